@@ -1,0 +1,1 @@
+"""Memo Lab backend: serves the memo datasets, the models over HTTP and the built frontend."""

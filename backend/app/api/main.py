@@ -1,0 +1,10 @@
+"""The /api router: one sub-router per resource."""
+
+from fastapi import APIRouter
+
+from .routes import datasets, health, models
+
+api_router = APIRouter(prefix="/api")
+api_router.include_router(health.router)
+api_router.include_router(datasets.router)
+api_router.include_router(models.router)

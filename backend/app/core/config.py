@@ -1,0 +1,22 @@
+"""Settings from the environment: HOST, PORT, DATABASE_URL, and where the built frontend lives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    # Default store: an embedded SQLite file in the git-ignored data folder.
+    database_url: str = f"sqlite:///{ROOT / 'data' / 'memolab.sqlite3'}"
+    static_dir: Path = ROOT / "frontend" / "dist"
+
+
+settings = Settings()

@@ -1,0 +1,32 @@
+"""The FastAPI application: /api routes plus the built frontend, from one process.
+
+Run with `python -m app` (HOST, PORT and DATABASE_URL come from the environment).
+"""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from .api.main import api_router
+from .core.config import Settings, settings as default_settings
+from .core.db import make_engine
+from .static import mount_frontend
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or default_settings
+    engine = make_engine(settings.database_url)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        engine.dispose()
+
+    app = FastAPI(title="Memo Lab", version="0.1.0", lifespan=lifespan)
+    app.state.engine = engine
+    app.state.settings = settings
+    app.include_router(api_router)
+    mount_frontend(app, settings.static_dir)
+    return app

@@ -1,0 +1,49 @@
+import perfmodels
+
+
+def test_list_and_describe(client):
+    assert [s["id"] for s in client.get("/api/models").json()] == perfmodels.systems()
+    d = client.get("/api/models/decnet").json()
+    assert d == perfmodels.describe("decnet")
+    assert client.get("/api/models/nope").status_code == 404
+
+
+def test_evaluate_is_the_models_answer(client):
+    knobs = {"circuit": "NI", "link_quota": 24, "buffer_size": 1467, "test": "DTS/DTR"}
+    r = client.post("/api/models/decnet/evaluate", json={"knobs": knobs})
+    assert r.status_code == 200
+    assert r.json()["metrics"] == perfmodels.evaluate("decnet", knobs)["metrics"]
+
+
+def test_sweep(client):
+    r = client.post("/api/models/decnet/sweep", json={"knobs": {"circuit": "DTE"}, "x": "link_quota"})
+    assert r.status_code == 200
+    pts = r.json()["points"]
+    assert [p["x"] for p in pts] == list(range(2, 65, 2))
+    r = client.post("/api/models/decnet/sweep", json={"x": "buffer_size", "values": [128, 576]})
+    assert [p["x"] for p in r.json()["points"]] == [128, 576]
+
+
+def test_bad_knobs_get_422_with_reason(client):
+    r = client.post("/api/models/decnet/evaluate", json={"knobs": {"link_quota": 1000}})
+    assert r.status_code == 422 and "link_quota" in r.json()["detail"]
+    r = client.post("/api/models/decnet/evaluate", json={"knobs": {"warp": 9}})
+    assert r.status_code == 422 and "unknown knob" in r.json()["detail"]
+    r = client.post("/api/models/decnet/sweep", json={"x": "nope"})
+    assert r.status_code == 422
+
+
+def test_malformed_and_oversized_bodies(client):
+    r = client.post("/api/models/decnet/evaluate", content=b"{not json",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    r = client.post("/api/models/decnet/sweep", json={"x": "buffer_size", "values": list(range(600))})
+    assert r.status_code == 422
+    r = client.post("/api/models/decnet/evaluate", json={"knobs": {"a" * 100: 1}})
+    assert r.status_code == 422
+    r = client.post("/api/models/nope/evaluate", json={"knobs": {}})
+    assert r.status_code == 404
+
+
+def test_unknown_api_path_is_404(client):
+    assert client.get("/api/does-not-exist").status_code == 404

@@ -1,0 +1,20 @@
+"""perfmodels: Memo Lab's calibrated analytic performance models, one source of model truth.
+
+Pure Python (standard library only) so the same code runs in CPython (tests, backend) and in
+Pyodide (the browser's Web Worker). Every entry point takes and returns plain JSON-able values:
+
+    systems()                       -> ["decnet", ...]
+    describe(system)                -> knobs, metrics, default axes, dataset id, stages
+    evaluate(system, knobs)         -> metrics, bottleneck and stage loads at one setting
+    sweep(system, knobs, x, values) -> evaluate() at each value of knob x
+
+Unknown systems or knobs and out-of-range values raise ValueError naming the knob and range.
+"""
+
+from __future__ import annotations
+
+from .mva import mva
+from .registry import describe, evaluate, sweep, systems
+
+__version__ = "0.1.0"
+__all__ = ["describe", "evaluate", "mva", "sweep", "systems", "__version__"]

@@ -1,0 +1,130 @@
+"""Knob and metric specifications shared by every system, and validation of knob values.
+
+A knob is one input a person can turn (link quota, buffer size, circuit ...). Its spec says what
+values are allowed; `validate` turns untrusted input (URL parameters, JSON bodies) into a
+complete, typed knob set or raises ValueError naming the knob and its allowed range.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Knob:
+    name: str
+    label: str
+    unit: str
+    default: float | int | str
+    meaning: str
+    min: float | None = None
+    max: float | None = None
+    step: float | None = None
+    choices: tuple[str, ...] | None = None
+    scale: str = "linear"  # "linear", or "log2" for knobs that span powers of two
+    integer: bool = False
+
+    def to_dict(self) -> dict:
+        d = {"name": self.name, "label": self.label, "unit": self.unit, "default": self.default,
+             "meaning": self.meaning}
+        if self.choices is not None:
+            d["choices"] = list(self.choices)
+        else:
+            d.update({"min": self.min, "max": self.max, "step": self.step, "scale": self.scale,
+                      "integer": self.integer})
+        return d
+
+    def allowed(self) -> str:
+        if self.choices is not None:
+            return "one of " + ", ".join(self.choices)
+        kind = "an integer" if self.integer else "a number"
+        s = f"{kind} from {_fmt(self.min)} to {_fmt(self.max)}"
+        if self.step and self.step != 1:
+            s += f" in steps of {_fmt(self.step)}"
+        return s
+
+    def coerce(self, value: object) -> float | int | str:
+        """Return the value in this knob's type, or raise ValueError saying what is allowed."""
+        if self.choices is not None:
+            if isinstance(value, str) and value in self.choices:
+                return value
+            raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}")
+        num: float
+        if isinstance(value, bool):
+            raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}")
+        if isinstance(value, (int, float)):
+            num = float(value)
+        elif isinstance(value, str) and len(value) <= 32:
+            try:
+                num = float(value.strip())
+            except ValueError:
+                raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}") from None
+        else:
+            raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}")
+        bad = ValueError(f"knob '{self.name}' must be {self.allowed()}; got "
+                         + (_fmt(num) if math.isfinite(num) else repr(value)))
+        if not math.isfinite(num) or num < self.min or num > self.max:
+            raise bad
+        if self.integer:
+            if num != int(num):
+                raise bad
+            n = int(num)
+            if self.step and (n - int(self.min)) % int(self.step):
+                raise bad
+            return n
+        return num
+
+
+@dataclass(frozen=True)
+class Metric:
+    name: str
+    label: str
+    unit: str
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "label": self.label, "unit": self.unit}
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything a user interface needs to know about a system's inputs and outputs."""
+    id: str
+    title: str
+    question: str
+    knobs: tuple[Knob, ...]
+    metrics: tuple[Metric, ...]
+    x_default: str
+    y_default: str
+    dataset: str | None = None
+    stages: tuple[str, ...] = field(default_factory=tuple)
+
+    def knob(self, name: str) -> Knob:
+        for k in self.knobs:
+            if k.name == name:
+                return k
+        raise ValueError(f"unknown knob '{name}' for system '{self.id}'; knobs are "
+                         + ", ".join(k.name for k in self.knobs))
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "title": self.title, "question": self.question,
+                "knobs": [k.to_dict() for k in self.knobs],
+                "metrics": [m.to_dict() for m in self.metrics],
+                "x_default": self.x_default, "y_default": self.y_default,
+                "dataset": self.dataset, "stages": list(self.stages)}
+
+    def validate(self, values: dict | None) -> dict:
+        """Complete knob set: given values checked and typed, the rest at their defaults."""
+        values = values or {}
+        if not isinstance(values, dict):
+            raise ValueError("knobs must be an object mapping knob names to values")
+        out = {k.name: k.default for k in self.knobs}
+        for name, value in values.items():
+            out[name] = self.knob(str(name)).coerce(value)
+        return out
+
+
+def _fmt(x: float | None) -> str:
+    if x is None:
+        return "?"
+    return str(int(x)) if float(x).is_integer() else repr(x)
