@@ -1,0 +1,22 @@
+// Routes: / (home) and /explore/{system}. One model client for the page's lifetime.
+import { Explorer } from "./explorer/Explorer";
+import { Home } from "./home/Home";
+import { createBrowserClient, type ModelClient } from "./runtime/ModelClient";
+
+// Created on first use, so pages without a chart never start the Python runtime.
+let client: ModelClient | null = null;
+const modelClient = () => (client ??= createBrowserClient());
+
+export function App() {
+  const path = window.location.pathname;
+  const m = /^\/explore\/([^/]+)\/?$/.exec(path);
+  if (m) return <Explorer system={decodeURIComponent(m[1])} client={modelClient()} />;
+  if (path === "/" || path === "/index.html") return <Home />;
+  return (
+    <main className="page-error">
+      <h1>Page not found</h1>
+      <p>There is nothing at this address.</p>
+      <a href="/">Go to Memo Lab</a>
+    </main>
+  );
+}

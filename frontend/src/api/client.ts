@@ -1,0 +1,40 @@
+// HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
+// and the memo datasets. Errors carry the server's reason.
+import type { Dataset, EvaluateResult, KnobValues, SweepResult, SystemSpec } from "./types";
+
+export class ApiError extends Error {
+  constructor(public status: number, message: string) {
+    super(message);
+  }
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const r = await fetch(path, { ...init, headers: { "content-type": "application/json", ...init?.headers } });
+  if (!r.ok) {
+    let reason = r.statusText;
+    try {
+      const body = await r.json();
+      reason = typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail);
+    } catch {
+      /* keep the status text */
+    }
+    throw new ApiError(r.status, reason);
+  }
+  return (await r.json()) as T;
+}
+
+export const api = {
+  describe: (system: string) => request<SystemSpec>(`/api/models/${encodeURIComponent(system)}`),
+  systems: () => request<SystemSpec[]>("/api/models"),
+  dataset: (id: string) => request<Dataset>(`/api/datasets/${encodeURIComponent(id)}`),
+  evaluate: (system: string, knobs: KnobValues) =>
+    request<EvaluateResult>(`/api/models/${encodeURIComponent(system)}/evaluate`, {
+      method: "POST",
+      body: JSON.stringify({ knobs }),
+    }),
+  sweep: (system: string, knobs: KnobValues, x: string, values?: (number | string)[]) =>
+    request<SweepResult>(`/api/models/${encodeURIComponent(system)}/sweep`, {
+      method: "POST",
+      body: JSON.stringify({ knobs, x, values }),
+    }),
+};

@@ -1,0 +1,113 @@
+// The explorer's chart: D3 computes scales and paths (geometry.ts); React owns every DOM node.
+import { useId, useState } from "react";
+import { formatValue } from "../format";
+import { geometry, type SeriesPoint } from "./geometry";
+import type { MemoPoint } from "./memoPoints";
+import { useElementWidth } from "./useElementWidth";
+
+export interface ChartProps {
+  xLabel: string;
+  yLabel: string;
+  yUnit: string;
+  curve: SeriesPoint[];
+  xDomain: [number, number];
+  xLog: boolean;
+  memo: MemoPoint[];
+  current: { x: number; y: number } | null;
+}
+
+const HEIGHT = 380;
+const MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
+const BAND_COLOURS = ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"];
+
+export function Chart(props: ChartProps) {
+  const [box, width] = useElementWidth<HTMLDivElement>();
+  const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
+  const titleId = useId();
+  const g = geometry({
+    width,
+    height: HEIGHT,
+    margin: MARGIN,
+    curve: props.curve,
+    extraY: props.memo.map((m) => m.y).concat(props.current ? [props.current.y] : []),
+    xDomain: props.xDomain,
+    xLog: props.xLog,
+  });
+  const bottom = HEIGHT - MARGIN.bottom;
+  const labels = [...new Set(g.bands.map((b) => b.label))];
+
+  return (
+    <div className="chart" ref={box}>
+      <svg data-testid="chart" width={width} height={HEIGHT} role="img" aria-labelledby={titleId}>
+        <title id={titleId}>{`${props.yLabel} against ${props.xLabel}`}</title>
+        <g className="bands">
+          {g.bands.map((b, i) => (
+            <g key={`${b.label}-${i}`} data-testid="bottleneck-band" data-label={b.label}>
+              <rect x={b.x0} y={MARGIN.top} width={Math.max(0, b.x1 - b.x0)} height={bottom - MARGIN.top}
+                fill={BAND_COLOURS[labels.indexOf(b.label) % BAND_COLOURS.length]} />
+              {b.x1 - b.x0 > 70 && (
+                <text x={(b.x0 + b.x1) / 2} y={MARGIN.top - 8} textAnchor="middle" className="band-label">
+                  {`limit: ${b.label}`}
+                </text>
+              )}
+            </g>
+          ))}
+        </g>
+        <g className="axis x-axis" aria-hidden="true">
+          <line x1={MARGIN.left} x2={width - MARGIN.right} y1={bottom} y2={bottom} />
+          {g.xTicks.map((t) => (
+            <g key={t} transform={`translate(${g.x(t)},${bottom})`}>
+              <line y2={6} />
+              <text y={20} textAnchor="middle">{formatValue(t)}</text>
+            </g>
+          ))}
+          <text className="axis-label" x={(MARGIN.left + width - MARGIN.right) / 2} y={HEIGHT - 8} textAnchor="middle">
+            {props.xLabel}
+          </text>
+        </g>
+        <g className="axis y-axis" aria-hidden="true">
+          {g.yTicks.map((t) => (
+            <g key={t} transform={`translate(${MARGIN.left},${g.y(t)})`}>
+              <line x2={width - MARGIN.left - MARGIN.right} className="grid" />
+              <text x={-8} dy="0.32em" textAnchor="end">{formatValue(t)}</text>
+            </g>
+          ))}
+          <text className="axis-label" transform={`translate(16,${(MARGIN.top + bottom) / 2}) rotate(-90)`} textAnchor="middle">
+            {`${props.yLabel}${props.yUnit ? ` (${props.yUnit})` : ""}`}
+          </text>
+        </g>
+        <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
+        {props.current && Number.isFinite(props.current.y) && (
+          <circle data-testid="current-point" className="current-point" cx={g.x(props.current.x)} cy={g.y(props.current.y)}
+            r={9} data-x={props.current.x} data-y={props.current.y} />
+        )}
+        {props.memo.map((m, i) => (
+          <circle
+            key={i}
+            data-testid="memo-point"
+            className={m.exact ? "memo-point" : "memo-point inexact"}
+            cx={g.x(m.x)}
+            cy={g.y(m.y)}
+            r={6}
+            tabIndex={0}
+            role="button"
+            aria-label={`Memo measurement ${m.printed} at ${props.xLabel} ${m.x}. ${m.citation}`}
+            onMouseEnter={() => setTip({ p: m, left: g.x(m.x), top: g.y(m.y) })}
+            onMouseLeave={() => setTip(null)}
+            onFocus={() => setTip({ p: m, left: g.x(m.x), top: g.y(m.y) })}
+            onBlur={() => setTip(null)}
+          />
+        ))}
+      </svg>
+      {tip && (
+        <div className="tooltip" role="tooltip" style={{ left: Math.min(tip.left, width - 260), top: tip.top + 12 }}>
+          <strong>{`Memo: ${formatValue(tip.p.y, props.yUnit)}`}</strong>
+          <span>{`printed as ${tip.p.printed}`}</span>
+          {tip.p.note && <span>{tip.p.note}</span>}
+          {!tip.p.exact && <span>{`measured at ${tip.p.differs.join(", ")}`}</span>}
+          <cite>{tip.p.citation}</cite>
+        </div>
+      )}
+    </div>
+  );
+}

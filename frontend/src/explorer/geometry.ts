@@ -1,0 +1,86 @@
+// Chart geometry, computed by D3 and kept out of React: scales, the curve's path, ticks and
+// the bands where the bottleneck stays the same. The Chart component only draws what this returns.
+import { scaleLinear, scaleLog } from "d3-scale";
+import { line } from "d3-shape";
+
+export interface Margins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export interface SeriesPoint {
+  x: number;
+  y: number;
+  bottleneck?: string;
+}
+
+export interface GeometryInput {
+  width: number;
+  height: number;
+  margin: Margins;
+  curve: SeriesPoint[];
+  baseline?: SeriesPoint[];
+  extraY?: number[];
+  xDomain: [number, number];
+  xLog: boolean;
+}
+
+export interface Band {
+  x0: number;
+  x1: number;
+  label: string;
+}
+
+export function geometry(g: GeometryInput) {
+  const { width, height, margin } = g;
+  const x = (g.xLog ? scaleLog().base(2) : scaleLinear()).domain(g.xDomain).range([margin.left, width - margin.right]);
+  const ys = [...g.curve.map((p) => p.y), ...(g.baseline ?? []).map((p) => p.y), ...(g.extraY ?? [])].filter(Number.isFinite);
+  const yMax = ys.length ? Math.max(...ys) : 1;
+  const y = scaleLinear()
+    .domain([0, yMax > 0 ? yMax * 1.08 : 1])
+    .range([height - margin.bottom, margin.top])
+    .nice();
+  const path = line<SeriesPoint>()
+    .defined((p) => Number.isFinite(p.y))
+    .x((p) => x(p.x))
+    .y((p) => y(p.y));
+  const xTicks = g.xLog
+    ? powersOfTwo(g.xDomain)
+    : x.ticks(Math.max(2, Math.floor((width - margin.left - margin.right) / 80)));
+  return {
+    x,
+    y,
+    curvePath: path(g.curve) ?? "",
+    baselinePath: g.baseline ? path(g.baseline) ?? "" : "",
+    xTicks,
+    yTicks: y.ticks(6),
+    bands: bands(g.curve).map((b) => ({ ...b, x0: x(b.x0), x1: x(b.x1) })),
+  };
+}
+
+function powersOfTwo([a, b]: [number, number]): number[] {
+  const out: number[] = [];
+  for (let v = 2 ** Math.ceil(Math.log2(a)); v <= b; v *= 2) out.push(v);
+  return out;
+}
+
+/** Runs of consecutive points sharing a bottleneck; each band spans to the midpoint between runs. */
+export function bands(curve: SeriesPoint[]): Band[] {
+  const out: Band[] = [];
+  curve.forEach((p, i) => {
+    const label = p.bottleneck ?? "";
+    const last = out[out.length - 1];
+    if (last && last.label === label) {
+      last.x1 = p.x;
+    } else {
+      if (last) {
+        const mid = (curve[i - 1].x + p.x) / 2;
+        last.x1 = mid;
+        out.push({ x0: mid, x1: p.x, label });
+      } else out.push({ x0: p.x, x1: p.x, label });
+    }
+  });
+  return out.filter((b) => b.label !== "");
+}

@@ -1,0 +1,11 @@
+// Number formatting for readouts, axes and tooltips.
+
+const compact = new Intl.NumberFormat("en", { notation: "compact", maximumSignificantDigits: 3 });
+const plain = new Intl.NumberFormat("en", { maximumSignificantDigits: 4 });
+
+export function formatValue(v: number, unit = ""): string {
+  if (!Number.isFinite(v)) return "–";
+  const n = Math.abs(v) >= 10_000 ? compact.format(v) : plain.format(v);
+  if (!unit) return n;
+  return unit === "%" ? `${n}%` : `${n} ${unit}`;
+}

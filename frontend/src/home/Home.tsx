@@ -1,0 +1,33 @@
+// The home page: what Memo Lab is, and one entry per system with the question it answers.
+import { useEffect, useState } from "react";
+import { api } from "../api/client";
+import type { SystemSpec } from "../api/types";
+
+export function Home() {
+  const [systems, setSystems] = useState<SystemSpec[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.systems().then(setSystems, (e: Error) => setError(e.message));
+  }, []);
+  return (
+    <main className="home">
+      <h1>Memo Lab</h1>
+      <p className="lede">
+        Classic performance memos measured how throughput moves when you turn a knob. Here you turn the knobs
+        yourself: calibrated models, running in your browser, redraw the curves beside the memos' own measurements.
+      </p>
+      {error && <p role="alert">{`Could not list the systems: ${error}`}</p>}
+      {!systems && !error && <p aria-busy="true">Loading…</p>}
+      <ul className="systems">
+        {systems?.map((s) => (
+          <li key={s.id}>
+            <a href={`/explore/${encodeURIComponent(s.id)}`}>
+              <strong>{s.title}</strong>
+              <span>{s.question}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

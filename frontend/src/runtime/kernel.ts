@@ -1,0 +1,93 @@
+// The worker's runtime, free of browser globals so tests can drive it in Node with real Pyodide:
+// boot Pyodide, unpack the perfmodels archive, then answer requests by calling Python.
+import type { BootPhase, WorkerEvent, WorkerRequest } from "./protocol";
+
+export interface PyodideLike {
+  runPython(code: string): unknown;
+  unpackArchive(buffer: ArrayBuffer, format: string, options?: { extractDir?: string }): void;
+  globals: { get(name: string): unknown };
+}
+
+export interface KernelDeps {
+  loadPyodide: () => Promise<PyodideLike>;
+  fetchModels: () => Promise<ArrayBuffer>;
+  post: (event: WorkerEvent) => void;
+  now?: () => number;
+  bootTimeoutMs?: number;
+}
+
+// Python side of the bridge: JSON in, JSON out, ValueError becomes {"error": ...}.
+const BRIDGE = `
+import json, perfmodels
+def _memolab_call(op, payload):
+    a = json.loads(payload)
+    try:
+        if op == "evaluate":
+            r = perfmodels.evaluate(a["system"], a["knobs"])
+        elif op == "sweep":
+            r = perfmodels.sweep(a["system"], a["knobs"], a["x"], a.get("values"))
+        elif op == "describe":
+            r = perfmodels.describe(a["system"])
+        else:
+            raise ValueError("unknown operation " + repr(op))
+    except ValueError as e:
+        return json.dumps({"error": str(e)})
+    return json.dumps({"result": r})
+_memolab_call
+`;
+
+type PyCall = ((op: string, payload: string) => string) & { destroy?: () => void };
+
+export function createKernel(deps: KernelDeps) {
+  const now = deps.now ?? (() => performance.now());
+  const t0 = now();
+  let call: PyCall | null = null;
+  let failed: string | null = null;
+  const status = (phase: BootPhase, step: number, message: string) =>
+    deps.post({ type: "status", phase, step, steps: 3, message, ms: Math.round(now() - t0) });
+
+  async function bootInner(): Promise<void> {
+    status("runtime", 1, "Loading the Python runtime");
+    const [py, archive] = await Promise.all([deps.loadPyodide(), deps.fetchModels()]);
+    status("models", 2, "Installing the models");
+    py.unpackArchive(archive, "zip");
+    call = py.runPython(BRIDGE) as PyCall;
+    status("ready", 3, "Models run in your browser");
+  }
+
+  const booted: Promise<void> = (async () => {
+    const limit = deps.bootTimeoutMs ?? 60_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        bootInner(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the Python runtime did not start within ${limit / 1000} s`)), limit);
+        }),
+      ]);
+    } catch (e) {
+      failed = e instanceof Error ? e.message : String(e);
+      status("failed", 3, failed);
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
+
+  async function handle(req: WorkerRequest): Promise<void> {
+    await booted;
+    if (!call) {
+      deps.post({ type: "error", id: req.id, message: failed ?? "runtime not started" });
+      return;
+    }
+    const { id, type, ...payload } = req;
+    try {
+      const out = JSON.parse(call(type, JSON.stringify(payload))) as { result?: unknown; error?: string };
+      if (out.error !== undefined) deps.post({ type: "error", id, message: out.error });
+      else deps.post({ type: "result", id, result: out.result });
+    } catch (e) {
+      deps.post({ type: "error", id, message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  return { handle, booted };
+}

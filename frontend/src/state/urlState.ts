@@ -1,0 +1,81 @@
+// The URL is the state: parse a query string into knob values and chart axes (with a notice for
+// every parameter that was bad and fell back to its default), and write state back as a query.
+import { isChoice, type KnobSpec, type KnobValues, type SystemSpec } from "../api/types";
+
+export interface ExplorerState {
+  knobs: KnobValues;
+  x: string;
+  y: string;
+}
+
+export interface Parsed {
+  state: ExplorerState;
+  notices: string[];
+}
+
+const MAX_PARAM_LENGTH = 64;
+
+export function defaults(spec: SystemSpec): ExplorerState {
+  return {
+    knobs: Object.fromEntries(spec.knobs.map((k) => [k.name, k.default])),
+    x: spec.x_default,
+    y: spec.y_default,
+  };
+}
+
+export function allowed(k: KnobSpec): string {
+  if (isChoice(k)) return `one of ${k.choices.join(", ")}`;
+  const step = k.step && k.step !== 1 ? ` in steps of ${k.step}` : "";
+  return `${k.integer ? "an integer" : "a number"} from ${k.min} to ${k.max}${step}`;
+}
+
+/** The knob's value from untrusted text, or null when it is not allowed (mirrors perfmodels.knobs). */
+export function coerce(k: KnobSpec, raw: string): string | number | null {
+  if (raw.length > MAX_PARAM_LENGTH) return null;
+  if (isChoice(k)) return k.choices.includes(raw) ? raw : null;
+  if (!/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(raw)) return null;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < k.min || n > k.max) return null;
+  if (k.integer) {
+    if (!Number.isInteger(n)) return null;
+    if (k.step && (n - k.min) % k.step !== 0) return null;
+  }
+  return n;
+}
+
+const label = (s: string) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
+
+export function parse(search: string, spec: SystemSpec): Parsed {
+  const state = defaults(spec);
+  const notices: string[] = [];
+  const params = new URLSearchParams(search);
+  const numeric = spec.knobs.filter((k) => !isChoice(k)).map((k) => k.name);
+  const metrics = spec.metrics.map((m) => m.name);
+  for (const [key, raw] of params) {
+    if (key === "x") {
+      if (numeric.includes(raw)) state.x = raw;
+      else notices.push(`x=${label(raw)} is not a numeric knob of this system; showing ${spec.x_default}.`);
+    } else if (key === "y") {
+      if (metrics.includes(raw)) state.y = raw;
+      else notices.push(`y=${label(raw)} is not a metric of this system; showing ${spec.y_default}.`);
+    } else {
+      const k = spec.knobs.find((kk) => kk.name === key);
+      if (!k) {
+        notices.push(`Unknown parameter ${label(key)} was ignored.`);
+        continue;
+      }
+      const v = coerce(k, raw);
+      if (v === null) notices.push(`${k.label} must be ${allowed(k)}; got ${label(raw)}. Using ${k.default}.`);
+      else state.knobs[k.name] = v;
+    }
+  }
+  return { state, notices };
+}
+
+export function serialize(state: ExplorerState, spec: SystemSpec): string {
+  const params = new URLSearchParams();
+  for (const k of spec.knobs) params.set(k.name, String(state.knobs[k.name] ?? k.default));
+  params.set("x", state.x);
+  params.set("y", state.y);
+  return params.toString();
+}

@@ -1,0 +1,21 @@
+// Vite build of the React app; `public/` (Pyodide runtime, models archive) is copied as-is.
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: here("."),
+  publicDir: here("../public"),
+  plugins: [react()],
+  build: { outDir: here("dist"), emptyOutDir: true, target: "es2022", sourcemap: true },
+  worker: { format: "es" },
+  server: { proxy: { "/api": "http://127.0.0.1:8000" } },
+  test: {
+    root: here("."),
+    include: ["tests/**/*.test.{ts,tsx}"],
+    environment: "jsdom",
+    testTimeout: 60_000,
+  },
+});
