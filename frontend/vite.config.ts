@@ -17,5 +17,6 @@ export default defineConfig({
     include: ["tests/**/*.test.{ts,tsx}"],
     environment: "jsdom",
     testTimeout: 60_000,
+    env: { MEMOLAB_ROOT: here("..") + "/" },
   },
 });

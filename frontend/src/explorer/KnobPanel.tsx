@@ -59,10 +59,10 @@ function NumberControl({ knob, value, onChange }: { knob: NumberKnob; value: num
   };
   return (
     <div className="knob">
-      <label htmlFor={id}>
-        {knob.label}
-        {knob.unit && <span className="unit"> ({knob.unit})</span>}
-      </label>
+      <div className="knob-head">
+        <label htmlFor={id}>{knob.label}</label>
+        {knob.unit && <span className="unit">({knob.unit})</span>}
+      </div>
       <div className="knob-row">
         <input
           id={id}

@@ -1,0 +1,114 @@
+// The DECnet slice end to end: URL -> chart and memo points -> keyboard -> URL -> reload.
+import { expect, test } from "@playwright/test";
+import { ExplorerPage } from "./pages/ExplorerPage";
+
+const CI_QUERY = "circuit=CI&link_quota=16&buffer_size=576&test=SENDER%2FSERVER";
+
+test("opens from a URL with the curve, memo points and readouts", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", CI_QUERY);
+  await expect(ex.curve).toHaveAttribute("data-points", "32");
+  // The CI table's SENDER/SERVER row: Bps in Test 1 and Test 2.
+  await expect(ex.memoPoints).toHaveCount(2);
+  await expect(ex.memoPoints.first()).toHaveAttribute("aria-label", /CI table.*SENDER\/SERVER, Bps/);
+  await expect(ex.readout("throughput_bps")).toHaveText(/bit\/s/);
+  await expect(ex.readout("cpu_percent")).toHaveText(/%/);
+  await expect(page.getByTestId("readout-bottleneck")).toContainText("link quota");
+  await expect(ex.slider("Link quota")).toHaveValue("16");
+  await expect(ex.select("Circuit")).toHaveValue("CI");
+  await expect(ex.select("Test")).toHaveValue("SENDER/SERVER");
+  await expect(ex.slider("Buffer size")).toHaveValue("576");
+  // A memo point shows its citation on keyboard focus.
+  await ex.memoPoints.first().focus();
+  await expect(page.getByRole("tooltip")).toContainText("Test 1");
+});
+
+test("keyboard moves the link quota; the marker and URL follow; reload keeps it", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  const external: string[] = [];
+  const seen: string[] = [];
+  page.context().on("request", (r) => {
+    const host = new URL(r.url()).hostname;
+    seen.push(r.url());
+    if (host !== "127.0.0.1") external.push(r.url());
+  });
+  await ex.open("decnet", CI_QUERY);
+  await ex.waitForRuntime("ready");
+  await expect(page.getByTestId("source")).toHaveText(/browser/);
+  const before = await ex.current.getAttribute("cx");
+  const throughputBefore = await ex.readout("throughput_bps").getAttribute("data-value");
+
+  await ex.slider("Link quota").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(ex.current).toHaveAttribute("data-x", "18");
+  await expect.poll(() => ex.params().get("link_quota")).toBe("18");
+  expect(await ex.current.getAttribute("cx")).not.toBe(before);
+  await expect(ex.readout("throughput_bps")).not.toHaveAttribute("data-value", throughputBefore!);
+
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => ex.params().get("link_quota")).toBe("20");
+  const url = page.url();
+  await page.reload();
+  await expect(ex.curve).toHaveAttribute("d", /^M/);
+  expect(page.url()).toBe(url);
+  await expect(ex.slider("Link quota")).toHaveValue("20");
+  await expect(ex.current).toHaveAttribute("data-x", "20");
+
+  // The worker's runtime came from the app itself, and nothing left loopback.
+  expect(seen.some((u) => u.endsWith("/pyodide/pyodide.asm.wasm"))).toBe(true);
+  expect(external).toEqual([]);
+});
+
+test("changing a choice redraws the curve and the memo points", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", CI_QUERY);
+  const d = await ex.curve.getAttribute("d");
+  await ex.select("Circuit").selectOption("DTE");
+  await expect(ex.curve).not.toHaveAttribute("d", d!);
+  await expect.poll(() => ex.params().get("circuit")).toBe("DTE");
+  await expect(ex.memoPoints).toHaveCount(2);
+  await expect(ex.memoPoints.first()).toHaveAttribute("aria-label", /DTE table/);
+  await expect(page.getByTestId("readout-bottleneck")).toContainText("circuit");
+});
+
+test("bad URL parameters show a notice and fall back to defaults", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", "circuit=XYZ&link_quota=999&buffer_size=<script>&colour=red");
+  await expect(ex.notices).toContainText("Circuit must be one of DTE, CI, NI");
+  await expect(ex.notices).toContainText("Link quota must be an integer from 2 to 64");
+  await expect(ex.notices).toContainText('Unknown parameter "colour"');
+  await expect(ex.select("Circuit")).toHaveValue("CI");
+  await expect(ex.slider("Link quota")).toHaveValue("16");
+  await expect(ex.slider("Buffer size")).toHaveValue("576");
+  expect(ex.params().get("link_quota")).toBe("16");
+});
+
+test("a typed value out of range is refused with a message", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", CI_QUERY);
+  const field = page.getByRole("textbox", { name: "Buffer size value" });
+  await field.fill("99999");
+  await field.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Buffer size must be" })).toBeVisible();
+  expect(ex.params().get("buffer_size")).toBe("576");
+  await field.fill("1024");
+  await field.press("Enter");
+  await expect.poll(() => ex.params().get("buffer_size")).toBe("1024");
+});
+
+test("without the in-browser runtime the page keeps working through the API", async ({ page }) => {
+  await page.route("**/pyodide/pyodide.mjs", (route) => route.fulfill({ status: 404, body: "gone" }));
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", CI_QUERY);
+  await ex.waitForRuntime("failed");
+  await expect(ex.status).toContainText("the server computes the curves");
+  await ex.slider("Link quota").focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(ex.current).toHaveAttribute("data-x", "14");
+  await expect(page.getByTestId("source")).toHaveText(/server/);
+});
+
+test("an unknown system shows a clear page", async ({ page }) => {
+  await page.goto("/explore/nope");
+  await expect(page.getByRole("alert")).toContainText("unknown system");
+});

@@ -1,0 +1,45 @@
+// Page object for /explore/{system}: the controls and chart parts the tests touch.
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export class ExplorerPage {
+  readonly chart: Locator;
+  readonly curve: Locator;
+  readonly memoPoints: Locator;
+  readonly current: Locator;
+  readonly status: Locator;
+  readonly notices: Locator;
+
+  constructor(readonly page: Page) {
+    this.chart = page.getByTestId("chart");
+    this.curve = page.getByTestId("model-curve");
+    this.memoPoints = page.getByTestId("memo-point");
+    this.current = page.getByTestId("current-point");
+    this.status = page.getByTestId("runtime-status");
+    this.notices = page.getByTestId("notices");
+  }
+
+  async open(system: string, query = "") {
+    await this.page.goto(`/explore/${system}${query ? `?${query}` : ""}`);
+    await expect(this.curve).toHaveAttribute("d", /^M/);
+  }
+
+  slider(label: string): Locator {
+    return this.page.getByRole("slider", { name: label, exact: true });
+  }
+
+  select(label: string): Locator {
+    return this.page.getByRole("combobox", { name: label, exact: true });
+  }
+
+  readout(metric: string): Locator {
+    return this.page.getByTestId(`readout-${metric}`).locator("dd");
+  }
+
+  async waitForRuntime(phase: "ready" | "failed" = "ready") {
+    await expect(this.status).toHaveAttribute("data-phase", phase, { timeout: 45_000 });
+  }
+
+  params(): URLSearchParams {
+    return new URL(this.page.url()).searchParams;
+  }
+}

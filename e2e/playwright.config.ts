@@ -1,0 +1,41 @@
+// Playwright drives Debian's chromium (no browser download) against the real app on loopback.
+import { defineConfig } from "@playwright/test";
+import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 8765);
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: join(tmpdir(), "memolab-e2e-results"),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    viewport: { width: 1280, height: 900 },
+  },
+  webServer: {
+    command: `${join(root, ".venv/bin/python")} -m app`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: `sqlite:///${join(tmpdir(), `memolab-e2e-${process.pid}.sqlite3`)}`,
+    },
+  },
+});

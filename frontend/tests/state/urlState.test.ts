@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { coerce, defaults, parse, serialize } from "../../src/state/urlState";
+import { describe_ } from "../fixtures/python";
+
+const spec = describe_("decnet");
+const knob = (name: string) => spec.knobs.find((k) => k.name === name)!;
+
+describe("parse", () => {
+  it("reads every knob and both axes", () => {
+    const { state, notices } = parse("?circuit=NI&link_quota=32&buffer_size=1467&test=NFT%2FFAL&x=buffer_size&y=cpu_percent", spec);
+    expect(notices).toEqual([]);
+    expect(state).toEqual({
+      knobs: { circuit: "NI", link_quota: 32, buffer_size: 1467, test: "NFT/FAL" },
+      x: "buffer_size",
+      y: "cpu_percent",
+    });
+  });
+
+  it("falls back to the default per bad parameter, with a notice each", () => {
+    const { state, notices } = parse("?circuit=XYZ&link_quota=17&buffer_size=1e9&x=circuit&y=nope&evil=%3Cb%3E", spec);
+    expect(state).toEqual(defaults(spec));
+    expect(notices).toHaveLength(6);
+    expect(notices.join(" ")).toContain("Circuit must be one of DTE, CI, NI");
+    expect(notices.join(" ")).toContain("Link quota must be an integer from 2 to 64 in steps of 2");
+  });
+
+  it("never throws on hostile input", () => {
+    for (const s of ["?%", "?link_quota=", "?=&=", `?link_quota=${"9".repeat(5000)}`, "?x=__proto__", "?constructor=1"]) {
+      const { state } = parse(s, spec);
+      expect(state.knobs.link_quota).toBe(16);
+    }
+  });
+
+  it("round-trips through serialize", () => {
+    const { state } = parse("?circuit=DTE&link_quota=8&buffer_size=300&test=DTS%2FDTR", spec);
+    expect(parse(`?${serialize(state, spec)}`, spec)).toEqual({ state, notices: [] });
+  });
+});
+
+describe("coerce mirrors the Python validation", () => {
+  it.each([
+    ["link_quota", "18", 18],
+    ["link_quota", " 18 ", 18],
+    ["link_quota", "18.0", 18],
+    ["link_quota", "19", null],
+    ["link_quota", "0x10", null],
+    ["link_quota", "Infinity", null],
+    ["link_quota", "", null],
+    ["buffer_size", "1467", 1467],
+    ["buffer_size", "1468", null],
+    ["circuit", "ci", null],
+  ])("%s=%s -> %s", (name, raw, want) => {
+    expect(coerce(knob(name), raw)).toBe(want);
+  });
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Install everything Memo Lab needs to run, reusing whatever is already installed and current:
+# npm packages from the lock file, a Python virtual environment with backend/ and models/,
+# the Pyodide runtime copied from the npm package, the models archive and the frontend build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+STAMPS=.stamps
+mkdir -p "$STAMPS"
+
+say() { printf '[setup] %s\n' "$*"; }
+digest() { sha256sum "$@" | sha256sum | cut -c1-16; }
+stale() { [ "$(cat "$STAMPS/$1" 2>/dev/null)" != "$2" ]; }
+
+# 1. npm packages, exactly as locked.
+h=$(digest package-lock.json)
+if [ ! -d node_modules ] || stale npm "$h"; then
+  say "installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$h" > "$STAMPS/npm"
+fi
+
+# 2. Python virtual environment: pinned backend and test tools, then the two local packages.
+h=$(digest backend/requirements.lock backend/pyproject.toml models/pyproject.toml)
+if [ ! -x .venv/bin/python ] || stale venv "$h"; then
+  PY=${PYTHON:-python3}
+  if ! "$PY" -m venv .venv 2>/dev/null; then
+    # Debian's python3 needs the venv module as a separate package.
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+      say "installing python3-venv"
+      apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
+      "$PY" -m venv .venv
+    else
+      echo "python3 -m venv failed: install your distribution's python3-venv package" >&2
+      exit 1
+    fi
+  fi
+  say "installing Python packages into .venv"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r backend/requirements.lock
+  .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e models -e backend
+  echo "$h" > "$STAMPS/venv"
+fi
+
+# 3. The Pyodide runtime, served by the app itself (never from a CDN).
+ver=$(node -p "require('./node_modules/pyodide/package.json').version")
+if [ "$(cat public/pyodide/.version 2>/dev/null)" != "$ver" ]; then
+  say "copying Pyodide $ver into public/pyodide"
+  rm -rf public/pyodide && mkdir -p public/pyodide
+  for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
+    cp "node_modules/pyodide/$f" public/pyodide/
+  done
+  echo "$ver" > public/pyodide/.version
+fi
+
+# 4. The models package as an archive for the browser (cheap, deterministic).
+.venv/bin/python scripts/pack_models.py
+
+# 5. Production build of the frontend when any of its inputs changed.
+h=$(find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json public package-lock.json \
+      -type f -not -path 'public/pyodide/*' | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
+if [ ! -f frontend/dist/index.html ] || stale build "$h"; then
+  say "building the frontend"
+  npx --no-install vite build --config frontend/vite.config.ts --logLevel warn
+  echo "$h" > "$STAMPS/build"
+fi
