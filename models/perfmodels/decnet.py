@@ -32,6 +32,7 @@ Parameters live in `params/decnet.json`, fitted by `calibrate()` against the mem
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from importlib import resources
 
 from .datasets import load as load_dataset
@@ -85,9 +86,13 @@ PARAM_NAMES = ("host_msg_ms", "host_byte_us", "dte_msg_ms", "return_router_ms", 
 ROLE = {"DTE": "router", "CI": "router", "NI": "endnode"}
 
 
+@lru_cache(maxsize=1)
+def _params_text() -> str:
+    return (resources.files(__package__) / "params" / "decnet.json").read_text(encoding="utf-8")
+
+
 def load_params() -> dict:
-    text = (resources.files(__package__) / "params" / "decnet.json").read_text(encoding="utf-8")
-    return json.loads(text)["params"]
+    return json.loads(_params_text())["params"]
 
 
 def demands(knobs: dict, p: dict) -> dict:

@@ -1,5 +1,5 @@
 // The explorer's chart: D3 computes scales and paths (geometry.ts); React owns every DOM node.
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { formatValue } from "../format";
 import { geometry, type SeriesPoint } from "./geometry";
 import type { MemoPoint } from "./memoPoints";
@@ -13,14 +13,16 @@ export interface ChartProps {
   xDomain: [number, number];
   xLog: boolean;
   memo: MemoPoint[];
-  current: { x: number; y: number } | null;
+  /** The current setting's marker (NaN y: none yet). Primitives, so an unchanged chart skips rendering. */
+  currentX: number;
+  currentY: number;
 }
 
 const HEIGHT = 380;
 const MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
 const BAND_COLOURS = ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"];
 
-export function Chart(props: ChartProps) {
+export const Chart = memo(function Chart(props: ChartProps) {
   const [box, width] = useElementWidth<HTMLDivElement>();
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
   const titleId = useId();
@@ -29,7 +31,7 @@ export function Chart(props: ChartProps) {
     height: HEIGHT,
     margin: MARGIN,
     curve: props.curve,
-    extraY: props.memo.map((m) => m.y).concat(props.current ? [props.current.y] : []),
+    extraY: props.memo.map((m) => m.y).concat([props.currentY]),
     xDomain: props.xDomain,
     xLog: props.xLog,
   });
@@ -77,9 +79,9 @@ export function Chart(props: ChartProps) {
           </text>
         </g>
         <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
-        {props.current && Number.isFinite(props.current.y) && (
-          <circle data-testid="current-point" className="current-point" cx={g.x(props.current.x)} cy={g.y(props.current.y)}
-            r={9} data-x={props.current.x} data-y={props.current.y} />
+        {Number.isFinite(props.currentY) && (
+          <circle data-testid="current-point" className="current-point" cx={g.x(props.currentX)} cy={g.y(props.currentY)}
+            r={9} data-x={props.currentX} data-y={props.currentY} />
         )}
         {props.memo.map((m, i) => (
           <circle
@@ -110,4 +112,4 @@ export function Chart(props: ChartProps) {
       )}
     </div>
   );
-}
+});

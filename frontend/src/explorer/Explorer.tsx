@@ -87,7 +87,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     () => (sweep.value?.x === x ? sweep.value.points.map((p) => ({ x: Number(p.x), y: p.metrics[y], bottleneck: p.bottleneck })) : []),
     [sweep.value, x, y],
   );
-  const memo = useMemo(() => memoPoints(dataset, spec, knobs, x, y), [dataset, spec, knobs, x, y]);
+  // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
+  const shownKnobs = sweep.value?.knobs;
+  const memo = useMemo(
+    () => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y) : []),
+    [dataset, spec, shownKnobs, x, y],
+  );
   const modelError = sweep.error ?? single.error;
 
   return (
@@ -130,7 +135,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             xDomain={[xKnob.min, xKnob.max]}
             xLog={xKnob.scale === "log2"}
             memo={memo}
-            current={current ? { x: Number(knobs[x]), y: current.metrics[y] } : null}
+            currentX={Number(knobs[x])}
+            currentY={current ? current.metrics[y] : NaN}
           />
           {modelError && <p className="model-error" role="alert">{`The model could not answer: ${modelError}`}</p>}
           <p className="legend">

@@ -1,13 +1,15 @@
 // Run an async computation whenever its key changes; keep showing the last answer until the
 // newest one arrives, and drop answers to requests that a newer one has overtaken.
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 
 export function useLatest<T>(key: string | null, run: () => Promise<T>): { value: T | null; error: string | null } {
   const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
   const seq = useRef(0);
   const runRef = useRef(run);
   runRef.current = run;
-  useEffect(() => {
+  // A layout effect sends the request before the browser paints the knob change, so the answer
+  // can arrive within the same frame instead of one frame later.
+  useLayoutEffect(() => {
     if (key === null) return;
     const mine = ++seq.current;
     runRef.current().then(
