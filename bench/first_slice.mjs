@@ -114,6 +114,11 @@ try {
   console.log(`buffer size key -> repaint (worker) median ${f(median(latBuffer))}  p95 ${f(quantile(latBuffer, 0.95))}`);
   console.log(`link quota key -> repaint (worker)  median ${f(median(latQuota))}  p95 ${f(quantile(latQuota, 0.95))}`);
   console.log(`buffer size key -> repaint (API)    median ${f(median(latApi))}  p95 ${f(quantile(latApi, 0.95))}`);
+  if (process.argv.includes("--verbose")) {
+    const r = (xs) => [...xs].sort((a, b) => a - b).map((v) => v.toFixed(1)).join(" ");
+    console.log(`buffer size (worker), sorted: ${r(latBuffer)}`);
+    console.log(`link quota (worker), sorted: ${r(latQuota)}`);
+  }
 } finally {
   app.kill();
 }

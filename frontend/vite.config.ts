@@ -11,7 +11,11 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: here("dist"), emptyOutDir: true, target: "es2022", sourcemap: true },
   worker: { format: "es" },
-  server: { proxy: { "/api": "http://127.0.0.1:8000" } },
+  server: {
+    proxy: { "/api": "http://127.0.0.1:8000" },
+    // Same cross-origin isolation as the backend sends (backend/app/core/headers.py).
+    headers: { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" },
+  },
   test: {
     root: here("."),
     include: ["tests/**/*.test.{ts,tsx}"],

@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from .api.main import api_router
 from .core.config import Settings, settings as default_settings
 from .core.db import make_engine
+from .core.headers import SecurityHeaders
 from .static import mount_frontend
 
 
@@ -27,6 +28,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Memo Lab", version="0.1.0", lifespan=lifespan)
     app.state.engine = engine
     app.state.settings = settings
+    app.add_middleware(SecurityHeaders)
     app.include_router(api_router)
     mount_frontend(app, settings.static_dir)
     return app

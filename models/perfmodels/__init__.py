@@ -6,7 +6,7 @@ Pyodide (the browser's Web Worker). Every entry point takes and returns plain JS
     systems()                       -> ["decnet", ...]
     describe(system)                -> knobs, metrics, default axes, dataset id, stages
     evaluate(system, knobs)         -> metrics, bottleneck and stage loads at one setting
-    sweep(system, knobs, x, values) -> evaluate() at each value of knob x
+    sweep(system, knobs, x, values) -> metrics and bottleneck at each value of knob x
 
 Unknown systems or knobs and out-of-range values raise ValueError naming the knob and range.
 """

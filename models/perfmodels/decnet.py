@@ -87,12 +87,13 @@ ROLE = {"DTE": "router", "CI": "router", "NI": "endnode"}
 
 
 @lru_cache(maxsize=1)
-def _params_text() -> str:
-    return (resources.files(__package__) / "params" / "decnet.json").read_text(encoding="utf-8")
+def _params() -> dict:
+    text = (resources.files(__package__) / "params" / "decnet.json").read_text(encoding="utf-8")
+    return json.loads(text)["params"]
 
 
 def load_params() -> dict:
-    return json.loads(_params_text())["params"]
+    return dict(_params())
 
 
 def demands(knobs: dict, p: dict) -> dict:
@@ -113,7 +114,7 @@ def demands(knobs: dict, p: dict) -> dict:
             "return": p[f"return_{ROLE[circuit]}_ms"] * 1e-3}
 
 
-def _solve(knobs: dict, p: dict, populations: list[int]) -> list[dict]:
+def _solve(knobs: dict, p: dict, populations: list[int], detail: bool = True) -> list[dict]:
     d = demands(knobs, p)
     stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
     names = ("sender CPU", "circuit", "receiver")
@@ -127,29 +128,27 @@ def _solve(knobs: dict, p: dict, populations: list[int]) -> list[dict]:
         busiest = max(range(3), key=util.__getitem__)
         # The window limits throughput while the busiest station still has idle time to spare.
         bottleneck = names[busiest] if x >= 0.8 * xmax else "link quota"
-        station_of = {"program": 0, "monitor": 0, "circuit": 1, "receiver": 2}
-        stages = [{"name": s, "demand_ms": d[s] * 1e3, "utilization": x * d[s],
-                   "station_utilization": util[station_of[s]],
-                   "bottleneck": bottleneck == names[station_of[s]]} for s in SPEC.stages]
-        out.append({
-            "metrics": {"throughput_bps": x * payload * 8, "messages_per_s": x,
-                        "cpu_percent": 100.0 * util[0]},
-            "bottleneck": bottleneck,
-            "stages": stages,
-        })
+        point = {"metrics": {"throughput_bps": x * payload * 8, "messages_per_s": x,
+                             "cpu_percent": 100.0 * util[0]},
+                 "bottleneck": bottleneck}
+        if detail:
+            station_of = {"program": 0, "monitor": 0, "circuit": 1, "receiver": 2}
+            point["stages"] = [{"name": s, "demand_ms": d[s] * 1e3, "utilization": x * d[s],
+                                "station_utilization": util[station_of[s]],
+                                "bottleneck": bottleneck == names[station_of[s]]}
+                               for s in SPEC.stages]
+        out.append(point)
     return out
 
 
-def evaluate(knobs: dict, p: dict | None = None) -> dict:
-    """Metrics, bottleneck and stage loads for one validated knob set."""
-    p = p or load_params()
-    return _solve(knobs, p, [knobs["link_quota"] // 2])[0]
+def evaluate(knobs: dict, p: dict | None = None, detail: bool = True) -> dict:
+    """Metrics and bottleneck for one validated knob set, and with `detail` the stage loads."""
+    return _solve(knobs, p or _params(), [knobs["link_quota"] // 2], detail)[0]
 
 
 def sweep_link_quota(knobs: dict, quotas: list[int], p: dict | None = None) -> list[dict]:
     """All link quotas from one MVA pass (MVA yields every smaller population on the way)."""
-    p = p or load_params()
-    return _solve(knobs, p, [q // 2 for q in quotas])
+    return _solve(knobs, p or _params(), [q // 2 for q in quotas], detail=False)
 
 
 # ---- calibration against the memo's tables ------------------------------------------------

@@ -56,7 +56,8 @@ def default_values(spec: Spec, x: str) -> list:
 
 
 def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -> dict:
-    """evaluate() at each value of knob x (other knobs fixed); values default to the knob's grid."""
+    """Metrics and bottleneck at each value of knob x (other knobs fixed; values default to the
+    knob's grid). Stage loads are left out: a chart needs them only at the current setting."""
     spec = _spec(system)
     base = spec.validate(knobs)
     kx = spec.knob(x)
@@ -70,6 +71,6 @@ def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -
     if system == "decnet" and x == "link_quota":
         results = decnet.sweep_link_quota(base, xs)
     else:
-        results = [_SYSTEMS[system][1]({**base, x: v}) for v in xs]
+        results = [_SYSTEMS[system][1]({**base, x: v}, detail=False) for v in xs]
     return {"system": system, "knobs": base, "x": x,
             "points": [{"x": v, **r} for v, r in zip(xs, results)]}

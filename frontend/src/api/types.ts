@@ -54,15 +54,16 @@ export interface Stage {
   bottleneck: boolean;
 }
 
+/** A model's answer at one setting (a sweep's points carry just this). */
 export interface Evaluation {
   metrics: Record<string, number>;
   bottleneck: string;
-  stages: Stage[];
 }
 
 export interface EvaluateResult extends Evaluation {
   system: string;
   knobs: KnobValues;
+  stages: Stage[];
 }
 
 export interface SweepResult {

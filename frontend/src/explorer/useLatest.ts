@@ -1,18 +1,24 @@
-// Run an async computation whenever its key changes; keep showing the last answer until the
-// newest one arrives, and drop answers to requests that a newer one has overtaken.
+// Run a model request whenever its key changes; keep showing the last answer until the newest
+// one arrives, and drop answers to requests that a newer one has overtaken.
 import { useLayoutEffect, useRef, useState } from "react";
+import type { Answer } from "../runtime/ModelClient";
 
-export function useLatest<T>(key: string | null, run: () => Promise<T>): { value: T | null; error: string | null } {
+export function useLatest<T>(key: string | null, run: () => Answer<T>): { value: T | null; error: string | null } {
   const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
   const seq = useRef(0);
   const runRef = useRef(run);
   runRef.current = run;
-  // A layout effect sends the request before the browser paints the knob change, so the answer
-  // can arrive within the same frame instead of one frame later.
+  // A layout effect asks before the browser paints the knob change; an answer that is there at
+  // once is rendered before that paint, so the new curve shows in the same frame as the knob.
   useLayoutEffect(() => {
     if (key === null) return;
     const mine = ++seq.current;
-    runRef.current().then(
+    const answer = runRef.current();
+    if ("now" in answer) {
+      setState({ value: answer.now, error: null });
+      return;
+    }
+    answer.later.then(
       (value) => mine === seq.current && setState({ value, error: null }),
       (e: unknown) => mine === seq.current && setState((s) => ({ value: s.value, error: e instanceof Error ? e.message : String(e) })),
     );

@@ -2,7 +2,7 @@
 // server's /api (same Python code) before that or if the worker cannot start.
 import { api } from "../api/client";
 import type { EvaluateResult, KnobValues, SweepResult } from "../api/types";
-import type { BootPhase, Call, ResultFor, WorkerEvent } from "./protocol";
+import { REPLY_HEADER_BYTES, type BootPhase, type Call, type ResultFor, type WorkerEvent } from "./protocol";
 
 export interface RuntimeStatus {
   phase: BootPhase | "starting";
@@ -11,6 +11,9 @@ export interface RuntimeStatus {
   message: string;
   ms: number;
 }
+
+/** An answer available now (drawn in the same frame as the knob move) or later. */
+export type Answer<T> = { now: T } | { later: Promise<T> };
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
@@ -21,14 +24,20 @@ export interface WorkerLike {
   terminate(): void;
 }
 
+const REPLY_BUFFER_BYTES = 4 << 20;
+// How long the page may block waiting for the worker: a sweep takes about 2 ms, and past this
+// the answer is taken from the worker's message instead.
+const SPIN_BUDGET_MS = 8;
+
 export class ModelClient {
   status: RuntimeStatus = { phase: "starting", step: 0, steps: 3, message: "Starting the Python runtime", ms: 0 };
   private listeners = new Set<(s: RuntimeStatus) => void>();
   private pending = new Map<number, Pending>();
   private nextId = 1;
   private worker: WorkerLike | null = null;
+  private reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
 
-  constructor(makeWorker: (() => WorkerLike) | null, private http = api) {
+  constructor(makeWorker: (() => WorkerLike) | null, private http = api, shared = canShareMemory()) {
     if (!makeWorker) return;
     try {
       this.worker = makeWorker();
@@ -41,6 +50,11 @@ export class ModelClient {
       this.setStatus({ ...this.status, phase: "failed", message: `The worker failed: ${e.message || "load error"}` });
       this.failAll("worker failed");
     });
+    if (shared) {
+      const buffer = new SharedArrayBuffer(REPLY_BUFFER_BYTES);
+      this.reply = { ctrl: new Int32Array(buffer, 0, 2), data: new Uint8Array(buffer, REPLY_HEADER_BYTES) };
+      this.worker.postMessage({ id: 0, type: "attach", buffer });
+    }
   }
 
   get inBrowser(): boolean {
@@ -53,14 +67,14 @@ export class ModelClient {
     return () => this.listeners.delete(fn);
   }
 
-  evaluate(system: string, knobs: KnobValues): Promise<EvaluateResult> {
-    if (this.inBrowser) return this.callWorker({ type: "evaluate", system, knobs });
-    return this.http.evaluate(system, knobs);
+  evaluate(system: string, knobs: KnobValues): Answer<EvaluateResult> {
+    if (this.inBrowser) return this.ask({ type: "evaluate", system, knobs });
+    return { later: this.http.evaluate(system, knobs) };
   }
 
-  sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[]): Promise<SweepResult> {
-    if (this.inBrowser) return this.callWorker({ type: "sweep", system, knobs, x, values });
-    return this.http.sweep(system, knobs, x, values);
+  sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[]): Answer<SweepResult> {
+    if (this.inBrowser) return this.ask({ type: "sweep", system, knobs, x, values });
+    return { later: this.http.sweep(system, knobs, x, values) };
   }
 
   dispose(): void {
@@ -68,12 +82,30 @@ export class ModelClient {
     this.failAll("disposed");
   }
 
-  private callWorker<C extends Call>(call: C): Promise<ResultFor[C["type"]]> {
+  private ask<C extends Call>(call: C): Answer<ResultFor[C["type"]]> {
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    const later = new Promise<ResultFor[C["type"]]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker!.postMessage({ ...call, id });
     });
+    this.worker!.postMessage({ ...call, id, sync: this.reply !== null });
+    const now = this.reply && this.spin(id);
+    if (!now) return { later };
+    this.pending.delete(id);
+    if ("error" in now) return { later: Promise.reject(new Error(now.error)) };
+    return { now: now.result as ResultFor[C["type"]] };
+  }
+
+  /** Wait a few milliseconds for the worker's answer in the shared buffer. */
+  private spin(id: number): { result: unknown } | { error: string } | null {
+    const { ctrl, data } = this.reply!;
+    const deadline = performance.now() + SPIN_BUDGET_MS;
+    while (Atomics.load(ctrl, 0) !== id) {
+      if (performance.now() > deadline) return null;
+    }
+    const length = Atomics.load(ctrl, 1);
+    if (length < 0) return null; // too large for the buffer: the message brings it
+    // TextDecoder refuses views of shared memory: decode a private copy.
+    return JSON.parse(new TextDecoder().decode(data.slice(0, length)));
   }
 
   private onEvent(ev: WorkerEvent): void {
@@ -82,7 +114,7 @@ export class ModelClient {
       return;
     }
     const p = this.pending.get(ev.id);
-    if (!p) return;
+    if (!p) return; // already answered through the shared buffer
     this.pending.delete(ev.id);
     if (ev.type === "result") p.resolve(ev.result);
     else p.reject(new Error(ev.message));
@@ -97,6 +129,10 @@ export class ModelClient {
     this.status = s;
     for (const fn of this.listeners) fn(s);
   }
+}
+
+function canShareMemory(): boolean {
+  return typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated === true;
 }
 
 export function createBrowserClient(): ModelClient {

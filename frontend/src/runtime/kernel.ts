@@ -1,6 +1,6 @@
 // The worker's runtime, free of browser globals so tests can drive it in Node with real Pyodide:
 // boot Pyodide, unpack the perfmodels archive, then answer requests by calling Python.
-import type { BootPhase, WorkerEvent, WorkerRequest } from "./protocol";
+import { REPLY_HEADER_BYTES, type BootPhase, type WorkerEvent, type WorkerRequest } from "./protocol";
 
 export interface PyodideLike {
   runPython(code: string): unknown;
@@ -43,6 +43,19 @@ export function createKernel(deps: KernelDeps) {
   const t0 = now();
   let call: PyCall | null = null;
   let failed: string | null = null;
+  let reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
+  const encoder = new TextEncoder();
+
+  function writeReply(id: number, text: string): void {
+    if (!reply) return;
+    // encodeInto refuses shared memory in Chromium: encode, then copy in.
+    const bytes = encoder.encode(text);
+    const fits = bytes.length <= reply.data.length;
+    if (fits) reply.data.set(bytes);
+    Atomics.store(reply.ctrl, 1, fits ? bytes.length : -1);
+    Atomics.store(reply.ctrl, 0, id);
+    Atomics.notify(reply.ctrl, 0);
+  }
   const status = (phase: BootPhase, step: number, message: string) =>
     deps.post({ type: "status", phase, step, steps: 3, message, ms: Math.round(now() - t0) });
 
@@ -74,19 +87,28 @@ export function createKernel(deps: KernelDeps) {
   })();
 
   async function handle(req: WorkerRequest): Promise<void> {
-    await booted;
-    if (!call) {
-      deps.post({ type: "error", id: req.id, message: failed ?? "runtime not started" });
+    if (req.type === "attach") {
+      reply = { ctrl: new Int32Array(req.buffer, 0, 2), data: new Uint8Array(req.buffer, REPLY_HEADER_BYTES) };
       return;
     }
-    const { id, type, ...payload } = req;
-    try {
-      const out = JSON.parse(call(type, JSON.stringify(payload))) as { result?: unknown; error?: string };
-      if (out.error !== undefined) deps.post({ type: "error", id, message: out.error });
-      else deps.post({ type: "result", id, result: out.result });
-    } catch (e) {
-      deps.post({ type: "error", id, message: e instanceof Error ? e.message : String(e) });
+    await booted;
+    const { id, type, sync, ...payload } = req;
+    if (!call) {
+      const message = failed ?? "runtime not started";
+      if (sync) writeReply(id, JSON.stringify({ error: message }));
+      deps.post({ type: "error", id, message });
+      return;
     }
+    let text: string;
+    try {
+      text = call(type, JSON.stringify(payload));
+    } catch (e) {
+      text = JSON.stringify({ error: e instanceof Error ? e.message : String(e) });
+    }
+    if (sync) writeReply(id, text);
+    const out = JSON.parse(text) as { result?: unknown; error?: string };
+    if (out.error !== undefined) deps.post({ type: "error", id, message: out.error });
+    else deps.post({ type: "result", id, result: out.result });
   }
 
   return { handle, booted };

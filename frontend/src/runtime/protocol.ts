@@ -1,10 +1,22 @@
 // The one message protocol between the page and the model worker: a discriminated union each way.
 import type { EvaluateResult, KnobValues, SweepResult, SystemSpec } from "../api/types";
 
+// `sync`: also write the answer into the shared reply buffer, for a caller spinning on it.
 export type WorkerRequest =
-  | { id: number; type: "evaluate"; system: string; knobs: KnobValues }
-  | { id: number; type: "sweep"; system: string; knobs: KnobValues; x: string; values?: (number | string)[] }
-  | { id: number; type: "describe"; system: string };
+  | { id: number; type: "evaluate"; system: string; knobs: KnobValues; sync?: boolean }
+  | { id: number; type: "sweep"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; sync?: boolean }
+  | { id: number; type: "describe"; system: string; sync?: boolean }
+  | { id: number; type: "attach"; buffer: SharedArrayBuffer };
+
+/**
+ * The shared reply buffer (needs a cross-origin isolated page). Chromium delivers a worker's
+ * message to the page only after the next frame when the page has just handled input, so a knob
+ * move answered by message is drawn a frame late. Instead the page posts a `sync` request and
+ * spins on this buffer for a few milliseconds: Int32 slot 0 holds the id of the last answer
+ * written, slot 1 its length in bytes (-1: too large, read the message instead); the UTF-8 JSON
+ * answer follows from byte REPLY_HEADER_BYTES.
+ */
+export const REPLY_HEADER_BYTES = 16;
 
 export interface ResultFor {
   evaluate: EvaluateResult;
@@ -19,5 +31,6 @@ export type WorkerEvent =
   | { type: "result"; id: number; result: unknown }
   | { type: "error"; id: number; message: string };
 
-// Strip the request id: what a caller sends.
-export type Call = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+// What a caller asks: a model request without its id.
+export type ModelRequest = Exclude<WorkerRequest, { type: "attach" }>;
+export type Call = ModelRequest extends infer R ? (R extends { id: number } ? Omit<R, "id" | "sync"> : never) : never;

@@ -1,13 +1,30 @@
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../src/api/client";
-import { ModelClient, type WorkerLike } from "../../src/runtime/ModelClient";
-import type { WorkerEvent } from "../../src/runtime/protocol";
+import { ModelClient, type Answer, type WorkerLike } from "../../src/runtime/ModelClient";
+import { REPLY_HEADER_BYTES, type WorkerEvent } from "../../src/runtime/protocol";
+
+type Msg = { id: number; type: string; sync?: boolean; buffer?: SharedArrayBuffer };
 
 class FakeWorker implements WorkerLike {
-  sent: { id: number; type: string }[] = [];
+  sent: Msg[] = [];
+  /** When set, answers sync requests through the shared buffer the moment they are posted. */
+  instant: ((m: Msg) => unknown) | null = null;
+  private buffer: SharedArrayBuffer | null = null;
   private on: Record<string, ((e: unknown) => void)[]> = { message: [], error: [] };
   postMessage(msg: unknown) {
-    this.sent.push(msg as { id: number; type: string });
+    const m = msg as Msg;
+    if (m.type === "attach") {
+      this.buffer = m.buffer!;
+      return;
+    }
+    this.sent.push(m);
+    if (this.instant && m.sync && this.buffer) {
+      const bytes = new TextEncoder().encode(JSON.stringify({ result: this.instant(m) }));
+      new Uint8Array(this.buffer, REPLY_HEADER_BYTES).set(bytes);
+      const ctrl = new Int32Array(this.buffer, 0, 2);
+      Atomics.store(ctrl, 1, bytes.length);
+      Atomics.store(ctrl, 0, m.id);
+    }
   }
   addEventListener(type: string, fn: (e: never) => void) {
     this.on[type].push(fn as (e: unknown) => void);
@@ -21,23 +38,28 @@ class FakeWorker implements WorkerLike {
   }
 }
 
-function setup() {
+function setup(shared = false) {
   const w = new FakeWorker();
   const http = { ...api, evaluate: vi.fn(async () => ({ from: "http" })), sweep: vi.fn(async () => ({ from: "http" })) };
-  const c = new ModelClient(() => w, http as unknown as typeof api);
+  const c = new ModelClient(() => w, http as unknown as typeof api, shared);
   return { w, http, c };
 }
+
+const later = <T,>(a: Answer<T>) => {
+  if (!("later" in a)) throw new Error("expected an answer later");
+  return a.later;
+};
 
 const ready: WorkerEvent = { type: "status", phase: "ready", step: 3, steps: 3, message: "ok", ms: 3000 };
 
 describe("ModelClient", () => {
   it("uses the server until the worker is ready, then the worker", async () => {
     const { w, http, c } = setup();
-    expect(await c.evaluate("decnet", {})).toEqual({ from: "http" });
+    expect(await later(c.evaluate("decnet", {}))).toEqual({ from: "http" });
     expect(http.evaluate).toHaveBeenCalledOnce();
     w.emit(ready);
-    const p = c.evaluate("decnet", { link_quota: 8 });
-    expect(w.sent).toEqual([{ id: 1, type: "evaluate", system: "decnet", knobs: { link_quota: 8 } }]);
+    const p = later(c.evaluate("decnet", { link_quota: 8 }));
+    expect(w.sent).toEqual([{ id: 1, type: "evaluate", system: "decnet", knobs: { link_quota: 8 }, sync: false }]);
     w.emit({ type: "result", id: 1, result: { from: "worker" } });
     expect(await p).toEqual({ from: "worker" });
   });
@@ -45,7 +67,7 @@ describe("ModelClient", () => {
   it("rejects with the worker's error message", async () => {
     const { w, c } = setup();
     w.emit(ready);
-    const p = c.sweep("decnet", {}, "link_quota");
+    const p = later(c.sweep("decnet", {}, "link_quota"));
     w.emit({ type: "error", id: 1, message: "knob 'x' bad" });
     await expect(p).rejects.toThrow("knob 'x' bad");
   });
@@ -58,7 +80,25 @@ describe("ModelClient", () => {
     w.fail("boom");
     expect(seen).toEqual(["starting", "runtime", "failed"]);
     expect(c.status.message).toContain("boom");
-    await c.sweep("decnet", {}, "link_quota");
+    await later(c.sweep("decnet", {}, "link_quota"));
     expect(http.sweep).toHaveBeenCalledOnce();
+  });
+
+  it("answers at once through shared memory, and ignores the duplicate message", () => {
+    const { w, c } = setup(true);
+    w.emit(ready);
+    w.instant = (m) => ({ echo: m.id });
+    const a = c.sweep("decnet", {}, "link_quota");
+    expect(a).toEqual({ now: { echo: 1 } });
+    w.emit({ type: "result", id: 1, result: { echo: "late" } }); // the worker's message, ignored
+  });
+
+  it("falls back to the message when the worker is too slow for the spin budget", async () => {
+    const { w, c } = setup(true);
+    w.emit(ready);
+    const a = c.evaluate("decnet", {});
+    expect("later" in a).toBe(true);
+    w.emit({ type: "result", id: 1, result: { slow: true } });
+    expect(await later(a)).toEqual({ slow: true });
   });
 });

@@ -1,0 +1,36 @@
+"""Response headers set on every response.
+
+Cross-origin isolation (COOP + COEP) lets the page share memory with its model worker, which is
+how a knob move is answered within one frame (see frontend/src/runtime/protocol.ts). Every
+resource the app loads is its own, so isolation costs nothing.
+"""
+
+from __future__ import annotations
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+HEADERS = [
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-embedder-policy", b"require-corp"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware (no per-request task switching, unlike BaseHTTPMiddleware)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
