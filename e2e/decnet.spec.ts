@@ -112,3 +112,12 @@ test("an unknown system shows a clear page", async ({ page }) => {
   await page.goto("/explore/nope");
   await expect(page.getByRole("alert")).toContainText("unknown system");
 });
+
+test("the home page lists the DECnet explorer with its question", async ({ page }) => {
+  await page.goto("/");
+  const link = page.getByRole("link", { name: /TOPS-20 DECnet link throughput/ });
+  await expect(link).toContainText("How much does a bigger link quota buy on the CI?");
+  await link.click();
+  await expect(page).toHaveURL(/\/explore\/decnet\?/);
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+});

@@ -25,7 +25,7 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
     root = dist.resolve()
     top_files = {p.name for p in root.iterdir() if p.is_file()}
 
-    @app.get("/{path:path}", include_in_schema=False)
+    @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     def spa(path: str) -> FileResponse:
         if path.startswith("api/") or path == "api":
             raise HTTPException(404, "not found")
