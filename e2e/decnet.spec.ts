@@ -10,7 +10,7 @@ test("opens from a URL with the curve, memo points and readouts", async ({ page 
   await expect(ex.curve).toHaveAttribute("data-points", "32");
   // The CI table's SENDER/SERVER row: Bps in Test 1 and Test 2.
   await expect(ex.memoPoints).toHaveCount(2);
-  await expect(ex.memoPoints.first()).toHaveAttribute("aria-label", /CI table.*SENDER\/SERVER, Bps/);
+  await expect(ex.memoPoints.first()).toHaveAttribute("aria-label", /CI table.*SENDER\/SERVER.*column Bps/);
   await expect(ex.readout("throughput_bps")).toHaveText(/bit\/s/);
   await expect(ex.readout("cpu_percent")).toHaveText(/%/);
   await expect(page.getByTestId("readout-bottleneck")).toContainText("link quota");

@@ -1,4 +1,5 @@
-// Routes: / (home) and /explore/{system}. One model client for the page's lifetime.
+// Routes: / (home), /explore/{system}, /data and /data/{source}. One model client for the page's lifetime.
+import { DataIndex, SourcePage } from "./data/DataPages";
 import { Explorer } from "./explorer/Explorer";
 import { Home } from "./home/Home";
 import { createBrowserClient, type ModelClient } from "./runtime/ModelClient";
@@ -11,6 +12,9 @@ export function App() {
   const path = window.location.pathname;
   const m = /^\/explore\/([^/]+)\/?$/.exec(path);
   if (m) return <Explorer system={decodeURIComponent(m[1])} client={modelClient()} />;
+  const d = /^\/data\/([^/]+)\/?$/.exec(path);
+  if (d) return <SourcePage sourceId={decodeURIComponent(d[1])} />;
+  if (path === "/data" || path === "/data/") return <DataIndex />;
   if (path === "/" || path === "/index.html") return <Home />;
   return (
     <main className="page-error">

@@ -1,28 +1,129 @@
-"""The memos' measured figures, as cited datasets shipped with the models they calibrate.
+"""The memos' measured figures: a Frictionless Data Package in `data/` read with the stdlib.
 
-Each dataset is a JSON file in `data/`: records of values as printed, each with its citation.
+`data/datapackage.json` describes each dataset (a CSV file): its source document, its fields
+with units and whether each is printed or derived, and a checksum. Values stay as printed; every
+row carries its locator (section or table, row). This module turns a resource into plain,
+JSON-able rows with numbers as numbers, for the models' calibration and the API.
+
+    python -m perfmodels.datasets rehash   # refresh each resource's bytes and sha256 after an edit
 """
 
 from __future__ import annotations
 
+import csv
+import hashlib
+import io
 import json
+import sys
 from functools import lru_cache
 from importlib import resources
 
 _DATA = resources.files(__package__) / "data"
 
 
+@lru_cache(maxsize=1)
+def package() -> dict:
+    return json.loads((_DATA / "datapackage.json").read_text(encoding="utf-8"))
+
+
+def sources() -> list[dict]:
+    return [dict(s) for s in package()["sources"]]
+
+
+def source(source_id: str) -> dict:
+    for s in package()["sources"]:
+        if s["id"] == source_id:
+            return dict(s)
+    raise KeyError(source_id)
+
+
 def dataset_ids() -> list[str]:
-    return sorted(p.name[:-5] for p in _DATA.iterdir() if p.name.endswith(".json"))
+    return [r["name"] for r in package()["resources"]]
+
+
+def _resource(dataset_id: str) -> dict:
+    for r in package()["resources"]:
+        if r["name"] == dataset_id:
+            return r
+    raise KeyError(dataset_id)
+
+
+def _cast(value: str, kind: str) -> object:
+    if value == "":
+        return None
+    if kind == "integer":
+        return int(value)
+    if kind == "number":
+        return float(value)
+    return value
+
+
+def csv_text(dataset_id: str) -> str:
+    return _csv_text(_resource(dataset_id)["path"])
 
 
 @lru_cache(maxsize=None)
-def _load(dataset_id: str) -> str:
-    return (_DATA / f"{dataset_id}.json").read_text(encoding="utf-8")
+def _csv_text(path: str) -> str:
+    return (_DATA / path).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _rows(dataset_id: str) -> tuple:
+    r = _resource(dataset_id)
+    kinds = {f["name"]: f["type"] for f in r["schema"]["fields"]}
+    reader = csv.DictReader(io.StringIO(csv_text(dataset_id)))
+    return tuple({k: _cast(v, kinds[k]) for k, v in row.items()} for row in reader)
+
+
+def fields(dataset_id: str) -> list[dict]:
+    return [{"name": f["name"], "title": f.get("title", f["name"]), "type": f["type"],
+             "unit": f.get("unit"), "derived": f.get("derived") or False,
+             "description": f.get("description", "")}
+            for f in _resource(dataset_id)["schema"]["fields"]]
+
+
+def figure_count(dataset_id: str) -> int:
+    """Figures the memo printed in this dataset: one per row of a figures list, else one per
+    non-empty printed numeric cell of a table."""
+    fs = fields(dataset_id)
+    rows = _rows(dataset_id)
+    if any(f["name"] == "printed" for f in fs):
+        return len(rows)
+    numeric = [f["name"] for f in fs if f["type"] in ("integer", "number") and not f["derived"]]
+    return sum(1 for row in rows for n in numeric if row[n] is not None)
+
+
+def summary(dataset_id: str) -> dict:
+    r = _resource(dataset_id)
+    return {"id": dataset_id, "title": r["title"], "source": r["source"],
+            "figures": figure_count(dataset_id), "rows": len(_rows(dataset_id)),
+            "hash": r["hash"]}
 
 
 def load(dataset_id: str) -> dict:
-    """A fresh copy of the dataset; raises KeyError for an unknown id."""
-    if dataset_id not in dataset_ids():
-        raise KeyError(dataset_id)
-    return json.loads(_load(dataset_id))
+    """The dataset as {id, title, description, source, fields, rows}; KeyError if unknown."""
+    r = _resource(dataset_id)
+    return {"id": dataset_id, "title": r["title"], "description": r.get("description", ""),
+            "source": source(r["source"]), "fields": fields(dataset_id),
+            "rows": [dict(row) for row in _rows(dataset_id)], "hash": r["hash"]}
+
+
+def rehash(path=None) -> None:
+    """Rewrite bytes and sha256 of every resource (development tool; needs a writable tree)."""
+    from pathlib import Path
+    root = Path(path or Path(__file__).parent / "data")
+    desc = json.loads((root / "datapackage.json").read_text(encoding="utf-8"))
+    for r in desc["resources"]:
+        data = (root / r["path"]).read_bytes()
+        r["bytes"] = len(data)
+        r["hash"] = "sha256:" + hashlib.sha256(data).hexdigest()
+    (root / "datapackage.json").write_text(json.dumps(desc, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["rehash"]:
+        rehash()
+        print("rehashed")
+    else:
+        print(__doc__)
+        sys.exit(2)

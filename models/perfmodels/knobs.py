@@ -96,8 +96,10 @@ class Spec:
     metrics: tuple[Metric, ...]
     x_default: str
     y_default: str
-    dataset: str | None = None
     stages: tuple[str, ...] = field(default_factory=tuple)
+    # How the memo's measurements sit on this system's charts: the dataset, which of its fields
+    # holds each knob's setting, and which field (times a scale) measures each metric.
+    overlay: dict | None = None
 
     def knob(self, name: str) -> Knob:
         for k in self.knobs:
@@ -111,7 +113,7 @@ class Spec:
                 "knobs": [k.to_dict() for k in self.knobs],
                 "metrics": [m.to_dict() for m in self.metrics],
                 "x_default": self.x_default, "y_default": self.y_default,
-                "dataset": self.dataset, "stages": list(self.stages)}
+                "stages": list(self.stages), "overlay": self.overlay}
 
     def validate(self, values: dict | None) -> dict:
         """Complete knob set: given values checked and typed, the rest at their defaults."""

@@ -1,6 +1,6 @@
 // HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
 // and the memo datasets. Errors carry the server's reason.
-import type { Dataset, EvaluateResult, KnobValues, SweepResult, SystemSpec } from "./types";
+import type { Dataset, DatasetSummary, EvaluateResult, KnobValues, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -27,6 +27,8 @@ export const api = {
   describe: (system: string) => request<SystemSpec>(`/api/models/${encodeURIComponent(system)}`),
   systems: () => request<SystemSpec[]>("/api/models"),
   dataset: (id: string) => request<Dataset>(`/api/datasets/${encodeURIComponent(id)}`),
+  datasets: () => request<DatasetSummary[]>("/api/datasets"),
+  sources: () => request<Source[]>("/api/sources"),
   evaluate: (system: string, knobs: KnobValues) =>
     request<EvaluateResult>(`/api/models/${encodeURIComponent(system)}/evaluate`, {
       method: "POST",

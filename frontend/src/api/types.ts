@@ -32,6 +32,15 @@ export interface MetricSpec {
   unit: string;
 }
 
+/** How a memo dataset's rows sit on a system's charts (perfmodels Spec.overlay). */
+export interface Overlay {
+  dataset: string;
+  /** knob name -> dataset field holding that knob's setting */
+  knobs: Record<string, string>;
+  /** metric name -> dataset field measuring it, times scale */
+  metrics: Record<string, { field: string; scale: number; note?: string }>;
+}
+
 export interface SystemSpec {
   id: string;
   title: string;
@@ -40,8 +49,8 @@ export interface SystemSpec {
   metrics: MetricSpec[];
   x_default: string;
   y_default: string;
-  dataset: string | null;
   stages: string[];
+  overlay: Overlay | null;
 }
 
 export type KnobValues = Record<string, string | number>;
@@ -73,25 +82,40 @@ export interface SweepResult {
   points: (Evaluation & { x: number | string })[];
 }
 
-export interface DatasetRecord {
-  column: string;
-  value: number;
-  unit: string;
-  citation: string;
-  run: string;
-  [knob: string]: string | number;
+export interface Source {
+  id: string;
+  title: string;
+  authors: string;
+  date: string;
+  archive: string;
+  memo_file: string;
 }
 
-export interface MetricMapping {
-  metric: string;
-  scale: number;
-  note?: string;
+export interface Field {
+  name: string;
+  title: string;
+  type: "string" | "integer" | "number";
+  unit: string | null;
+  /** false when printed in the memo; otherwise how the value was obtained */
+  derived: string | false;
+  description: string;
 }
+
+export type Cell = string | number | null;
 
 export interface Dataset {
   id: string;
   title: string;
-  document: string;
-  records: DatasetRecord[];
-  metric_map?: Record<string, MetricMapping>;
+  description: string;
+  source: Source;
+  fields: Field[];
+  rows: Record<string, Cell>[];
+}
+
+export interface DatasetSummary {
+  id: string;
+  title: string;
+  source: string;
+  figures: number;
+  rows: number;
 }

@@ -25,7 +25,7 @@ export function Explorer({ system, client }: { system: string; client: ModelClie
         if (!live) return;
         setSpec(s);
         document.title = `${s.title} · Memo Lab`;
-        if (s.dataset) api.dataset(s.dataset).then((d) => live && setDataset(d), () => live && setDataset(null));
+        if (s.overlay) api.dataset(s.overlay.dataset).then((d) => live && setDataset(d), () => live && setDataset(null));
       },
       (e: Error) => live && setError(e.message),
     );
@@ -143,6 +143,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             <span className="key curve" /> model{" "}
             <span className="key memo" /> memo measurement (hover or focus for its citation){" "}
             <span className="key current" /> current setting
+            {dataset && (
+              <>
+                {" · "}
+                <a href={`/data/${dataset.source.id}#${dataset.id}`}>{`The memo's figures: ${dataset.title}`}</a>
+              </>
+            )}
           </p>
           <Readouts metrics={spec.metrics} result={current} />
         </section>

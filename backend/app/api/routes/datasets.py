@@ -1,56 +1,70 @@
-"""The memos' measured figures: each dataset as JSON, or its records as CSV."""
+"""The memos' figures: source documents, datasets as JSON (numbers as numbers) or CSV."""
 
 from __future__ import annotations
 
 import csv
 import io
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
 from perfmodels import datasets
 
-router = APIRouter(prefix="/datasets", tags=["datasets"])
+from ..caching import cached, etag_for
+
+router = APIRouter(tags=["datasets"])
+
+PACKAGE_VERSION = datasets.package().get("version", "")
 
 
-def _get(dataset_id: str) -> dict:
-    try:
-        return datasets.load(dataset_id)
-    except KeyError:
-        raise HTTPException(404, f"unknown dataset '{dataset_id}'") from None
+def _known(dataset_id: str) -> None:
+    if dataset_id not in datasets.dataset_ids():
+        raise HTTPException(404, f"unknown dataset '{dataset_id}'")
 
 
-@router.get("")
-def list_datasets() -> list[dict]:
-    out = []
-    for i in datasets.dataset_ids():
-        d = datasets.load(i)
-        out.append({"id": i, "title": d["title"], "document": d["document"],
-                    "records": len(d["records"])})
-    return out
+@router.get("/sources")
+def list_sources(request: Request) -> Response:
+    return cached(request, etag_for("sources", PACKAGE_VERSION, str(datasets.package()["sources"])),
+                  datasets.sources)
 
 
-@router.get("/{dataset_id}.csv", response_class=Response,
-            responses={200: {"content": {"text/csv": {}}}})
-def dataset_csv(dataset_id: str) -> Response:
-    d = _get(dataset_id)
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=list(d["columns"]), extrasaction="ignore",
-                       lineterminator="\n")
-    w.writeheader()
-    for r in d["records"]:
-        w.writerow({k: _safe_cell(v) for k, v in r.items()})
-    return Response(buf.getvalue(), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="{dataset_id}.csv"'})
+@router.get("/datasets")
+def list_datasets(request: Request) -> Response:
+    ids = datasets.dataset_ids()
+    tag = etag_for("datasets", *(datasets.summary(i)["hash"] for i in ids))
+    return cached(request, tag, lambda: [datasets.summary(i) for i in ids])
 
 
-@router.get("/{dataset_id}")
-def dataset_json(dataset_id: str) -> dict:
-    return _get(dataset_id)
+@router.get("/datasets/{dataset_id}.csv", response_class=Response,
+            responses={200: {"content": {"text/csv": {}}}, 404: {}})
+def dataset_csv(dataset_id: str, request: Request) -> Response:
+    _known(dataset_id)
+
+    def make() -> Response:
+        d = datasets.load(dataset_id)
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        names = [f["name"] for f in d["fields"]]
+        w.writerow(names)
+        for row in d["rows"]:
+            w.writerow([_cell(row[n]) for n in names])
+        return Response(buf.getvalue(), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{dataset_id}.csv"'})
+
+    return cached(request, etag_for("csv", datasets.summary(dataset_id)["hash"]), make)
 
 
-def _safe_cell(v: object) -> object:
-    # A cell starting with = + - @ is a formula to a spreadsheet; prefix text cells so they stay text.
+@router.get("/datasets/{dataset_id}")
+def dataset_json(dataset_id: str, request: Request) -> Response:
+    _known(dataset_id)
+    return cached(request, etag_for("json", datasets.summary(dataset_id)["hash"]),
+                  lambda: datasets.load(dataset_id))
+
+
+def _cell(v: object) -> object:
+    if v is None:
+        return ""
+    # A text cell starting with = + - @ is a formula to a spreadsheet: keep it text.
     if isinstance(v, str) and v[:1] in ("=", "+", "-", "@"):
         return "'" + v
     return v

@@ -1,0 +1,14 @@
+// The site header: the app's name and its two places, the explorers and the data.
+export function Nav() {
+  const path = window.location.pathname;
+  const here = (p: string) => (p === "/" ? path === "/" || path.startsWith("/explore") : path.startsWith(p));
+  return (
+    <header className="site-nav">
+      <a className="brand" href="/">Memo Lab</a>
+      <nav aria-label="Main">
+        <a href="/" aria-current={here("/") ? "page" : undefined}>Explore</a>
+        <a href="/data" aria-current={here("/data") ? "page" : undefined}>Data</a>
+      </nav>
+    </header>
+  );
+}
