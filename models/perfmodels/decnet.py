@@ -1,32 +1,41 @@
 """TOPS-20 DECnet throughput as a closed queueing network whose population is the link quota.
 
-Mechanism. A DECnet logical link may have at most `link_quota / 2` transmit buffers in flight
-(the memo's quota of 16 means 8 to send, 8 to receive). Each buffer cycles through:
+Source: DECnet IO performance (DECNET-IO-PERFORMANCE.MEM, TOPS-20 6.1, 1985), dataset
+`decnet-throughput`: SENDER/SERVER, DTS/DTR and NFT/FAL over the DTE, CI and NI, two runs each.
 
-  program   the sending test program's CPU work for one message (SENDER does almost nothing,
-            DTS/DTR manipulate the data, NFT/FAL read and write files and checksum);
-  monitor   the sending TOPS-20 monitor's protocol work: a fixed cost per message plus a copy
-            cost per byte; the CI path copies each outgoing message once more than the NI;
-  circuit   the wire: (payload + header + framing) * 8 / line rate, plus the port's or front
-            end's per-message handling time;
-  receiver  the receiving host: monitor cost and the receiving program's work;
-  return    the delay until the receiver's acknowledgement frees the buffer (process wake-up
-            and acknowledgement turnaround), a pure latency that does not queue.
+Mechanism. A logical link may have `link_quota / 2` transmit buffers in flight (the memo's quota
+of 16 means 8 to send and 8 to receive). Each buffer carries one message of `buffer_size - 17`
+bytes (576 - 559 and 1467 - 1450 in the memo) around a loop:
 
-program and monitor share the sending CPU, so they form one queueing station; circuit and
-receiver are queueing stations; return is a delay station. Exact MVA (`mva.py`) gives the
-message rate X for N = link_quota / 2 buffers. Then
+  program   the sending test program's work on the data: SENDER only fills buffers; DTS touches
+            each byte once; NFT reads the file, checksums and hands it on (three passes);
+  monitor   the sending monitor's protocol work, a fixed cost per message, plus copying the
+            buffer (the CI path copies each outgoing message once more than the NI);
+  circuit   the wire: (buffer + framing) * 8 / line rate;
+  receiver  the receiving host: its monitor's per-message cost and copy, and the receiving
+            program's passes over the data (DTR, FAL);
+  return    the latency until the receiver's side frees the buffer again: a fixed part and a
+            part that grows with the buffer's size. It is a delay, not a queue.
 
-    throughput_bps   = X * (buffer_size - header) * 8
-    messages_per_s   = X
-    cpu_percent      = 100 * X * (program + monitor demand)      (the sending host's CPU)
+The sending host's program and monitor share one CPU, so they form one queueing station; the
+circuit and the receiving host are the others. Exact MVA (`mva.py`) gives the message rate X
+for N = link_quota / 2 buffers:
 
-Small quotas leave every station idle part of the time: throughput then grows almost linearly
-with the quota (the window is the bottleneck). Larger quotas drive the busiest station towards
-saturation, and throughput flattens at 1 / max demand.
+    throughput_bps = X * (buffer_size - 17) * 8        messages_per_s = X
+    cpu_percent    = 100 * X * (program + monitor)     (the sending host's CPU, as the memo's % cpu)
 
-Parameters live in `params/decnet.json`, fitted by `calibrate()` against the memo's tables
-(`data/decnet-throughput.json`); run `python -m perfmodels.calibrate decnet` to reproduce them.
+A small quota leaves every station idle part of the time, so throughput grows almost linearly
+with the quota (the window is the bottleneck); a large one drives the busiest station towards
+saturation and throughput flattens at 1 / max demand.
+
+Parameters. Fitted (params/decnet.json, by `python -m calibration decnet`): the per-message
+monitor cost, the test programs' cost per byte per pass, and the return latency's fixed and
+per-byte parts: four numbers for nine measured configurations. Fixed from outside the fit: the
+line rates (the DTE's 56 kbaud from the memo; the CI's 70 Mbit/s and the Ethernet's 10 Mbit/s
+from the hardware), DDCMP framing on the DTE line (8-byte header and 2-byte CRC), the CI's extra
+output copy (memo), and the copy cost per byte, which the memo does not determine: it is the
+knob `copy_us_per_byte` (0.5 to 3 microseconds; 2 assumes a KL10 moving a byte with a load and
+a deposit instruction), and charts draw the band of outcomes across its range.
 """
 
 from __future__ import annotations
@@ -37,19 +46,17 @@ from importlib import resources
 
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
-from .mva import mva
+from .mva import mva_throughputs
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
 
-# Fixed physical facts (not fitted).
-HEADER_BYTES = 17  # derived: 576 - 559 and 1467 - 1450 (buffer size minus DTS message size, memo)
-LINE_RATE_BPS = {
-    "DTE": 56_000,        # memo: "56Kbaud connections" (DECnet IO performance, Summary)
-    "CI": 70_000_000,     # not from the memo: the CI's nominal 70 Mbit/s per path
-    "NI": 10_000_000,     # not from the memo: Ethernet's 10 Mbit/s
-}
-OUTPUT_COPIES = {"DTE": 1, "CI": 2, "NI": 1}  # memo: the CI makes one more output copy than the NI
+HEADER_BYTES = 17  # memo-derived: 576 - 559 and 1467 - 1450
+LINE_RATE_BPS = {"DTE": 56_000, "CI": 70_000_000, "NI": 10_000_000}
+FRAMING_BYTES = {"DTE": 10, "CI": 0, "NI": 0}  # DDCMP header and CRC on the DTE's line
+OUTPUT_COPIES = {"DTE": 1, "CI": 2, "NI": 1}
+PASSES = {"SENDER/SERVER": 0, "DTS/DTR": 1, "NFT/FAL": 3}
+RESOURCES = ("sending CPU", "circuit", "receiving CPU")
 
 SPEC = Spec(
     id="decnet",
@@ -67,6 +74,9 @@ SPEC = Spec(
              "in the memo)", min=64, max=1467, step=1, integer=True),
         Knob("test", "Test", "", "SENDER/SERVER", "test program pair: SENDER/SERVER only moves "
              "data, DTS/DTR is the DECnet test suite, NFT/FAL copies a file", choices=TESTS),
+        Knob("copy_us_per_byte", "Copy cost", "µs/byte", 2.0, "monitor CPU time to copy one "
+             "byte; the memo does not measure it (plausible 0.5 to 3 on a KL10)",
+             min=0.5, max=3.0, step=0.1),
     ),
     metrics=(
         Metric("throughput_bps", "Throughput", "bit/s"),
@@ -75,6 +85,8 @@ SPEC = Spec(
     ),
     x_default="link_quota",
     y_default="throughput_bps",
+    stages=("program", "monitor", "circuit", "receiver", "return"),
+    unknowns=("copy_us_per_byte",),
     overlay={
         "dataset": "decnet-throughput",
         "knobs": {"circuit": "circuit", "test": "test", "link_quota": "link_quota",
@@ -86,14 +98,16 @@ SPEC = Spec(
             "cpu_percent": {"field": "cpu_percent", "scale": 1},
         },
     },
-    stages=("program", "monitor", "circuit", "receiver"),
 )
 
-PARAM_NAMES = ("host_msg_ms", "host_byte_us", "dte_msg_ms", "return_router_ms", "return_endnode_ms",
-               "dts_msg_ms", "dts_byte_us", "nft_msg_ms", "nft_byte_us")
-# Which buffer-return latency applies: the memo ran the DTE and CI tests with the systems as
-# DECnet routers and the NI test with them as Ethernet endnodes.
-ROLE = {"DTE": "router", "CI": "router", "NI": "endnode"}
+FITTED = ("host_msg_ms", "pass_us", "return_ms", "return_byte_us")
+START = {"host_msg_ms": 4.0, "pass_us": 8.0, "return_ms": 50.0, "return_byte_us": 20.0}
+FIXED_DEFAULTS: dict = {}
+
+STAGE_LABELS = {"program": "Sending program", "monitor": "Sending monitor", "circuit": "Circuit",
+                "receiver": "Receiving side", "return": "Buffer return"}
+STAGE_RESOURCE = {"program": "sending CPU", "monitor": "sending CPU", "circuit": "circuit",
+                  "receiver": "receiving CPU", "return": None}
 
 
 @lru_cache(maxsize=1)
@@ -106,100 +120,78 @@ def load_params() -> dict:
     return dict(_params())
 
 
-def demands(knobs: dict, p: dict) -> dict:
-    """Per-message service demands in seconds for each stage, and the return delay."""
-    payload = knobs["buffer_size"] - HEADER_BYTES
-    circuit, test = knobs["circuit"], knobs["test"]
-    if test == "DTS/DTR":
-        app = p["dts_msg_ms"] * 1e-3 + p["dts_byte_us"] * 1e-6 * payload
-    elif test == "NFT/FAL":
-        app = p["nft_msg_ms"] * 1e-3 + p["nft_byte_us"] * 1e-6 * payload
-    else:
-        app = 0.0  # SENDER/SERVER: the baseline program; its small cost is inside host_msg_ms
-    host = p["host_msg_ms"] * 1e-3 + p["host_byte_us"] * 1e-6 * knobs["buffer_size"]
-    monitor = host + p["host_byte_us"] * 1e-6 * knobs["buffer_size"] * (OUTPUT_COPIES[circuit] - 1)
-    handling = p["dte_msg_ms"] if circuit == "DTE" else 0.0  # the front end's per-message work
-    wire = knobs["buffer_size"] * 8 / LINE_RATE_BPS[circuit] + handling * 1e-3
-    return {"program": app, "monitor": monitor, "circuit": wire, "receiver": host + app,
-            "return": p[f"return_{ROLE[circuit]}_ms"] * 1e-3}
+def demands(k: dict, p: dict) -> dict:
+    """Seconds per message at each stage (the return entry is the delay, not a queue)."""
+    size, circuit = k["buffer_size"], k["circuit"]
+    payload = size - HEADER_BYTES
+    copy = k["copy_us_per_byte"] * 1e-6 * size
+    program = PASSES[k["test"]] * p["pass_us"] * 1e-6 * payload
+    host = p["host_msg_ms"] * 1e-3 + copy
+    return {
+        "program": program,
+        "monitor": host + copy * (OUTPUT_COPIES[circuit] - 1),
+        "circuit": (size + FRAMING_BYTES[circuit]) * 8 / LINE_RATE_BPS[circuit],
+        "receiver": host + program,
+        "return": p["return_ms"] * 1e-3 + p["return_byte_us"] * 1e-6 * size,
+    }
 
 
-def _solve(knobs: dict, p: dict, populations: list[int], detail: bool = True) -> list[dict]:
-    d = demands(knobs, p)
+def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
+    d = demands(k, p)
     stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
-    names = ("sender CPU", "circuit", "receiver")
-    res = mva(stations, max(populations), think_time=d["return"])
-    payload = knobs["buffer_size"] - HEADER_BYTES
+    xs = mva_throughputs(stations, max(populations), d["return"])
+    payload_bits = (k["buffer_size"] - HEADER_BYTES) * 8
     xmax = 1.0 / max(stations)
+    busiest = max(range(3), key=stations.__getitem__)
     out = []
     for n in populations:
-        x = res["throughput"][n - 1]
-        util = res["utilizations"][n - 1]
-        busiest = max(range(3), key=util.__getitem__)
-        # The window limits throughput while the busiest station still has idle time to spare.
-        bottleneck = names[busiest] if x >= 0.8 * xmax else "link quota"
-        point = {"metrics": {"throughput_bps": x * payload * 8, "messages_per_s": x,
+        x = xs[n - 1]
+        util = [x * dk for dk in stations]
+        # The window limits throughput while even the busiest station has idle time to spare.
+        bottleneck = RESOURCES[busiest] if x >= 0.8 * xmax else "link quota"
+        point = {"metrics": {"throughput_bps": x * payload_bits, "messages_per_s": x,
                              "cpu_percent": 100.0 * util[0]},
                  "bottleneck": bottleneck}
         if detail:
-            station_of = {"program": 0, "monitor": 0, "circuit": 1, "receiver": 2}
-            point["stages"] = [{"name": s, "demand_ms": d[s] * 1e3, "utilization": x * d[s],
-                                "station_utilization": util[station_of[s]],
-                                "bottleneck": bottleneck == names[station_of[s]]}
-                               for s in SPEC.stages]
+            point["stages"] = [
+                {"name": s, "label": STAGE_LABELS[s], "demand": d[s] * 1e3, "unit": "ms/message",
+                 "resource": STAGE_RESOURCE[s] or "link quota",
+                 # a queue's utilization; for the return delay, the share of buffers waiting there
+                 "utilization": x * d[s] / (n if s == "return" else 1),
+                 "bottleneck": (STAGE_RESOURCE[s] or "link quota") == bottleneck}
+                for s in SPEC.stages]
         out.append(point)
     return out
 
 
-def evaluate(knobs: dict, p: dict | None = None, detail: bool = True) -> dict:
+def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     """Metrics and bottleneck for one validated knob set, and with `detail` the stage loads."""
-    return _solve(knobs, p or _params(), [knobs["link_quota"] // 2], detail)[0]
+    return _solve(k, p or _params(), [k["link_quota"] // 2], detail)[0]
 
 
-def sweep_link_quota(knobs: dict, quotas: list[int], p: dict | None = None) -> list[dict]:
-    """All link quotas from one MVA pass (MVA yields every smaller population on the way)."""
-    return _solve(knobs, p or _params(), [q // 2 for q in quotas], detail=False)
+def sweep(k: dict, x: str, values: list, p: dict | None = None) -> list[dict] | None:
+    """Every link quota from one MVA pass (MVA yields every smaller population on the way)."""
+    if x != "link_quota":
+        return None
+    return _solve(k, p or _params(), [v // 2 for v in values], detail=False)
 
 
-# ---- calibration against the memo's tables ------------------------------------------------
+# ---- calibration data -------------------------------------------------------------------
 
 def observations() -> list[dict]:
-    """Mean of Test 1 and Test 2 for each circuit and test: Bps, and % cpu where printed."""
-    groups: dict[tuple, list] = {}
+    """Every printed Bps (primary) and % cpu (secondary) figure with its configuration."""
+    out = []
     for r in load_dataset("decnet-throughput")["rows"]:
-        for field, column in (("bps", "Bps"), ("cpu_percent", "% cpu")):
+        config = {"circuit": r["circuit"], "test": r["test"], "link_quota": r["link_quota"],
+                  "buffer_size": r["buffer_size"]}
+        for field, metric, secondary in (("bps", "throughput_bps", False),
+                                         ("cpu_percent", "cpu_percent", True)):
             if r[field] is not None:
-                key = (r["circuit"], r["test"], column, r["link_quota"], r["buffer_size"])
-                groups.setdefault(key, []).append(r[field])
-    return [{"circuit": c, "test": t, "column": col, "link_quota": q, "buffer_size": b,
-             "value": sum(v) / len(v)} for (c, t, col, q, b), v in sorted(groups.items())]
+                out.append({"config": config, "config_id": f"{r['circuit']} {r['test']}",
+                            "metric": metric, "value": float(r[field]), "secondary": secondary,
+                            "figure": f"{r['locator']}, {field}"})
+    return out
 
 
-def predict(obs: dict, p: dict) -> float:
-    knobs = {"circuit": obs["circuit"], "test": obs["test"], "link_quota": obs["link_quota"],
-             "buffer_size": obs["buffer_size"]}
-    m = evaluate(knobs, p)["metrics"]
-    return m["throughput_bps"] if obs["column"] == "Bps" else m["cpu_percent"]
-
-
-def calibrate() -> dict:
-    """Fit PARAM_NAMES by least squares on relative errors (all positive, fitted in log space)."""
-    import math
-    from .fit import nelder_mead
-
-    obs = observations()
-    start = {"host_msg_ms": 4.0, "host_byte_us": 1.0, "dte_msg_ms": 5.0,
-             "return_router_ms": 60.0, "return_endnode_ms": 60.0, "dts_msg_ms": 3.0, "dts_byte_us": 5.0, "nft_msg_ms": 5.0,
-             "nft_byte_us": 10.0}
-
-    def loss(v: list[float]) -> float:
-        p = {k: math.exp(x) for k, x in zip(PARAM_NAMES, v)}
-        return sum((predict(o, p) / o["value"] - 1.0) ** 2 for o in obs)
-
-    best, value = [math.log(start[k]) for k in PARAM_NAMES], float("inf")
-    for _ in range(6):  # restarts let the simplex escape early collapse
-        best, value = nelder_mead(loss, best, step=0.5, iterations=3000)
-    params = {k: round(math.exp(x), 6) for k, x in zip(PARAM_NAMES, best)}
-    errors = [{**o, "model": predict(o, params),
-               "error_percent": 100.0 * (predict(o, params) / o["value"] - 1.0)} for o in obs]
-    return {"params": params, "loss": value, "errors": errors}
+def predict(config: dict, p: dict) -> dict:
+    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]

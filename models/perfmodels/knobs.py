@@ -97,6 +97,9 @@ class Spec:
     x_default: str
     y_default: str
     stages: tuple[str, ...] = field(default_factory=tuple)
+    # Knobs for quantities the memo leaves undetermined: charts draw the band of outcomes
+    # across each one's range.
+    unknowns: tuple[str, ...] = field(default_factory=tuple)
     # How the memo's measurements sit on this system's charts: the dataset, which of its fields
     # holds each knob's setting, and which field (times a scale) measures each metric.
     overlay: dict | None = None
@@ -113,7 +116,8 @@ class Spec:
                 "knobs": [k.to_dict() for k in self.knobs],
                 "metrics": [m.to_dict() for m in self.metrics],
                 "x_default": self.x_default, "y_default": self.y_default,
-                "stages": list(self.stages), "overlay": self.overlay}
+                "stages": list(self.stages), "unknowns": list(self.unknowns),
+                "overlay": self.overlay}
 
     def validate(self, values: dict | None) -> dict:
         """Complete knob set: given values checked and typed, the rest at their defaults."""

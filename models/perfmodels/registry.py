@@ -1,46 +1,56 @@
-"""The systems Memo Lab can explore and the uniform evaluate/sweep API over them."""
+"""The systems Memo Lab can explore, and the uniform describe/evaluate/sweep API over them.
+
+Each system is a module with SPEC (knobs, metrics, stages), evaluate(knobs, params=None,
+detail=True) and optionally sweep(knobs, x, values) for a faster path along one knob.
+"""
 
 from __future__ import annotations
+
+from types import ModuleType
 
 from . import decnet
 from .knobs import Spec
 
 MAX_SWEEP_POINTS = 512
+BAND_POINTS = 64
 
-_SYSTEMS = {
-    "decnet": (decnet.SPEC, decnet.evaluate),
-}
+_SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet,)}
 
 
 def systems() -> list[str]:
     return list(_SYSTEMS)
 
 
-def _spec(system: str) -> Spec:
-    if system not in _SYSTEMS:
-        raise ValueError(f"unknown system '{system}'; systems are " + ", ".join(_SYSTEMS))
-    return _SYSTEMS[system][0]
+def _module(system: str) -> ModuleType:
+    if not isinstance(system, str) or system not in _SYSTEMS:
+        raise ValueError(f"unknown system {system!r}; systems are " + ", ".join(_SYSTEMS))
+    return _SYSTEMS[system]
+
+
+def spec(system: str) -> Spec:
+    return _module(system).SPEC
 
 
 def describe(system: str) -> dict:
-    return _spec(system).to_dict()
+    return spec(system).to_dict()
 
 
 def evaluate(system: str, knobs: dict | None = None) -> dict:
-    spec = _spec(system)
-    full = spec.validate(knobs)
-    return {"system": system, "knobs": full, **_SYSTEMS[system][1](full)}
+    """{"system", "knobs", "metrics", "bottleneck" (name or None), "stages"} at one setting."""
+    m = _module(system)
+    full = m.SPEC.validate(knobs)
+    return {"system": system, "knobs": full, **m.evaluate(full)}
 
 
-def default_values(spec: Spec, x: str) -> list:
+def default_values(s: Spec, x: str) -> list:
     """The values of knob x a chart sweeps by default: every step, or powers of two on log2."""
-    k = spec.knob(x)
+    k = s.knob(x)
     if k.choices is not None:
         return list(k.choices)
     if k.scale == "log2":
         v, out = k.min, []
         while v <= k.max:
-            out.append(v)
+            out.append(int(v) if k.integer else v)
             v *= 2
         return out
     n = int(round((k.max - k.min) / k.step)) + 1
@@ -52,25 +62,44 @@ def default_values(spec: Spec, x: str) -> list:
     else:
         idx = list(range(n))
     vals = [k.min + i * k.step for i in idx]
-    return [int(v) for v in vals] if k.integer else vals
+    return [int(v) for v in vals] if k.integer else [round(v, 10) for v in vals]
+
+
+def _series(m: ModuleType, base: dict, x: str, xs: list) -> tuple[dict, list]:
+    points = m.sweep(base, x, xs) if hasattr(m, "sweep") else None
+    if points is None:
+        points = [m.evaluate({**base, x: v}, detail=False) for v in xs]
+    metrics = {mt.name: [pt["metrics"][mt.name] for pt in points] for mt in m.SPEC.metrics}
+    return metrics, [pt["bottleneck"] for pt in points]
 
 
 def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -> dict:
-    """Metrics and bottleneck at each value of knob x (other knobs fixed; values default to the
-    knob's grid). Stage loads are left out: a chart needs them only at the current setting."""
-    spec = _spec(system)
-    base = spec.validate(knobs)
-    kx = spec.knob(x)
+    """Metrics and bottleneck at each value of knob x, the other knobs fixed (values default to
+    the knob's grid). Columnar: {"x_knob", "x": [...], "metrics": {name: [...]},
+    "bottleneck": [...], "band": {knob: {"x": [...], "low": {...}, "high": {...}}}}. The band gives the
+    outcomes at both ends of each knob the memo leaves undetermined (other than x)."""
+    m = _module(system)
+    s = m.SPEC
+    base = s.validate(knobs)
+    kx = s.knob(x)
     if values is None:
-        values = default_values(spec, x)
+        values = default_values(s, x)
     if not isinstance(values, list) or not values:
         raise ValueError("values must be a non-empty list")
     if len(values) > MAX_SWEEP_POINTS:
         raise ValueError(f"at most {MAX_SWEEP_POINTS} sweep values are allowed; got {len(values)}")
     xs = [kx.coerce(v) for v in values]
-    if system == "decnet" and x == "link_quota":
-        results = decnet.sweep_link_quota(base, xs)
-    else:
-        results = [_SYSTEMS[system][1]({**base, x: v}, detail=False) for v in xs]
-    return {"system": system, "knobs": base, "x": x,
-            "points": [{"x": v, **r} for v, r in zip(xs, results)]}
+    metrics, bottleneck = _series(m, base, x, xs)
+    band = {}
+    # The band is drawn as a shaded area: at most BAND_POINTS samples of x are plenty.
+    bx = xs if len(xs) <= BAND_POINTS else xs[:: -(-len(xs) // BAND_POINTS)] + [xs[-1]]
+    if isinstance(bx[-1], (int, float)) and len(bx) > 1 and bx[-1] == bx[-2]:
+        bx.pop()
+    for u in s.unknowns:
+        if u == x:
+            continue
+        ku = s.knob(u)
+        band[u] = {"x": bx, "low": _series(m, {**base, u: ku.min}, x, bx)[0],
+                   "high": _series(m, {**base, u: ku.max}, x, bx)[0]}
+    return {"system": system, "knobs": base, "x_knob": x, "x": xs, "metrics": metrics,
+            "bottleneck": bottleneck, "band": band}

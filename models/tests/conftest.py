@@ -1,17 +1,19 @@
-"""Print the DECnet model's error against every memo figure at the end of the test run."""
+"""Print each calibrated system's fit summary at the end of the test run."""
 
-from perfmodels import decnet
+import json
+from pathlib import Path
+
+PARAMS = Path(__file__).resolve().parents[1] / "perfmodels" / "params"
 
 
 def pytest_terminal_summary(terminalreporter):
-    p = decnet.load_params()
     tr = terminalreporter
-    tr.section("DECnet model against the memo (mean of Test 1 and Test 2)")
-    worst = 0.0
-    for o in decnet.observations():
-        model = decnet.predict(o, p)
-        err = 100 * (model / o["value"] - 1)
-        worst = max(worst, abs(err))
-        tr.write_line(f"{o['circuit']:4} {o['test']:14} {o['column']:6} memo {o['value']:>10.1f} "
-                      f"model {model:>10.1f} error {err:+5.1f}%")
-    tr.write_line(f"worst error {worst:.1f}%")
+    tr.section("calibration reports (perfmodels/params/*.json)")
+    for path in sorted(PARAMS.glob("*.json")):
+        s = json.loads(path.read_text())["summary"]
+        loco = s["leave_one_configuration_out"] or {}
+        tr.write_line(f"{path.stem}: {s['fitted_parameters']} parameters / {s['configurations']} configurations; "
+                      f"in-sample median {s['in_sample']['median_abs']}% max {s['in_sample']['max_abs']}%; "
+                      f"secondary median {s['secondary']['median_abs']}%; leave-one-out median "
+                      f"{loco.get('median_abs')}% max {loco.get('max_abs')}%; nearest-figure baseline median "
+                      f"{s['baseline_nearest_figure']['median_abs']}%")

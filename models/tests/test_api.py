@@ -11,7 +11,7 @@ def test_systems_and_describe():
     assert "decnet" in perfmodels.systems()
     d = perfmodels.describe("decnet")
     names = [k["name"] for k in d["knobs"]]
-    assert names == ["circuit", "link_quota", "buffer_size", "test"]
+    assert names == ["circuit", "link_quota", "buffer_size", "test", "copy_us_per_byte"]
     assert {m["name"] for m in d["metrics"]} == {"throughput_bps", "messages_per_s", "cpu_percent"}
     lq = d["knobs"][1]
     assert (lq["label"], lq["default"], lq["min"], lq["max"]) == ("Link quota", 16, 2, 64)
@@ -20,7 +20,8 @@ def test_systems_and_describe():
 
 def test_evaluate_defaults_are_the_memos_configuration():
     r = perfmodels.evaluate("decnet", {})
-    assert r["knobs"] == {"circuit": "CI", "link_quota": 16, "buffer_size": 576, "test": "SENDER/SERVER"}
+    assert r["knobs"] == {"circuit": "CI", "link_quota": 16, "buffer_size": 576, "test": "SENDER/SERVER",
+                          "copy_us_per_byte": 2.0}
     json.dumps(r)
 
 
@@ -56,7 +57,21 @@ def test_unknown_system_and_sweep_limits():
 
 def test_default_sweep_grid_covers_the_knob_range():
     s = perfmodels.sweep("decnet", {}, "link_quota")
-    xs = [p["x"] for p in s["points"]]
+    xs = s["x"]
     assert xs[0] == 2 and xs[-1] == 64 and len(xs) == 32
-    b = [p["x"] for p in perfmodels.sweep("decnet", {}, "buffer_size")["points"]]
+    assert all(len(v) == 32 for v in s["metrics"].values()) and len(s["bottleneck"]) == 32
+    b = perfmodels.sweep("decnet", {}, "buffer_size")["x"]
     assert b[0] == 64 and b[-1] == 1467 and len(b) <= 130
+    json.dumps(s)
+
+
+def test_command_line(capsys):
+    from perfmodels.__main__ import main
+    assert main(["sweep", "decnet", "--x", "link_quota", "--values", "8,16", "circuit=NI"]) == 0
+    lines = capsys.readouterr().out.strip().split("\n")
+    assert lines[0] == "link_quota,throughput_bps,messages_per_s,cpu_percent,bottleneck"
+    assert [l.split(",")[0] for l in lines[1:]] == ["8", "16"]
+    assert main(["sweep", "decnet", "--x", "link_quota", "--values", "7"]) == 2
+    assert "link_quota" in capsys.readouterr().err
+    assert main(["evaluate", "decnet", "link_quota=32"]) == 0
+    assert json.loads(capsys.readouterr().out)["knobs"]["link_quota"] == 32

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from perfmodels import mva
+from perfmodels.mva import mva_throughputs
 
 
 def buzen_throughput(demands, n, z=0.0):
@@ -74,3 +75,9 @@ def test_agrees_with_convolution(demands, n, z):
 def test_rejects_bad_input(args):
     with pytest.raises(ValueError):
         mva(*args)
+
+
+@settings(max_examples=100, deadline=None)
+@given(demand_lists, st.integers(1, 30), st.floats(0.0, 20.0))
+def test_fast_throughputs_equal_the_full_recursion(demands, n, z):
+    assert mva_throughputs(demands, n, z) == pytest.approx(mva(demands, n, z)["throughput"], rel=1e-12)

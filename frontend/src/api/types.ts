@@ -50,6 +50,7 @@ export interface SystemSpec {
   x_default: string;
   y_default: string;
   stages: string[];
+  unknowns: string[];
   overlay: Overlay | null;
 }
 
@@ -57,16 +58,18 @@ export type KnobValues = Record<string, string | number>;
 
 export interface Stage {
   name: string;
-  demand_ms: number;
+  label: string;
+  demand: number;
+  unit: string;
+  resource: string;
   utilization: number;
-  station_utilization: number;
   bottleneck: boolean;
 }
 
 /** A model's answer at one setting (a sweep's points carry just this). */
 export interface Evaluation {
   metrics: Record<string, number>;
-  bottleneck: string;
+  bottleneck: string | null;
 }
 
 export interface EvaluateResult extends Evaluation {
@@ -78,8 +81,12 @@ export interface EvaluateResult extends Evaluation {
 export interface SweepResult {
   system: string;
   knobs: KnobValues;
-  x: string;
-  points: (Evaluation & { x: number | string })[];
+  x_knob: string;
+  x: (number | string)[];
+  metrics: Record<string, number[]>;
+  bottleneck: (string | null)[];
+  /** outcomes at both ends of each knob the memo leaves undetermined */
+  band: Record<string, { x: (number | string)[]; low: Record<string, number[]>; high: Record<string, number[]> }>;
 }
 
 export interface Source {

@@ -1,7 +1,7 @@
 // The explorer's chart: D3 computes scales and paths (geometry.ts); React owns every DOM node.
 import { memo, useId, useState } from "react";
 import { formatValue } from "../format";
-import { geometry, type SeriesPoint } from "./geometry";
+import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
 import type { MemoPoint } from "./memoPoints";
 import { useElementWidth } from "./useElementWidth";
 
@@ -10,6 +10,8 @@ export interface ChartProps {
   yLabel: string;
   yUnit: string;
   curve: SeriesPoint[];
+  /** outcomes across the knobs the memo leaves undetermined */
+  band: BandPoint[];
   xDomain: [number, number];
   xLog: boolean;
   memo: MemoPoint[];
@@ -31,6 +33,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     height: HEIGHT,
     margin: MARGIN,
     curve: props.curve,
+    band: props.band,
     extraY: props.memo.map((m) => m.y).concat([props.currentY]),
     xDomain: props.xDomain,
     xLog: props.xLog,
@@ -78,6 +81,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
             {`${props.yLabel}${props.yUnit ? ` (${props.yUnit})` : ""}`}
           </text>
         </g>
+        {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
         <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
         {Number.isFinite(props.currentY) && (
           <circle data-testid="current-point" className="current-point" cx={g.x(props.currentX)} cy={g.y(props.currentY)}

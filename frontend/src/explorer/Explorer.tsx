@@ -1,7 +1,7 @@
 // The explorer page for one system: knobs, chart, readouts, memo points; the URL holds the state.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../api/client";
-import { isChoice, type Dataset, type Evaluation, type NumberKnob, type SystemSpec } from "../api/types";
+import { isChoice, type Dataset, type Evaluation, type NumberKnob, type SweepResult, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { parse, serialize, type ExplorerState } from "../state/urlState";
 import { Chart } from "./Chart";
@@ -78,15 +78,13 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const curveKnobs = useMemo(() => ({ ...knobs, [x]: xKnob.default }), [knobs, x, xKnob]);
   const sweepKey = `${source}|${x}|${JSON.stringify(curveKnobs)}`;
   const sweep = useLatest(sweepKey, () => client.sweep(spec.id, curveKnobs, x));
-  const sweepPoint = sweep.value?.points.find((p) => p.x === knobs[x] && sweep.value?.x === x);
+  const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
   const evalKey = sweepPoint ? null : `${source}|${JSON.stringify(knobs)}`;
   const single = useLatest(evalKey, () => client.evaluate(spec.id, knobs));
   const current: Evaluation | null = sweepPoint ?? single.value;
 
-  const curve = useMemo(
-    () => (sweep.value?.x === x ? sweep.value.points.map((p) => ({ x: Number(p.x), y: p.metrics[y], bottleneck: p.bottleneck })) : []),
-    [sweep.value, x, y],
-  );
+  const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
+  const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
   const memo = useMemo(
@@ -132,6 +130,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             yLabel={yMetric.label}
             yUnit={yMetric.unit}
             curve={curve}
+            band={band}
             xDomain={[xKnob.min, xKnob.max]}
             xLog={xKnob.scale === "log2"}
             memo={memo}
@@ -141,6 +140,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           {modelError && <p className="model-error" role="alert">{`The model could not answer: ${modelError}`}</p>}
           <p className="legend">
             <span className="key curve" /> model{" "}
+            {band.length > 0 && (
+              <>
+                <span className="key band" />
+                {` range over ${spec.unknowns.map((u) => spec.knobs.find((k) => k.name === u)?.label ?? u).join(", ")} (not measured in the memo)`}{" "}
+              </>
+            )}
             <span className="key memo" /> memo measurement (hover or focus for its citation){" "}
             <span className="key current" /> current setting
             {dataset && (
@@ -155,4 +160,31 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       </div>
     </main>
   );
+}
+
+/** The sweep's answer at the current value of x, if the sweep has it (no model call needed). */
+function pointAt(sweep: SweepResult | null, x: string, value: string | number): Evaluation | null {
+  if (!sweep || sweep.x_knob !== x) return null;
+  const i = sweep.x.indexOf(value);
+  if (i < 0) return null;
+  return {
+    metrics: Object.fromEntries(Object.entries(sweep.metrics).map(([m, v]) => [m, v[i]])),
+    bottleneck: sweep.bottleneck[i],
+  };
+}
+
+function curveOf(sweep: SweepResult | null, x: string, y: string) {
+  if (!sweep || sweep.x_knob !== x || !sweep.metrics[y]) return [];
+  return sweep.x.map((xv, i) => ({ x: Number(xv), y: sweep.metrics[y][i], bottleneck: sweep.bottleneck[i] ?? undefined }));
+}
+
+/** The envelope of every undetermined knob's band: lowest and highest outcome at each x. */
+function bandOf(sweep: SweepResult | null, x: string, y: string) {
+  if (!sweep || sweep.x_knob !== x) return [];
+  const bands = Object.values(sweep.band);
+  if (!bands.length) return [];
+  return bands[0].x.map((xv, i) => {
+    const ys = bands.flatMap((b) => [b.low[y][i], b.high[y][i]]);
+    return { x: Number(xv), y0: Math.min(...ys), y1: Math.max(...ys) };
+  });
 }

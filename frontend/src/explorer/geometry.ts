@@ -1,7 +1,7 @@
 // Chart geometry, computed by D3 and kept out of React: scales, the curve's path, ticks and
 // the bands where the bottleneck stays the same. The Chart component only draws what this returns.
 import { scaleLinear, scaleLog } from "d3-scale";
-import { line } from "d3-shape";
+import { area, line } from "d3-shape";
 
 export interface Margins {
   top: number;
@@ -16,12 +16,19 @@ export interface SeriesPoint {
   bottleneck?: string;
 }
 
+export interface BandPoint {
+  x: number;
+  y0: number;
+  y1: number;
+}
+
 export interface GeometryInput {
   width: number;
   height: number;
   margin: Margins;
   curve: SeriesPoint[];
   baseline?: SeriesPoint[];
+  band?: BandPoint[];
   extraY?: number[];
   xDomain: [number, number];
   xLog: boolean;
@@ -36,7 +43,12 @@ export interface Band {
 export function geometry(g: GeometryInput) {
   const { width, height, margin } = g;
   const x = (g.xLog ? scaleLog().base(2) : scaleLinear()).domain(g.xDomain).range([margin.left, width - margin.right]);
-  const ys = [...g.curve.map((p) => p.y), ...(g.baseline ?? []).map((p) => p.y), ...(g.extraY ?? [])].filter(Number.isFinite);
+  const ys = [
+    ...g.curve.map((p) => p.y),
+    ...(g.baseline ?? []).map((p) => p.y),
+    ...(g.band ?? []).map((p) => p.y1),
+    ...(g.extraY ?? []),
+  ].filter(Number.isFinite);
   const yMax = ys.length ? Math.max(...ys) : 1;
   const y = scaleLinear()
     .domain([0, yMax > 0 ? yMax * 1.08 : 1])
@@ -54,6 +66,12 @@ export function geometry(g: GeometryInput) {
     y,
     curvePath: path(g.curve) ?? "",
     baselinePath: g.baseline ? path(g.baseline) ?? "" : "",
+    bandPath:
+      area<BandPoint>()
+        .defined((p) => Number.isFinite(p.y0) && Number.isFinite(p.y1))
+        .x((p) => x(p.x))
+        .y0((p) => y(p.y0))
+        .y1((p) => y(p.y1))(g.band ?? []) ?? "",
     xTicks,
     yTicks: y.ticks(6),
     bands: bands(g.curve).map((b) => ({ ...b, x0: x(b.x0), x1: x(b.x1) })),
