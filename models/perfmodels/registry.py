@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import decnet
+from . import decnet, lavc, ofn
 from .knobs import Spec
 
 MAX_SWEEP_POINTS = 512
 BAND_POINTS = 64
 
-_SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet,)}
+_SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet, lavc, ofn)}
 
 
 def systems() -> list[str]:

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+import perfmodels
+
 from calibration.__main__ import CALIBRATED, PARAMS_DIR
 from calibration.report import baseline, fit
 
@@ -26,3 +28,30 @@ def test_baseline_copies_the_nearest_configuration():
     # For config 1: config 2 differs by one doubling (distance 1), config 3 by a choice (1): tie
     # broken by id, so 2 is copied: error +100%.
     assert baseline(obs)[0] == pytest.approx(100.0)
+
+
+@pytest.mark.parametrize("system", sorted(CALIBRATED))
+def test_report_meets_the_fidelity_bars(system):
+    s = json.loads((PARAMS_DIR / f"{system}.json").read_text())["summary"]
+    assert s["fitted_parameters"] * 2 <= s["configurations"]
+    assert s["in_sample"]["median_abs"] <= 5 and s["in_sample"]["max_abs"] <= 15
+    if s["secondary"]["n"]:
+        assert s["secondary"]["median_abs"] <= 10
+    loco = s["leave_one_configuration_out"]
+    assert loco["median_abs"] <= 15 and loco["max_abs"] <= 35
+    assert s["in_sample"]["median_abs"] < s["baseline_nearest_figure"]["median_abs"]
+
+
+@pytest.mark.parametrize("system", sorted(CALIBRATED))
+def test_report_matches_the_shipped_model(system):
+    """Every figure in the report is what the shipped model predicts now."""
+    model = CALIBRATED[system]
+    doc = json.loads((PARAMS_DIR / f"{system}.json").read_text())
+    p = {**doc["fixed"], **doc["params"]}
+    assert len(doc["figures"]) == len(model.observations())
+    for f in doc["figures"]:
+        assert model.predict(f["config"], p)[f["metric"]] == pytest.approx(f["model"], rel=1e-9)
+
+
+def test_every_system_is_calibrated():
+    assert set(CALIBRATED) == set(perfmodels.systems())

@@ -62,7 +62,8 @@ export interface Stage {
   demand: number;
   unit: string;
   resource: string;
-  utilization: number;
+  /** busy share of the resource, or null where a stage is not a queue (a lookup count, say) */
+  utilization: number | null;
   bottleneck: boolean;
 }
 
