@@ -4,7 +4,7 @@ const compact = new Intl.NumberFormat("en", { notation: "compact", maximumSignif
 const plain = new Intl.NumberFormat("en", { maximumSignificantDigits: 4 });
 
 export function formatValue(v: number, unit = ""): string {
-  if (!Number.isFinite(v)) return "–";
+  if (!Number.isFinite(v)) return "–"; // no finite value: a saturated resource, say
   const n = Math.abs(v) >= 10_000 ? compact.format(v) : plain.format(v);
   if (!unit) return n;
   return unit === "%" ? `${n}%` : `${n} ${unit}`;

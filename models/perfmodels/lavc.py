@@ -21,6 +21,9 @@ on that node:
     max_users           = the users at which the first of these reaches its capacity
                           (CPU 100%, adapter 100%, Ethernet's usable 8 Mbit/s from the memo)
 
+A saturated boot member has no steady-state I/O time, and a cluster without load no saturation
+point: those metrics are None (null in JSON) rather than infinite.
+
 Parameters: eight per-request and per-block costs (local CPU, client CPU, server CPU, local
 elapsed) and the protocol round trip, fitted to the memo's two I/O tables (twenty figures).
 The lock master's CPU per lock operation is not determined by the memo (its table gives 4.6 to
@@ -118,12 +121,13 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     u_net = users * bits / (ETHERNET_USABLE_MBPS * 1e6)
     per_user = [(lock_ms + io_ms) / 1000.0, blocks / ADAPTER_BLOCKS_S[k["adapter"]],
                 bits / (ETHERNET_USABLE_MBPS * 1e6)]
-    max_users = min((1.0 / u for u in per_user if u > 0), default=float("inf"))
+    # None where a quantity has no finite value: no load at all, or a saturated server.
+    max_users = min((1.0 / u for u in per_user if u > 0), default=None)
     local_io = p["local_io_ms"] + p["local_io_block_ms"] * b
     if served:
         wire = b * BLOCK_BITS / (ADAPTER_MBPS[k["adapter"]] * 1e6) * 1e3
-        wait = server_cpu * u_cpu / (1.0 - u_cpu) if u_cpu < 1.0 else float("inf")
-        elapsed = local_io + p["protocol_ms"] + wire + wait
+        wire_ms = local_io + p["protocol_ms"] + wire
+        elapsed = wire_ms + server_cpu * u_cpu / (1.0 - u_cpu) if u_cpu < 1.0 else None
         cpu_here = p["client_cpu_ms"] + p["client_cpu_block_ms"] * b
     else:
         elapsed = local_io
@@ -132,7 +136,7 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     worst = max(range(3), key=utils.__getitem__)
     out = {"metrics": {"boot_cpu_percent": 100.0 * u_cpu, "adapter_percent": 100.0 * u_adapter,
                        "ethernet_mbps": users * bits / 1e6, "io_elapsed_ms": elapsed,
-                       "max_users": max_users if max_users != float("inf") else 1e9,
+                       "max_users": max_users,
                        "io_cpu_ms": cpu_here, "server_cpu_ms": server_cpu},
            "bottleneck": RESOURCES[worst] if utils[worst] > 0 else None}
     if detail:

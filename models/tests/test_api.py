@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import perfmodels
 
@@ -75,3 +76,34 @@ def test_command_line(capsys):
     assert "link_quota" in capsys.readouterr().err
     assert main(["evaluate", "decnet", "link_quota=32"]) == 0
     assert json.loads(capsys.readouterr().out)["knobs"]["link_quota"] == 32
+
+
+@st.composite
+def system_and_knobs(draw):
+    """Any system, and any valid setting of any subset of its knobs."""
+    system = draw(st.sampled_from(perfmodels.systems()))
+    knobs = {}
+    for k in perfmodels.describe(system)["knobs"]:
+        if not draw(st.booleans()):
+            continue
+        if "choices" in k:
+            knobs[k["name"]] = draw(st.sampled_from(k["choices"]))
+        elif k["integer"]:
+            steps = int((k["max"] - k["min"]) // k["step"])
+            knobs[k["name"]] = int(k["min"] + draw(st.integers(0, steps)) * k["step"])
+        else:
+            knobs[k["name"]] = draw(st.floats(k["min"], k["max"]))
+    return system, knobs
+
+
+@settings(max_examples=300, deadline=None)
+@given(system_and_knobs())
+def test_every_answer_is_strict_json_without_nan(sk):
+    """No exception, NaN or infinity anywhere in the declared knob ranges (null marks 'none')."""
+    system, knobs = sk
+    r = perfmodels.evaluate(system, knobs)
+    json.dumps(r, allow_nan=False)
+    for s in r["stages"]:
+        assert s["utilization"] is None or 0 <= s["utilization"]
+    x = perfmodels.describe(system)["x_default"]
+    json.dumps(perfmodels.sweep(system, knobs, x), allow_nan=False)

@@ -69,7 +69,7 @@ export interface Stage {
 
 /** A model's answer at one setting (a sweep's points carry just this). */
 export interface Evaluation {
-  metrics: Record<string, number>;
+  metrics: Record<string, number | null>;
   bottleneck: string | null;
 }
 
@@ -84,10 +84,11 @@ export interface SweepResult {
   knobs: KnobValues;
   x_knob: string;
   x: (number | string)[];
-  metrics: Record<string, number[]>;
+  /** null where a metric has no finite value (a saturated server, say) */
+  metrics: Record<string, (number | null)[]>;
   bottleneck: (string | null)[];
   /** outcomes at both ends of each knob the memo leaves undetermined */
-  band: Record<string, { x: (number | string)[]; low: Record<string, number[]>; high: Record<string, number[]> }>;
+  band: Record<string, { x: (number | string)[]; low: Record<string, (number | null)[]>; high: Record<string, (number | null)[]> }>;
 }
 
 export interface Source {

@@ -135,18 +135,22 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             xLog={xKnob.scale === "log2"}
             memo={memo}
             currentX={Number(knobs[x])}
-            currentY={current ? current.metrics[y] : NaN}
+            currentY={current?.metrics[y] ?? NaN}
           />
           {modelError && <p className="model-error" role="alert">{`The model could not answer: ${modelError}`}</p>}
           <p className="legend">
             <span className="key curve" /> model{" "}
-            {band.length > 0 && (
+            {band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1))) && (
               <>
                 <span className="key band" />
                 {` range over ${spec.unknowns.map((u) => spec.knobs.find((k) => k.name === u)?.label ?? u).join(", ")} (not measured in the memo)`}{" "}
               </>
             )}
-            <span className="key memo" /> memo measurement (hover or focus for its citation){" "}
+            {memo.length > 0 && (
+              <>
+                <span className="key memo" /> memo measurement (hover or focus for its citation){" "}
+              </>
+            )}
             <span className="key current" /> current setting
             {dataset && (
               <>
@@ -175,7 +179,8 @@ function pointAt(sweep: SweepResult | null, x: string, value: string | number): 
 
 function curveOf(sweep: SweepResult | null, x: string, y: string) {
   if (!sweep || sweep.x_knob !== x || !sweep.metrics[y]) return [];
-  return sweep.x.map((xv, i) => ({ x: Number(xv), y: sweep.metrics[y][i], bottleneck: sweep.bottleneck[i] ?? undefined }));
+  // null (no finite value) becomes NaN: the curve leaves a gap there
+  return sweep.x.map((xv, i) => ({ x: Number(xv), y: sweep.metrics[y][i] ?? NaN, bottleneck: sweep.bottleneck[i] ?? undefined }));
 }
 
 /** The envelope of every undetermined knob's band: lowest and highest outcome at each x. */
@@ -184,7 +189,7 @@ function bandOf(sweep: SweepResult | null, x: string, y: string) {
   const bands = Object.values(sweep.band);
   if (!bands.length) return [];
   return bands[0].x.map((xv, i) => {
-    const ys = bands.flatMap((b) => [b.low[y][i], b.high[y][i]]);
+    const ys = bands.flatMap((b) => [b.low[y][i] ?? NaN, b.high[y][i] ?? NaN]);
     return { x: Number(xv), y0: Math.min(...ys), y1: Math.max(...ys) };
   });
 }

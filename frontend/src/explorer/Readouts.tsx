@@ -8,12 +8,12 @@ export function Readouts({ metrics, result }: { metrics: MetricSpec[]; result: E
       {metrics.map((m) => (
         <div key={m.name} data-testid={`readout-${m.name}`}>
           <dt>{m.label}</dt>
-          <dd data-value={result?.metrics[m.name] ?? ""}>{result ? formatValue(result.metrics[m.name], m.unit) : "…"}</dd>
+          <dd data-value={result?.metrics[m.name] ?? ""}>{result ? formatValue(result.metrics[m.name] ?? NaN, m.unit) : "…"}</dd>
         </div>
       ))}
       <div data-testid="readout-bottleneck">
         <dt>Bottleneck</dt>
-        <dd>{result ? result.bottleneck : "…"}</dd>
+        <dd>{result ? result.bottleneck ?? "none (no shared resource)" : "…"}</dd>
       </div>
     </dl>
   );

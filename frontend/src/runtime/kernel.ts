@@ -32,7 +32,12 @@ def _memolab_call(op, payload):
             raise ValueError("unknown operation " + repr(op))
     except ValueError as e:
         return json.dumps({"error": str(e)})
-    return json.dumps({"result": r})
+    except Exception as e:  # a model bug must answer, never leave the page waiting
+        return json.dumps({"error": f"model error: {type(e).__name__}: {e}"})
+    try:
+        return json.dumps({"result": r}, allow_nan=False)
+    except ValueError:
+        return json.dumps({"error": "model error: a result was not a finite number"})
 _memolab_call
 `;
 
