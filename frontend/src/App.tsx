@@ -1,4 +1,5 @@
-// Routes: / (home), /explore/{system}, /data and /data/{source}. One model client for the page's lifetime.
+// Routes: / (home), /explore/{system}, /data, /data/{source}, /models and /models/{system}. One model client for the page's lifetime.
+import { ModelCard, ModelIndex } from "./cards/ModelCard";
 import { DataIndex, SourcePage } from "./data/DataPages";
 import { Explorer } from "./explorer/Explorer";
 import { Home } from "./home/Home";
@@ -15,6 +16,9 @@ export function App() {
   const d = /^\/data\/([^/]+)\/?$/.exec(path);
   if (d) return <SourcePage sourceId={decodeURIComponent(d[1])} />;
   if (path === "/data" || path === "/data/") return <DataIndex />;
+  const c = /^\/models\/([^/]+)\/?$/.exec(path);
+  if (c) return <ModelCard system={decodeURIComponent(c[1])} />;
+  if (path === "/models" || path === "/models/") return <ModelIndex />;
   if (path === "/" || path === "/index.html") return <Home />;
   return (
     <main className="page-error">

@@ -7,6 +7,7 @@ Pyodide (the browser's Web Worker). Every entry point takes and returns plain JS
     describe(system)                -> knobs, metrics, default axes, dataset id, stages
     evaluate(system, knobs)         -> metrics, bottleneck and stage loads at one setting
     sweep(system, knobs, x, values) -> metrics and bottleneck at each value of knob x
+    card(system)                    -> the model's explanation, parameters and fit report
 
 Unknown systems or knobs and out-of-range values raise ValueError naming the knob and range.
 """
@@ -14,7 +15,7 @@ Unknown systems or knobs and out-of-range values raise ValueError naming the kno
 from __future__ import annotations
 
 from .mva import mva
-from .registry import describe, evaluate, sweep, systems
+from .registry import card, describe, evaluate, sweep, systems
 
 __version__ = "0.1.0"
-__all__ = ["describe", "evaluate", "mva", "sweep", "systems", "__version__"]
+__all__ = ["card", "describe", "evaluate", "mva", "sweep", "systems", "__version__"]

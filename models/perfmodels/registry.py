@@ -103,3 +103,19 @@ def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -
                    "high": _series(m, {**base, u: ku.max}, x, bx)[0]}
     return {"system": system, "knobs": base, "x_knob": x, "x": xs, "metrics": metrics,
             "bottleneck": bottleneck, "band": band}
+
+
+def card(system: str) -> dict:
+    """What a model card shows: the module's own explanation (mechanism, equations, parameters,
+    assumptions), the fitted and fixed parameters, and the calibration report."""
+    import inspect
+    import json
+    from importlib import resources
+
+    m = _module(system)
+    path = resources.files(__package__) / "params" / f"{system}.json"
+    report = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return {"system": system, "title": m.SPEC.title, "doc": inspect.cleandoc(m.__doc__ or ""),
+            "fitted": list(getattr(m, "FITTED", ())), "params": report.get("params", {}),
+            "fixed": report.get("fixed", {}), "summary": report.get("summary"),
+            "figures": report.get("figures", []), "unknowns": list(m.SPEC.unknowns)}

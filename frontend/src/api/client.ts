@@ -1,6 +1,6 @@
 // HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
 // and the memo datasets. Errors carry the server's reason.
-import type { Dataset, DatasetSummary, EvaluateResult, KnobValues, Source, SweepResult, SystemSpec } from "./types";
+import type { Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -26,6 +26,7 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
 export const api = {
   describe: (system: string) => request<SystemSpec>(`/api/models/${encodeURIComponent(system)}`),
   systems: () => request<SystemSpec[]>("/api/models"),
+  card: (system: string) => request<ModelCardData>(`/api/models/${encodeURIComponent(system)}/card`),
   dataset: (id: string) => request<Dataset>(`/api/datasets/${encodeURIComponent(id)}`),
   datasets: () => request<DatasetSummary[]>("/api/datasets"),
   sources: () => request<Source[]>("/api/sources"),

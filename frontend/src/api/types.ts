@@ -128,3 +128,41 @@ export interface DatasetSummary {
   figures: number;
   rows: number;
 }
+
+export interface CardFigure {
+  config: KnobValues;
+  config_id: string;
+  metric: string;
+  value: number;
+  secondary: boolean;
+  figure: string;
+  model: number;
+  error_percent: number;
+  baseline_error_percent: number | null;
+  loco_error_percent?: number;
+}
+
+interface ErrorSummary {
+  n: number;
+  median_abs: number | null;
+  max_abs: number | null;
+}
+
+export interface ModelCardData {
+  system: string;
+  title: string;
+  doc: string;
+  fitted: string[];
+  params: Record<string, number>;
+  fixed: Record<string, number>;
+  unknowns: string[];
+  summary: {
+    configurations: number;
+    fitted_parameters: number;
+    in_sample: ErrorSummary;
+    secondary: ErrorSummary;
+    leave_one_configuration_out: ErrorSummary | null;
+    baseline_nearest_figure: ErrorSummary;
+  } | null;
+  figures: CardFigure[];
+}

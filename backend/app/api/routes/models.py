@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 import perfmodels
 from perfmodels.registry import MAX_SWEEP_POINTS
+
+from ..caching import cached, etag_for
 
 router = APIRouter(prefix="/models", tags=["models"])
 
@@ -47,6 +50,15 @@ def list_systems() -> list[dict]:
 def describe(system: str) -> dict:
     _known(system)
     return perfmodels.describe(system)
+
+
+@router.get("/{system}/card")
+def card(system: str, request: Request) -> Response:
+    """The model card: explanation, parameters and calibration report."""
+    _known(system)
+    c = perfmodels.card(system)
+    return cached(request, etag_for("card", system, perfmodels.__version__, str(c["params"]), c["doc"]),
+                  lambda: c)
 
 
 @router.post("/{system}/evaluate")

@@ -48,3 +48,14 @@ def test_malformed_and_oversized_bodies(client):
 
 def test_unknown_api_path_is_404(client):
     assert client.get("/api/does-not-exist").status_code == 404
+
+
+def test_model_card(client):
+    r = client.get("/api/models/decnet/card")
+    assert r.status_code == 200 and r.headers["etag"]
+    c = r.json()
+    assert "Mechanism" in c["doc"] and set(c["params"]) == set(c["fitted"])
+    assert c["summary"]["fitted_parameters"] == len(c["fitted"])
+    assert all({"value", "model", "error_percent", "figure"} <= set(f) for f in c["figures"])
+    assert client.get("/api/models/nope/card").status_code == 404
+    assert client.get("/api/models/decnet/card", headers={"If-None-Match": r.headers["etag"]}).status_code == 304

@@ -1,0 +1,122 @@
+// A model card: how the model works (in the module's own words), its parameters, and how well
+// it answers to the memo: every figure, the fidelity bars, and the naive baseline beside it.
+import { useEffect, useState } from "react";
+import { api } from "../api/client";
+import type { ModelCardData } from "../api/types";
+import { formatValue } from "../format";
+import { FitChart } from "./FitChart";
+
+// The bars a model is held to (issue "Calibrated, documented models").
+const BARS = { inSampleMedian: 5, inSampleMax: 15, secondaryMedian: 10, locoMedian: 15, locoMax: 35 };
+
+function Verdict({ ok }: { ok: boolean }) {
+  return <span className={ok ? "verdict ok" : "verdict miss"}>{ok ? "meets the bar" : "misses the bar"}</span>;
+}
+
+/** The docstring as paragraphs; indented lines stay preformatted (equations, lists). Text only. */
+function Doc({ text }: { text: string }) {
+  return (
+    <div className="model-doc">
+      {text.split(/\n\s*\n/).map((block, i) =>
+        /^\s{2,}/m.test(block) ? <pre key={i}>{block}</pre> : <p key={i}>{block.replace(/\s*\n\s*/g, " ")}</p>,
+      )}
+    </div>
+  );
+}
+
+export function ModelCard({ system }: { system: string }) {
+  const [card, setCard] = useState<ModelCardData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.card(system).then(
+      (c) => {
+        setCard(c);
+        document.title = `${c.title}: model card · Memo Lab`;
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, [system]);
+  if (error) return <main className="page-error" role="alert"><h1>No model card</h1><p>{error}</p><a href="/models">All models</a></main>;
+  if (!card) return <p aria-busy="true">Loading…</p>;
+  const s = card.summary;
+  return (
+    <main className="model-card">
+      <p className="crumbs"><a href="/models">Models</a></p>
+      <h1>{`${card.title}: model card`}</h1>
+      <p><a href={`/explore/${card.system}`}>Open the explorer</a></p>
+      <section aria-labelledby="how">
+        <h2 id="how">How the model works</h2>
+        <Doc text={card.doc} />
+      </section>
+      <section aria-labelledby="params">
+        <h2 id="params">Fitted parameters</h2>
+        {card.fitted.length === 0 ? (
+          <p>None: every parameter is a physical constant or a knob.</p>
+        ) : (
+          <table className="plain">
+            <thead><tr><th scope="col">parameter</th><th scope="col">fitted value</th></tr></thead>
+            <tbody>{card.fitted.map((n) => <tr key={n}><td><code>{n}</code></td><td className="num">{card.params[n]}</td></tr>)}</tbody>
+          </table>
+        )}
+        {card.unknowns.length > 0 && <p>{`Not determined by the memo, shown as a band in the charts: ${card.unknowns.join(", ")}.`}</p>}
+      </section>
+      {s && (
+        <section aria-labelledby="fit">
+          <h2 id="fit">How well it answers to the memo</h2>
+          <ul className="bars" data-testid="fit-summary">
+            <li>{`${s.fitted_parameters} fitted parameters for ${s.configurations} measured configurations `}<Verdict ok={s.fitted_parameters * 2 <= s.configurations} /></li>
+            <li>{`In-sample error: median ${s.in_sample.median_abs}%, largest ${s.in_sample.max_abs}% over ${s.in_sample.n} figures `}<Verdict ok={(s.in_sample.median_abs ?? 0) <= BARS.inSampleMedian && (s.in_sample.max_abs ?? 0) <= BARS.inSampleMax} /></li>
+            {s.secondary.n > 0 && <li>{`Secondary figures (CPU): median ${s.secondary.median_abs}% `}<Verdict ok={(s.secondary.median_abs ?? 0) <= BARS.secondaryMedian} /></li>}
+            {s.leave_one_configuration_out && (
+              <li>{`Each configuration predicted by a fit without it: median ${s.leave_one_configuration_out.median_abs}%, largest ${s.leave_one_configuration_out.max_abs}% `}
+                <Verdict ok={(s.leave_one_configuration_out.median_abs ?? 0) <= BARS.locoMedian && (s.leave_one_configuration_out.max_abs ?? 0) <= BARS.locoMax} /></li>
+            )}
+            <li>{`Baseline, copying the nearest other memo figure: median ${s.baseline_nearest_figure.median_abs}%. `}
+              {(s.in_sample.median_abs ?? 0) < (s.baseline_nearest_figure.median_abs ?? Infinity) ? "The model does better." : "The model does not beat this baseline."}</li>
+          </ul>
+          <FitChart figures={card.figures} />
+          <div className="table-scroll">
+            <table className="plain" data-testid="fit-figures">
+              <caption>Every memo figure the model predicts</caption>
+              <thead>
+                <tr><th scope="col">figure</th><th scope="col">metric</th><th scope="col">memo</th><th scope="col">model</th><th scope="col">error</th><th scope="col">left out</th><th scope="col">baseline</th></tr>
+              </thead>
+              <tbody>
+                {card.figures.map((f, i) => (
+                  <tr key={i}>
+                    <td>{f.figure}</td>
+                    <td>{f.metric}{f.secondary ? " (secondary)" : ""}</td>
+                    <td className="num">{f.value}</td>
+                    <td className="num">{formatValue(f.model)}</td>
+                    <td className="num">{`${f.error_percent.toFixed(1)}%`}</td>
+                    <td className="num">{f.loco_error_percent === undefined ? "" : `${f.loco_error_percent.toFixed(1)}%`}</td>
+                    <td className="num">{f.baseline_error_percent === null ? "" : `${f.baseline_error_percent.toFixed(1)}%`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}
+
+export function ModelIndex() {
+  const [systems, setSystems] = useState<{ id: string; title: string; question: string }[] | null>(null);
+  useEffect(() => {
+    document.title = "Models · Memo Lab";
+    api.systems().then(setSystems, () => setSystems([]));
+  }, []);
+  return (
+    <main>
+      <h1>Model cards</h1>
+      <p className="lede">How each model works, what it was fitted to, and how far it is from the memo.</p>
+      <ul className="systems">
+        {systems?.map((s) => (
+          <li key={s.id}><a href={`/models/${s.id}`}><strong>{s.title}</strong><span>{s.question}</span></a></li>
+        ))}
+      </ul>
+    </main>
+  );
+}
