@@ -16,7 +16,8 @@ export function FitChart({ figures }: { figures: CardFigure[] }) {
   const hi = Math.max(...vals) * 1.3;
   const x = scaleLog().domain([lo, hi]).range([M, SIZE - 12]);
   const y = scaleLog().domain([lo, hi]).range([SIZE - M, 12]);
-  const ticks = x.ticks(4);
+  // a log axis labels only 1, 2 and 5 times a power of ten
+  const ticks = x.ticks(4).filter((t) => /^[125]$/.test(t.toExponential(0)[0]) && Number(t.toExponential(0).slice(0, 1)) > 0);
   return (
     <figure className="fit-chart">
       <svg width={SIZE} height={SIZE} role="img" aria-label="Model value against memo value for every figure" data-testid="fit-chart">
