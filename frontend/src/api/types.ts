@@ -156,6 +156,8 @@ export interface ModelCardData {
   params: Record<string, number>;
   fixed: Record<string, number>;
   unknowns: string[];
+  /** why the model makes no prediction for a second quantity the memo gives, if it does not */
+  secondary_note: string | null;
   summary: {
     configurations: number;
     fitted_parameters: number;

@@ -67,6 +67,7 @@ export function ModelCard({ system }: { system: string }) {
             <li>{`${s.fitted_parameters} fitted parameters for ${s.configurations} measured configurations `}<Verdict ok={s.fitted_parameters * 2 <= s.configurations} /></li>
             <li>{`In-sample error: median ${s.in_sample.median_abs}%, largest ${s.in_sample.max_abs}% over ${s.in_sample.n} figures `}<Verdict ok={(s.in_sample.median_abs ?? 0) <= BARS.inSampleMedian && (s.in_sample.max_abs ?? 0) <= BARS.inSampleMax} /></li>
             {s.secondary.n > 0 && <li>{`Secondary figures (CPU): median ${s.secondary.median_abs}% `}<Verdict ok={(s.secondary.median_abs ?? 0) <= BARS.secondaryMedian} /></li>}
+            {card.secondary_note && <li>{`Secondary figures: not predicted; ${card.secondary_note}. `}<Verdict ok={false} /></li>}
             {s.leave_one_configuration_out && (
               <li>{`Each configuration predicted by a fit without it: median ${s.leave_one_configuration_out.median_abs}%, largest ${s.leave_one_configuration_out.max_abs}% `}
                 <Verdict ok={(s.leave_one_configuration_out.median_abs ?? 0) <= BARS.locoMedian && (s.leave_one_configuration_out.max_abs ?? 0) <= BARS.locoMax} /></li>

@@ -1,0 +1,147 @@
+"""OpenAFS sequential throughput: one chunk per RPC, and the limiters on the fileserver's I/O.
+
+Source: "even more namei/inode fileserver performance tests" (chas williams, openafs-info,
+23 Nov 2002), datasets `afs-bonnie` and `afs-figures`.
+
+Mechanism. The cache manager moves a file in chunks of 2^chunksize bytes, one RPC per chunk.
+
+  io_size_bytes = min(2^chunksize, AFSV_BUFFERSIZE, RX_MAXIOVECS * rx packet bytes)
+
+is the size of the fileserver's disk reads and writes: a chunk is read or written in
+ceil(chunk / io_size) of them. The memo watched exactly this: 8k I/O at chunksize 13; 16k at
+chunksize 15 (AFSV_BUFFERSIZE 16k); about 22k with AFSV_BUFFERSIZE 32k, because readv/writev
+takes at most 16 iovecs of 1412-byte rx packets (22592 bytes).
+
+Reading is synchronous: each chunk costs the client's round trip to the fileserver plus the
+bytes over the network,
+
+    read time per chunk  = rtt[client] + chunk / network rate        read_kBps  = chunk / time / 1024
+
+Writing goes through the cache and is stored behind the writer, so the round trip overlaps
+with the next chunk and only a smaller per-chunk cost remains:
+
+    write time per chunk = store overhead[client] + chunk / network rate
+
+The fileserver's disk (20 MB/s, memo) is never the limit here; its per-I/O cost fitted to zero,
+which is why raising AFSV_BUFFERSIZE changed nothing in the memo's runs. The inode and namei
+fileservers move data alike in this model (the memo found them virtually the same).
+
+Parameters: the network rate, and each client's read round trip and write overhead: five
+numbers for ten bonnie configurations, fitted to the block input and output columns. Not
+modelled: bonnie's per-character and rewrite columns, seeks, and %CP (the client's CPU is not
+in the mechanism; the card reports no secondary fit for that reason).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from importlib import resources
+
+from .datasets import load as load_dataset
+from .knobs import Knob, Metric, Spec
+
+CLIENTS = ("redhat72", "solaris7")
+DEFAULT_BUFFERSIZE = 16384  # memo: I/O stayed 16k at chunksize 15 until AFSV_BUFFERSIZE was raised
+
+SPEC = Spec(
+    id="afs",
+    title="OpenAFS chunksize and its hidden limiters",
+    question="Why did a bigger chunksize stop helping at about 22k?",
+    knobs=(
+        Knob("chunksize", "Chunksize", "log2 bytes", 13, "afsd's chunk size as a power of two "
+             "(13 = 8k as measured; the header's default is 16)", min=10, max=20, step=1, integer=True),
+        Knob("afsv_buffersize", "AFSV_BUFFERSIZE", "bytes", DEFAULT_BUFFERSIZE, "the fileserver's "
+             "largest disk transfer", min=4096, max=65536, step=4096, integer=True),
+        Knob("rx_maxiovecs", "RX_MAXIOVECS", "iovecs", 16, "packets one readv/writev can carry "
+             "(16, limited by the operating system)", min=1, max=64, step=1, integer=True),
+        Knob("rx_packet_bytes", "Rx packet", "bytes", 1412, "largest rx message (1412 in the memo)",
+             min=512, max=8192, step=4, integer=True),
+        Knob("client", "Client", "", "redhat72", "the client machine in the bonnie runs",
+             choices=CLIENTS),
+        Knob("fileserver", "Fileserver", "", "inode", "fileserver back end; the memo found both "
+             "move data alike", choices=("inode", "namei")),
+    ),
+    metrics=(
+        Metric("read_kBps", "Read (block input)", "K/sec"),
+        Metric("write_kBps", "Write (block output)", "K/sec"),
+        Metric("io_size_bytes", "Fileserver I/O size", "bytes"),
+    ),
+    x_default="chunksize",
+    y_default="read_kBps",
+    stages=("round trip", "network", "fileserver disk"),
+    overlay={
+        "dataset": "afs-bonnie",
+        "knobs": {"chunksize": "chunksize_log2", "client": "client", "fileserver": "fileserver"},
+        "metrics": {"read_kBps": {"field": "in_block_kps", "scale": 1},
+                    "write_kBps": {"field": "out_block_kps", "scale": 1}},
+    },
+)
+
+FITTED = ("rtt_redhat72_ms", "rtt_solaris7_ms", "store_redhat72_ms", "store_solaris7_ms",
+          "network_MBps")
+START = {"rtt_redhat72_ms": 3.0, "rtt_solaris7_ms": 3.0, "store_redhat72_ms": 0.5,
+         "store_solaris7_ms": 1.5, "network_MBps": 10.0}
+FIXED_DEFAULTS: dict = {}
+SECONDARY_NOTE = ("bonnie's %CP is the client's CPU, which this mechanism leaves out, so the "
+                  "model makes no prediction for it")
+DISK_MBPS = 20.0  # memo: the fileserver's disk sustains 20MB/s
+
+
+@lru_cache(maxsize=1)
+def _params() -> dict:
+    text = (resources.files(__package__) / "params" / "afs.json").read_text(encoding="utf-8")
+    return json.loads(text)["params"]
+
+
+def load_params() -> dict:
+    return dict(_params())
+
+
+def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
+    p = p or _params()
+    chunk = 2 ** k["chunksize"]
+    io = min(chunk, k["afsv_buffersize"], k["rx_maxiovecs"] * k["rx_packet_bytes"])
+    ios = math.ceil(chunk / io)
+    wire = chunk / (p["network_MBps"] * 1e6)
+    disk = chunk / (DISK_MBPS * 1e6)  # overlapped with the wire: streamed in io-sized pieces
+    rtt = p[f"rtt_{k['client']}_ms"] * 1e-3
+    store = p[f"store_{k['client']}_ms"] * 1e-3
+    t_read = rtt + max(wire, disk)
+    t_write = store + max(wire, disk)
+    parts = {"round trip": rtt, "network": wire, "fileserver disk": disk}
+    worst = max(parts, key=parts.__getitem__)
+    out = {"metrics": {"read_kBps": chunk / t_read / 1024, "write_kBps": chunk / t_write / 1024,
+                       "io_size_bytes": io},
+           "bottleneck": worst}
+    if detail:
+        out["stages"] = [
+            {"name": "round trip", "label": f"RPC round trip ({k['client']})", "demand": rtt * 1e3,
+             "unit": "ms/chunk", "resource": "round trip", "utilization": rtt / t_read,
+             "bottleneck": worst == "round trip"},
+            {"name": "network", "label": "Rx over the network", "demand": wire * 1e3,
+             "unit": "ms/chunk", "resource": "network", "utilization": wire / t_read,
+             "bottleneck": worst == "network"},
+            {"name": "fileserver disk", "label": f"Fileserver disk ({ios} I/O of {io} bytes)",
+             "demand": disk * 1e3, "unit": "ms/chunk", "resource": "fileserver disk",
+             "utilization": disk / t_read, "bottleneck": worst == "fileserver disk"},
+        ]
+    return out
+
+
+def observations() -> list[dict]:
+    """Block input (reads) and block output (writes) of every bonnie row."""
+    out = []
+    for r in load_dataset("afs-bonnie")["rows"]:
+        config = {"chunksize": r["chunksize_log2"], "client": r["client"], "fileserver": r["fileserver"],
+                  "afsv_buffersize": 32768 if r["afsv_buffersize"] == "32k" else DEFAULT_BUFFERSIZE}
+        cid = f"{r['fileserver']} {r['afsv_buffersize']} {r['client']} chunk {r['chunksize_log2']}"
+        for field, metric in (("in_block_kps", "read_kBps"), ("out_block_kps", "write_kBps")):
+            out.append({"config": config, "config_id": cid, "metric": metric, "value": float(r[field]),
+                        "secondary": False, "figure": f"{r['locator']}, {field}"})
+    return out
+
+
+def predict(config: dict, p: dict) -> dict:
+    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]
