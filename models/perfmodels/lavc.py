@@ -34,6 +34,7 @@ band. The boot member's 80% at 86 users is predicted, not fitted.
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from importlib import resources
 
@@ -123,6 +124,8 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
                 bits / (ETHERNET_USABLE_MBPS * 1e6)]
     # None where a quantity has no finite value: no load at all, or a saturated server.
     max_users = min((1.0 / u for u in per_user if u > 0), default=None)
+    if max_users is not None and not math.isfinite(max_users):
+        max_users = None  # a vanishing load never saturates anything
     local_io = p["local_io_ms"] + p["local_io_block_ms"] * b
     if served:
         wire = b * BLOCK_BITS / (ADAPTER_MBPS[k["adapter"]] * 1e6) * 1e3

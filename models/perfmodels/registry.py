@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import afs, decnet, lavc, ofn
+from . import afs, decnet, ffs, lavc, ofn
 from .knobs import Spec
 
 MAX_SWEEP_POINTS = 512
 BAND_POINTS = 64
 
-_SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet, ofn, lavc, afs)}
+_SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet, ofn, ffs, lavc, afs)}
 
 
 def systems() -> list[str]:
@@ -119,4 +119,5 @@ def card(system: str) -> dict:
             "fitted": list(getattr(m, "FITTED", ())), "params": report.get("params", {}),
             "fixed": report.get("fixed", {}), "summary": report.get("summary"),
             "figures": report.get("figures", []), "unknowns": list(m.SPEC.unknowns),
-            "secondary_note": getattr(m, "SECONDARY_NOTE", None)}
+            "secondary_note": getattr(m, "SECONDARY_NOTE", None),
+            "known_misses": dict(getattr(m, "KNOWN_MISSES", {}))}

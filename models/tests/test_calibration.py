@@ -32,14 +32,24 @@ def test_baseline_copies_the_nearest_configuration():
 
 @pytest.mark.parametrize("system", sorted(CALIBRATED))
 def test_report_meets_the_fidelity_bars(system):
+    """Every bar holds, except those the model declares missed with a reason (on its card);
+    a declared miss that no longer misses must be removed from the declaration."""
     s = json.loads((PARAMS_DIR / f"{system}.json").read_text())["summary"]
-    assert s["fitted_parameters"] * 2 <= s["configurations"]
-    assert s["in_sample"]["median_abs"] <= 5 and s["in_sample"]["max_abs"] <= 15
-    if s["secondary"]["n"]:
-        assert s["secondary"]["median_abs"] <= 10
+    declared = getattr(CALIBRATED[system], "KNOWN_MISSES", {})
     loco = s["leave_one_configuration_out"]
-    assert loco["median_abs"] <= 15 and loco["max_abs"] <= 35
-    assert s["in_sample"]["median_abs"] < s["baseline_nearest_figure"]["median_abs"]
+    bars = {
+        "parameters": s["fitted_parameters"] * 2 <= s["configurations"],
+        "in_sample_median": s["in_sample"]["median_abs"] <= 5,
+        "in_sample_max": s["in_sample"]["max_abs"] <= 15,
+        "secondary_median": not s["secondary"]["n"] or s["secondary"]["median_abs"] <= 10,
+        "loco_median": loco["median_abs"] <= 15,
+        "loco_max": loco["max_abs"] <= 35,
+        "baseline": s["in_sample"]["median_abs"] < s["baseline_nearest_figure"]["median_abs"],
+    }
+    assert set(declared) <= set(bars)
+    for bar, ok in bars.items():
+        assert ok != (bar in declared), f"{system}: bar {bar} {'met but declared missed' if ok else 'missed'}"
+    assert {"parameters", "baseline"}.isdisjoint(declared)
 
 
 @pytest.mark.parametrize("system", sorted(CALIBRATED))

@@ -158,6 +158,8 @@ export interface ModelCardData {
   unknowns: string[];
   /** why the model makes no prediction for a second quantity the memo gives, if it does not */
   secondary_note: string | null;
+  /** fidelity bars the model does not reach, with the reason */
+  known_misses: Record<string, string>;
   summary: {
     configurations: number;
     fitted_parameters: number;

@@ -75,6 +75,12 @@ export function ModelCard({ system }: { system: string }) {
             <li>{`Baseline, copying the nearest other memo figure: median ${s.baseline_nearest_figure.median_abs}%. `}
               {(s.in_sample.median_abs ?? 0) < (s.baseline_nearest_figure.median_abs ?? Infinity) ? "The model does better." : "The model does not beat this baseline."}</li>
           </ul>
+          {Object.keys(card.known_misses).length > 0 && (
+            <div className="known-misses" data-testid="known-misses">
+              <h3>Where the model falls short</h3>
+              <ul>{Object.entries(card.known_misses).map(([bar, why]) => <li key={bar}><strong>{bar.replace(/_/g, " ")}</strong>{`: ${why}.`}</li>)}</ul>
+            </div>
+          )}
           <FitChart figures={card.figures} />
           <div className="table-scroll">
             <table className="plain" data-testid="fit-figures">
