@@ -7,11 +7,11 @@ import json
 import sys
 from pathlib import Path
 
-from perfmodels import afs, decnet, ffs, lavc, ofn
+from perfmodels import afs, decnet, ffs, lavc, ofn, rsx_qio
 
 from .report import calibrate
 
-CALIBRATED = {"afs": afs, "decnet": decnet, "ffs": ffs, "lavc": lavc, "ofn": ofn}
+CALIBRATED = {"afs": afs, "decnet": decnet, "ffs": ffs, "lavc": lavc, "ofn": ofn, "rsx-qio": rsx_qio}
 PARAMS_DIR = Path(decnet.__file__).parent / "params"
 
 

@@ -1,0 +1,140 @@
+"""RSX-11M QIO packet preallocation (MAXPKT): where the pool allocation time goes.
+
+Source: "RSX11M System Tuning, Performance Optimization and Measurement" (DECUS RSX SIG
+workshop notes), QIO optimization; dataset `rsx-tuning-figures`.
+
+Mechanism. Every QIO needs an I/O packet from the executive's dynamic memory (the pool). With
+QIO optimization, the executive keeps up to MAXPKT used packets on a free list: taking one from
+the list, and putting it back on completion, is cheap; with MAXPKT 0 every QIO allocates from
+the pool and gives the packet back (a search and a merge), which costs `pool_us` more. A task
+doing synchronous I/O has one packet in use at a time, so with T such tasks the list serves a
+share min(1, MAXPKT / T) of the requests.
+
+The time saved against MAXPKT 0 is that allocation time over the whole per-request time:
+
+    per request      = record CPU + QIO service + pool cost * (1 - hit share) + device time
+    time saving (%)  = 100 * pool_us * hit share / per request at MAXPKT 0
+
+On the null device (NL:) there is no device time, so the saving is largest; copying an RK05
+adds the disk's time per block (half a revolution of its 40 ms turn plus one 512-byte sector,
+3.3 ms, per read) and two QIOs per block (read the disk, write NL:), so the same saving is a
+smaller share.
+
+Parameters: one fitted number, the extra time of a pool allocation and release (pool_us), for
+the memo's two measured set-ups. The CPU time of a record (FCS PUT$ and the task's loop) and
+of the rest of a QIO are not given by the memo: they are the knobs record_cpu_us and
+qio_service_us, drawn as a band; the fit holds them at their defaults.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from .datasets import load as load_dataset
+from .knobs import Knob, Metric, Spec
+
+RK05_REV_MS = 40.0        # 1500 rpm
+RK05_SECTOR_MS = 40.0 / 12  # 12 sectors of 256 words per track
+
+SPEC = Spec(
+    id="rsx-qio",
+    title="RSX-11M QIO packet preallocation",
+    question="How much does MAXPKT save, and why more on NL: than on a disk?",
+    knobs=(
+        Knob("maxpkt", "MAXPKT", "packets", 15, "I/O packets the executive keeps preallocated "
+             "(the memo compared 15 with 0)", min=0, max=30, step=1, integer=True),
+        Knob("tasks", "Tasks", "tasks", 6, "tasks issuing I/O at once (the memo ran six)",
+             min=1, max=32, step=1, integer=True),
+        Knob("device", "Device", "", "NL", "NL: (the null device: no device time) or copying "
+             "an RK05 disk to NL: with PIP", choices=("NL", "RK05")),
+        Knob("record_cpu_us", "Record CPU", "µs", 2000.0, "CPU time of one record outside the "
+             "QIO (FCS and the task's loop); not measured in the memo", min=1000.0, max=4000.0,
+             step=50.0),
+        Knob("qio_service_us", "QIO service", "µs", 800.0, "CPU time of a QIO besides the "
+             "packet (directive, driver, completion); not measured in the memo", min=400.0,
+             max=1600.0, step=50.0),
+    ),
+    metrics=(
+        Metric("time_saving_percent", "Time saved vs MAXPKT 0", "%"),
+        Metric("request_ms", "Time per request", "ms"),
+        Metric("hit_percent", "Requests served from the list", "%"),
+    ),
+    x_default="maxpkt",
+    y_default="time_saving_percent",
+    stages=("record", "qio service", "packet", "device"),
+    unknowns=("record_cpu_us", "qio_service_us"),
+    overlay=None,
+)
+
+# Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
+KNOWN_MISSES = {
+    "in_sample_median": "two percentages cannot pin three unknown costs: with the record and QIO "
+                        "costs at their a-priori defaults (2 ms and 0.8 ms on an 11/45), one pool "
+                        "cost over-predicts the NL: saving and under-predicts the RK05 one by "
+                        "about a quarter each; the band across the unknown costs covers 6.6%",
+    "in_sample_max": "the same two figures, each about 20-30% off",
+    "loco_median": "with one configuration left out, the single fitted cost is set by the other "
+                   "alone, so each prediction carries the whole disagreement",
+    "loco_max": "as above: 61% for the NL: saving predicted from the RK05 copy",
+}
+
+FITTED = ("pool_us",)
+START = {"pool_us": 200.0}
+FIXED_DEFAULTS: dict = {}
+
+
+@lru_cache(maxsize=1)
+def _params() -> dict:
+    text = (resources.files(__package__) / "params" / "rsx-qio.json").read_text(encoding="utf-8")
+    return json.loads(text)["params"]
+
+
+def load_params() -> dict:
+    return dict(_params())
+
+
+def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
+    p = p or _params()
+    pool = p["pool_us"] * 1e-3
+    hit = min(1.0, k["maxpkt"] / k["tasks"])
+    if k["device"] == "NL":
+        qios, device, cpu = 1, 0.0, k["record_cpu_us"] * 1e-3
+    else:  # PIP: read a block from the RK05, write it to NL:
+        qios, device, cpu = 2, RK05_REV_MS / 2 + RK05_SECTOR_MS, 0.0
+    service = qios * k["qio_service_us"] * 1e-3
+    packet = qios * pool * (1.0 - hit)
+    request = cpu + service + packet + device
+    base = cpu + service + qios * pool + device
+    saving = 100.0 * (base - request) / base
+    parts = {"record": cpu, "qio service": service, "packet": packet, "device": device}
+    worst = max(parts, key=parts.__getitem__)
+    out = {"metrics": {"time_saving_percent": saving, "request_ms": request, "hit_percent": 100.0 * hit},
+           "bottleneck": worst}
+    if detail:
+        labels = {"record": "Task and FCS work", "qio service": "QIO directive and driver",
+                  "packet": "Packet from the pool", "device": f"{k['device']} device time"}
+        out["stages"] = [{"name": n, "label": labels[n], "demand": v, "unit": "ms/request",
+                          "resource": "device" if n == "device" else "CPU",
+                          "utilization": v / request, "bottleneck": n == worst}
+                         for n, v in parts.items()]
+    return out
+
+
+def observations() -> list[dict]:
+    rows = {r["name"]: r for r in load_dataset("rsx-tuning-figures")["rows"]}
+    hi = int(rows["maxpkt_high"]["value"])
+    return [
+        {"config": {"maxpkt": hi, "tasks": 1, "device": "RK05"}, "config_id": "PIP RK05 to NL",
+         "metric": "time_saving_percent", "value": rows["maxpkt_pip_saving"]["value"],
+         "secondary": False, "figure": rows["maxpkt_pip_saving"]["locator"]},
+        {"config": {"maxpkt": hi, "tasks": int(rows["maxpkt_tasks"]["value"]), "device": "NL"},
+         "config_id": "six tasks to NL", "metric": "time_saving_percent",
+         "value": rows["maxpkt_six_task_saving"]["value"], "secondary": False,
+         "figure": rows["maxpkt_six_task_saving"]["locator"]},
+    ]
+
+
+def predict(config: dict, p: dict) -> dict:
+    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]
