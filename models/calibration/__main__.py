@@ -7,11 +7,11 @@ import json
 import sys
 from pathlib import Path
 
-from perfmodels import afs, decnet, ffs, lavc, ofn, rsx_qio
+from perfmodels import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
 
 from .report import calibrate
 
-CALIBRATED = {"afs": afs, "decnet": decnet, "ffs": ffs, "lavc": lavc, "ofn": ofn, "rsx-qio": rsx_qio}
+CALIBRATED = {"afs": afs, "decnet": decnet, "ffs": ffs, "lavc": lavc, "ofn": ofn, "rsx-qio": rsx_qio, "rsx-swap": rsx_swap}
 PARAMS_DIR = Path(decnet.__file__).parent / "params"
 
 

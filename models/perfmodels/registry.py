@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import afs, decnet, ffs, lavc, ofn, rsx_qio
+from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
 from .knobs import Spec
 
 MAX_SWEEP_POINTS = 512
 BAND_POINTS = 64
 
-_SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet, ofn, rsx_qio, ffs, lavc, afs)}
+_SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet, ofn, rsx_swap, rsx_qio, ffs, lavc, afs)}
 
 
 def systems() -> list[str]:

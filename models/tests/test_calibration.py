@@ -44,7 +44,9 @@ def test_report_meets_the_fidelity_bars(system):
         "secondary_median": not s["secondary"]["n"] or s["secondary"]["median_abs"] <= 10,
         "loco_median": loco["median_abs"] <= 15,
         "loco_max": loco["max_abs"] <= 35,
-        "baseline": s["in_sample"]["median_abs"] < s["baseline_nearest_figure"]["median_abs"],
+        # with a single configuration there is no other figure to copy: nothing to beat
+        "baseline": not s["baseline_nearest_figure"]["n"]
+        or s["in_sample"]["median_abs"] < s["baseline_nearest_figure"]["median_abs"],
     }
     assert set(declared) <= set(bars)
     for bar, ok in bars.items():

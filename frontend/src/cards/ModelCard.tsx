@@ -72,8 +72,12 @@ export function ModelCard({ system }: { system: string }) {
               <li>{`Each configuration predicted by a fit without it: median ${s.leave_one_configuration_out.median_abs}%, largest ${s.leave_one_configuration_out.max_abs}% `}
                 <Verdict ok={(s.leave_one_configuration_out.median_abs ?? 0) <= BARS.locoMedian && (s.leave_one_configuration_out.max_abs ?? 0) <= BARS.locoMax} /></li>
             )}
-            <li>{`Baseline, copying the nearest other memo figure: median ${s.baseline_nearest_figure.median_abs}%. `}
-              {(s.in_sample.median_abs ?? 0) < (s.baseline_nearest_figure.median_abs ?? Infinity) ? "The model does better." : "The model does not beat this baseline."}</li>
+            {s.baseline_nearest_figure.n > 0 ? (
+              <li>{`Baseline, copying the nearest other memo figure: median ${s.baseline_nearest_figure.median_abs}%. `}
+                {(s.in_sample.median_abs ?? 0) < (s.baseline_nearest_figure.median_abs ?? Infinity) ? "The model does better." : "The model does not beat this baseline."}</li>
+            ) : (
+              <li>Baseline: the memo gives no other figure to copy, so there is nothing to compare with.</li>
+            )}
           </ul>
           {Object.keys(card.known_misses).length > 0 && (
             <div className="known-misses" data-testid="known-misses">
