@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/sweeps.py
 
-Prints the median and p95 over 50 repetitions, per system, along the numeric knob with the
-most settings (the band for undetermined knobs included, as the app requests it).
+Prints the median and p95 over 50 repetitions, per system, along a continuous knob (or the
+integer knob with the most settings), the band for undetermined knobs included, as the app
+requests it.
 """
 
 from __future__ import annotations
@@ -16,23 +17,33 @@ from perfmodels.registry import spec
 
 
 def grid(system: str) -> tuple[str, list]:
-    """200 values of the numeric knob with the most distinct settings."""
+    """200 values of a continuous knob (or else of the integer knob with the most settings)."""
     s = spec(system)
     numeric = [k for k in s.knobs if k.choices is None]
+    continuous = [k for k in numeric if not k.integer]
+    if continuous:
+        k = continuous[0]
+        return k.name, [k.min + (k.max - k.min) * i / 199 for i in range(200)]
 
     def settings(k) -> int:
-        return int((k.max - k.min) / k.step) + 1 if k.step else 10**9
+        return int((k.max - k.min) / k.step) + 1
 
     k = max(numeric, key=settings)
     n = min(200, settings(k))
-    vals = [k.min + round(i * (settings(k) - 1) / (n - 1)) * k.step for i in range(n)]
-    return k.name, [int(v) if k.integer else round(v, 10) for v in vals]
+    return k.name, [int(k.min + round(i * (settings(k) - 1) / (n - 1)) * k.step) for i in range(n)]
+
+
+def cases() -> list[tuple[str, str, list]]:
+    """Every system along its grid knob, plus DECnet along buffer size: the heaviest sweep the
+    explorer asks for (an MVA per point, and the copy-cost band on top)."""
+    out = [(system, *grid(system)) for system in perfmodels.systems()]
+    out.append(("decnet", "buffer_size", [64 + 7 * i for i in range(200)]))
+    return out
 
 
 def main() -> None:
     print("200-point sweeps in CPython (ms per sweep, 50 repetitions)")
-    for system in perfmodels.systems():
-        x, values = grid(system)
+    for system, x, values in cases():
         for _ in range(5):
             perfmodels.sweep(system, {}, x, values)
         times = []

@@ -14,10 +14,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-// The same grids as bench/sweeps.py, from Python.
+// The same cases as bench/sweeps.py, from Python.
 const grids = JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["-c",
-  "import json, sys; sys.path.insert(0, 'bench'); from sweeps import grid; import perfmodels; " +
-  "print(json.dumps({s: grid(s) for s in perfmodels.systems()}))"], { cwd: ROOT, encoding: "utf8" }));
+  "import json, sys; sys.path.insert(0, 'bench'); from sweeps import cases; " +
+  "print(json.dumps(cases()))"], { cwd: ROOT, encoding: "utf8" }));
 
 const db = join(mkdtempSync(join(tmpdir(), "memolab-bench-")), "bench.sqlite3");
 const app = spawn(join(ROOT, ".venv/bin/python"), ["-m", "app"], {
@@ -53,20 +53,20 @@ try {
       w.addEventListener("message", h);
       w.postMessage({ ...msg, id: me });
     });
-    const res = {};
-    for (const [system, [x, values]] of Object.entries(grids)) {
+    const res = [];
+    for (const [system, x, values] of grids) {
       for (let i = 0; i < 5; i++) await ask({ type: "sweep", system, knobs: {}, x, values });
       const times = [];
       for (let i = 0; i < 50; i++) times.push(await ask({ type: "sweep", system, knobs: {}, x, values }));
       times.sort((a, b) => a - b);
-      res[system] = { x, n: values.length, median: times[25], p95: times[47] };
+      res.push({ system, x, n: values.length, median: times[25], p95: times[47] });
     }
     return res;
   }, grids);
   await browser.close();
   console.log("200-point sweeps in Pyodide (app worker, headless chromium; ms per round trip, 50 repetitions)");
-  for (const [s, r] of Object.entries(out)) {
-    console.log(`${s.padEnd(8)} x=${r.x.padEnd(18)} points=${String(r.n).padStart(3)}  median ${r.median.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms`);
+  for (const r of out) {
+    console.log(`${r.system.padEnd(8)} x=${r.x.padEnd(18)} points=${String(r.n).padStart(3)}  median ${r.median.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms`);
   }
 } finally {
   app.kill();
