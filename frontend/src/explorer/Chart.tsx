@@ -12,6 +12,8 @@ export interface ChartProps {
   curve: SeriesPoint[];
   /** outcomes across the knobs the memo leaves undetermined */
   band: BandPoint[];
+  /** the pinned baseline's curve, drawn as a ghost */
+  baseline: SeriesPoint[];
   xDomain: [number, number];
   xLog: boolean;
   memo: MemoPoint[];
@@ -34,6 +36,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     margin: MARGIN,
     curve: props.curve,
     band: props.band,
+    baseline: props.baseline,
     extraY: props.memo.map((m) => m.y).concat([props.currentY]),
     xDomain: props.xDomain,
     xLog: props.xLog,
@@ -82,6 +85,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
           </text>
         </g>
         {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
+        {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
         <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
         {Number.isFinite(props.currentY) && (
           <circle data-testid="current-point" className="current-point" cx={g.x(props.currentX)} cy={g.y(props.currentY)}

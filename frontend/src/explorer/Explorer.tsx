@@ -1,14 +1,19 @@
-// The explorer page for one system: knobs, chart, readouts, memo points; the URL holds the state.
+// The explorer page for one system: knobs, chart, readouts, memo points, the path's stages and
+// a pinned baseline; the URL holds the whole state.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../api/client";
-import { isChoice, type Dataset, type Evaluation, type NumberKnob, type SweepResult, type SystemSpec } from "../api/types";
+import { isChoice, type Dataset, type Evaluation, type KnobValues, type NumberKnob, type SweepResult, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { parse, serialize, type ExplorerState } from "../state/urlState";
 import { Chart } from "./Chart";
+import { ExportBar } from "./ExportBar";
 import { KnobPanel } from "./KnobPanel";
 import { memoPoints } from "./memoPoints";
+import { PathView } from "./PathView";
+import { Presets } from "./Presets";
 import { Readouts } from "./Readouts";
 import { RuntimeStatus } from "./RuntimeStatus";
+import { SeriesTable } from "./SeriesTable";
 import { useLatest } from "./useLatest";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
@@ -69,34 +74,41 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     [spec],
   );
 
-  const { knobs, x, y } = state;
+  const { knobs, x, y, baseline } = state;
   const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const source = status.phase === "ready" ? "browser" : "server";
+  const chartBox = useRef<HTMLDivElement>(null);
 
   // The curve depends on every knob but x: moving x only moves the marker.
   const curveKnobs = useMemo(() => ({ ...knobs, [x]: xKnob.default }), [knobs, x, xKnob]);
-  const sweepKey = `${source}|${x}|${JSON.stringify(curveKnobs)}`;
-  const sweep = useLatest(sweepKey, () => client.sweep(spec.id, curveKnobs, x));
+  const sweep = useLatest(`${source}|${x}|${JSON.stringify(curveKnobs)}`, () => client.sweep(spec.id, curveKnobs, x));
+  // The full answer at the current setting: readouts and the path's stages.
+  const detail = useLatest(`${source}|${JSON.stringify(knobs)}`, () => client.evaluate(spec.id, knobs));
   const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
-  const evalKey = sweepPoint ? null : `${source}|${JSON.stringify(knobs)}`;
-  const single = useLatest(evalKey, () => client.evaluate(spec.id, knobs));
-  const current: Evaluation | null = sweepPoint ?? single.value;
+  const current: Evaluation | null = detail.value && sameKnobs(detail.value.knobs, knobs) ? detail.value : sweepPoint ?? detail.value;
+
+  // The pinned baseline: its curve along the same x, and its answer at its own setting.
+  const baseCurveKnobs = useMemo(() => (baseline ? { ...baseline, [x]: xKnob.default } : null), [baseline, x, xKnob]);
+  const baseSweep = useLatest(baseCurveKnobs ? `${source}|${x}|${JSON.stringify(baseCurveKnobs)}` : null, () => client.sweep(spec.id, baseCurveKnobs!, x));
+  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!));
 
   const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
   const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
+  const baseCurve = useMemo(() => (baseline ? curveOf(baseSweep.value, x, y) : []), [baseline, baseSweep.value, x, y]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
   const memo = useMemo(
     () => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y) : []),
     [dataset, spec, shownKnobs, x, y],
   );
-  const modelError = sweep.error ?? single.error;
+  const modelError = sweep.error ?? detail.error;
+  const setKnobs = (next: KnobValues) => update({ ...state, knobs: next });
 
   return (
     <main className="explorer">
       <header className="explorer-head">
-        <p className="crumbs"><a href="/">Memo Lab</a></p>
+        <p className="crumbs"><a href="/">Memo Lab</a>{" · "}<a href={`/models/${spec.id}`}>Model card</a></p>
         <h1>{spec.title}</h1>
         <p className="question">{spec.question}</p>
       </header>
@@ -108,7 +120,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       )}
       <RuntimeStatus status={status} />
       <div className="explorer-body">
-        <KnobPanel knobs={spec.knobs} values={knobs} onChange={(name, value) => update({ ...state, knobs: { ...knobs, [name]: value } })} />
+        <div className="side">
+          <Presets system={spec.id} onPick={(config) => setKnobs({ ...knobs, ...config })} />
+          <KnobPanel knobs={spec.knobs} values={knobs} onChange={(name, value) => setKnobs({ ...knobs, [name]: value })} />
+        </div>
         <section className="chart-area" aria-label="Chart">
           <div className="axis-pickers">
             <label>
@@ -123,23 +138,36 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
                 {spec.metrics.map((m) => <option key={m.name} value={m.name}>{m.label}</option>)}
               </select>
             </label>
+            {baseline ? (
+              <button type="button" onClick={() => update({ ...state, baseline: null })}>Clear baseline</button>
+            ) : (
+              <button type="button" onClick={() => update({ ...state, baseline: { ...knobs } })}>Pin as baseline</button>
+            )}
             <span className="source" data-testid="source">{`computed by the ${source}`}</span>
           </div>
-          <Chart
-            xLabel={`${xKnob.label}${xKnob.unit ? ` (${xKnob.unit})` : ""}`}
-            yLabel={yMetric.label}
-            yUnit={yMetric.unit}
-            curve={curve}
-            band={band}
-            xDomain={[xKnob.min, xKnob.max]}
-            xLog={xKnob.scale === "log2"}
-            memo={memo}
-            currentX={Number(knobs[x])}
-            currentY={current?.metrics[y] ?? NaN}
-          />
+          <div ref={chartBox}>
+            <Chart
+              xLabel={`${xKnob.label}${xKnob.unit ? ` (${xKnob.unit})` : ""}`}
+              yLabel={yMetric.label}
+              yUnit={yMetric.unit}
+              curve={curve}
+              band={band}
+              baseline={baseCurve}
+              xDomain={[xKnob.min, xKnob.max]}
+              xLog={xKnob.scale === "log2"}
+              memo={memo}
+              currentX={Number(knobs[x])}
+              currentY={current?.metrics[y] ?? NaN}
+            />
+          </div>
           {modelError && <p className="model-error" role="alert">{`The model could not answer: ${modelError}`}</p>}
           <p className="legend">
             <span className="key curve" /> model{" "}
+            {baseline && (
+              <>
+                <span className="key baseline" /> baseline{" "}
+              </>
+            )}
             {band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1))) && (
               <>
                 <span className="key band" />
@@ -159,11 +187,18 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               </>
             )}
           </p>
-          <Readouts metrics={spec.metrics} result={current} />
+          <ExportBar system={spec.id} sweep={sweep.value} chartRef={chartBox} />
+          <Readouts metrics={spec.metrics} result={current} baseline={baseline ? baseDetail.value : null} />
+          <SeriesTable xLabel={xKnob.label} yLabel={yMetric.label} curve={curve} baseline={baseCurve} />
+          <PathView stages={detail.value?.stages ?? null} bottleneck={detail.value?.bottleneck ?? null} />
         </section>
       </div>
     </main>
   );
+}
+
+function sameKnobs(a: KnobValues, b: KnobValues): boolean {
+  return Object.keys(b).every((k) => a[k] === b[k]);
 }
 
 /** The sweep's answer at the current value of x, if the sweep has it (no model call needed). */

@@ -1,14 +1,23 @@
-// Every metric at the current setting, and the resource that limits it.
+// Every metric at the current setting, the limiting resource, and the change against a pinned
+// baseline (absolute and percent).
 import type { Evaluation, MetricSpec } from "../api/types";
 import { formatValue } from "../format";
 
-export function Readouts({ metrics, result }: { metrics: MetricSpec[]; result: Evaluation | null }) {
+function delta(now: number | null | undefined, base: number | null | undefined, unit: string): string {
+  if (now == null || base == null || !Number.isFinite(now) || !Number.isFinite(base)) return "";
+  const d = now - base;
+  const pct = base !== 0 ? ` (${d >= 0 ? "+" : ""}${((100 * d) / base).toFixed(1)}%)` : "";
+  return `${d >= 0 ? "+" : "−"}${formatValue(Math.abs(d), unit)}${pct} vs baseline`;
+}
+
+export function Readouts({ metrics, result, baseline }: { metrics: MetricSpec[]; result: Evaluation | null; baseline: Evaluation | null }) {
   return (
     <dl className="readouts" aria-live="polite">
       {metrics.map((m) => (
         <div key={m.name} data-testid={`readout-${m.name}`}>
           <dt>{m.label}</dt>
           <dd data-value={result?.metrics[m.name] ?? ""}>{result ? formatValue(result.metrics[m.name] ?? NaN, m.unit) : "…"}</dd>
+          {baseline && result && <dd className="delta" data-testid={`delta-${m.name}`}>{delta(result.metrics[m.name], baseline.metrics[m.name], m.unit)}</dd>}
         </div>
       ))}
       <div data-testid="readout-bottleneck">

@@ -6,6 +6,8 @@ export interface ExplorerState {
   knobs: KnobValues;
   x: string;
   y: string;
+  /** a pinned setting drawn as a ghost curve for comparison */
+  baseline: KnobValues | null;
 }
 
 export interface Parsed {
@@ -20,6 +22,7 @@ export function defaults(spec: SystemSpec): ExplorerState {
     knobs: Object.fromEntries(spec.knobs.map((k) => [k.name, k.default])),
     x: spec.x_default,
     y: spec.y_default,
+    baseline: null,
   };
 }
 
@@ -55,6 +58,10 @@ export function parse(search: string, spec: SystemSpec): Parsed {
     if (key === "x") {
       if (numeric.includes(raw)) state.x = raw;
       else notices.push(`x=${label(raw)} is not a numeric knob of this system; showing ${spec.x_default}.`);
+    } else if (key === "baseline") {
+      const b = parseBaseline(raw, spec);
+      if (b) state.baseline = b;
+      else notices.push("The pinned baseline in this link is not a valid setting; it was dropped.");
     } else if (key === "y") {
       if (metrics.includes(raw)) state.y = raw;
       else notices.push(`y=${label(raw)} is not a metric of this system; showing ${spec.y_default}.`);
@@ -77,5 +84,27 @@ export function serialize(state: ExplorerState, spec: SystemSpec): string {
   for (const k of spec.knobs) params.set(k.name, String(state.knobs[k.name] ?? k.default));
   params.set("x", state.x);
   params.set("y", state.y);
+  if (state.baseline) params.set("baseline", encodeKnobs(state.baseline, spec));
   return params.toString();
+}
+
+/** A knob set as one URL value: "name:value;name:value" (values URL-encoded by the caller). */
+export function encodeKnobs(knobs: KnobValues, spec: SystemSpec): string {
+  return spec.knobs.map((k) => `${k.name}:${String(knobs[k.name] ?? k.default)}`).join(";");
+}
+
+const MAX_BASELINE_LENGTH = 1024;
+
+function parseBaseline(raw: string, spec: SystemSpec): KnobValues | null {
+  if (raw.length > MAX_BASELINE_LENGTH) return null;
+  const out: KnobValues = { ...defaults(spec).knobs };
+  for (const part of raw.split(";")) {
+    const i = part.indexOf(":");
+    if (i < 0) return null;
+    const k = spec.knobs.find((kk) => kk.name === part.slice(0, i));
+    const v = k ? coerce(k, part.slice(i + 1)) : null;
+    if (!k || v === null) return null;
+    out[k.name] = v;
+  }
+  return out;
 }

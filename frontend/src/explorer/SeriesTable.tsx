@@ -1,0 +1,33 @@
+// The chart's text alternative: the plotted series as a table, reachable by keyboard.
+import type { SeriesPoint } from "./geometry";
+import { formatValue } from "../format";
+
+export function SeriesTable({ xLabel, yLabel, curve, baseline }: { xLabel: string; yLabel: string; curve: SeriesPoint[]; baseline: SeriesPoint[] }) {
+  return (
+    <details className="series-table">
+      <summary>Table of the plotted values</summary>
+      <div className="table-scroll">
+        <table className="plain" data-testid="series-table">
+          <thead>
+            <tr>
+              <th scope="col">{xLabel}</th>
+              <th scope="col">{yLabel}</th>
+              {baseline.length > 0 && <th scope="col">{`${yLabel} (baseline)`}</th>}
+              <th scope="col">bottleneck</th>
+            </tr>
+          </thead>
+          <tbody>
+            {curve.map((p, i) => (
+              <tr key={i}>
+                <td className="num">{formatValue(p.x)}</td>
+                <td className="num">{formatValue(p.y)}</td>
+                {baseline.length > 0 && <td className="num">{formatValue(baseline[i]?.y ?? NaN)}</td>}
+                <td>{p.bottleneck ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
