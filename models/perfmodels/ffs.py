@@ -149,9 +149,11 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
         disk = math.ceil((transfer + max(k["rotdelay_ms"], turnaround)) / slot - 1e-9) * slot
         period = max(disk, cpu)  # a slower CPU is met by a layout spaced for it
         # Below the reserve, blocks land out of place; full, the rate is about half.
+        # (A block out of place costs a scattered positioning, unless the CPU is slower still.)
         short = max(0.0, 1.0 - k["free_space_percent"] / RESERVE_PERCENT)
-        misplaced = short * period * (1 / FULL_SPEED_FRACTION - 1) / max(scattered - period, 1e-9)
-        period = (1 - min(misplaced, 1.0)) * period + min(misplaced, 1.0) * scattered
+        out_of_place = max(period, scattered)
+        misplaced = min(1.0, short * period * (1 / FULL_SPEED_FRACTION - 1) / max(out_of_place - period, 1e-9))
+        period = (1 - misplaced) * period + misplaced * out_of_place
         positioning = period
     throughput = block / period                            # bytes per ms = Kbytes/sec
     out = {"metrics": {"throughput_kBps": throughput,

@@ -13,6 +13,7 @@ describe("parse", () => {
       knobs: { circuit: "NI", link_quota: 32, buffer_size: 1467, test: "NFT/FAL", copy_us_per_byte: 2 },
       x: "buffer_size",
       y: "cpu_percent",
+      baseline: null,
     });
   });
 
