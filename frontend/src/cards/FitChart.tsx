@@ -20,7 +20,7 @@ export function FitChart({ figures }: { figures: CardFigure[] }) {
   const ticks = x.ticks(4).filter((t) => /^[125]$/.test(t.toExponential(0)[0]) && Number(t.toExponential(0).slice(0, 1)) > 0);
   return (
     <figure className="fit-chart">
-      <svg width={SIZE} height={SIZE} role="img" aria-label="Model value against memo value for every figure" data-testid="fit-chart">
+      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} style={{ width: "100%", maxWidth: SIZE }} role="group" aria-label="Model value against memo value for every figure" data-testid="fit-chart">
         {ticks.map((t) => (
           <g key={t} className="axis">
             <line x1={x(t)} x2={x(t)} y1={SIZE - M} y2={12} className="grid" />
@@ -41,6 +41,7 @@ export function FitChart({ figures }: { figures: CardFigure[] }) {
             cy={y(f.model)}
             r={5}
             tabIndex={0}
+            role="button"
             aria-label={`${f.figure}: memo ${f.value}, model ${formatValue(f.model)}, error ${f.error_percent.toFixed(1)}%`}
             onFocus={() => setTip(f)}
             onMouseEnter={() => setTip(f)}

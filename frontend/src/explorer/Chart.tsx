@@ -46,7 +46,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
 
   return (
     <div className="chart" ref={box}>
-      <svg data-testid="chart" width={width} height={HEIGHT} role="img" aria-labelledby={titleId}>
+      <svg data-testid="chart" width={width} height={HEIGHT} role="group" aria-labelledby={titleId}>
         <title id={titleId}>{`${props.yLabel} against ${props.xLabel}`}</title>
         <g className="bands">
           {g.bands.map((b, i) => (

@@ -1,0 +1,59 @@
+// Every system's explorer, driven the same way: load, every knob by keyboard, axes, baseline,
+// CSV export, reload.
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ExplorerPage } from "./pages/ExplorerPage";
+
+interface Spec {
+  id: string;
+  knobs: { name: string; label: string; choices?: string[]; scale?: string }[];
+  metrics: { name: string }[];
+  x_default: string;
+}
+
+async function specs(request: APIRequestContext): Promise<Spec[]> {
+  return (await (await request.get("/api/models")).json()) as Spec[];
+}
+
+test("every system: knobs by keyboard, axes, baseline, CSV export and reload", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  for (const s of await specs(request)) {
+    const ex = new ExplorerPage(page);
+    await ex.open(s.id);
+    for (const k of s.knobs) {
+      const before = ex.params().get(k.name);
+      if (k.choices) {
+        const next = k.choices.find((c) => c !== before)!;
+        await ex.select(k.label).selectOption(next);
+        await expect.poll(() => ex.params().get(k.name), `${s.id}.${k.name}`).toBe(next);
+      } else {
+        const slider = ex.slider(k.label);
+        await slider.focus();
+        await page.keyboard.press("ArrowRight");
+        if (ex.params().get(k.name) === before) await page.keyboard.press("ArrowLeft");
+        await expect.poll(() => ex.params().get(k.name), `${s.id}.${k.name}`).not.toBe(before);
+      }
+      await expect(ex.curve).toHaveAttribute("d", /^M/);
+    }
+    const numeric = s.knobs.filter((k) => !k.choices).map((k) => k.name);
+    const x = numeric.find((n) => n !== s.x_default) ?? s.x_default;
+    const y = s.metrics[s.metrics.length - 1].name;
+    await page.getByRole("combobox", { name: "x axis" }).selectOption(x);
+    await page.getByRole("combobox", { name: "y axis" }).selectOption(y);
+    await expect.poll(() => [ex.params().get("x"), ex.params().get("y")]).toEqual([x, y]);
+    await expect(ex.curve).toHaveAttribute("d", /^M/);
+    await page.getByRole("button", { name: "Pin as baseline" }).click();
+    await expect(page.getByTestId("baseline-curve")).toHaveAttribute("d", /^M/);
+    expect(ex.params().get("baseline")).toBeTruthy();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV" }).click()]);
+    const csv = readFileSync((await download.path())!, "utf8").trim().split("\n");
+    expect(csv[0].split(",")).toEqual([x, ...s.metrics.map((m) => m.name), "bottleneck"]);
+    expect(csv.length).toBeGreaterThan(2);
+    const url = page.url();
+    await page.reload();
+    await expect(ex.curve).toHaveAttribute("d", /^M/);
+    expect(page.url()).toBe(url);
+    await expect(page.getByTestId("baseline-curve")).toHaveAttribute("d", /^M/);
+    await expect(page.getByTestId("path-view")).toBeVisible();
+  }
+});
