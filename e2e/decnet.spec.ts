@@ -117,6 +117,7 @@ test("the home page lists the DECnet explorer with its question", async ({ page 
   await page.goto("/");
   const link = page.getByRole("link", { name: /TOPS-20 DECnet link throughput/ });
   await expect(link).toContainText("How much does a bigger link quota buy on the CI?");
+  await expect(page.getByTestId("thumb-decnet").locator("path")).toHaveAttribute("d", /^M/);
   await link.click();
   await expect(page).toHaveURL(/\/explore\/decnet\?/);
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);

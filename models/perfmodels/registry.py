@@ -12,7 +12,9 @@ from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
 from .knobs import Spec
 
 MAX_SWEEP_POINTS = 512
-BAND_POINTS = 64
+BAND_POINTS = 32
+# Points of a default sweep: smooth at chart widths, and cheap enough to redraw within a frame.
+GRID_POINTS = 100
 
 _SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet, ofn, rsx_swap, rsx_qio, ffs, lavc, afs)}
 
@@ -54,8 +56,8 @@ def default_values(s: Spec, x: str) -> list:
             v *= 2
         return out
     n = int(round((k.max - k.min) / k.step)) + 1
-    if n > 128:  # keep curves light: about 128 evenly spaced values on the knob's own grid
-        stride = -(-n // 128)
+    if n > GRID_POINTS:  # about GRID_POINTS evenly spaced values on the knob's own grid
+        stride = -(-n // GRID_POINTS)
         idx = list(range(0, n, stride))
         if idx[-1] != n - 1:
             idx.append(n - 1)

@@ -62,7 +62,7 @@ def test_default_sweep_grid_covers_the_knob_range():
     assert xs[0] == 2 and xs[-1] == 64 and len(xs) == 32
     assert all(len(v) == 32 for v in s["metrics"].values()) and len(s["bottleneck"]) == 32
     b = perfmodels.sweep("decnet", {}, "buffer_size")["x"]
-    assert b[0] == 64 and b[-1] == 1467 and len(b) <= 130
+    assert b[0] == 64 and b[-1] == 1467 and len(b) <= 102
     json.dumps(s)
 
 

@@ -64,6 +64,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
 
   const update = useCallback(
     (next: ExplorerState) => {
+      // Ask for the new curve before React renders, so the knob and its curve paint together.
+      const k = spec.knobs.find((kk) => kk.name === next.x) as NumberKnob;
+      client.sweep(spec.id, { ...next.knobs, [next.x]: k.default }, next.x);
       const url = `${window.location.pathname}?${serialize(next, spec)}`;
       const now = performance.now();
       if (now - lastPush.current > HISTORY_GAP_MS) window.history.pushState(null, "", url);
@@ -71,7 +74,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       lastPush.current = now;
       setParsed({ state: next, notices: [] });
     },
-    [spec],
+    [spec, client],
   );
 
   const { knobs, x, y, baseline } = state;
@@ -82,16 +85,17 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
 
   // The curve depends on every knob but x: moving x only moves the marker.
   const curveKnobs = useMemo(() => ({ ...knobs, [x]: xKnob.default }), [knobs, x, xKnob]);
-  const sweep = useLatest(`${source}|${x}|${JSON.stringify(curveKnobs)}`, () => client.sweep(spec.id, curveKnobs, x));
+  const sweep = useLatest(`${source}|${x}|${JSON.stringify(curveKnobs)}`, () => client.sweep(spec.id, curveKnobs, x),
+    () => client.peek({ type: "sweep", system: spec.id, knobs: curveKnobs, x, values: undefined }));
   // The full answer at the current setting: readouts and the path's stages.
-  const detail = useLatest(`${source}|${JSON.stringify(knobs)}`, () => client.evaluate(spec.id, knobs));
+  const detail = useLatest(`${source}|${JSON.stringify(knobs)}`, () => client.evaluate(spec.id, knobs, false));
   const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
   const current: Evaluation | null = detail.value && sameKnobs(detail.value.knobs, knobs) ? detail.value : sweepPoint ?? detail.value;
 
   // The pinned baseline: its curve along the same x, and its answer at its own setting.
   const baseCurveKnobs = useMemo(() => (baseline ? { ...baseline, [x]: xKnob.default } : null), [baseline, x, xKnob]);
   const baseSweep = useLatest(baseCurveKnobs ? `${source}|${x}|${JSON.stringify(baseCurveKnobs)}` : null, () => client.sweep(spec.id, baseCurveKnobs!, x));
-  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!));
+  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!, false));
 
   const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
   const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);

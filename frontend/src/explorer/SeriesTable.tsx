@@ -1,12 +1,15 @@
 // The chart's text alternative: the plotted series as a table, reachable by keyboard.
-import type { SeriesPoint } from "./geometry";
+import { useState } from "react";
 import { formatValue } from "../format";
+import type { SeriesPoint } from "./geometry";
 
 export function SeriesTable({ xLabel, yLabel, curve, baseline }: { xLabel: string; yLabel: string; curve: SeriesPoint[]; baseline: SeriesPoint[] }) {
+  // Rows are built only while the table is open: a closed table costs a knob move nothing.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="series-table">
+    <details className="series-table" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Table of the plotted values</summary>
-      <div className="table-scroll">
+      {open && <div className="table-scroll">
         <table className="plain" data-testid="series-table">
           <thead>
             <tr>
@@ -27,7 +30,7 @@ export function SeriesTable({ xLabel, yLabel, curve, baseline }: { xLabel: strin
             ))}
           </tbody>
         </table>
-      </div>
+      </div>}
     </details>
   );
 }

@@ -3,15 +3,17 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import type { Answer } from "../runtime/ModelClient";
 
-export function useLatest<T>(key: string | null, run: () => Answer<T>): { value: T | null; error: string | null } {
+export function useLatest<T>(key: string | null, run: () => Answer<T>, peek?: () => T | undefined): { value: T | null; error: string | null } {
   const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
+  // An answer already known (asked for ahead of this render) is used at once: one render, no effect.
+  const known = key === null ? undefined : peek?.();
   const seq = useRef(0);
   const runRef = useRef(run);
   runRef.current = run;
   // A layout effect asks before the browser paints the knob change; an answer that is there at
   // once is rendered before that paint, so the new curve shows in the same frame as the knob.
   useLayoutEffect(() => {
-    if (key === null) return;
+    if (key === null || known !== undefined) return;
     const mine = ++seq.current;
     const answer = runRef.current();
     if ("now" in answer) {
@@ -22,6 +24,8 @@ export function useLatest<T>(key: string | null, run: () => Answer<T>): { value:
       (value) => mine === seq.current && setState({ value, error: null }),
       (e: unknown) => mine === seq.current && setState((s) => ({ value: s.value, error: e instanceof Error ? e.message : String(e) })),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+  if (known !== undefined) return { value: known, error: null };
   return state;
 }

@@ -1,7 +1,9 @@
-// The home page: what Memo Lab is, and one entry per system with the question it answers.
+// The home page: what Memo Lab is, and one entry per system with the question it answers and
+// a thumbnail of its curve.
 import { useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { SystemSpec } from "../api/types";
+import { Thumbnail } from "./Thumbnail";
 
 export function Home() {
   const [systems, setSystems] = useState<SystemSpec[] | null>(null);
@@ -22,6 +24,7 @@ export function Home() {
         {systems?.map((s) => (
           <li key={s.id}>
             <a href={`/explore/${encodeURIComponent(s.id)}`}>
+              <Thumbnail spec={s} />
               <strong>{s.title}</strong>
               <span>{s.question}</span>
             </a>

@@ -28,6 +28,9 @@ const REPLY_BUFFER_BYTES = 4 << 20;
 // How long the page may block waiting for the worker: a sweep takes about 2 ms, and past this
 // the answer is taken from the worker's message instead.
 const SPIN_BUDGET_MS = 8;
+const CACHE_ENTRIES = 64;
+
+const keyOf = (call: Call) => JSON.stringify(call);
 
 export class ModelClient {
   status: RuntimeStatus = { phase: "starting", step: 0, steps: 3, message: "Starting the Python runtime", ms: 0 };
@@ -36,6 +39,9 @@ export class ModelClient {
   private nextId = 1;
   private worker: WorkerLike | null = null;
   private reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
+  // Recent answers by request: a knob moved back and forth, or asked for ahead of the render,
+  // is answered without another round trip. Answers are the same from the worker and the server.
+  private cache = new Map<string, unknown>();
 
   constructor(makeWorker: (() => WorkerLike) | null, private http = api, shared = canShareMemory()) {
     if (!makeWorker) return;
@@ -67,14 +73,37 @@ export class ModelClient {
     return () => this.listeners.delete(fn);
   }
 
-  evaluate(system: string, knobs: KnobValues): Answer<EvaluateResult> {
-    if (this.inBrowser) return this.ask({ type: "evaluate", system, knobs });
-    return { later: this.http.evaluate(system, knobs) };
+  /** `wait`: block briefly for the answer so it is drawn in this frame (the curve needs that;
+   * details that may trail by a frame should not spend the page's time waiting). */
+  evaluate(system: string, knobs: KnobValues, wait = true): Answer<EvaluateResult> {
+    const call = { type: "evaluate" as const, system, knobs };
+    return this.cached(call) ?? (this.inBrowser ? this.ask(call, wait) : this.remember(call, this.http.evaluate(system, knobs)));
   }
 
   sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[]): Answer<SweepResult> {
-    if (this.inBrowser) return this.ask({ type: "sweep", system, knobs, x, values });
-    return { later: this.http.sweep(system, knobs, x, values) };
+    const call = { type: "sweep" as const, system, knobs, x, values };
+    return this.cached(call) ?? (this.inBrowser ? this.ask(call) : this.remember(call, this.http.sweep(system, knobs, x, values)));
+  }
+
+  /** The answer to a request if it is already known (no work, no waiting). */
+  peek<C extends Call>(call: C): ResultFor[C["type"]] | undefined {
+    return this.cache.get(keyOf(call)) as ResultFor[C["type"]] | undefined;
+  }
+
+  private cached<C extends Call>(call: C): Answer<ResultFor[C["type"]]> | null {
+    const hit = this.peek(call);
+    return hit === undefined ? null : { now: hit };
+  }
+
+  private store(call: Call, result: unknown): void {
+    const key = keyOf(call);
+    this.cache.delete(key);
+    this.cache.set(key, result);
+    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  private remember<T>(call: Call, p: Promise<T>): Answer<T> {
+    return { later: p.then((r) => (this.store(call, r), r)) };
   }
 
   dispose(): void {
@@ -82,16 +111,18 @@ export class ModelClient {
     this.failAll("disposed");
   }
 
-  private ask<C extends Call>(call: C): Answer<ResultFor[C["type"]]> {
+  private ask<C extends Call>(call: C, wait = true): Answer<ResultFor[C["type"]]> {
     const id = this.nextId++;
     const later = new Promise<ResultFor[C["type"]]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
     });
-    this.worker!.postMessage({ ...call, id, sync: this.reply !== null });
-    const now = this.reply && this.spin(id);
-    if (!now) return { later };
+    const sync = wait && this.reply !== null;
+    this.worker!.postMessage({ ...call, id, sync });
+    const now = sync && this.spin(id);
+    if (!now) return this.remember(call, later);
     this.pending.delete(id);
     if ("error" in now) return { later: Promise.reject(new Error(now.error)) };
+    this.store(call, now.result);
     return { now: now.result as ResultFor[C["type"]] };
   }
 

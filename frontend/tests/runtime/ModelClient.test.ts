@@ -102,3 +102,26 @@ describe("ModelClient", () => {
     expect(await later(a)).toEqual({ slow: true });
   });
 });
+
+describe("ModelClient cache", () => {
+  it("answers a repeated request at once, without asking the worker again", () => {
+    const { w, c } = setup(true);
+    w.emit(ready);
+    w.instant = (m) => ({ echo: m.id });
+    expect(c.sweep("decnet", { a: 1 }, "link_quota")).toEqual({ now: { echo: 1 } });
+    expect(c.peek({ type: "sweep", system: "decnet", knobs: { a: 1 }, x: "link_quota", values: undefined })).toEqual({ echo: 1 });
+    expect(c.sweep("decnet", { a: 1 }, "link_quota")).toEqual({ now: { echo: 1 } });
+    expect(w.sent).toHaveLength(1);
+    expect(c.peek({ type: "sweep", system: "decnet", knobs: { a: 2 }, x: "link_quota", values: undefined })).toBeUndefined();
+  });
+
+  it("does not make the page wait for details it asked for without waiting", async () => {
+    const { w, c } = setup(true);
+    w.emit(ready);
+    const a = c.evaluate("decnet", {}, false);
+    expect(w.sent[0].sync).toBe(false);
+    w.emit({ type: "result", id: 1, result: { x: 1 } });
+    expect(await later(a)).toEqual({ x: 1 });
+    expect(c.evaluate("decnet", {}, false)).toEqual({ now: { x: 1 } });
+  });
+});

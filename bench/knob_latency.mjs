@@ -1,0 +1,83 @@
+// Benchmark: slider-to-repaint latency on every system's explorer in headless chromium, with
+// the in-browser runtime ready: 50 keyboard steps on a knob that changes the curve, from the
+// keydown event's timestamp to the first animation frame after the curve's path changed. Each
+// step moves the knob up to a value not seen before, so no answer comes from the page's cache.
+// Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const PORT = 8990 + Math.floor(Math.random() * 100);
+const BASE = `http://127.0.0.1:${PORT}`;
+const STEPS = 50;
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+// Per system: the page (axes), a knob (by label) whose every step changes that curve, and
+// whether to start from the knob's minimum (Home) so that 50 steps up all reach new values:
+// every step asks the model for a curve it has not drawn before (no cached answers).
+const CASES = [
+  ["decnet", "", "Buffer size", false],
+  ["ofn", "", "Hash size", false],
+  ["rsx-swap", "?y=elapsed_s", "One taskbuild alone", false],
+  ["rsx-qio", "", "Record CPU", true],
+  ["ffs", "?y=cpu_percent", "CPU speed", false],
+  ["lavc", "", "Locks per user", false],
+  ["afs", "?y=io_size_bytes&chunksize=15", "Rx packet", true],
+];
+
+const PROBE = () => {
+  window.__lat = [];
+  window.__armed = null;
+  document.addEventListener("keydown", (e) => { window.__armed = e.timeStamp; }, true);
+  new MutationObserver((recs) => {
+    const t = window.__armed;
+    if (t === null) return;
+    if (!recs.some((r) => r.target instanceof Element && r.target.getAttribute("data-testid") === "model-curve")) return;
+    window.__armed = null;
+    requestAnimationFrame(() => window.__lat.push(performance.now() - t));
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["d"] });
+};
+
+const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+
+const db = join(mkdtempSync(join(tmpdir(), "memolab-bench-")), "bench.sqlite3");
+const app = spawn(join(ROOT, ".venv/bin/python"), ["-m", "app"], {
+  cwd: ROOT, env: { ...process.env, PORT: String(PORT), DATABASE_URL: `sqlite:///${db}` }, stdio: "ignore",
+});
+try {
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(`${BASE}/api/health`)).ok) break; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const ctx = await browser.newContext();
+  await ctx.addInitScript(PROBE);
+  const page = await ctx.newPage();
+  console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system (ms)`);
+  for (const [system, query, label, fromMin] of CASES) {
+    await page.goto(`${BASE}/explore/${system}${query}`);
+    await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-curve"]')?.getAttribute("d")?.startsWith("M"));
+    await page.getByRole("slider", { name: label, exact: true }).focus();
+    if (fromMin) {
+      await page.keyboard.press("Home");
+      await page.waitForTimeout(300);
+    }
+    await page.evaluate(() => { window.__lat = []; });
+    for (let i = 0; i < STEPS; i++) {
+      const before = await page.evaluate(() => window.__lat.length);
+      await page.keyboard.press("ArrowRight");
+      await page.waitForFunction((b) => window.__lat.length > b, before, { timeout: 5000 });
+    }
+    const lat = await page.evaluate(() => window.__lat);
+    console.log(`${system.padEnd(8)} ${label.padEnd(16)} median ${q(lat, 0.5).toFixed(1).padStart(5)}  p95 ${q(lat, 0.95).toFixed(1).padStart(5)}  max ${Math.max(...lat).toFixed(1).padStart(5)}`);
+  }
+  await browser.close();
+} finally {
+  app.kill();
+}
