@@ -56,12 +56,14 @@ async function waitHealthy() {
   throw new Error("app did not start");
 }
 
-async function steps(page, slider, target, n) {
+// Steps go up only, so every step needs a curve the page has not computed before (no cached
+// answer); `alternate` steps back and forth (fine for the x knob, which needs no model call).
+async function steps(page, slider, target, n, alternate = false) {
   await page.evaluate((t) => { window.__target = t; window.__lat = []; }, target);
   await page.getByRole("slider", { name: slider, exact: true }).focus();
   for (let i = 0; i < n; i++) {
     const before = await page.evaluate(() => window.__lat.length);
-    await page.keyboard.press(i % 2 ? "ArrowLeft" : "ArrowRight");
+    await page.keyboard.press(alternate && i % 2 ? "ArrowLeft" : "ArrowRight");
     await page.waitForFunction((b) => window.__lat.length > b, before, { timeout: 5000 });
   }
   return page.evaluate(() => window.__lat);
@@ -91,7 +93,7 @@ try {
     readyWarm.push(await page.evaluate(() => window.__marks.ready));
     if (run === 0) {
       latBuffer = await steps(page, "Buffer size", "model-curve", STEPS);
-      latQuota = await steps(page, "Link quota", "current-point", STEPS);
+      latQuota = await steps(page, "Link quota", "current-point", STEPS, true);
     }
     await ctx.close();
   }
