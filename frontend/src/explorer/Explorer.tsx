@@ -73,9 +73,32 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       else window.history.replaceState(null, "", url);
       lastPush.current = now;
       setParsed({ state: next, notices: [] });
+      schedulePrefetch(next);
     },
     [spec, client],
   );
+
+  // After a numeric knob moves, compute the curve one step further the same way while the page
+  // is idle: the next key press or slow drag then finds its curve ready.
+  const prefetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastKnobs = useRef(state.knobs);
+  const schedulePrefetch = (next: ExplorerState) => {
+    const before = lastKnobs.current;
+    lastKnobs.current = next.knobs;
+    clearTimeout(prefetchTimer.current);
+    const moved = spec.knobs.find((k) => !isChoice(k) && k.name !== next.x && before[k.name] !== next.knobs[k.name]) as NumberKnob | undefined;
+    if (!moved) return;
+    const up = Number(next.knobs[moved.name]) > Number(before[moved.name]);
+    const v = Number(next.knobs[moved.name]);
+    const step = moved.scale === "log2" ? (up ? v : -v / 2) : up ? moved.step : -moved.step;
+    const ahead = Math.round((v + step) * 1e9) / 1e9;
+    if (ahead < moved.min || ahead > moved.max) return;
+    const xk = spec.knobs.find((k) => k.name === next.x) as NumberKnob;
+    prefetchTimer.current = setTimeout(
+      () => client.prefetchSweep(spec.id, { ...next.knobs, [moved.name]: ahead, [next.x]: xk.default }, next.x),
+      0,
+    );
+  };
 
   const { knobs, x, y, baseline } = state;
   const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;

@@ -42,6 +42,7 @@ export class ModelClient {
   // Recent answers by request: a knob moved back and forth, or asked for ahead of the render,
   // is answered without another round trip. Answers are the same from the worker and the server.
   private cache = new Map<string, unknown>();
+  private prefetching = false;
 
   constructor(makeWorker: (() => WorkerLike) | null, private http = api, shared = canShareMemory()) {
     if (!makeWorker) return;
@@ -80,9 +81,20 @@ export class ModelClient {
     return this.cached(call) ?? (this.inBrowser ? this.ask(call, wait) : this.remember(call, this.http.evaluate(system, knobs)));
   }
 
-  sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[]): Answer<SweepResult> {
+  sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[], wait = true): Answer<SweepResult> {
     const call = { type: "sweep" as const, system, knobs, x, values };
-    return this.cached(call) ?? (this.inBrowser ? this.ask(call) : this.remember(call, this.http.sweep(system, knobs, x, values)));
+    return this.cached(call) ?? (this.inBrowser ? this.ask(call, wait) : this.remember(call, this.http.sweep(system, knobs, x, values)));
+  }
+
+  /** Compute a curve the page is likely to need next, in the background, into the cache. Only
+   * with the in-browser runtime, and one at a time, so it never queues up work. */
+  prefetchSweep(system: string, knobs: KnobValues, x: string): void {
+    const call = { type: "sweep" as const, system, knobs, x, values: undefined };
+    if (!this.inBrowser || this.prefetching || this.peek(call) !== undefined) return;
+    this.prefetching = true;
+    const a = this.ask(call, false);
+    if ("later" in a) a.later.catch(() => undefined).finally(() => (this.prefetching = false));
+    else this.prefetching = false;
   }
 
   /** The answer to a request if it is already known (no work, no waiting). */
