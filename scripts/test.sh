@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: install what the tests need (Debian's chromium included), then run every suite:
-# pytest (models, backend), tsc, Vitest (frontend), Playwright (e2e). Fails if any suite fails
+# `npm test`: install what the tests need (Debian's chromium and postgresql included), then run
+# every suite: pytest (models; backend on SQLite and on PostgreSQL), tsc, Vitest, Playwright. Fails if any suite fails
 # or runs no test; each runner prints its own summary, and the last line counts the suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +24,18 @@ suite() {
 }
 
 suite "models" .venv/bin/python -m pytest models/tests
-suite "backend" .venv/bin/python -m pytest backend/tests
+suite "backend (SQLite)" .venv/bin/python -m pytest backend/tests
+
+# The same backend tests against a real PostgreSQL server, started here and stopped after.
+pg_dir=$(mktemp -d /tmp/memolab-pg.XXXXXX)
+pg_port=$(.venv/bin/python -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+trap 'bash scripts/postgres.sh stop "$pg_dir"' EXIT
+if pg_url=$(bash scripts/postgres.sh start "$pg_dir" "$pg_port"); then
+  suite "backend (PostgreSQL)" env MEMOLAB_TEST_POSTGRES_URL="$pg_url" .venv/bin/python -m pytest backend/tests
+else
+  echo "could not start PostgreSQL"; failed=$((failed + 1)); failures+=("backend (PostgreSQL)")
+fi
+bash scripts/postgres.sh stop "$pg_dir"
 suite "types" npx --no-install tsc -p frontend/tsconfig.json
 suite "frontend" env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts
 suite "e2e" npx --no-install playwright test --config e2e/playwright.config.ts

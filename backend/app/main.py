@@ -11,14 +11,16 @@ from fastapi import FastAPI
 
 from .api.main import api_router
 from .core.config import Settings, settings as default_settings
-from .core.db import make_engine
+from .core.db import make_engine, migrate
 from .core.headers import SecurityHeaders
+from .core.limits import BodySizeLimit, RateLimiter
 from .static import mount_frontend
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or default_settings
     engine = make_engine(settings.database_url)
+    migrate(engine)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -28,6 +30,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Memo Lab", version="0.1.0", lifespan=lifespan)
     app.state.engine = engine
     app.state.settings = settings
+    app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
+    app.add_middleware(BodySizeLimit)
     app.add_middleware(SecurityHeaders)
     app.include_router(api_router)
     mount_frontend(app, settings.static_dir)

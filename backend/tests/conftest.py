@@ -1,15 +1,48 @@
-"""A fresh app on a temporary SQLite file for each test module."""
+"""A fresh app for each test module: on a temporary SQLite file, or on the PostgreSQL server
+named by MEMOLAB_TEST_POSTGRES_URL (the test command starts one), emptied first."""
+
+import os
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from app.core.config import Settings
 from app.main import create_app
 
+POSTGRES = os.environ.get("MEMOLAB_TEST_POSTGRES_URL")
+
+
+def database_url(tmp_path_factory) -> str:
+    if POSTGRES:
+        engine = create_engine(POSTGRES)
+        with engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+        engine.dispose()
+        return POSTGRES
+    return f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.sqlite3'}"
+
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    db = tmp_path_factory.mktemp("db") / "test.sqlite3"
-    app = create_app(Settings(database_url=f"sqlite:///{db}", static_dir=tmp_path_factory.mktemp("nodist")))
-    with TestClient(app) as c:
-        yield c
+def make_client(tmp_path_factory):
+    """Build a client with settings overrides; every client of a module shares one database."""
+    url = database_url(tmp_path_factory)
+    clients = []
+
+    def make(**overrides):
+        app = create_app(Settings(database_url=url, static_dir=tmp_path_factory.mktemp("nodist"),
+                                  create_per_minute=overrides.pop("create_per_minute", 10_000), **overrides))
+        c = TestClient(app)
+        c.__enter__()
+        clients.append(c)
+        return c
+
+    yield make
+    for c in clients:
+        c.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def client(make_client):
+    return make_client()

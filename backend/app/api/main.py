@@ -2,9 +2,10 @@
 
 from fastapi import APIRouter
 
-from .routes import datasets, health, models
+from .routes import datasets, health, models, scenarios
 
 api_router = APIRouter(prefix="/api")
 api_router.include_router(health.router)
 api_router.include_router(datasets.router)
 api_router.include_router(models.router)
+api_router.include_router(scenarios.router)

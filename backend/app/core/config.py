@@ -17,6 +17,8 @@ class Settings(BaseSettings):
     # Default store: an embedded SQLite file in the git-ignored data folder.
     database_url: str = f"sqlite:///{ROOT / 'data' / 'memolab.sqlite3'}"
     static_dir: Path = ROOT / "frontend" / "dist"
+    # Scenarios one client may create per minute (429 with Retry-After beyond it).
+    create_per_minute: int = 30
 
 
 settings = Settings()

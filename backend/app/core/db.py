@@ -1,10 +1,15 @@
-"""The database engine: SQLite by default (WAL mode), any SQLAlchemy URL via DATABASE_URL."""
+"""The database engine (SQLite by default, in WAL mode; PostgreSQL via DATABASE_URL) and the
+migrations the app applies at start."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
+
+MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 
 
 def make_engine(url: str) -> Engine:
@@ -26,3 +31,15 @@ def make_engine(url: str) -> Engine:
 def ping(engine: Engine) -> bool:
     with engine.connect() as conn:
         return conn.execute(text("SELECT 1")).scalar() == 1
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision. Several processes may start at once: on
+    PostgreSQL an advisory lock makes them take turns."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(73331)"))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

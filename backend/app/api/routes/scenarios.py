@@ -1,0 +1,186 @@
+"""Saved scenarios: create (returns a slug and a delete token shown once), read, list the
+public ones, delete with the token. Scenarios never change, so reads come from a cache."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import math
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from datetime import datetime, timezone
+from typing import Annotated
+
+from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+import perfmodels
+from perfmodels import registry
+
+from ...core.tables import Scenario
+from ..caching import CACHE_CONTROL, etag_for, not_modified
+
+router = APIRouter(prefix="/scenarios", tags=["scenarios"])
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+Value = float | Annotated[str, StringConstraints(max_length=64)]
+Slug = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{8,32}$")]
+
+PAGE_SIZE = 20
+
+
+class ScenarioIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    system: Name
+    knobs: dict[Name, Value] = Field(default_factory=dict, max_length=32)
+    x: Name
+    y: Name
+    baseline: dict[Name, Value] | None = Field(default=None, max_length=32)
+    title: str = Field(default="", max_length=120)
+    notes: str = Field(default="", max_length=4000)
+    public: bool = False
+
+
+def _state(body: ScenarioIn) -> dict:
+    """The scenario's explorer state, checked against the models: 422 with the reason."""
+    try:
+        spec = registry.spec(body.system)
+        knobs = spec.validate(body.knobs)
+        baseline = spec.validate(body.baseline) if body.baseline is not None else None
+        numeric = [k.name for k in spec.knobs if k.choices is None]
+        if body.x not in numeric:
+            raise ValueError(f"x must be a numeric knob of {body.system}: " + ", ".join(numeric))
+        if body.y not in [m.name for m in spec.metrics]:
+            raise ValueError(f"y must be a metric of {body.system}: " + ", ".join(m.name for m in spec.metrics))
+    except ValueError as e:
+        raise HTTPException(422, str(e)) from None
+    return {"knobs": knobs, "x": body.x, "y": body.y, "baseline": baseline}
+
+
+def _public(s: Scenario) -> dict:
+    state = json.loads(s.state)
+    return {"slug": s.slug, "system": s.system, **state, "title": s.title, "notes": s.notes,
+            "public": s.public, "models_version": s.models_version,
+            "created_at": s.created_at.replace(tzinfo=timezone.utc).isoformat() if s.created_at.tzinfo is None
+            else s.created_at.isoformat()}
+
+
+def _sha256(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class _Cache:
+    """Rendered scenarios by slug (bounded, least recently used first out). Entries expire so a
+    deletion made through another process is seen within TTL seconds."""
+
+    TTL = 30.0
+    SIZE = 10_000
+
+    def __init__(self) -> None:
+        self._d: OrderedDict[str, tuple[float, bytes, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, slug: str) -> tuple[bytes, str] | None:
+        with self._lock:
+            hit = self._d.get(slug)
+            if hit is None or hit[0] < time.monotonic():
+                self._d.pop(slug, None)
+                return None
+            self._d.move_to_end(slug)
+            return hit[1], hit[2]
+
+    def put(self, slug: str, body: bytes, etag: str) -> None:
+        with self._lock:
+            self._d[slug] = (time.monotonic() + self.TTL, body, etag)
+            self._d.move_to_end(slug)
+            while len(self._d) > self.SIZE:
+                self._d.popitem(last=False)
+
+    def drop(self, slug: str) -> None:
+        with self._lock:
+            self._d.pop(slug, None)
+
+
+CACHE = _Cache()
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+@router.post("", status_code=201)
+def create(body: ScenarioIn, request: Request) -> JSONResponse:
+    wait = request.app.state.create_limiter.check(_client(request))
+    if wait:
+        raise HTTPException(429, "too many scenarios created; try again shortly",
+                            headers={"Retry-After": str(math.ceil(wait))})
+    state = _state(body)
+    token = secrets.token_urlsafe(24)
+    for _ in range(5):  # 96-bit slugs: a collision is astronomically rare, but retry anyway
+        row = Scenario(slug=secrets.token_urlsafe(12), system=body.system, state=json.dumps(state),
+                       title=body.title, notes=body.notes, public=body.public,
+                       models_version=perfmodels.__version__,
+                       created_at=datetime.now(timezone.utc), delete_token_sha256=_sha256(token))
+        try:
+            with Session(request.app.state.engine, expire_on_commit=False) as db, db.begin():
+                db.add(row)
+            break
+        except IntegrityError:
+            continue
+    else:
+        raise HTTPException(503, "could not allocate a link; try again")
+    return JSONResponse({"slug": row.slug, "url": f"/s/{row.slug}", "delete_token": token,
+                         "scenario": _public(row)}, status_code=201)
+
+
+@router.get("/{slug}")
+def read(slug: Slug, request: Request) -> Response:
+    hit = CACHE.get(slug)
+    if hit is None:
+        with Session(request.app.state.engine) as db:
+            row = db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
+            if row is None:
+                raise HTTPException(404, "no scenario at this link (it may have been deleted)")
+            doc = {**_public(row), "models_version_now": perfmodels.__version__,
+                   "models_changed": row.models_version != perfmodels.__version__}
+        body = json.dumps(doc, separators=(",", ":")).encode()
+        hit = (body, etag_for("scenario", slug, perfmodels.__version__))
+        CACHE.put(slug, *hit)
+    body, etag = hit
+    headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
+    if not_modified(request, etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+@router.delete("/{slug}", status_code=204)
+def remove(slug: Slug, request: Request,
+           x_delete_token: Annotated[str, Header(max_length=128)] = "") -> Response:
+    with Session(request.app.state.engine) as db, db.begin():
+        row = db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
+        if row is None:
+            raise HTTPException(404, "no scenario at this link")
+        if not x_delete_token or not hmac.compare_digest(_sha256(x_delete_token), row.delete_token_sha256):
+            raise HTTPException(403, "the delete token does not match")
+        db.execute(delete(Scenario).where(Scenario.id == row.id))
+    CACHE.drop(slug)
+    return Response(status_code=204)
+
+
+@router.get("")
+def list_public(request: Request, system: Annotated[str | None, Query(max_length=32)] = None,
+                page: Annotated[int, Query(ge=1, le=10_000)] = 1) -> dict:
+    q = select(Scenario).where(Scenario.public.is_(True))
+    if system is not None:
+        q = q.where(Scenario.system == system)
+    q = q.order_by(Scenario.created_at.desc(), Scenario.id.desc()).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE + 1)
+    with Session(request.app.state.engine) as db:
+        rows = list(db.scalars(q))
+    return {"page": page, "items": [_public(r) for r in rows[:PAGE_SIZE]], "more": len(rows) > PAGE_SIZE}

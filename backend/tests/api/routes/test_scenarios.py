@@ -1,0 +1,99 @@
+import json
+
+import perfmodels
+
+GOOD = {"system": "decnet", "knobs": {"circuit": "NI", "link_quota": 32}, "x": "link_quota",
+        "y": "throughput_bps", "title": "Quota 32 on the NI", "notes": "twice the buffers"}
+
+
+def test_create_read_and_share(client):
+    r = client.post("/api/scenarios", json=GOOD)
+    assert r.status_code == 201
+    made = r.json()
+    assert len(made["slug"]) >= 16 and made["url"] == f"/s/{made['slug']}" and len(made["delete_token"]) >= 32
+    got = client.get(f"/api/scenarios/{made['slug']}")
+    assert got.status_code == 200
+    s = got.json()
+    assert s["knobs"] == perfmodels.registry.spec("decnet").validate(GOOD["knobs"])
+    assert (s["x"], s["y"], s["title"], s["notes"]) == ("link_quota", "throughput_bps", GOOD["title"], GOOD["notes"])
+    assert s["models_version"] == perfmodels.__version__ and s["models_changed"] is False
+    assert "delete_token" not in s and "delete_token_sha256" not in s
+    # Saving again makes a new, different scenario: nothing is ever updated.
+    assert client.post("/api/scenarios", json=GOOD).json()["slug"] != made["slug"]
+
+
+def test_reads_have_validators(client):
+    slug = client.post("/api/scenarios", json=GOOD).json()["slug"]
+    r = client.get(f"/api/scenarios/{slug}")
+    again = client.get(f"/api/scenarios/{slug}", headers={"If-None-Match": r.headers["etag"]})
+    assert again.status_code == 304
+
+
+def test_titles_and_notes_are_stored_as_given(client):
+    payload = '<script>alert(1)</script><img src=x onerror=alert(2)> "quotes" & ünïcødé'
+    slug = client.post("/api/scenarios", json={**GOOD, "title": payload[:120], "notes": payload}).json()["slug"]
+    s = client.get(f"/api/scenarios/{slug}").json()
+    assert s["title"] == payload[:120] and s["notes"] == payload
+
+
+def test_delete_needs_the_token(client):
+    made = client.post("/api/scenarios", json=GOOD).json()
+    url = f"/api/scenarios/{made['slug']}"
+    assert client.delete(url).status_code == 403
+    assert client.delete(url, headers={"X-Delete-Token": "wrong" * 8}).status_code == 403
+    assert client.get(url).status_code == 200
+    assert client.delete(url, headers={"X-Delete-Token": made["delete_token"]}).status_code == 204
+    assert client.get(url).status_code == 404
+    assert client.delete(url, headers={"X-Delete-Token": made["delete_token"]}).status_code == 404
+
+
+def test_bad_input(client):
+    for body, word in [({**GOOD, "knobs": {"link_quota": 1000}}, "link_quota"),
+                       ({**GOOD, "knobs": {"warp": 1}}, "unknown knob"),
+                       ({**GOOD, "system": "nope"}, "unknown system"),
+                       ({**GOOD, "x": "circuit"}, "numeric knob"),
+                       ({**GOOD, "y": "speed"}, "metric"),
+                       ({**GOOD, "baseline": {"link_quota": 3}}, "link_quota")]:
+        r = client.post("/api/scenarios", json=body)
+        assert r.status_code == 422 and word in json.dumps(r.json()), body
+    assert client.post("/api/scenarios", json={**GOOD, "title": "t" * 121}).status_code == 422
+    assert client.post("/api/scenarios", json={**GOOD, "notes": "n" * 4001}).status_code == 422
+    assert client.post("/api/scenarios", json={**GOOD, "extra": 1}).status_code == 422
+    r = client.post("/api/scenarios", content=b"{nope", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    assert client.get("/api/scenarios/does-not-exist-1").status_code == 404
+    assert client.get("/api/scenarios/bad%20slug!").status_code == 422
+
+
+def test_bodies_over_16_kb_get_413(client):
+    big = {**GOOD, "notes": "x" * 17_000}
+    assert client.post("/api/scenarios", json=big).status_code == 413
+    # Without a Content-Length the limit still holds (chunked upload).
+    def chunks():
+        yield b'{"system": "decnet", "notes": "'
+        for _ in range(20):
+            yield b"x" * 1024
+        yield b'"}'
+    assert client.post("/api/scenarios", content=chunks(), headers={"content-type": "application/json"}).status_code == 413
+
+
+def test_public_listing_newest_first_and_paged(client):
+    titles = [f"listing {i}" for i in range(23)]
+    for t in titles:
+        client.post("/api/scenarios", json={**GOOD, "system": "ofn", "knobs": {}, "x": "open_ofns",
+                                            "y": "lookups_miss", "title": t, "public": True})
+    client.post("/api/scenarios", json={**GOOD, "system": "ofn", "knobs": {}, "x": "open_ofns",
+                                        "y": "lookups_miss", "title": "private"})
+    first = client.get("/api/scenarios", params={"system": "ofn"}).json()
+    second = client.get("/api/scenarios", params={"system": "ofn", "page": 2}).json()
+    got = [s["title"] for s in first["items"] + second["items"]]
+    assert got == titles[::-1] and first["more"] is True and second["more"] is False
+    assert "private" not in got
+
+
+def test_creation_rate_limit(make_client):
+    c = make_client(create_per_minute=3)
+    for _ in range(3):
+        assert c.post("/api/scenarios", json=GOOD).status_code == 201
+    r = c.post("/api/scenarios", json=GOOD)
+    assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
