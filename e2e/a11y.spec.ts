@@ -7,7 +7,7 @@ const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 async function pages(page: Page): Promise<string[]> {
   const systems = (await (await page.request.get("/api/models")).json()) as { id: string }[];
   const sources = (await (await page.request.get("/api/sources")).json()) as { id: string }[];
-  return ["/", "/models", "/data", ...systems.flatMap((s) => [`/explore/${s.id}`, `/models/${s.id}`]),
+  return ["/", "/models", "/data", "/my", ...systems.flatMap((s) => [`/explore/${s.id}`, `/models/${s.id}`]),
     ...sources.map((s) => `/data/${s.id}`)];
 }
 

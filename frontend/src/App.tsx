@@ -3,6 +3,7 @@ import { ModelCard, ModelIndex } from "./cards/ModelCard";
 import { DataIndex, SourcePage } from "./data/DataPages";
 import { Explorer } from "./explorer/Explorer";
 import { Home } from "./home/Home";
+import { MyScenarios, OpenScenario } from "./scenarios/ScenarioPages";
 import { createBrowserClient, type ModelClient } from "./runtime/ModelClient";
 
 // Created on first use, so pages without a chart never start the Python runtime.
@@ -19,6 +20,9 @@ export function App() {
   const c = /^\/models\/([^/]+)\/?$/.exec(path);
   if (c) return <ModelCard system={decodeURIComponent(c[1])} />;
   if (path === "/models" || path === "/models/") return <ModelIndex />;
+  const sc = /^\/s\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+  if (sc) return <OpenScenario slug={sc[1]} />;
+  if (path === "/my" || path === "/my/") return <MyScenarios />;
   if (path === "/" || path === "/index.html") return <Home />;
   return (
     <main className="page-error">

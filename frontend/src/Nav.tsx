@@ -9,6 +9,7 @@ export function Nav() {
         <a href="/" aria-current={here("/") ? "page" : undefined}>Explore</a>
         <a href="/models" aria-current={here("/models") ? "page" : undefined}>Models</a>
         <a href="/data" aria-current={here("/data") ? "page" : undefined}>Data</a>
+        <a href="/my" aria-current={here("/my") ? "page" : undefined}>My scenarios</a>
       </nav>
     </header>
   );

@@ -1,6 +1,6 @@
 // HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
 // and the memo datasets. Errors carry the server's reason.
-import type { Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, Source, SweepResult, SystemSpec } from "./types";
+import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, SavedScenario, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -30,6 +30,13 @@ export const api = {
   dataset: (id: string) => request<Dataset>(`/api/datasets/${encodeURIComponent(id)}`),
   datasets: () => request<DatasetSummary[]>("/api/datasets"),
   sources: () => request<Source[]>("/api/sources"),
+  scenario: (slug: string) => request<SavedScenario>(`/api/scenarios/${encodeURIComponent(slug)}`),
+  saveScenario: (body: { system: string; knobs: KnobValues; x: string; y: string; baseline: KnobValues | null; title: string; notes: string; public: boolean }) =>
+    request<CreatedScenario>("/api/scenarios", { method: "POST", body: JSON.stringify(body) }),
+  deleteScenario: async (slug: string, token: string) => {
+    const r = await fetch(`/api/scenarios/${encodeURIComponent(slug)}`, { method: "DELETE", headers: { "X-Delete-Token": token } });
+    if (r.status !== 204 && r.status !== 404) throw new ApiError(r.status, r.status === 403 ? "the delete token does not match" : r.statusText);
+  },
   evaluate: (system: string, knobs: KnobValues) =>
     request<EvaluateResult>(`/api/models/${encodeURIComponent(system)}/evaluate`, {
       method: "POST",

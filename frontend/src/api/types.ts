@@ -170,3 +170,26 @@ export interface ModelCardData {
   } | null;
   figures: CardFigure[];
 }
+
+export interface SavedScenario {
+  slug: string;
+  system: string;
+  knobs: KnobValues;
+  x: string;
+  y: string;
+  baseline: KnobValues | null;
+  title: string;
+  notes: string;
+  public: boolean;
+  models_version: string;
+  created_at: string;
+  models_version_now?: string;
+  models_changed?: boolean;
+}
+
+export interface CreatedScenario {
+  slug: string;
+  url: string;
+  delete_token: string;
+  scenario: SavedScenario;
+}

@@ -13,6 +13,8 @@ import { PathView } from "./PathView";
 import { Presets } from "./Presets";
 import { Readouts } from "./Readouts";
 import { RuntimeStatus } from "./RuntimeStatus";
+import { SaveDialog } from "../scenarios/SaveDialog";
+import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useLatest } from "./useLatest";
 
@@ -130,7 +132,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     [dataset, spec, shownKnobs, x, y],
   );
   const modelError = sweep.error ?? detail.error;
-  const setKnobs = (next: KnobValues) => update({ ...state, knobs: next });
+  const setKnobs = (next: KnobValues) => update({ ...state, knobs: next, scenario: null });
 
   return (
     <main className="explorer">
@@ -145,6 +147,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <ul>{notices.map((n) => <li key={n}>{n}</li>)}</ul>
         </div>
       )}
+      {state.scenario && <ScenarioBanner slug={state.scenario} spec={spec} />}
       <RuntimeStatus status={status} />
       <div className="explorer-body">
         <div className="side">
@@ -170,6 +173,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             ) : (
               <button type="button" onClick={() => update({ ...state, baseline: { ...knobs } })}>Pin as baseline</button>
             )}
+            <SaveDialog system={spec.id} state={{ knobs, x, y, baseline }} />
             <span className="source" data-testid="source">{`computed by the ${source}`}</span>
           </div>
           <div ref={chartBox}>

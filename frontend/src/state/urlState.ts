@@ -8,6 +8,8 @@ export interface ExplorerState {
   y: string;
   /** a pinned setting drawn as a ghost curve for comparison */
   baseline: KnobValues | null;
+  /** the saved scenario this view came from (its title and notes are shown) */
+  scenario: string | null;
 }
 
 export interface Parsed {
@@ -23,8 +25,11 @@ export function defaults(spec: SystemSpec): ExplorerState {
     x: spec.x_default,
     y: spec.y_default,
     baseline: null,
+    scenario: null,
   };
 }
+
+export const SLUG = /^[A-Za-z0-9_-]{8,32}$/;
 
 export function allowed(k: KnobSpec): string {
   if (isChoice(k)) return `one of ${k.choices.join(", ")}`;
@@ -58,6 +63,9 @@ export function parse(search: string, spec: SystemSpec): Parsed {
     if (key === "x") {
       if (numeric.includes(raw)) state.x = raw;
       else notices.push(`x=${label(raw)} is not a numeric knob of this system; showing ${spec.x_default}.`);
+    } else if (key === "scenario") {
+      if (SLUG.test(raw)) state.scenario = raw;
+      else notices.push("The scenario named in this link is not a valid link; it was ignored.");
     } else if (key === "baseline") {
       const b = parseBaseline(raw, spec);
       if (b) state.baseline = b;
@@ -85,6 +93,7 @@ export function serialize(state: ExplorerState, spec: SystemSpec): string {
   params.set("x", state.x);
   params.set("y", state.y);
   if (state.baseline) params.set("baseline", encodeKnobs(state.baseline, spec));
+  if (state.scenario) params.set("scenario", state.scenario);
   return params.toString();
 }
 

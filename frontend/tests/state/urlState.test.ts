@@ -14,6 +14,7 @@ describe("parse", () => {
       x: "buffer_size",
       y: "cpu_percent",
       baseline: null,
+      scenario: null,
     });
   });
 

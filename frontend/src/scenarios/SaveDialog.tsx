@@ -1,0 +1,69 @@
+// "Save & share": title, notes and whether to list it publicly; then the link to copy and the
+// delete token, shown this once (and kept in "My scenarios" in this browser).
+import { useRef, useState } from "react";
+import { api } from "../api/client";
+import type { CreatedScenario, KnobValues } from "../api/types";
+import { addMine } from "./myScenarios";
+
+interface Props {
+  system: string;
+  state: { knobs: KnobValues; x: string; y: string; baseline: KnobValues | null };
+}
+
+export function SaveDialog({ system, state }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [title, setTitle] = useState("");
+  const [notes, setNotes] = useState("");
+  const [pub, setPub] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [made, setMade] = useState<CreatedScenario | null>(null);
+  const open = () => {
+    setMade(null);
+    setError(null);
+    dialog.current?.showModal();
+  };
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const m = await api.saveScenario({ system, ...state, title, notes, public: pub });
+      addMine({ slug: m.slug, system, title, delete_token: m.delete_token, created_at: m.scenario.created_at });
+      setMade(m);
+    } catch (e) {
+      setError(navigator.onLine === false ? "You are offline; the scenario was not saved. Try again when connected."
+        : e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const link = made ? new URL(made.url, window.location.origin).href : "";
+  return (
+    <>
+      <button type="button" onClick={open}>Save &amp; share</button>
+      <dialog ref={dialog} className="save-dialog" aria-labelledby="save-h">
+        <h2 id="save-h">Save &amp; share this view</h2>
+        {!made ? (
+          <form method="dialog" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+            <label>Title <input value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} /></label>
+            <label>Notes <textarea value={notes} maxLength={4000} rows={4} onChange={(e) => setNotes(e.target.value)} /></label>
+            <label className="inline"><input type="checkbox" checked={pub} onChange={(e) => setPub(e.target.checked)} /> List publicly</label>
+            {error && <p role="alert" className="knob-error">{error}</p>}
+            <div className="dialog-buttons">
+              <button type="submit" disabled={busy}>{busy ? "Saving…" : "Save"}</button>
+              <button type="button" onClick={() => dialog.current?.close()}>Cancel</button>
+            </div>
+          </form>
+        ) : (
+          <div>
+            <p>Anyone with this link sees exactly this view, for good:</p>
+            <p><input readOnly value={link} aria-label="Link to this scenario" data-testid="scenario-link" onFocus={(e) => e.currentTarget.select()} /></p>
+            <button type="button" onClick={() => navigator.clipboard?.writeText(link)}>Copy link</button>
+            <p className="muted">{"Delete token (shown once; kept in My scenarios in this browser): "}<code data-testid="delete-token">{made.delete_token}</code></p>
+            <div className="dialog-buttons"><button type="button" onClick={() => dialog.current?.close()}>Done</button></div>
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+// /s/{slug} opens a saved scenario in its explorer; /my lists this browser's scenarios.
+import { useEffect, useState } from "react";
+import { api, ApiError } from "../api/client";
+import type { SavedScenario, SystemSpec } from "../api/types";
+import { serialize } from "../state/urlState";
+import { loadMine, removeMine, type MyScenario } from "./myScenarios";
+
+export function OpenScenario({ slug }: { slug: string }) {
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    (async () => {
+      try {
+        const s = await api.scenario(slug);
+        const spec = await api.describe(s.system);
+        const query = serialize({ knobs: s.knobs, x: s.x, y: s.y, baseline: s.baseline, scenario: s.slug }, spec);
+        window.location.replace(`/explore/${encodeURIComponent(s.system)}?${query}`);
+      } catch (e) {
+        setError(e instanceof ApiError && e.status === 404 ? "gone" : e instanceof Error ? e.message : String(e));
+      }
+    })();
+  }, [slug]);
+  if (error === "gone")
+    return (
+      <main className="page-error" role="alert">
+        <h1>This scenario is not here</h1>
+        <p>It was deleted by whoever saved it, or the link was never valid.</p>
+        <a href="/">Explore the memos</a>
+      </main>
+    );
+  if (error) return <main className="page-error" role="alert"><h1>Cannot open this scenario</h1><p>{error}</p></main>;
+  return <p aria-busy="true">Opening the saved scenario…</p>;
+}
+
+/** The banner an explorer shows when it was opened from a saved scenario. */
+export function ScenarioBanner({ slug, spec }: { slug: string; spec: SystemSpec }) {
+  const [s, setS] = useState<SavedScenario | null>(null);
+  const [gone, setGone] = useState(false);
+  useEffect(() => {
+    api.scenario(slug).then(setS, () => setGone(true));
+  }, [slug]);
+  if (gone) return <div className="notices" role="alert" data-testid="scenario-gone">The saved scenario behind this link was deleted; the view below is as it was linked.</div>;
+  if (!s) return null;
+  return (
+    <section className="scenario-banner" aria-label="Saved scenario" data-testid="scenario-banner">
+      <h2>{s.title || "Untitled scenario"}</h2>
+      {s.notes && <p className="scenario-notes">{s.notes}</p>}
+      <p className="muted">{`Saved ${new Date(s.created_at).toLocaleString()} for ${spec.title}.`}</p>
+      {s.models_changed && (
+        <p role="status" className="notices">{`The models have changed since this was saved (then ${s.models_version}, now ${s.models_version_now}): curves may differ from what its author saw.`}</p>
+      )}
+    </section>
+  );
+}
+
+export function MyScenarios() {
+  const [list, setList] = useState<MyScenario[]>(loadMine);
+  const [message, setMessage] = useState("");
+  useEffect(() => {
+    document.title = "My scenarios · Memo Lab";
+  }, []);
+  const remove = async (m: MyScenario) => {
+    try {
+      await api.deleteScenario(m.slug, m.delete_token);
+      removeMine(m.slug);
+      setList(loadMine());
+      setMessage(`Deleted "${m.title || m.slug}".`);
+    } catch (e) {
+      setMessage(`Could not delete: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  return (
+    <main>
+      <h1>My scenarios</h1>
+      <p className="lede">Scenarios saved from this browser. Their delete tokens live only here.</p>
+      <p role="status">{message}</p>
+      {list.length === 0 ? <p>None yet: use "Save &amp; share" on an explorer.</p> : (
+        <ul className="my-scenarios">
+          {list.map((m) => (
+            <li key={m.slug}>
+              <a href={`/s/${m.slug}`}>{m.title || "Untitled"}</a>
+              <span className="muted">{` ${m.system}, ${new Date(m.created_at).toLocaleDateString()}`}</span>
+              <button type="button" onClick={() => void remove(m)} aria-label={`Delete ${m.title || m.slug}`}>Delete</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
