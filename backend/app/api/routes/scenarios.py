@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from typing import Annotated
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from sqlalchemy import delete, select
@@ -140,18 +141,23 @@ def create(body: ScenarioIn, request: Request) -> JSONResponse:
                          "scenario": _public(row)}, status_code=201)
 
 
+def _load(engine, slug: str) -> tuple[bytes, str]:
+    with Session(engine) as db:
+        row = db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
+        if row is None:
+            raise HTTPException(404, "no scenario at this link (it may have been deleted)")
+        doc = {**_public(row), "models_version_now": perfmodels.__version__,
+               "models_changed": row.models_version != perfmodels.__version__}
+    return json.dumps(doc, separators=(",", ":")).encode(), etag_for("scenario", slug, perfmodels.__version__)
+
+
 @router.get("/{slug}")
-def read(slug: Slug, request: Request) -> Response:
+async def read(slug: Slug, request: Request) -> Response:
+    # async: a cached scenario is answered on the event loop, with no thread hand-off; only a
+    # miss goes to the database, in the thread pool.
     hit = CACHE.get(slug)
     if hit is None:
-        with Session(request.app.state.engine) as db:
-            row = db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
-            if row is None:
-                raise HTTPException(404, "no scenario at this link (it may have been deleted)")
-            doc = {**_public(row), "models_version_now": perfmodels.__version__,
-                   "models_changed": row.models_version != perfmodels.__version__}
-        body = json.dumps(doc, separators=(",", ":")).encode()
-        hit = (body, etag_for("scenario", slug, perfmodels.__version__))
+        hit = await run_in_threadpool(_load, request.app.state.engine, slug)
         CACHE.put(slug, *hit)
     body, etag = hit
     headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
