@@ -2,21 +2,12 @@
 // Pyodide ready, and slider-to-repaint latency (key press to the first animation frame after the
 // chart changed). Starts its own app process on a free loopback port; run after `npm start` or
 // `npm test` has installed and built everything:   node bench/first_slice.mjs [--runs 5]
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM, startApp } from "./lib.mjs";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
 const STEPS = 50;
-const PORT = 8790 + Math.floor(Math.random() * 100);
-const BASE = `http://127.0.0.1:${PORT}`;
 const QUERY = "/explore/decnet?circuit=CI&link_quota=16&buffer_size=576&test=SENDER%2FSERVER";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 // Page-side probes: when the curve first gets a path, when the runtime reports ready, and a
 // key-to-frame timer driven by the keydown event's own timestamp.
@@ -46,16 +37,6 @@ const quantile = (xs, q) => {
 };
 const median = (xs) => quantile(xs, 0.5);
 
-async function waitHealthy() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("app did not start");
-}
-
 // Steps go up only, so every step needs a curve the page has not computed before (no cached
 // answer); `alternate` steps back and forth (fine for the x knob, which needs no model call).
 async function steps(page, slider, target, n, alternate = false) {
@@ -69,13 +50,9 @@ async function steps(page, slider, target, n, alternate = false) {
   return page.evaluate(() => window.__lat);
 }
 
-const db = join(mkdtempSync(join(tmpdir(), "memolab-bench-")), "bench.sqlite3");
-const app = spawn(join(ROOT, ".venv/bin/python"), ["-m", "app"], {
-  cwd: ROOT, env: { ...process.env, PORT: String(PORT), DATABASE_URL: `sqlite:///${db}` }, stdio: "ignore",
-});
+const { base: BASE, stop } = await startApp();
 try {
-  await waitHealthy();
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const browser = await chromium.launch(CHROMIUM);
   const first = [], ready = [], readyWarm = [];
   let latBuffer = [], latQuota = [], latApi = [];
   for (let run = 0; run < RUNS; run++) {
@@ -122,5 +99,5 @@ try {
     console.log(`link quota (worker), sorted: ${r(latQuota)}`);
   }
 } finally {
-  app.kill();
+  stop();
 }

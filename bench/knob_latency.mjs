@@ -3,19 +3,10 @@
 // keydown event's timestamp to the first animation frame after the curve's path changed. Each
 // step moves the knob up to a value not seen before, so no answer comes from the page's cache.
 // Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM, startApp } from "./lib.mjs";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PORT = 8990 + Math.floor(Math.random() * 100);
-const BASE = `http://127.0.0.1:${PORT}`;
 const STEPS = 50;
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 // Per system: the page (axes), a knob (by label) whose every step changes that curve, and
 // whether to start from the knob's minimum (Home) so that 50 steps up all reach new values:
@@ -45,16 +36,9 @@ const PROBE = () => {
 
 const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
-const db = join(mkdtempSync(join(tmpdir(), "memolab-bench-")), "bench.sqlite3");
-const app = spawn(join(ROOT, ".venv/bin/python"), ["-m", "app"], {
-  cwd: ROOT, env: { ...process.env, PORT: String(PORT), DATABASE_URL: `sqlite:///${db}` }, stdio: "ignore",
-});
+const { base: BASE, stop } = await startApp();
 try {
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`${BASE}/api/health`)).ok) break; } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const browser = await chromium.launch(CHROMIUM);
   const ctx = await browser.newContext();
   await ctx.addInitScript(PROBE);
   const page = await ctx.newPage();
@@ -79,5 +63,5 @@ try {
   }
   await browser.close();
 } finally {
-  app.kill();
+  stop();
 }

@@ -34,12 +34,10 @@ in the mechanism; the card reports no secondary fit for that reason).
 
 from __future__ import annotations
 
-import json
 import math
-from functools import lru_cache
-from importlib import resources
 
 from .datasets import load as load_dataset
+from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 
 CLIENTS = ("redhat72", "solaris7")
@@ -89,10 +87,8 @@ SECONDARY_NOTE = ("bonnie's %CP is the client's CPU, which this mechanism leaves
 DISK_MBPS = 20.0  # memo: the fileserver's disk sustains 20MB/s
 
 
-@lru_cache(maxsize=1)
 def _params() -> dict:
-    text = (resources.files(__package__) / "params" / "afs.json").read_text(encoding="utf-8")
-    return json.loads(text)["params"]
+    return fitted("afs")
 
 
 def load_params() -> dict:

@@ -40,11 +40,9 @@ a deposit instruction), and charts draw the band of outcomes across its range.
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
 
 from .datasets import load as load_dataset
+from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .mva import mva_throughputs
 
@@ -110,10 +108,8 @@ STAGE_RESOURCE = {"program": "sending CPU", "monitor": "sending CPU", "circuit":
                   "receiver": "receiving CPU", "return": None}
 
 
-@lru_cache(maxsize=1)
 def _params() -> dict:
-    text = (resources.files(__package__) / "params" / "decnet.json").read_text(encoding="utf-8")
-    return json.loads(text)["params"]
+    return fitted("decnet")
 
 
 def load_params() -> dict:

@@ -37,12 +37,10 @@ tails, not for the memo's large sequential transfers.
 
 from __future__ import annotations
 
-import json
 import math
-from functools import lru_cache
-from importlib import resources
 
 from .datasets import load as load_dataset
+from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 
 SECTOR_BYTES = 512
@@ -117,10 +115,8 @@ KNOWN_MISSES = {
 }
 
 
-@lru_cache(maxsize=1)
 def _params() -> dict:
-    text = (resources.files(__package__) / "params" / "ffs.json").read_text(encoding="utf-8")
-    return json.loads(text)["params"]
+    return fitted("ffs")
 
 
 def load_params() -> dict:

@@ -33,12 +33,10 @@ band. The boot member's 80% at 86 users is predicted, not fitted.
 
 from __future__ import annotations
 
-import json
 import math
-from functools import lru_cache
-from importlib import resources
 
 from .datasets import load as load_dataset
+from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}          # memo, Ethernet interface
@@ -96,10 +94,8 @@ START = {"local_cpu_ms": 2.5, "local_cpu_block_ms": 0.05, "client_cpu_ms": 7.0,
 FIXED_DEFAULTS: dict = {}
 
 
-@lru_cache(maxsize=1)
 def _params() -> dict:
-    text = (resources.files(__package__) / "params" / "lavc.json").read_text(encoding="utf-8")
-    return json.loads(text)["params"]
+    return fitted("lavc")
 
 
 def load_params() -> dict:

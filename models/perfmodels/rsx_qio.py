@@ -28,11 +28,9 @@ qio_service_us, drawn as a band; the fit holds them at their defaults.
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
 
 from .datasets import load as load_dataset
+from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 
 RK05_REV_MS = 40.0        # 1500 rpm
@@ -85,10 +83,8 @@ START = {"pool_us": 200.0}
 FIXED_DEFAULTS: dict = {}
 
 
-@lru_cache(maxsize=1)
 def _params() -> dict:
-    text = (resources.files(__package__) / "params" / "rsx-qio.json").read_text(encoding="utf-8")
-    return json.loads(text)["params"]
+    return fitted("rsx-qio")
 
 
 def load_params() -> dict:

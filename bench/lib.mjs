@@ -1,0 +1,33 @@
+// Shared by the browser benchmarks: Chromium's launch flags for this machine, and an app
+// process of its own on a free loopback port with a throwaway database.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export const CHROMIUM = {
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+/** Start the app; resolves when /api/health answers. Returns its base URL and a stop(). */
+export async function startApp() {
+  const port = 8700 + Math.floor(Math.random() * 1000);
+  const base = `http://127.0.0.1:${port}`;
+  const db = join(mkdtempSync(join(tmpdir(), "memolab-bench-")), "bench.sqlite3");
+  const app = spawn(join(ROOT, ".venv/bin/python"), ["-m", "app"], {
+    cwd: ROOT, env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:///${db}` }, stdio: "ignore",
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => app.kill() };
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  app.kill();
+  throw new Error("the app did not start");
+}
