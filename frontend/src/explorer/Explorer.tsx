@@ -113,14 +113,14 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const sweep = useLatest(`${source}|${x}|${JSON.stringify(curveKnobs)}`, () => client.sweep(spec.id, curveKnobs, x),
     () => client.peek({ type: "sweep", system: spec.id, knobs: curveKnobs, x, values: undefined }));
   // The full answer at the current setting: readouts and the path's stages.
-  const detail = useLatest(`${source}|${JSON.stringify(knobs)}`, () => client.evaluate(spec.id, knobs, false));
+  const detail = useLatest(`${source}|${JSON.stringify(knobs)}`, () => client.evaluate(spec.id, knobs, "detail"));
   const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
   const current: Evaluation | null = detail.value && sameKnobs(detail.value.knobs, knobs) ? detail.value : sweepPoint ?? detail.value;
 
   // The pinned baseline: its curve along the same x, and its answer at its own setting.
   const baseCurveKnobs = useMemo(() => (baseline ? { ...baseline, [x]: xKnob.default } : null), [baseline, x, xKnob]);
   const baseSweep = useLatest(baseCurveKnobs ? `${source}|${x}|${JSON.stringify(baseCurveKnobs)}` : null, () => client.sweep(spec.id, baseCurveKnobs!, x));
-  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!, false));
+  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!, "baseline"));
 
   const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
   const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);

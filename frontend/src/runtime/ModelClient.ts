@@ -42,7 +42,9 @@ export class ModelClient {
   // Recent answers by request: a knob moved back and forth, or asked for ahead of the render,
   // is answered without another round trip. Answers are the same from the worker and the server.
   private cache = new Map<string, unknown>();
-  private prefetching = false;
+  // Background requests (nothing waits on them) run one at a time per lane; a newer one
+  // replaces a queued older one, so a dragged slider never queues stale work in the worker.
+  private lanes = new Map<string, { busy: boolean; queued: (((() => void) & { superseded?: () => void }) | null) }>();
 
   constructor(makeWorker: (() => WorkerLike) | null, private http = api, shared = canShareMemory()) {
     if (!makeWorker) return;
@@ -74,11 +76,15 @@ export class ModelClient {
     return () => this.listeners.delete(fn);
   }
 
-  /** `wait`: block briefly for the answer so it is drawn in this frame (the curve needs that;
-   * details that may trail by a frame should not spend the page's time waiting). */
-  evaluate(system: string, knobs: KnobValues, wait = true): Answer<EvaluateResult> {
+  /** Without a `lane`, block briefly for the answer so it is drawn in this frame (the curve needs
+   * that). With one, run in the background in that lane: details that may trail by a frame
+   * should not spend the page's time waiting, nor pile up behind each other. */
+  evaluate(system: string, knobs: KnobValues, lane?: string): Answer<EvaluateResult> {
     const call = { type: "evaluate" as const, system, knobs };
-    return this.cached(call) ?? (this.inBrowser ? this.ask(call, wait) : this.remember(call, this.http.evaluate(system, knobs)));
+    const hit = this.cached(call);
+    if (hit) return hit;
+    if (!this.inBrowser) return this.remember(call, this.http.evaluate(system, knobs));
+    return lane ? this.background(lane, call) : this.ask(call);
   }
 
   sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[], wait = true): Answer<SweepResult> {
@@ -86,15 +92,40 @@ export class ModelClient {
     return this.cached(call) ?? (this.inBrowser ? this.ask(call, wait) : this.remember(call, this.http.sweep(system, knobs, x, values)));
   }
 
-  /** Compute a curve the page is likely to need next, in the background, into the cache. Only
-   * with the in-browser runtime, and one at a time, so it never queues up work. */
+  /** Compute a curve the page is likely to need next, in the background, into the cache (only
+   * with the in-browser runtime; a newer prefetch replaces one not yet started). */
   prefetchSweep(system: string, knobs: KnobValues, x: string): void {
     const call = { type: "sweep" as const, system, knobs, x, values: undefined };
-    if (!this.inBrowser || this.prefetching || this.peek(call) !== undefined) return;
-    this.prefetching = true;
-    const a = this.ask(call, false);
-    if ("later" in a) a.later.catch(() => undefined).finally(() => (this.prefetching = false));
-    else this.prefetching = false;
+    if (!this.inBrowser || this.peek(call) !== undefined) return;
+    const a = this.background("prefetch", call);
+    if ("later" in a) a.later.catch(() => undefined);
+  }
+
+  private background<C extends Call>(lane: string, call: C): Answer<ResultFor[C["type"]]> {
+    const l = this.lanes.get(lane) ?? { busy: false, queued: null };
+    this.lanes.set(lane, l);
+    const later = new Promise<ResultFor[C["type"]]>((resolve, reject) => {
+      const start = () => {
+        l.busy = true;
+        const a = this.ask(call, false);
+        const done = "later" in a ? a.later : Promise.resolve(a.now);
+        done.then(resolve, reject).finally(() => {
+          l.busy = false;
+          const next = l.queued;
+          l.queued = null;
+          next?.();
+        });
+      };
+      if (!l.busy) start();
+      else {
+        // The queued request this one replaces will never run: its caller has moved on.
+        const replaced = l.queued;
+        l.queued = start;
+        if (replaced) replaced.superseded?.();
+        (start as { superseded?: () => void }).superseded = () => reject(new Error("superseded"));
+      }
+    });
+    return { later };
   }
 
   /** The answer to a request if it is already known (no work, no waiting). */
@@ -124,6 +155,7 @@ export class ModelClient {
   }
 
   private ask<C extends Call>(call: C, wait = true): Answer<ResultFor[C["type"]]> {
+    if (!this.worker) return this.remember(call, Promise.reject(new Error("no worker")));
     const id = this.nextId++;
     const later = new Promise<ResultFor[C["type"]]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });

@@ -118,10 +118,31 @@ describe("ModelClient cache", () => {
   it("does not make the page wait for details it asked for without waiting", async () => {
     const { w, c } = setup(true);
     w.emit(ready);
-    const a = c.evaluate("decnet", {}, false);
+    const a = c.evaluate("decnet", {}, "detail");
     expect(w.sent[0].sync).toBe(false);
     w.emit({ type: "result", id: 1, result: { x: 1 } });
     expect(await later(a)).toEqual({ x: 1 });
-    expect(c.evaluate("decnet", {}, false)).toEqual({ now: { x: 1 } });
+    expect(c.evaluate("decnet", {}, "detail")).toEqual({ now: { x: 1 } });
+  });
+});
+
+describe("ModelClient background lanes", () => {
+  it("runs one request per lane and lets the newest queued one replace older ones", async () => {
+    const { w, c } = setup(true);
+    w.emit(ready);
+    const first = later(c.evaluate("decnet", { q: 1 }, "detail"));
+    const second = later(c.evaluate("decnet", { q: 2 }, "detail"));
+    const third = later(c.evaluate("decnet", { q: 3 }, "detail"));
+    const other = later(c.evaluate("decnet", { q: 9 }, "baseline"));
+    expect(w.sent.map((m) => (m as unknown as { knobs: { q: number } }).knobs.q)).toEqual([1, 9]);
+    await expect(second).rejects.toThrow("superseded");
+    w.emit({ type: "result", id: 1, result: "one" });
+    expect(await first).toBe("one");
+    await Promise.resolve();
+    expect(w.sent.map((m) => (m as unknown as { knobs: { q: number } }).knobs.q)).toEqual([1, 9, 3]);
+    w.emit({ type: "result", id: w.sent[2].id, result: "three" });
+    w.emit({ type: "result", id: 2, result: "nine" });
+    expect(await third).toBe("three");
+    expect(await other).toBe("nine");
   });
 });
