@@ -122,3 +122,24 @@ test("the home page lists the DECnet explorer with its question", async ({ page 
   await expect(page).toHaveURL(/\/explore\/decnet\?/);
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
 });
+
+test("back and forward move between meaningful changes, not every slider tick", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", CI_QUERY);
+  await ex.select("Circuit").selectOption("NI");
+  await expect.poll(() => ex.params().get("circuit")).toBe("NI");
+  await page.waitForTimeout(1100);
+  // A burst of slider steps is one history entry.
+  await ex.slider("Link quota").focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+  await expect.poll(() => ex.params().get("link_quota")).toBe("26");
+  await page.goBack();
+  await expect.poll(() => ex.params().get("link_quota")).toBe("16");
+  await expect(ex.slider("Link quota")).toHaveValue("16");
+  await expect(ex.select("Circuit")).toHaveValue("NI");
+  await page.goBack();
+  await expect(ex.select("Circuit")).toHaveValue("CI");
+  await page.goForward();
+  await expect(ex.select("Circuit")).toHaveValue("NI");
+  await expect(ex.curve).toHaveAttribute("d", /^M/);
+});

@@ -48,7 +48,7 @@ export function Explorer({ system, client }: { system: string; client: ModelClie
 function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Dataset | null; client: ModelClient }) {
   const [{ state, notices }, setParsed] = useState(() => parse(window.location.search, spec));
   const [status, setStatus] = useState<Status>(client.status);
-  const lastPush = useRef(0);
+  const lastPush = useRef(-Infinity); // the first change always gets its own history entry
   useEffect(() => client.subscribe(setStatus), [client]);
 
   // The canonical URL for the parsed state (bad parameters replaced by defaults).
