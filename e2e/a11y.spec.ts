@@ -4,6 +4,9 @@ import { expect, test, type Page } from "@playwright/test";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
+// axe is injected as a script, which the app's Content-Security-Policy rightly refuses.
+test.use({ bypassCSP: true });
+
 async function pages(page: Page): Promise<string[]> {
   const systems = (await (await page.request.get("/api/models")).json()) as { id: string }[];
   const sources = (await (await page.request.get("/api/sources")).json()) as { id: string }[];

@@ -1,4 +1,4 @@
-"""Response headers set on every response.
+"""Response headers set on every response: a strict Content-Security-Policy, and more.
 
 Cross-origin isolation (COOP + COEP) lets the page share memory with its model worker, which is
 how a knob move is answered within one frame (see frontend/src/runtime/protocol.ts). Every
@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+# No inline script anywhere; Pyodide needs to compile WebAssembly ('wasm-unsafe-eval'); charts
+# export through blob: URLs; nothing is loaded from another origin.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+       "connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
 HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"referrer-policy", b"same-origin"),
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-embedder-policy", b"require-corp"),
     (b"cross-origin-resource-policy", b"same-origin"),
