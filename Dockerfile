@@ -1,0 +1,28 @@
+# Memo Lab: one image serving the API, the built frontend and the Pyodide runtime.
+# Stage 1 builds the frontend (and packs the models for the browser); stage 2 runs FastAPI.
+FROM node:20-bookworm-slim AS web
+WORKDIR /src
+RUN apt-get update && apt-get install -y --no-install-recommends python3 && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY frontend frontend
+COPY public public
+COPY models models
+COPY scripts/pack_models.py scripts/pack_models.py
+RUN python3 scripts/pack_models.py \
+ && mkdir -p public/pyodide \
+ && cd node_modules/pyodide && cp pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json ../../public/pyodide/ \
+ && cd /src && npx --no-install vite build --config frontend/vite.config.ts
+
+FROM python:3.11-slim-bookworm
+WORKDIR /app
+COPY backend/requirements.lock backend/requirements.lock
+RUN pip install --no-cache-dir -r backend/requirements.lock
+COPY models models
+COPY backend backend
+RUN pip install --no-cache-dir --no-deps ./models ./backend
+COPY --from=web /src/frontend/dist /app/frontend/dist
+ENV HOST=0.0.0.0 PORT=8000 STATIC_DIR=/app/frontend/dist
+EXPOSE 8000
+USER nobody
+CMD ["python", "-m", "app"]

@@ -1,0 +1,57 @@
+"""docker-compose.yml, the Dockerfile and the proxy configuration agree with each other and with
+the environment the app reads (no Docker engine runs here, so this is checked by reading)."""
+
+import re
+from pathlib import Path
+
+import yaml
+
+from app.core.config import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
+NGINX = (ROOT / "deploy" / "nginx.conf").read_text()
+SETTINGS = {name.upper() for name in Settings.model_fields}
+
+
+def test_services_and_topology():
+    s = COMPOSE["services"]
+    assert set(s) == {"db", "app", "proxy"}
+    assert s["app"]["deploy"]["replicas"] >= 2
+    assert s["app"]["depends_on"]["db"]["condition"] == "service_healthy"
+    assert "pg_isready" in " ".join(s["db"]["healthcheck"]["test"])
+    assert any(v.endswith(":/var/lib/postgresql/data") for v in s["db"]["volumes"])
+    assert "/api/health" in " ".join(s["app"]["healthcheck"]["test"])
+
+
+def test_app_environment_is_what_the_app_reads():
+    env = COMPOSE["services"]["app"]["environment"]
+    assert set(env) <= SETTINGS, set(env) - SETTINGS
+    db = COMPOSE["services"]["db"]["environment"]
+    url = re.match(r"postgresql\+psycopg://(\w+):(\w+)@(\w+):(\d+)/(\w+)$", env["DATABASE_URL"])
+    assert url, env["DATABASE_URL"]
+    user, password, host, port, name = url.groups()
+    assert (user, password, name) == (db["POSTGRES_USER"], db["POSTGRES_PASSWORD"], db["POSTGRES_DB"])
+    assert host == "db" and port == "5432"
+    dockerfile_env = dict(re.findall(r"(\w+)=(\S+)", re.search(r"^ENV (.+)$", DOCKERFILE, re.M).group(1)))
+    assert set(dockerfile_env) <= SETTINGS
+
+
+def test_ports_line_up():
+    app_port = COMPOSE["services"]["app"]["environment"]["PORT"]
+    assert COMPOSE["services"]["app"]["expose"] == [app_port]
+    assert re.search(rf"^EXPOSE {app_port}$", DOCKERFILE, re.M)
+    assert f"server app:{app_port};" in NGINX
+    assert any(p.endswith(":80") for p in COMPOSE["services"]["proxy"]["ports"])
+    assert "listen 80;" in NGINX
+    assert "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro" in COMPOSE["services"]["proxy"]["volumes"]
+
+
+def test_image_runs_the_app_with_everything_it_serves():
+    assert 'CMD ["python", "-m", "app"]' in DOCKERFILE
+    assert "COPY --from=web /src/frontend/dist /app/frontend/dist" in DOCKERFILE
+    assert "STATIC_DIR=/app/frontend/dist" in DOCKERFILE
+    assert "pack_models.py" in DOCKERFILE and "pyodide.asm.wasm" in DOCKERFILE
+    # The proxy enforces the same body limit as the app.
+    assert "client_max_body_size 16k;" in NGINX
