@@ -67,8 +67,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const update = useCallback(
     (next: ExplorerState) => {
       // Ask for the new curve before React renders, so the knob and its curve paint together.
-      const k = spec.knobs.find((kk) => kk.name === next.x) as NumberKnob;
-      client.sweep(spec.id, { ...next.knobs, [next.x]: k.default }, next.x);
+      client.sweep(spec.id, curveKnobsOf(spec, next.knobs, next.x), next.x);
       const url = `${window.location.pathname}?${serialize(next, spec)}`;
       const now = performance.now();
       if (now - lastPush.current > HISTORY_GAP_MS) window.history.pushState(null, "", url);
@@ -95,9 +94,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const step = moved.scale === "log2" ? (up ? v : -v / 2) : up ? moved.step : -moved.step;
     const ahead = Math.round((v + step) * 1e9) / 1e9;
     if (ahead < moved.min || ahead > moved.max) return;
-    const xk = spec.knobs.find((k) => k.name === next.x) as NumberKnob;
     prefetchTimer.current = setTimeout(
-      () => client.prefetchSweep(spec.id, { ...next.knobs, [moved.name]: ahead, [next.x]: xk.default }, next.x),
+      () => client.prefetchSweep(spec.id, curveKnobsOf(spec, { ...next.knobs, [moved.name]: ahead }, next.x), next.x),
       0,
     );
   };
@@ -108,8 +106,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const source = status.phase === "ready" ? "browser" : "server";
   const chartBox = useRef<HTMLDivElement>(null);
 
-  // The curve depends on every knob but x: moving x only moves the marker.
-  const curveKnobs = useMemo(() => ({ ...knobs, [x]: xKnob.default }), [knobs, x, xKnob]);
+  const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const sweep = useLatest(`${source}|${x}|${JSON.stringify(curveKnobs)}`, () => client.sweep(spec.id, curveKnobs, x),
     () => client.peek({ type: "sweep", system: spec.id, knobs: curveKnobs, x, values: undefined }));
   // The full answer at the current setting: readouts and the path's stages.
@@ -118,7 +115,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const current: Evaluation | null = detail.value && sameKnobs(detail.value.knobs, knobs) ? detail.value : sweepPoint ?? detail.value;
 
   // The pinned baseline: its curve along the same x, and its answer at its own setting.
-  const baseCurveKnobs = useMemo(() => (baseline ? { ...baseline, [x]: xKnob.default } : null), [baseline, x, xKnob]);
+  const baseCurveKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
   const baseSweep = useLatest(baseCurveKnobs ? `${source}|${x}|${JSON.stringify(baseCurveKnobs)}` : null, () => client.sweep(spec.id, baseCurveKnobs!, x));
   const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!, "baseline"));
 
@@ -226,6 +223,14 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       </div>
     </main>
   );
+}
+
+/** The knobs a curve along x is computed for: every knob but x, which is held at its default so
+ * that moving x reuses the curve. Every request for a curve (drawn, asked ahead, prefetched)
+ * builds its knobs here, so they share one cache key. */
+function curveKnobsOf(spec: SystemSpec, knobs: KnobValues, x: string): KnobValues {
+  const k = spec.knobs.find((kk) => kk.name === x);
+  return { ...knobs, [x]: k ? k.default : knobs[x] };
 }
 
 function sameKnobs(a: KnobValues, b: KnobValues): boolean {
