@@ -7,6 +7,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY frontend frontend
 COPY public public
+COPY lessons lessons
 COPY models models
 COPY scripts/pack_models.py scripts/pack_models.py
 RUN python3 scripts/pack_models.py \

@@ -10,8 +10,10 @@ test.use({ bypassCSP: true });
 async function pages(page: Page): Promise<string[]> {
   const systems = (await (await page.request.get("/api/models")).json()) as { id: string }[];
   const sources = (await (await page.request.get("/api/sources")).json()) as { id: string }[];
-  return ["/", "/models", "/data", "/my", ...systems.flatMap((s) => [`/explore/${s.id}`, `/models/${s.id}`]),
-    ...sources.map((s) => `/data/${s.id}`)];
+  return ["/", "/models", "/data", "/my", "/learn", ...systems.flatMap((s) => [`/explore/${s.id}`, `/models/${s.id}`]),
+    ...sources.map((s) => `/data/${s.id}`),
+    // a step with a point question, a choice question, and the presenter view
+    "/learn/decnet-link-quota/2", "/learn/decnet-link-quota/4", "/learn/afs-chunksize/3?present=1"];
 }
 
 async function settle(page: Page, path: string) {
@@ -19,6 +21,7 @@ async function settle(page: Page, path: string) {
   if (path.startsWith("/explore/")) await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
   else if (path.startsWith("/models/")) await expect(page.getByTestId("fit-summary")).toBeVisible();
   else if (path.startsWith("/data/")) await expect(page.locator("table").first()).toBeVisible();
+  else if (/^\/learn\/.+\/\d/.test(path)) await expect(page.getByTestId("chart")).toBeVisible();
   else await expect(page.locator("main")).toBeVisible();
 }
 

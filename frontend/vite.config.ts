@@ -1,14 +1,33 @@
 // Vite build of the React app; `public/` (Pyodide runtime, models archive) is copied as-is.
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { readdirSync, readFileSync } from "node:fs";
+import { defineConfig, type Plugin } from "vitest/config";
+import { checkLesson, formatProblem } from "./src/learn/schema";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Every lesson file is checked before a build: a bad one stops it with file:line:column: reason.
+function checkLessons(): Plugin {
+  return {
+    name: "memolab-lessons",
+    buildStart() {
+      const dir = here("../lessons");
+      const problems = readdirSync(dir)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .flatMap((f) => {
+          const r = checkLesson(`lessons/${f}`, readFileSync(`${dir}/${f}`, "utf8"));
+          return r.ok ? [] : r.problems.map(formatProblem);
+        });
+      if (problems.length) this.error(`bad lesson files:\n${problems.join("\n")}`);
+    },
+  };
+}
 
 export default defineConfig({
   root: here("."),
   publicDir: here("../public"),
-  plugins: [react()],
+  plugins: [react(), checkLessons()],
   build: { outDir: here("dist"), emptyOutDir: true, target: "es2022", sourcemap: true },
   worker: { format: "es" },
   server: {

@@ -55,3 +55,9 @@ def test_image_runs_the_app_with_everything_it_serves():
     assert "pack_models.py" in DOCKERFILE and "pyodide.asm.wasm" in DOCKERFILE
     # The proxy enforces the same body limit as the app.
     assert "client_max_body_size 16k;" in NGINX
+
+
+def test_web_stage_copies_every_folder_the_frontend_build_reads():
+    # vite.config.ts reads lessons/ (checked at build) and public/; the build packs models/.
+    for folder in ("frontend", "public", "models", "lessons"):
+        assert re.search(rf"^COPY {folder} {folder}$", DOCKERFILE, re.M), folder

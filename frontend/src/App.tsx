@@ -1,4 +1,6 @@
-// Routes: / (home), /explore/{system}, /data, /data/{source}, /models and /models/{system}. One model client for the page's lifetime.
+// Routes: / (home), /explore/{system}, /data, /data/{source}, /models and /models/{system},
+// /s/{slug}, /my and /learn/... (lessons, a chunk of their own). One model client per page.
+import { lazy, Suspense } from "react";
 import { ModelCard, ModelIndex } from "./cards/ModelCard";
 import { DataIndex, SourcePage } from "./data/DataPages";
 import { Explorer } from "./explorer/Explorer";
@@ -9,6 +11,8 @@ import { createBrowserClient, type ModelClient } from "./runtime/ModelClient";
 // Created on first use, so pages without a chart never start the Python runtime.
 let client: ModelClient | null = null;
 const modelClient = () => (client ??= createBrowserClient());
+
+const LearnRoutes = lazy(() => import("./learn/LearnRoutes"));
 
 export function App() {
   const path = window.location.pathname;
@@ -23,6 +27,13 @@ export function App() {
   const sc = /^\/s\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   if (sc) return <OpenScenario slug={sc[1]} />;
   if (path === "/my" || path === "/my/") return <MyScenarios />;
+  if (path === "/learn" || path.startsWith("/learn/")) {
+    return (
+      <Suspense fallback={<p className="loading" aria-busy="true">Loading the lessons…</p>}>
+        <LearnRoutes path={path} client={modelClient} />
+      </Suspense>
+    );
+  }
   if (path === "/" || path === "/index.html") return <Home />;
   return (
     <main className="page-error">

@@ -2,7 +2,7 @@
 // a pinned baseline; the URL holds the whole state.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../api/client";
-import { isChoice, type Dataset, type Evaluation, type KnobValues, type NumberKnob, type SweepResult, type SystemSpec } from "../api/types";
+import { isChoice, type Dataset, type Evaluation, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { parse, serialize, type ExplorerState } from "../state/urlState";
 import { Chart } from "./Chart";
@@ -17,6 +17,7 @@ import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useLatest } from "./useLatest";
+import { bandOf, curveKnobsOf, curveOf, pointAt, sameKnobs } from "./curves";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
 const HISTORY_GAP_MS = 1000;
@@ -223,44 +224,4 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       </div>
     </main>
   );
-}
-
-/** The knobs a curve along x is computed for: every knob but x, which is held at its default so
- * that moving x reuses the curve. Every request for a curve (drawn, asked ahead, prefetched)
- * builds its knobs here, so they share one cache key. */
-function curveKnobsOf(spec: SystemSpec, knobs: KnobValues, x: string): KnobValues {
-  const k = spec.knobs.find((kk) => kk.name === x);
-  return { ...knobs, [x]: k ? k.default : knobs[x] };
-}
-
-function sameKnobs(a: KnobValues, b: KnobValues): boolean {
-  return Object.keys(b).every((k) => a[k] === b[k]);
-}
-
-/** The sweep's answer at the current value of x, if the sweep has it (no model call needed). */
-function pointAt(sweep: SweepResult | null, x: string, value: string | number): Evaluation | null {
-  if (!sweep || sweep.x_knob !== x) return null;
-  const i = sweep.x.indexOf(value);
-  if (i < 0) return null;
-  return {
-    metrics: Object.fromEntries(Object.entries(sweep.metrics).map(([m, v]) => [m, v[i]])),
-    bottleneck: sweep.bottleneck[i],
-  };
-}
-
-function curveOf(sweep: SweepResult | null, x: string, y: string) {
-  if (!sweep || sweep.x_knob !== x || !sweep.metrics[y]) return [];
-  // null (no finite value) becomes NaN: the curve leaves a gap there
-  return sweep.x.map((xv, i) => ({ x: Number(xv), y: sweep.metrics[y][i] ?? NaN, bottleneck: sweep.bottleneck[i] ?? undefined }));
-}
-
-/** The envelope of every undetermined knob's band: lowest and highest outcome at each x. */
-function bandOf(sweep: SweepResult | null, x: string, y: string) {
-  if (!sweep || sweep.x_knob !== x) return [];
-  const bands = Object.values(sweep.band);
-  if (!bands.length) return [];
-  return bands[0].x.map((xv, i) => {
-    const ys = bands.flatMap((b) => [b.low[y][i] ?? NaN, b.high[y][i] ?? NaN]);
-    return { x: Number(xv), y0: Math.min(...ys), y1: Math.max(...ys) };
-  });
 }

@@ -32,6 +32,8 @@ export interface GeometryInput {
   extraY?: number[];
   xDomain: [number, number];
   xLog: boolean;
+  /** a fixed top for the y axis (a lesson hides its curve until the reveal; the axis must not move) */
+  yMax?: number;
 }
 
 export interface Band {
@@ -49,9 +51,9 @@ export function geometry(g: GeometryInput) {
     ...(g.band ?? []).map((p) => p.y1),
     ...(g.extraY ?? []),
   ].filter(Number.isFinite);
-  const yMax = ys.length ? Math.max(...ys) : 1;
+  const yMax = g.yMax ?? (ys.length ? Math.max(...ys) * 1.08 : 1);
   const y = scaleLinear()
-    .domain([0, yMax > 0 ? yMax * 1.08 : 1])
+    .domain([0, yMax > 0 ? yMax : 1])
     .range([height - margin.bottom, margin.top])
     .nice();
   const path = line<SeriesPoint>()

@@ -1,0 +1,115 @@
+// Lessons: the index, a whole lesson walked by keyboard in presenter view (predict, reveal, QR
+// code of each step's link), progress kept and reset, a teacher's file checked and shared by link.
+import { expect, test } from "@playwright/test";
+import { fileURLToPath } from "node:url";
+import { LessonPage } from "./pages/LessonPage";
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+test("the index lists a lesson for every memo", async ({ page }) => {
+  await page.goto("/learn");
+  for (const id of ["decnet-link-quota", "rsx11m-tuning", "ffs-block-size", "lavc-capacity", "afs-chunksize"]) {
+    await expect(page.getByTestId(`lesson-${id}`)).toBeVisible();
+  }
+});
+
+test("walk the DECnet lesson by keyboard in presenter view", async ({ page, baseURL }) => {
+  const l = new LessonPage(page);
+  await l.open("/learn/decnet-link-quota/1?present=1");
+  await expect(page.locator(".site-nav")).toBeHidden();
+  await expect(l.curve).toHaveAttribute("d", /^M/);
+  expect(await l.qrText()).toBe(`${baseURL}/learn/decnet-link-quota/1`);
+  await expect(page.getByTestId("short-link")).toHaveText(/\/learn\/decnet-link-quota\/1$/);
+
+  // Step 2: a point question. The curve is hidden until the prediction is committed.
+  await page.keyboard.press("Space");
+  await l.atStep(2);
+  await expect(l.curve).toHaveAttribute("d", "");
+  await expect(page.getByRole("button", { name: "Reveal" })).toBeDisabled();
+  await l.handle.focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowUp"); // the handle takes the arrows, not the step
+  await l.atStep(2);
+  const predicted = Number(await l.handle.getAttribute("data-y"));
+  expect(predicted).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Reveal" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(l.reveal).toContainText("You predicted");
+  await expect(page.getByTestId("reveal-model")).toContainText(/The model gives .*: your prediction is \d+% (above|below)/);
+  await expect(l.curve).toHaveAttribute("d", /^M/);
+  expect(await l.qrText()).toBe(`${baseURL}/learn/decnet-link-quota/2`);
+
+  // Step 3: type a prediction; the reveal shows the memo's measurement with its citation.
+  await page.keyboard.press("ArrowRight");
+  await l.atStep(3);
+  await page.getByRole("spinbutton", { name: /Your prediction/ }).fill("400000");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("reveal-memo")).toContainText("The memo measured");
+  await expect(page.getByTestId("reveal-memo").locator("cite").first()).toContainText("CI table");
+  await expect(page.getByTestId("memo-point").first()).toBeVisible();
+
+  // Step 4: a choice, picked with the keyboard.
+  await page.locator("body").press("PageDown");
+  await l.atStep(4);
+  await page.getByRole("radio").first().focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("radio").nth(1)).toBeChecked();
+  await page.getByRole("button", { name: "Commit my answer" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("reveal-verdict")).toHaveText(/^Right\./);
+
+  // Back and forth: PageUp goes back and the earlier reveal is still there.
+  await page.locator("body").press("PageUp");
+  await l.atStep(3);
+  await expect(page.getByTestId("reveal-memo")).toBeVisible();
+  await page.locator("body").press("End");
+  await l.atStep(7);
+  expect(await l.qrText()).toBe(`${baseURL}/learn/decnet-link-quota/7`);
+  await page.locator("body").press("Space");
+  await l.atStep(7);
+
+  // Progress stays in this browser: a reload keeps the answer; reset forgets it.
+  await page.goto("/learn/decnet-link-quota/2");
+  await expect(l.reveal).toContainText("You predicted");
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Reset this lesson" }).click();
+  await expect(page.getByRole("button", { name: "Reveal" })).toBeVisible();
+  await expect(l.reveal).toHaveCount(0);
+});
+
+test("a lesson fits a phone and a projector in presenter view", async ({ page }) => {
+  const l = new LessonPage(page);
+  for (const [width, height] of [[375, 740], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    await l.open("/learn/ffs-block-size/2?present=1");
+    await expect(l.handle).toBeVisible();
+    await expect(l.qr).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+});
+
+test("a teacher's lesson file: problems shown with their line, a good file shared by link", async ({ page, browser }) => {
+  await page.goto("/learn");
+  await page.getByLabel("Open a lesson file").setInputFiles(fixture("bad-lesson.yaml"));
+  const problems = page.getByTestId("lesson-problems");
+  await expect(problems).toContainText("bad-lesson.yaml:19:9:");
+  await expect(problems).toContainText("steps[3].state.knobs.circuit: must be one of DTE, CI, NI");
+
+  await page.getByLabel("Open a lesson file").setInputFiles(fixture("teacher-lesson.yaml"));
+  await expect(page).toHaveURL(/\/learn\/shared\/1#lesson=[A-Za-z0-9_-]+$/);
+  const l = new LessonPage(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Served or local");
+  await expect(page.getByTestId("baseline-curve")).toHaveAttribute("d", /^M/);
+  await expect(page.locator(".crumbs")).toContainText("<script>");
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  const link = page.url();
+
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(link.replace("/shared/1#", "/shared/2#"));
+  const l2 = new LessonPage(fresh);
+  await l2.atStep(2);
+  await expect(l2.handle).toBeVisible();
+  await fresh.goto(link.replace(/lesson=.*/, "lesson=AAAA-not-a-lesson"));
+  await expect(fresh.getByRole("alert")).toContainText("Cannot open this lesson");
+  void l;
+});

@@ -1,0 +1,43 @@
+// What the chart draws from a model's answers: the knobs a curve is computed for, the curve and
+// band along x, and the answer at one x, shared by the explorer and the lessons.
+import type { Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types";
+
+/** The knobs a curve along x is computed for: every knob but x, which is held at its default so
+ * that moving x reuses the curve. Every request for a curve (drawn, asked ahead, prefetched)
+ * builds its knobs here, so they share one cache key. */
+export function curveKnobsOf(spec: SystemSpec, knobs: KnobValues, x: string): KnobValues {
+  const k = spec.knobs.find((kk) => kk.name === x);
+  return { ...knobs, [x]: k ? k.default : knobs[x] };
+}
+
+export function sameKnobs(a: KnobValues, b: KnobValues): boolean {
+  return Object.keys(b).every((k) => a[k] === b[k]);
+}
+
+/** The sweep's answer at the current value of x, if the sweep has it (no model call needed). */
+export function pointAt(sweep: SweepResult | null, x: string, value: string | number): Evaluation | null {
+  if (!sweep || sweep.x_knob !== x) return null;
+  const i = sweep.x.indexOf(value);
+  if (i < 0) return null;
+  return {
+    metrics: Object.fromEntries(Object.entries(sweep.metrics).map(([m, v]) => [m, v[i]])),
+    bottleneck: sweep.bottleneck[i],
+  };
+}
+
+export function curveOf(sweep: SweepResult | null, x: string, y: string) {
+  if (!sweep || sweep.x_knob !== x || !sweep.metrics[y]) return [];
+  // null (no finite value) becomes NaN: the curve leaves a gap there
+  return sweep.x.map((xv, i) => ({ x: Number(xv), y: sweep.metrics[y][i] ?? NaN, bottleneck: sweep.bottleneck[i] ?? undefined }));
+}
+
+/** The envelope of every undetermined knob's band: lowest and highest outcome at each x. */
+export function bandOf(sweep: SweepResult | null, x: string, y: string) {
+  if (!sweep || sweep.x_knob !== x) return [];
+  const bands = Object.values(sweep.band);
+  if (!bands.length) return [];
+  return bands[0].x.map((xv, i) => {
+    const ys = bands.flatMap((b) => [b.low[y][i] ?? NaN, b.high[y][i] ?? NaN]);
+    return { x: Number(xv), y0: Math.min(...ys), y1: Math.max(...ys) };
+  });
+}

@@ -1,0 +1,24 @@
+// The /learn pages, loaded as their own chunk: the lesson index, a built-in lesson's steps, and
+// a lesson shared by link.
+import type { ModelClient } from "../runtime/ModelClient";
+import { LessonIndex } from "./LessonIndex";
+import { LessonPage } from "./LessonPage";
+import { lessonById } from "./lessons";
+import { SharedLesson } from "./SharedLesson";
+
+export default function LearnRoutes({ path, client }: { path: string; client: () => ModelClient }) {
+  if (/^\/learn\/?$/.test(path)) return <LessonIndex />;
+  if (/^\/learn\/shared(\/\d+)?\/?$/.test(path)) return <SharedLesson client={client()} />;
+  const m = /^\/learn\/([a-z0-9_-]+)(?:\/(\d+))?\/?$/.exec(path);
+  const lesson = m ? lessonById(m[1]) : undefined;
+  if (!m || !lesson) {
+    return (
+      <main className="page-error" role="alert">
+        <h1>No such lesson</h1>
+        <p>There is no lesson at this address.</p>
+        <a href="/learn">All lessons</a>
+      </main>
+    );
+  }
+  return <LessonPage lesson={lesson} lessonKey={lesson.id} base={`/learn/${lesson.id}`} hash="" client={client()} initialStep={m[2] ? Number(m[2]) : 1} />;
+}

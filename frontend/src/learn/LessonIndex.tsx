@@ -1,0 +1,93 @@
+// /learn: the lessons that ship with Memo Lab, the learner's progress in each, and a teacher's
+// own lesson file opened from disk (checked like the built-in ones, problems shown in place).
+import { useState } from "react";
+import { api } from "../api/client";
+import type { SystemSpec } from "../api/types";
+import { lessons } from "./lessons";
+import { progressOf, resetAll } from "./progress";
+import { checkLesson, formatProblem, MAX_LESSON_BYTES, type LessonProblem } from "./schema";
+import { encodeLesson } from "./share";
+
+export async function allSpecs(): Promise<Record<string, SystemSpec>> {
+  const list = await api.systems();
+  return Object.fromEntries(list.map((s) => [s.id, s]));
+}
+
+export function LessonIndex() {
+  const [, bump] = useState(0);
+  document.title = "Lessons · Memo Lab";
+  return (
+    <main className="learn-index">
+      <h1>Lessons</h1>
+      <p>
+        Short guided lessons, one per memo. Each step sets up the explorer and often asks you to predict the curve
+        before you see it. Your answers stay in this browser.
+      </p>
+      <ul className="lesson-list">
+        {lessons.map((l) => {
+          const p = progressOf(l.id);
+          return (
+            <li key={l.id} data-testid={`lesson-${l.id}`}>
+              <h2><a href={`/learn/${l.id}/1`}>{l.title}</a></h2>
+              <p>{l.summary}</p>
+              <p className="muted">
+                {`${l.steps.length} steps · ${p.seen.length ? `${p.seen.filter((n) => n <= l.steps.length).length} seen, ${Object.keys(p.answers).length} answered` : "not started"} · `}
+                <a href={`/learn/${l.id}/1?present=1`}>Present</a>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" onClick={() => { if (window.confirm("Forget your answers and progress in every lesson?")) { resetAll(); bump((n) => n + 1); } }}>
+        Reset all progress
+      </button>
+      <OpenLessonFile />
+    </main>
+  );
+}
+
+function OpenLessonFile() {
+  const [problems, setProblems] = useState<LessonProblem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const open = async (file: File) => {
+    setProblems([]);
+    if (file.size > MAX_LESSON_BYTES) {
+      setProblems([{ file: file.name, line: 1, column: 1, message: `the file is larger than ${MAX_LESSON_BYTES / 1024} KB` }]);
+      return;
+    }
+    setBusy(true);
+    try {
+      const text = await file.text();
+      const r = checkLesson(file.name, text, await allSpecs());
+      if (!r.ok) {
+        setProblems(r.problems);
+        return;
+      }
+      window.location.assign(`/learn/shared/1#lesson=${await encodeLesson(text)}`);
+    } catch (e) {
+      setProblems([{ file: file.name, line: 1, column: 1, message: (e as Error).message }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="open-lesson" aria-labelledby="open-h">
+      <h2 id="open-h">Your own lesson</h2>
+      <p>
+        Write a lesson as a YAML file (the ones in the repository's <code>lessons/</code> folder show the form), open it
+        here, and share the link it gets: the whole lesson travels in the link.
+      </p>
+      <label>
+        {"Open a lesson file "}
+        <input type="file" accept=".yaml,.yml,text/yaml,application/yaml" disabled={busy}
+          onChange={(e) => { const f = e.target.files?.[0]; if (f) void open(f); }} />
+      </label>
+      {problems.length > 0 && (
+        <div className="notices" role="alert" data-testid="lesson-problems">
+          <p>This lesson file cannot be used:</p>
+          <ul>{problems.map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}</ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+// A lesson, one step at a time at /learn/{lesson}/{step}; ?present=1 is the presenter view:
+// large type, the chart filling the screen, keys to move between steps and a QR code of the
+// step's own link for students to follow on their devices.
+import { useCallback, useEffect, useState } from "react";
+import type { ModelClient } from "../runtime/ModelClient";
+import { markSeen, resetLesson } from "./progress";
+import { QrCode } from "./QrCode";
+import type { Lesson } from "./schema";
+import { StepView } from "./StepView";
+
+interface Where {
+  step: number;
+  present: boolean;
+}
+
+const NEXT = new Set(["ArrowRight", "PageDown", " "]);
+const PREV = new Set(["ArrowLeft", "PageUp"]);
+
+/** Whether a key press belongs to the focused control rather than to step navigation. */
+function ownedByControl(e: KeyboardEvent): boolean {
+  const t = e.target;
+  if (!(t instanceof Element)) return false;
+  if (t.closest("input, select, textarea, [role=slider], [contenteditable=true]")) return true;
+  // Space presses a focused button or follows a link; arrows still move between steps.
+  return e.key === " " && !!t.closest("button, a");
+}
+
+export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep }: {
+  lesson: Lesson;
+  /** where progress is kept */
+  lessonKey: string;
+  /** the lesson's path, e.g. /learn/decnet-link-quota */
+  base: string;
+  /** kept on every step link (a shared lesson travels in it) */
+  hash: string;
+  client: ModelClient;
+  initialStep: number;
+}) {
+  const total = lesson.steps.length;
+  const read = (): Where => {
+    const m = /\/(\d+)\/?$/.exec(window.location.pathname);
+    const n = m ? Number(m[1]) : initialStep;
+    return { step: Math.min(Math.max(1, n), total), present: new URLSearchParams(window.location.search).get("present") === "1" };
+  };
+  const [where, setWhere] = useState<Where>(read);
+  const hrefOf = useCallback((w: Where) => `${base}/${w.step}${w.present ? "?present=1" : ""}${hash}`, [base, hash]);
+  const go = useCallback(
+    (w: Where) => {
+      window.history.pushState(null, "", hrefOf(w));
+      setWhere(w);
+    },
+    [hrefOf],
+  );
+
+  // The canonical address (a step out of range, or no step, becomes a real one).
+  useEffect(() => {
+    window.history.replaceState(null, "", hrefOf(where));
+    const onPop = () => setWhere(read());
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => markSeen(lessonKey, where.step), [lessonKey, where.step]);
+
+  useEffect(() => {
+    document.body.classList.toggle("presenting", where.present);
+    return () => document.body.classList.remove("presenting");
+  }, [where.present]);
+
+  useEffect(() => {
+    if (!where.present) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || ownedByControl(e)) return;
+      const back = PREV.has(e.key) || (e.key === " " && e.shiftKey);
+      const fwd = !back && NEXT.has(e.key);
+      let step = where.step;
+      if (back) step -= 1;
+      else if (fwd) step += 1;
+      else if (e.key === "Home") step = 1;
+      else if (e.key === "End") step = total;
+      else return;
+      e.preventDefault();
+      step = Math.min(Math.max(1, step), total);
+      if (step !== where.step) go({ ...where, step });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [where, total, go]);
+
+  const step = lesson.steps[where.step - 1];
+  const link = (w: Where, label: string, rel?: string) => (
+    <a href={hrefOf(w)} rel={rel} onClick={(e) => { if (e.button === 0 && !e.metaKey && !e.ctrlKey) { e.preventDefault(); go(w); } }}>{label}</a>
+  );
+  const studentUrl = `${window.location.origin}${base}/${where.step}${hash}`;
+  const shortUrl = `${window.location.host}${base}/${where.step}`;
+
+  return (
+    <main className={where.present ? "lesson presenting" : "lesson"} data-testid="lesson" data-step={where.step}>
+      <header className="lesson-head">
+        {!where.present && <p className="crumbs"><a href="/learn">Lessons</a>{` · ${lesson.title}`}</p>}
+        <p className="step-count" data-testid="step-count">{`Step ${where.step} of ${total}`}{where.present ? ` · ${lesson.title}` : ""}</p>
+        <h1>{step.title}</h1>
+      </header>
+      <StepView key={where.step} step={step} number={where.step} lessonKey={lessonKey} client={client} present={where.present} />
+      <nav className="step-nav" aria-label="Lesson steps">
+        {where.step > 1 ? link({ ...where, step: where.step - 1 }, "← Previous", "prev") : <span className="muted">← Previous</span>}
+        <ol className="step-dots">
+          {lesson.steps.map((s, i) => (
+            <li key={i}>
+              <a href={hrefOf({ ...where, step: i + 1 })} aria-current={i + 1 === where.step ? "step" : undefined} title={s.title}
+                onClick={(e) => { e.preventDefault(); go({ ...where, step: i + 1 }); }}>{i + 1}</a>
+            </li>
+          ))}
+        </ol>
+        {where.step < total ? link({ ...where, step: where.step + 1 }, "Next →", "next") : <a href="/learn">All lessons</a>}
+        {where.present ? (
+          <button type="button" onClick={() => go({ ...where, present: false })}>Leave presenter view</button>
+        ) : (
+          <>
+            <button type="button" onClick={() => go({ ...where, present: true })}>Present</button>
+            <button type="button" onClick={() => { if (window.confirm("Forget your answers and progress in this lesson?")) { resetLesson(lessonKey); window.location.reload(); } }}>
+              Reset this lesson
+            </button>
+          </>
+        )}
+      </nav>
+      {where.present && (
+        <aside className="follow" aria-label="Follow on your device" data-testid="follow">
+          <QrCode url={studentUrl} size={180} />
+          <p><a href={studentUrl} data-testid="short-link">{shortUrl}</a></p>
+          <p className="muted">Space or → next · ← previous</p>
+        </aside>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+// Predict, then reveal: the learner places a point or picks an answer and commits it; then the
+// model and the memo are shown with how far off the prediction was.
+import { useId, useState } from "react";
+import type { MetricSpec, SystemSpec } from "../api/types";
+import type { MemoPoint } from "../explorer/memoPoints";
+import { formatValue } from "../format";
+import { findFigure } from "./memoFigure";
+import type { Answer } from "./progress";
+import type { Question as Q } from "./schema";
+import { useDataset } from "./useSystem";
+
+interface QuestionProps {
+  q: Q;
+  spec: SystemSpec;
+  xLabel: string;
+  yMetric: MetricSpec;
+  answer: Answer | null;
+  draft: Answer | null;
+  onDraft: (a: Answer) => void;
+  onCommit: (a: Answer) => void;
+}
+
+export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit }: QuestionProps) {
+  const id = useId();
+  const [typed, setTyped] = useState<string | null>(null);
+  const committed = answer !== null;
+  if (q.predict === "choice") {
+    const picked = answer?.kind === "choice" ? answer.choice : draft?.kind === "choice" ? draft.choice : null;
+    return (
+      <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (picked) onCommit({ kind: "choice", choice: picked }); }}>
+        <fieldset disabled={committed}>
+          <legend>{q.prompt}</legend>
+          {q.choices.map((c, i) => (
+            <label key={i} className="choice">
+              <input type="radio" name={`${id}-choice`} value={i + 1} checked={picked === i + 1} onChange={() => onDraft({ kind: "choice", choice: i + 1 })} />
+              {` ${c}`}
+            </label>
+          ))}
+        </fieldset>
+        {!committed && <button type="submit" disabled={!picked}>Commit my answer</button>}
+      </form>
+    );
+  }
+  const y = answer?.kind === "point" ? answer.y : draft?.kind === "point" ? draft.y : null;
+  const shown = typed ?? (y === null ? "" : String(round(y)));
+  const parsed = Number(shown);
+  const typedBad = typed !== null && typed.trim() !== "" && !(Number.isFinite(parsed) && parsed >= 0);
+  return (
+    <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (y !== null) onCommit({ kind: "point", y }); }}>
+      <p className="prompt"><strong>{q.prompt}</strong></p>
+      {!committed && (
+        <p className="muted">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, use the arrow keys on the point, or type a value.`}</p>
+      )}
+      <label>
+        {`Your prediction (${yMetric.unit || yMetric.label}) `}
+        <input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          disabled={committed}
+          value={shown}
+          aria-invalid={typedBad}
+          aria-describedby={typedBad ? `${id}-err` : undefined}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            const v = Number(e.target.value);
+            if (e.target.value.trim() !== "" && Number.isFinite(v) && v >= 0) onDraft({ kind: "point", y: v });
+          }}
+          onBlur={() => setTyped(null)}
+        />
+      </label>
+      {typedBad && <span id={`${id}-err`} className="field-error" role="alert">Enter a number of zero or more.</span>}
+      {!committed && <button type="submit" disabled={y === null}>Reveal</button>}
+    </form>
+  );
+}
+
+const round = (v: number) => Number(v.toPrecision(4));
+
+function off(pred: number, truth: number, unit: string): string {
+  const d = pred - truth;
+  const pct = truth !== 0 ? `${Math.abs((100 * d) / truth).toFixed(0)}% ` : "";
+  if (Math.abs(d) <= 1e-9 * Math.max(1, Math.abs(truth))) return "exactly right";
+  return `${pct}${d > 0 ? "above" : "below"} (${d > 0 ? "+" : "−"}${formatValue(Math.abs(d), unit)})`;
+}
+
+export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
+  q: Q; answer: Answer; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
+}) {
+  const figureSet = useDataset(q.memo?.dataset ?? null);
+  const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;
+  const unit = yMetric.unit;
+  const at = `${xLabel} ${q.predict === "point" ? q.at : ""}${xUnit ? ` ${xUnit}` : ""}`;
+  const exact = memo.filter((m) => m.exact);
+  const memoShown = exact.length ? exact : memo;
+  return (
+    <div className="reveal" data-testid="reveal" role="status">
+      {q.predict === "point" && answer.kind === "point" && (
+        <>
+          <p>{`You predicted ${formatValue(answer.y, unit)} at ${at}.`}</p>
+          <p data-testid="reveal-model">
+            {model === null ? "Computing the model's answer…" : `The model gives ${formatValue(model, unit)}: your prediction is ${off(answer.y, model, unit)}.`}
+          </p>
+          {memoShown.length > 0 && (
+            <ul className="reveal-memo" data-testid="reveal-memo">
+              {memoShown.map((m, i) => (
+                <li key={i}>
+                  {`The memo measured ${m.printed}${m.exact ? "" : ` (at ${m.differs.join(", ")})`}: your prediction is ${off(answer.y, m.y, unit)}. `}
+                  <cite>{m.citation}</cite>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {q.predict === "choice" && answer.kind === "choice" && (
+        <>
+          <p data-testid="reveal-verdict">
+            {answer.choice === q.answer ? "Right." : `Not quite: you picked “${q.choices[answer.choice - 1] ?? "?"}”.`}
+            {` The answer is “${q.choices[q.answer - 1]}”.`}
+          </p>
+          <p>{q.explain}</p>
+        </>
+      )}
+      {figure && (
+        <p data-testid="reveal-figure">
+          {`The memo reports ${figure.printed}${q.predict === "point" && answer.kind === "point" ? `: your prediction is ${off(answer.y, figure.value, figure.unit === "%" ? "%" : unit)}` : ""}. `}
+          <cite>{figure.citation}</cite>
+        </p>
+      )}
+    </div>
+  );
+}

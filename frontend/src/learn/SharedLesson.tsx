@@ -1,0 +1,41 @@
+// /learn/shared/{step}#lesson=...: a teacher's lesson carried in the link, checked exactly like
+// a file opened from disk before anything of it is shown.
+import { useEffect, useState } from "react";
+import type { ModelClient } from "../runtime/ModelClient";
+import { allSpecs } from "./LessonIndex";
+import { LessonPage } from "./LessonPage";
+import { checkLesson, formatProblem, type Lesson, type LessonProblem } from "./schema";
+import { decodeLesson, lessonFragment } from "./share";
+
+export function SharedLesson({ client }: { client: ModelClient }) {
+  const [s, set] = useState<{ lesson?: Lesson; problems?: LessonProblem[]; error?: string }>({});
+  const payload = lessonFragment(window.location.hash);
+  useEffect(() => {
+    if (!payload) return;
+    (async () => {
+      const text = await decodeLesson(payload);
+      const r = checkLesson("the linked lesson", text, await allSpecs());
+      set(r.ok ? { lesson: r.lesson } : { problems: r.problems });
+    })().catch((e: Error) => set({ error: e.message }));
+  }, [payload]);
+  if (!payload || s.error) {
+    return (
+      <main className="page-error" role="alert">
+        <h1>Cannot open this lesson</h1>
+        <p>{s.error ? `The link could not be read: ${s.error}.` : "This link carries no lesson."}</p>
+        <a href="/learn">All lessons</a>
+      </main>
+    );
+  }
+  if (s.problems) {
+    return (
+      <main className="page-error" role="alert" data-testid="lesson-problems">
+        <h1>This lesson has problems</h1>
+        <ul>{s.problems.map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}</ul>
+        <a href="/learn">All lessons</a>
+      </main>
+    );
+  }
+  if (!s.lesson) return <p className="loading" aria-busy="true">Opening the lesson…</p>;
+  return <LessonPage lesson={s.lesson} lessonKey={`shared:${s.lesson.id}`} base="/learn/shared" hash={`#lesson=${payload}`} client={client} initialStep={1} />;
+}

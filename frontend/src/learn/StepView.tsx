@@ -1,0 +1,145 @@
+// One lesson step: the explanation, the explorer state it sets, and its question. A question
+// hides the model's curve and the memo's points until the learner commits a prediction.
+import { useEffect, useMemo, useState } from "react";
+import type { SystemSpec } from "../api/types";
+import { Chart } from "../explorer/Chart";
+import { curveKnobsOf, curveOf, bandOf } from "../explorer/curves";
+import { memoPoints } from "../explorer/memoPoints";
+import { Readouts } from "../explorer/Readouts";
+import { useLatest } from "../explorer/useLatest";
+import type { ModelClient } from "../runtime/ModelClient";
+import { defaults, serialize, type ExplorerState } from "../state/urlState";
+import { progressOf, saveAnswer, type Answer } from "./progress";
+import { Question, Reveal } from "./Question";
+import type { LessonStep } from "./schema";
+import { useSystem } from "./useSystem";
+
+/** The explorer state a step describes, over the system's defaults. */
+export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
+  const d = defaults(spec);
+  return {
+    knobs: { ...d.knobs, ...step.state.knobs },
+    x: step.state.x ?? spec.x_default,
+    y: step.state.y ?? spec.y_default,
+    baseline: step.state.baseline ? { ...d.knobs, ...step.state.baseline } : null,
+    scenario: null,
+  };
+}
+
+export function Paragraphs({ text }: { text: string }) {
+  return <>{text.split(/\n\s*\n/).map((p, i) => <p key={i}>{p.replace(/\s*\n\s*/g, " ").trim()}</p>)}</>;
+}
+
+export function StepView({ step, number, lessonKey, client, present }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean }) {
+  const { spec, dataset, error } = useSystem(step.state.system);
+  if (error) return <p role="alert" className="model-error">{`Cannot load the ${step.state.system} model: ${error}`}</p>;
+  if (!spec) return <p className="loading" aria-busy="true">Loading the model…</p>;
+  return <StepBody key={`${lessonKey}/${number}`} step={step} number={number} lessonKey={lessonKey} client={client} present={present} spec={spec} dataset={dataset} />;
+}
+
+function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
+  step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; spec: SystemSpec; dataset: ReturnType<typeof useSystem>["dataset"];
+}) {
+  const state = useMemo(() => stepState(step, spec), [step, spec]);
+  const { knobs, x, y, baseline } = state;
+  const xKnob = spec.knobs.find((k) => k.name === x)!;
+  const yMetric = spec.metrics.find((m) => m.name === y)!;
+  const q = step.question;
+  const [answer, setAnswer] = useState<Answer | null>(() => progressOf(lessonKey).answers[number] ?? null);
+  const [draft, setDraft] = useState<Answer | null>(null);
+  const revealed = !q || answer !== null;
+
+  const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
+  const sweep = useLatest(`${spec.id}|${x}|${JSON.stringify(curveKnobs)}`, () => client.sweep(spec.id, curveKnobs, x));
+  const baseKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
+  const baseSweep = useLatest(baseKnobs ? `${spec.id}|${x}|${JSON.stringify(baseKnobs)}` : null, () => client.sweep(spec.id, baseKnobs!, x));
+  const detail = useLatest(`${spec.id}|${JSON.stringify(knobs)}`, () => client.evaluate(spec.id, knobs, "detail"));
+  const baseDetail = useLatest(baseline ? `${spec.id}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!, "baseline"));
+  // The model's exact answer where the learner predicts (the curve's grid may not hold that x).
+  const atKnobs = q?.predict === "point" ? { ...knobs, [x]: q.at } : null;
+  const atAnswer = useLatest(atKnobs ? `${spec.id}|at|${JSON.stringify(atKnobs)}` : null, () => client.evaluate(spec.id, atKnobs!, "detail"));
+
+  const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
+  const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
+  const baseCurve = useMemo(() => curveOf(baseSweep.value, x, y), [baseSweep.value, x, y]);
+  const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y), [dataset, spec, curveKnobs, x, y]);
+
+  // While a question is open the y axis is fixed with headroom, so it neither gives the answer
+  // away nor moves when the curve appears.
+  const yMax = useMemo(() => {
+    if (!q) return undefined;
+    if (q.predict === "point" && q.y_max) return q.y_max;
+    const ys = [...curve.map((p) => p.y), ...baseCurve.map((p) => p.y), ...memo.map((m) => m.y)].filter(Number.isFinite);
+    return ys.length ? niceTop(1.5 * Math.max(...ys)) : undefined;
+  }, [q, curve, baseCurve, memo]);
+
+  useEffect(() => {
+    document.title = `${step.title} · Memo Lab`;
+  }, [step.title]);
+
+  const commit = (a: Answer) => {
+    saveAnswer(lessonKey, number, a);
+    setAnswer(a);
+  };
+  const pointY = q?.predict === "point" ? (answer?.kind === "point" ? answer.y : draft?.kind === "point" ? draft.y : null) : null;
+  const ready = sweep.value !== null && (!q || yMax !== undefined);
+  const explore = `/explore/${spec.id}?${serialize(state, spec)}`;
+
+  return (
+    <div className="lesson-body">
+      <section className="lesson-text" aria-label="Explanation">
+        <Paragraphs text={step.text} />
+        {q && (
+          <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={answer} draft={draft} onDraft={setDraft} onCommit={commit} />
+        )}
+        {q && answer && (
+          <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit}
+            model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />
+        )}
+        {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
+        {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
+      </section>
+      <section className="lesson-chart" aria-label="Chart">
+        {!ready ? (
+          <p className="loading" aria-busy="true">Computing the curve…</p>
+        ) : (
+          <Chart
+            xLabel={`${xKnob.label}${xKnob.unit ? ` (${xKnob.unit})` : ""}`}
+            yLabel={yMetric.label}
+            yUnit={yMetric.unit}
+            curve={revealed ? curve : []}
+            band={revealed ? band : []}
+            baseline={baseCurve}
+            xDomain={"min" in xKnob ? [xKnob.min, xKnob.max] : [0, 1]}
+            xLog={"scale" in xKnob && xKnob.scale === "log2"}
+            memo={revealed ? memo : []}
+            currentX={Number(knobs[x])}
+            currentY={revealed ? detail.value?.metrics[y] ?? NaN : NaN}
+            height={present ? Math.max(380, Math.min(720, window.innerHeight - 330)) : undefined}
+            yMax={yMax}
+            prediction={q?.predict === "point" ? {
+              x: q.at,
+              y: pointY,
+              label: `Your prediction of ${yMetric.label} at ${xKnob.label} ${q.at}`,
+              onChange: answer ? undefined : (v) => setDraft({ kind: "point", y: v }),
+            } : undefined}
+          />
+        )}
+        {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
+        <p className="legend">
+          {revealed ? <><span className="key curve" /> model{" "}</> : <>{"The model's curve appears once you commit your prediction. "}</>}
+          {baseline && <><span className="key baseline" /> baseline{" "}</>}
+          {revealed && memo.length > 0 && <><span className="key memo" /> memo measurement (hover or focus for its citation){" "}</>}
+          {q?.predict === "point" && <><span className="key prediction" /> your prediction</>}
+        </p>
+        {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
+      </section>
+    </div>
+  );
+}
+
+function niceTop(v: number): number {
+  if (!(v > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(v));
+  return [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * p).find((c) => c >= v) ?? 10 * p;
+}

@@ -1,0 +1,69 @@
+// A learner's progress and predictions, kept in this browser only (no account), per lesson.
+// Everything read back is checked: storage is as untrusted as a URL.
+export type Answer = { kind: "point"; y: number } | { kind: "choice"; choice: number };
+
+export interface LessonProgress {
+  /** steps (counted from 1) the learner has opened */
+  seen: number[];
+  /** committed answers by step; a committed answer is revealed */
+  answers: Record<string, Answer>;
+}
+
+const KEY = "memolab.learn.v1";
+const empty = (): LessonProgress => ({ seen: [], answers: {} });
+
+function readAll(): Record<string, LessonProgress> {
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY) ?? "{}");
+    return raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  } catch {
+    return {};
+  }
+}
+
+function valid(a: unknown): a is Answer {
+  if (!a || typeof a !== "object") return false;
+  const x = a as Record<string, unknown>;
+  return (x.kind === "point" && typeof x.y === "number" && Number.isFinite(x.y)) || (x.kind === "choice" && Number.isInteger(x.choice));
+}
+
+export function progressOf(lessonKey: string): LessonProgress {
+  const p = readAll()[lessonKey];
+  if (!p || typeof p !== "object") return empty();
+  const seen = Array.isArray(p.seen) ? p.seen.filter((n): n is number => Number.isInteger(n) && n > 0) : [];
+  const answers = Object.fromEntries(Object.entries(p.answers && typeof p.answers === "object" ? p.answers : {}).filter(([, a]) => valid(a)));
+  return { seen, answers };
+}
+
+function write(lessonKey: string, p: LessonProgress | null) {
+  const all = readAll();
+  if (p) all[lessonKey] = p;
+  else delete all[lessonKey];
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* storage full or disabled: progress lasts for this page only */
+  }
+}
+
+export function markSeen(lessonKey: string, step: number) {
+  const p = progressOf(lessonKey);
+  if (!p.seen.includes(step)) write(lessonKey, { ...p, seen: [...p.seen, step].sort((a, b) => a - b) });
+}
+
+export function saveAnswer(lessonKey: string, step: number, a: Answer) {
+  const p = progressOf(lessonKey);
+  write(lessonKey, { ...p, answers: { ...p.answers, [step]: a } });
+}
+
+export function resetLesson(lessonKey: string) {
+  write(lessonKey, null);
+}
+
+export function resetAll() {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    /* nothing stored */
+  }
+}

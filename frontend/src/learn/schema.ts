@@ -1,0 +1,198 @@
+// What a lesson file is: YAML checked against a schema, every problem reported with the file,
+// line and reason. The same checks run at build time (vite.config.ts), in the tests, and in the
+// browser when a teacher opens a lesson file from disk.
+import { isMap, isSeq, LineCounter, parseDocument, type Document } from "yaml";
+import { z } from "zod";
+import { isChoice, type SystemSpec } from "../api/types";
+import { coerce } from "../state/urlState";
+
+export const MAX_LESSON_BYTES = 64 * 1024;
+export const MAX_STEPS = 20;
+
+const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const name = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "must be a name: a letter, then letters, digits, - or _");
+const knobValue = z.union([z.number().finite(), z.string().max(64)]);
+const knobSet = z.record(name, knobValue);
+
+/** A figure in one of the memo datasets, found by the values of some of its fields. */
+const memoFigure = z
+  .object({
+    dataset: name,
+    where: z.record(name, knobValue),
+    field: name,
+  })
+  .strict();
+
+const pointQuestion = z
+  .object({
+    predict: z.literal("point"),
+    prompt: text(400),
+    /** the x value at which the learner places the curve */
+    at: z.number().finite(),
+    /** top of the y axis while predicting (default: from the hidden curve, with headroom) */
+    y_max: z.number().positive().finite().optional(),
+    /** the memo's figure to reveal, for systems whose chart has no memo points */
+    memo: memoFigure.optional(),
+  })
+  .strict();
+
+const choiceQuestion = z
+  .object({
+    predict: z.literal("choice"),
+    prompt: text(400),
+    choices: z.array(text(200)).min(2, "needs at least 2 choices").max(6, "has at most 6 choices"),
+    /** the right choice, counted from 1 */
+    answer: z.number().int().min(1),
+    explain: text(1200),
+    memo: memoFigure.optional(),
+  })
+  .strict()
+  .refine((q) => q.answer <= q.choices.length, { message: "answer must name one of the choices (counted from 1)", path: ["answer"] });
+
+const state = z
+  .object({
+    system: name,
+    knobs: knobSet.default({}),
+    x: name.optional(),
+    y: name.optional(),
+    baseline: knobSet.optional(),
+  })
+  .strict();
+
+const step = z
+  .object({
+    title: text(120),
+    text: text(2000),
+    state,
+    question: z.union([pointQuestion, choiceQuestion]).optional(),
+    /** said after the reveal (or under a step without a question) */
+    after: text(1200).optional(),
+  })
+  .strict();
+
+export const lessonSchema = z
+  .object({
+    id: name,
+    title: text(120),
+    memo: name,
+    summary: text(300),
+    steps: z.array(step).min(1, "needs at least one step").max(MAX_STEPS, `has at most ${MAX_STEPS} steps`),
+  })
+  .strict();
+
+export type Lesson = z.infer<typeof lessonSchema>;
+export type LessonStep = Lesson["steps"][number];
+export type Question = NonNullable<LessonStep["question"]>;
+export type MemoFigure = z.infer<typeof memoFigure>;
+
+export interface LessonProblem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export type Checked = { ok: true; lesson: Lesson } | { ok: false; problems: LessonProblem[] };
+
+/** Parse and check a lesson file's text. `specs`, when given, also checks every explorer state
+ * against the systems' knobs, axes and ranges. */
+export function checkLesson(file: string, source: string, specs?: Record<string, SystemSpec>): Checked {
+  if (new TextEncoder().encode(source).length > MAX_LESSON_BYTES)
+    return { ok: false, problems: [{ file, line: 1, column: 1, message: `the file is larger than ${MAX_LESSON_BYTES / 1024} KB` }] };
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number, message: string): LessonProblem => {
+    const p = lines.linePos(offset);
+    return { file, line: p.line, column: p.col, message };
+  };
+  if (doc.errors.length) return { ok: false, problems: doc.errors.map((e) => at(e.pos[0], e.message.split("\n")[0])) };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 10 });
+  } catch (e) {
+    return { ok: false, problems: [{ file, line: 1, column: 1, message: String((e as Error).message) }] };
+  }
+  const parsed = lessonSchema.safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => {
+      const path = i.path as Path;
+      // An unknown key is reported where it is written; a missing one where its parent starts.
+      if (i.code === "unrecognized_keys") return at(offsetOf(doc, [...path, i.keys[0]]), `${where(path)}unknown key ${i.keys.map((k) => JSON.stringify(k)).join(", ")}`);
+      const message = /received undefined$/.test(i.message) ? "is missing" : i.message;
+      return at(offsetOf(doc, path), `${where(path)}${message}`);
+    });
+    return { ok: false, problems: dedupe(problems) };
+  }
+  if (specs) {
+    const problems = checkStates(parsed.data, specs).map(([path, message]) => at(offsetOf(doc, path), `${where(path)}${message}`));
+    if (problems.length) return { ok: false, problems };
+  }
+  return { ok: true, lesson: parsed.data };
+}
+
+type Path = (string | number)[];
+
+/** Every explorer state names a system, knobs with allowed values, a numeric x and a metric y. */
+export function checkStates(lesson: Lesson, specs: Record<string, SystemSpec>): [Path, string][] {
+  const out: [Path, string][] = [];
+  lesson.steps.forEach((s, i) => {
+    const base: Path = ["steps", i, "state"];
+    const spec = specs[s.state.system];
+    if (!spec) {
+      out.push([[...base, "system"], `is not a system of Memo Lab (${Object.keys(specs).join(", ")})`]);
+      return;
+    }
+    const checkKnobs = (set: Record<string, string | number>, key: string) => {
+      for (const [k, v] of Object.entries(set)) {
+        const knob = spec.knobs.find((kk) => kk.name === k);
+        if (!knob) out.push([[...base, key, k], `is not a knob of ${spec.id} (${spec.knobs.map((kk) => kk.name).join(", ")})`]);
+        else if (coerce(knob, String(v)) === null) {
+          const allowed = isChoice(knob) ? `one of ${knob.choices.join(", ")}` : `a number from ${knob.min} to ${knob.max}${knob.integer ? " in steps of " + knob.step : ""}`;
+          out.push([[...base, key, k], `must be ${allowed}`]);
+        }
+      }
+    };
+    checkKnobs(s.state.knobs, "knobs");
+    if (s.state.baseline) checkKnobs(s.state.baseline, "baseline");
+    const x = s.state.x ?? spec.x_default;
+    const xKnob = spec.knobs.find((k) => k.name === x);
+    if (!xKnob || isChoice(xKnob)) out.push([[...base, "x"], `must be a numeric knob of ${spec.id}`]);
+    if (s.state.y !== undefined && !spec.metrics.some((m) => m.name === s.state.y))
+      out.push([[...base, "y"], `must be a metric of ${spec.id} (${spec.metrics.map((m) => m.name).join(", ")})`]);
+    const q = s.question;
+    if (q?.predict === "point" && xKnob && !isChoice(xKnob) && (q.at < xKnob.min || q.at > xKnob.max))
+      out.push([["steps", i, "question", "at"], `must lie on the x axis, from ${xKnob.min} to ${xKnob.max}`]);
+  });
+  return out;
+}
+
+/** The offset in the file of the deepest node the path reaches. */
+function offsetOf(doc: Document, path: Path): number {
+  let node: unknown = doc.contents;
+  let offset = (doc.contents as { range?: [number, number] } | null)?.range?.[0] ?? 0;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (p.key as { value?: unknown })?.value === key);
+      if (!pair) break;
+      offset = (pair.key as { range?: [number, number] }).range?.[0] ?? offset;
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === "number") {
+      node = node.items[key];
+      offset = (node as { range?: [number, number] } | undefined)?.range?.[0] ?? offset;
+    } else break;
+  }
+  return offset;
+}
+
+function where(path: Path): string {
+  if (!path.length) return "";
+  return `${path.map((p) => (typeof p === "number" ? `[${p + 1}]` : `.${p}`)).join("").replace(/^\./, "")}: `;
+}
+
+function dedupe(ps: LessonProblem[]): LessonProblem[] {
+  const seen = new Set<string>();
+  return ps.filter((p) => !seen.has(`${p.line}:${p.message}`) && seen.add(`${p.line}:${p.message}`));
+}
+
+/** "file:line:column: reason", the form a build log and an editor understand. */
+export const formatProblem = (p: LessonProblem) => `${p.file}:${p.line}:${p.column}: ${p.message}`;

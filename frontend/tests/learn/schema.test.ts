@@ -1,0 +1,94 @@
+// Lesson files: every shipped lesson passes the schema and names valid explorer states against
+// the real models; bad files are reported with their file, line and reason.
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { SystemSpec } from "../../src/api/types";
+import { findFigure } from "../../src/learn/memoFigure";
+import { checkLesson, formatProblem, MAX_LESSON_BYTES, type Lesson } from "../../src/learn/schema";
+import { dataset, python, ROOT } from "../fixtures/python";
+
+const specs = python<Record<string, SystemSpec>>(
+  "import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))",
+);
+const dir = `${ROOT}lessons`;
+const files = readdirSync(dir).filter((f) => f.endsWith(".yaml"));
+const shipped = files.map((f) => {
+  const r = checkLesson(`lessons/${f}`, readFileSync(`${dir}/${f}`, "utf8"), specs);
+  if (!r.ok) throw new Error(r.problems.map(formatProblem).join("\n"));
+  return [f, r.lesson] as [string, Lesson];
+});
+const fixture = (name: string) => readFileSync(`${ROOT}frontend/tests/learn/fixtures/${name}`, "utf8");
+
+describe("shipped lessons", () => {
+  it("cover every memo, with 5 to 10 steps each and ids that match their files", () => {
+    const memos = new Set(shipped.map(([, l]) => l.memo));
+    for (const m of ["tops20-decnet", "rsx11m-tuning", "bsd-ffs", "lavc", "openafs-chunksize"]) expect(memos).toContain(m);
+    for (const [f, l] of shipped) {
+      expect(`${l.id}.yaml`).toBe(f);
+      expect(l.steps.length).toBeGreaterThanOrEqual(5);
+      expect(l.steps.length).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it("ask questions, at least two per lesson, including a prediction on the chart", () => {
+    for (const [, l] of shipped) {
+      const qs = l.steps.flatMap((s) => (s.question ? [s.question] : []));
+      expect(qs.length, l.id).toBeGreaterThanOrEqual(2);
+      expect(qs.some((q) => q.predict === "point"), l.id).toBe(true);
+    }
+  });
+
+  it("name memo figures that exist, as numbers with a citation", () => {
+    const refs = shipped.flatMap(([, l]) => l.steps.flatMap((s) => (s.question?.memo ? [s.question.memo] : [])));
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      const fig = findFigure(dataset(ref.dataset), ref);
+      expect(fig, JSON.stringify(ref)).not.toBeNull();
+      expect(fig!.citation).toMatch(/RSX|:/);
+    }
+  });
+});
+
+describe("checking a lesson file", () => {
+  it("reports a YAML syntax error at its line", () => {
+    const r = checkLesson("syntax-error.yaml", fixture("syntax-error.yaml"));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems[0].file).toBe("syntax-error.yaml");
+    expect(r.problems[0].line).toBeGreaterThanOrEqual(7);
+  });
+
+  it("reports each schema problem at the line of the key", () => {
+    const r = checkLesson("schema-errors.yaml", fixture("schema-errors.yaml"));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const text = r.problems.map(formatProblem);
+    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:8:5: steps\[1\]: unknown key "colour"/));
+    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:17:7: steps\[2\].question.answer: answer must name one of the choices/));
+    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:19:5: steps\[3\].text: is missing/));
+  });
+
+  it("checks explorer states against the systems: knob names, values, axes and the predicted x", () => {
+    const base = readFileSync(`${dir}/decnet-link-quota.yaml`, "utf8");
+    const bad = base.replace("knobs: { circuit: CI, test: SENDER/SERVER, link_quota: 4 }", "knobs: { circuit: CI, link_quota: 3, speed: 9 }")
+      .replace("      at: 4\n", "      at: 400\n")
+      .replace(/y: throughput_bps/, "y: goodput");
+    const r = checkLesson("d.yaml", bad, specs);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const text = r.problems.map(formatProblem).join("\n");
+    expect(text).toMatch(/steps\[1\]\.state\.y: must be a metric of decnet/);
+    expect(text).toMatch(/steps\[2\]\.state\.knobs\.link_quota: must be a number from 2 to 64 in steps of 2/);
+    expect(text).toMatch(/steps\[2\]\.state\.knobs\.speed: is not a knob of decnet/);
+    expect(text).toMatch(/steps\[2\]\.question\.at: must lie on the x axis, from 2 to 64/);
+  });
+
+  it("refuses files that are too large, duplicate keys, and an unknown system", () => {
+    const big = checkLesson("big.yaml", `id: x\n# ${"x".repeat(MAX_LESSON_BYTES)}\n`);
+    expect(big.ok || big.problems[0].message).toMatch(/larger than 64 KB/);
+    const dup = checkLesson("dup.yaml", "id: a\nid: b\n");
+    expect(dup.ok || dup.problems[0].line).toBe(2);
+    const sys = checkLesson("sys.yaml", fixture("schema-errors.yaml").replace(/system: lavc/g, "system: vax").replace("    colour: red\n", "").replace("answer: 4", "answer: 3").replace("  - title: No text\n    state: { system: vax }\n", ""), specs);
+    expect(sys.ok || formatProblem(sys.problems[0])).toMatch(/^sys.yaml:8:\d+: steps\[1\]\.state\.system: is not a system of Memo Lab/);
+  });
+});
