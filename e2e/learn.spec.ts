@@ -61,11 +61,32 @@ test("walk the DECnet lesson by keyboard in presenter view", async ({ page, base
   await page.locator("body").press("PageUp");
   await l.atStep(3);
   await expect(page.getByTestId("reveal-memo")).toBeVisible();
-  await page.locator("body").press("End");
-  await l.atStep(7);
-  expect(await l.qrText()).toBe(`${baseURL}/learn/decnet-link-quota/7`);
-  await page.locator("body").press("Space");
-  await l.atStep(7);
+  await page.locator("body").press("ArrowRight");
+  await page.locator("body").press("ArrowRight");
+
+  // The rest of the lesson, answering each question by keyboard, to the last step.
+  for (let n = 5; n <= 7; n++) {
+    await l.atStep(n);
+    expect(await l.qrText()).toBe(`${baseURL}/learn/decnet-link-quota/${n}`);
+    if (await page.getByRole("radio").count()) {
+      await page.getByRole("radio").first().focus();
+      await page.keyboard.press("Space");
+      await page.getByRole("button", { name: "Commit my answer" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("reveal-verdict")).toBeVisible();
+    } else if (await l.handle.count()) {
+      await l.handle.focus();
+      await page.keyboard.press("PageUp");
+      await page.getByRole("button", { name: "Reveal" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("reveal-model")).toContainText("The model gives");
+    }
+    await expect(l.curve).toHaveAttribute("d", /^M/);
+    await page.locator("body").press("Space");
+  }
+  await l.atStep(7); // Space on the last step stays there
+  await page.locator("body").press("Home");
+  await l.atStep(1);
 
   // Progress stays in this browser: a reload keeps the answer; reset forgets it.
   await page.goto("/learn/decnet-link-quota/2");
@@ -112,4 +133,27 @@ test("a teacher's lesson file: problems shown with their line, a good file share
   await fresh.goto(link.replace(/lesson=.*/, "lesson=AAAA-not-a-lesson"));
   await expect(fresh.getByRole("alert")).toContainText("Cannot open this lesson");
   void l;
+});
+
+test("every step of every lesson draws its chart without a model error", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("/learn");
+  await expect(page.locator(".lesson-list li").first()).toBeVisible();
+  const ids = await page.locator(".lesson-list li").evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!.slice("lesson-".length)));
+  expect(ids.length).toBeGreaterThanOrEqual(5);
+  const l = new LessonPage(page);
+  for (const id of ids) {
+    await l.open(`/learn/${id}/1`);
+    const total = Number((await page.getByTestId("step-count").textContent())!.match(/of (\d+)/)![1]);
+    for (let n = 1; n <= total; n++) {
+      if (n > 1) await page.getByRole("link", { name: "Next →" }).click();
+      await l.atStep(n);
+      await expect(page.getByTestId("chart"), `${id} step ${n}`).toBeVisible();
+      if (!(await page.getByTestId("question").count())) await expect(l.curve, `${id} step ${n}`).toHaveAttribute("d", /^M/);
+      await expect(page.locator(".model-error")).toHaveCount(0);
+    }
+  }
+  expect(errors).toEqual([]);
 });
