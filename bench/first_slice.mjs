@@ -77,7 +77,7 @@ try {
   // The same slider steps when the worker is unavailable and the server computes the curve.
   const ctx = await browser.newContext();
   await ctx.addInitScript(PROBE);
-  await ctx.route("**/pyodide/pyodide.mjs", (r) => r.fulfill({ status: 404, body: "" }));
+  await ctx.route("**/pyodide/*/pyodide.mjs", (r) => r.fulfill({ status: 404, body: "" }));
   const page = await ctx.newPage();
   await page.goto(BASE + QUERY);
   await page.waitForSelector('[data-testid="runtime-status"][data-phase="failed"]');

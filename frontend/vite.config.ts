@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { readdirSync, readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vitest/config";
-import { checkLesson, formatProblem } from "./src/learn/schema";
+import { checkLesson, formatProblem } from "./src/learn/schema.ts";
+import { delivery, runtimePaths } from "./build/delivery.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -24,10 +25,15 @@ function checkLessons(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: here("."),
   publicDir: here("../public"),
-  plugins: [react(), checkLessons()],
+  plugins: [react(), checkLessons(), delivery(here("../public"), here("dist"))],
+  // The worker loads the runtime from these paths: content-hashed in a build, as-is in dev.
+  define: Object.fromEntries(
+    Object.entries(command === "build" ? runtimePaths(here("../public")) : { pyodideDir: "pyodide/", modelsZip: "py/perfmodels.zip" })
+      .map(([k, v]) => [`__${k.toUpperCase()}__`, JSON.stringify(v)]),
+  ),
   build: { outDir: here("dist"), emptyOutDir: true, target: "es2022", sourcemap: true },
   worker: { format: "es" },
   server: {
@@ -42,4 +48,4 @@ export default defineConfig({
     testTimeout: 60_000,
     env: { MEMOLAB_ROOT: here("..") + "/" },
   },
-});
+}));

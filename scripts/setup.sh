@@ -55,8 +55,9 @@ fi
 .venv/bin/python scripts/pack_models.py
 
 # 5. Production build of the frontend when any of its inputs changed.
-h=$(find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json public package-lock.json \
-      -type f -not -path 'public/pyodide/*' | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
+h=$( (find frontend/src frontend/build frontend/index.html frontend/vite.config.ts frontend/tsconfig.json public lessons \
+        package-lock.json -type f -not -path 'public/pyodide/*'; echo public/pyodide/.version) \
+      | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
 if [ ! -f frontend/dist/index.html ] || stale build "$h"; then
   say "building the frontend"
   npx --no-install vite build --config frontend/vite.config.ts --logLevel warn

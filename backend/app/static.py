@@ -1,34 +1,91 @@
-"""Serving the built frontend: hashed assets, the Pyodide runtime, the models archive, and
-index.html for every client-side route (/, /explore/...), so one process serves the whole app."""
+"""Serving the built frontend from one process: index.html for every client-side route, and the
+static files the build wrote.
+
+Everything under /assets, /pyodide and /py has a content-hashed name (Vite's hashes, and the
+build's hashes for the Pyodide runtime and the models archive, frontend/build/delivery.ts), so it
+is cached for a year as immutable. The build also wrote .br and .gz twins; the one the client
+accepts is sent with Content-Encoding. index.html and the other top-level files revalidate with
+an ETag every time, so a new deploy is seen on the next visit.
+"""
 
 from __future__ import annotations
 
 import mimetypes
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException
-from fastapi.responses import FileResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import FileResponse, Response
+
+from .api.caching import not_modified
 
 # A .wasm served with the wrong type makes Pyodide's streaming compile hang; .mjs must be JS.
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("text/javascript", ".js")
 
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+HASHED = ("assets", "pyodide", "py")
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted(header: str) -> set[str]:
+    """The content codings a client accepts (q=0 means refused)."""
+    out: set[str] = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        for p in params.split(";"):
+            k, _, v = p.strip().partition("=")
+            if k == "q":
+                try:
+                    q = float(v)
+                except ValueError:
+                    q = 0.0
+        if name and q > 0:
+            out.add(name.strip().lower())
+    return out
+
+
+def send(request: Request, path: Path, cache_control: str) -> Response:
+    media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    chosen, coding = path, None
+    ok = accepted(request.headers.get("accept-encoding", ""))
+    for name, suffix in ENCODINGS:
+        twin = path.with_name(path.name + suffix)
+        if (name in ok or "*" in ok) and twin.is_file():
+            chosen, coding = twin, name
+            break
+    st = chosen.stat()
+    etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-" + coding if coding else ""}"'
+    headers = {"Cache-Control": cache_control, "ETag": etag, "Vary": "Accept-Encoding"}
+    if coding:
+        headers["Content-Encoding"] = coding
+    if not_modified(request, etag):
+        return Response(status_code=304, headers=headers)
+    return FileResponse(chosen, media_type=media_type, headers=headers)
+
 
 def mount_frontend(app: FastAPI, dist: Path) -> None:
     if not (dist / "index.html").is_file():
         return  # API-only (tests, or before the first build)
-    for sub in ("assets", "pyodide", "py"):
-        if (dist / sub).is_dir():
-            app.mount(f"/{sub}", StaticFiles(directory=dist / sub), name=sub)
     root = dist.resolve()
-    top_files = {p.name for p in root.iterdir() if p.is_file()}
+    top_files = {p.name for p in root.iterdir() if p.is_file() and not p.name.endswith((".br", ".gz"))}
+
+    @app.api_route("/{section}/{rest:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    def hashed(section: str, rest: str, request: Request) -> Response:
+        if section not in HASHED:
+            return spa(f"{section}/{rest}", request)
+        path = (root / section / rest).resolve()
+        if not path.is_relative_to(root / section) or not path.is_file() or path.suffix in (".br", ".gz"):
+            raise HTTPException(404, "not found")
+        return send(request, path, IMMUTABLE)
 
     @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
-    def spa(path: str) -> FileResponse:
+    def spa(path: str, request: Request) -> Response:
         if path.startswith("api/") or path == "api":
             raise HTTPException(404, "not found")
         if path in top_files:
-            return FileResponse(root / path)
-        return FileResponse(root / "index.html", headers={"Cache-Control": "no-cache"})
+            return send(request, root / path, REVALIDATE)
+        # Every client-side route gets the app; the page itself says when a route is unknown.
+        return send(request, root / "index.html", REVALIDATE)

@@ -31,8 +31,9 @@ def make_client(tmp_path_factory):
     clients = []
 
     def make(**overrides):
-        app = create_app(Settings(database_url=url, static_dir=tmp_path_factory.mktemp("nodist"),
-                                  create_per_minute=overrides.pop("create_per_minute", 10_000), **overrides))
+        overrides.setdefault("static_dir", tmp_path_factory.mktemp("nodist"))
+        overrides.setdefault("create_per_minute", 10_000)
+        app = create_app(Settings(database_url=url, **overrides))
         c = TestClient(app)
         c.__enter__()
         clients.append(c)

@@ -3,8 +3,8 @@
 // browser when a teacher opens a lesson file from disk.
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
-import { isChoice, type SystemSpec } from "../api/types";
-import { coerce } from "../state/urlState";
+import { isChoice, type SystemSpec } from "../api/types.ts";
+import { coerce } from "../state/urlState.ts";
 
 export const MAX_LESSON_BYTES = 64 * 1024;
 export const MAX_STEPS = 20;

@@ -1,17 +1,21 @@
-// The model Web Worker (a module worker): Pyodide from the app's own /pyodide/, models from /py/.
+// The model Web Worker (a module worker): Pyodide and the models archive from the app itself,
+// at the content-hashed paths the build chose (frontend/build/delivery.ts).
 import { createKernel } from "./kernel";
 import type { WorkerRequest } from "./protocol";
+
+declare const __PYODIDEDIR__: string;
+declare const __MODELSZIP__: string;
 
 const base = new URL("/", self.location.href).href;
 
 const kernel = createKernel({
   loadPyodide: async () => {
-    const url = `${base}pyodide/pyodide.mjs`;
+    const url = `${base}${__PYODIDEDIR__}pyodide.mjs`;
     const mod = await import(/* @vite-ignore */ url);
-    return mod.loadPyodide({ indexURL: `${base}pyodide/`, packages: [] });
+    return mod.loadPyodide({ indexURL: `${base}${__PYODIDEDIR__}`, packages: [] });
   },
   fetchModels: async () => {
-    const r = await fetch(`${base}py/perfmodels.zip`);
+    const r = await fetch(`${base}${__MODELSZIP__}`);
     if (!r.ok) throw new Error(`models archive: HTTP ${r.status}`);
     return r.arrayBuffer();
   },

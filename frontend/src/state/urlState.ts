@@ -1,6 +1,6 @@
 // The URL is the state: parse a query string into knob values and chart axes (with a notice for
 // every parameter that was bad and fell back to its default), and write state back as a query.
-import { isChoice, type KnobSpec, type KnobValues, type SystemSpec } from "../api/types";
+import { isChoice, type KnobSpec, type KnobValues, type SystemSpec } from "../api/types.ts";
 
 export interface ExplorerState {
   knobs: KnobValues;

@@ -1,0 +1,71 @@
+"""The built frontend: hashed files immutable and pre-compressed by Accept-Encoding, the app's
+HTML revalidated by ETag, and nothing outside the build reachable."""
+
+import gzip
+
+import pytest
+
+WASM = b"\0asm" + bytes(range(256)) * 64
+
+
+@pytest.fixture(scope="module")
+def web(make_client, tmp_path_factory):
+    dist = tmp_path_factory.mktemp("dist")
+    (dist / "index.html").write_text("<!doctype html><div id=root></div>")
+    (dist / "favicon.svg").write_text("<svg/>")
+    (dist / "assets").mkdir()
+    (dist / "assets" / "index-abc123.js").write_text("console.log(1)")
+    (dist / "assets" / "index-abc123.js.gz").write_bytes(gzip.compress(b"console.log(1)"))
+    run = dist / "pyodide" / "0123456789ab"
+    run.mkdir(parents=True)
+    (run / "pyodide.asm.wasm").write_bytes(WASM)
+    (run / "pyodide.asm.wasm.br").write_bytes(b"brotli-bytes")
+    (run / "pyodide.asm.wasm.gz").write_bytes(gzip.compress(WASM))
+    (tmp_path_factory.getbasetemp() / "secret.txt").write_text("no")
+    return make_client(static_dir=dist)
+
+
+def test_hashed_files_are_immutable_and_precompressed(web):
+    url = "/pyodide/0123456789ab/pyodide.asm.wasm"
+    br = web.get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert br.status_code == 200
+    assert br.headers["content-encoding"] == "br"
+    assert br.headers["content-type"] == "application/wasm"
+    assert br.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert br.headers["vary"] == "Accept-Encoding"
+    assert br.headers["content-length"] == str(len(b"brotli-bytes"))
+
+    gz = web.get(url, headers={"Accept-Encoding": "gzip, br;q=0"})
+    assert gz.headers["content-encoding"] == "gzip"
+    assert gz.content == WASM  # the client decodes what it said it accepts
+    assert gz.headers["etag"] != br.headers["etag"]
+
+    plain = web.get(url, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.content == WASM
+
+    again = web.get(url, headers={"Accept-Encoding": "br", "If-None-Match": br.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_a_file_without_twins_is_sent_as_is(web):
+    r = web.get("/assets/index-abc123.js", headers={"Accept-Encoding": "br"})
+    assert r.status_code == 200 and "content-encoding" not in r.headers
+    assert r.headers["content-type"].startswith("text/javascript")
+    assert r.headers["cache-control"].endswith("immutable")
+
+
+def test_html_revalidates_with_an_etag(web):
+    for path in ("/", "/learn/decnet-link-quota/3", "/explore/decnet", "/favicon.svg"):
+        r = web.get(path)
+        assert r.status_code == 200, path
+        assert r.headers["cache-control"] == "no-cache"
+        assert web.get(path, headers={"If-None-Match": r.headers["etag"]}).status_code == 304
+
+
+def test_nothing_outside_the_build_and_no_twins_by_name(web):
+    for path in ("/assets/../../secret.txt", "/assets/%2e%2e/%2e%2e/secret.txt", "/pyodide/..%2f..%2f..%2fsecret.txt"):
+        assert b"no" != web.get(path).content, path
+    for path in ("/assets/%2e%2e/%2e%2e/secret.txt", "/pyodide/0123456789ab/pyodide.asm.wasm.br", "/assets/missing.js",
+                 "/py/nothing.zip", "/api/nothing/here"):
+        assert web.get(path).status_code == 404, path
