@@ -9,11 +9,12 @@ COPY frontend frontend
 COPY public public
 COPY lessons lessons
 COPY models models
-COPY scripts/pack_models.py scripts/pack_models.py
+COPY scripts/pack_models.py scripts/make_snapshot.mjs scripts/
 RUN python3 scripts/pack_models.py \
  && mkdir -p public/pyodide \
  && cd node_modules/pyodide && cp pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json ../../public/pyodide/ \
- && cd /src && npx --no-install vite build --config frontend/vite.config.ts
+ && cd /src && node scripts/make_snapshot.mjs \
+ && npx --no-install vite build --config frontend/vite.config.ts
 
 FROM python:3.11-slim-bookworm
 WORKDIR /app

@@ -31,10 +31,20 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), checkLessons(), delivery(here("../public"), here("dist"))],
   // The worker loads the runtime from these paths: content-hashed in a build, as-is in dev.
   define: Object.fromEntries(
-    Object.entries(command === "build" ? runtimePaths(here("../public")) : { pyodideDir: "pyodide/", modelsZip: "py/perfmodels.zip" })
+    Object.entries(command === "build" ? runtimePaths(here("../public")) : { pyodideDir: "pyodide/", modelsZip: "py/perfmodels.zip", snapshot: "py/snapshot.bin" })
       .map(([k, v]) => [`__${k.toUpperCase()}__`, JSON.stringify(v)]),
   ),
-  build: { outDir: here("dist"), emptyOutDir: true, target: "es2022", sourcemap: true },
+  build: {
+    outDir: here("dist"),
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: true,
+    rollupOptions: {
+      // The service worker keeps a fixed name at the root (its scope); everything else is hashed.
+      input: { index: here("index.html"), sw: here("src/sw/sw.ts") },
+      output: { entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js") },
+    },
+  },
   worker: { format: "es" },
   server: {
     proxy: { "/api": "http://127.0.0.1:8000" },

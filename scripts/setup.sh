@@ -51,8 +51,15 @@ if [ "$(cat public/pyodide/.version 2>/dev/null)" != "$ver" ]; then
   echo "$ver" > public/pyodide/.version
 fi
 
-# 4. The models package as an archive for the browser (cheap, deterministic).
+# 4. The models package as an archive for the browser (cheap, deterministic), and the memory
+#    snapshot of an interpreter with it imported, which the browser starts from (a few seconds).
 .venv/bin/python scripts/pack_models.py
+h=$(cat public/py/perfmodels.zip public/pyodide/.version scripts/make_snapshot.mjs | sha256sum | cut -c1-16)
+if [ ! -f public/py/snapshot.bin ] || stale snapshot "$h"; then
+  say "making the Python start-up snapshot"
+  node scripts/make_snapshot.mjs
+  echo "$h" > "$STAMPS/snapshot"
+fi
 
 # 5. Production build of the frontend when any of its inputs changed.
 h=$( (find frontend/src frontend/build frontend/index.html frontend/vite.config.ts frontend/tsconfig.json public lessons \

@@ -53,6 +53,8 @@ def test_image_runs_the_app_with_everything_it_serves():
     assert "COPY --from=web /src/frontend/dist /app/frontend/dist" in DOCKERFILE
     assert "STATIC_DIR=/app/frontend/dist" in DOCKERFILE
     assert "pack_models.py" in DOCKERFILE and "pyodide.asm.wasm" in DOCKERFILE
+    # The browser starts Python from the snapshot the build makes (frontend/build/delivery.ts needs it).
+    assert DOCKERFILE.index("make_snapshot.mjs") < DOCKERFILE.index("vite build")
     # The proxy enforces the same body limit as the app.
     assert "client_max_body_size 16k;" in NGINX
 

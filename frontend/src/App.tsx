@@ -12,6 +12,25 @@ import { createBrowserClient, type ModelClient } from "./runtime/ModelClient";
 let client: ModelClient | null = null;
 const modelClient = () => (client ??= createBrowserClient());
 
+/** Pages that compute start the runtime before React's first render: every millisecond counts. */
+export function startRuntimeEarly(path: string): void {
+  if (/^\/(explore|learn|s)\//.test(path)) modelClient();
+}
+
+/** Resolves once the page's Python runtime has started or failed (at once if the page has none),
+ * so that keeping the app for offline use never competes with the runtime's own download. */
+export function runtimeSettled(): Promise<void> {
+  const c = client;
+  if (!c) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = c.subscribe((s) => {
+      if (s.phase !== "ready" && s.phase !== "failed") return;
+      queueMicrotask(() => off());
+      resolve();
+    });
+  });
+}
+
 const LearnRoutes = lazy(() => import("./learn/LearnRoutes"));
 
 export function App() {

@@ -1,8 +1,12 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { App, runtimeSettled, startRuntimeEarly } from "./App";
 import { Nav } from "./Nav";
+import { startOutbox } from "./scenarios/outbox";
+import { registerServiceWorker } from "./sw/register";
 import "./styles.css";
+
+startRuntimeEarly(window.location.pathname);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
@@ -10,3 +14,6 @@ createRoot(document.getElementById("root")!).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker(runtimeSettled);
+startOutbox();

@@ -1,6 +1,6 @@
 // The page's single door to the models: the in-browser Pyodide worker once it is ready, the
 // server's /api (same Python code) before that or if the worker cannot start.
-import { api } from "../api/client";
+import { api, ApiError } from "../api/client";
 import type { EvaluateResult, KnobValues, SweepResult } from "../api/types";
 import { REPLY_HEADER_BYTES, type BootPhase, type Call, type ResultFor, type WorkerEvent } from "./protocol";
 
@@ -83,13 +83,13 @@ export class ModelClient {
     const call = { type: "evaluate" as const, system, knobs };
     const hit = this.cached(call);
     if (hit) return hit;
-    if (!this.inBrowser) return this.remember(call, this.http.evaluate(system, knobs));
+    if (!this.inBrowser) return this.remote(call, this.http.evaluate(system, knobs));
     return lane ? this.background(lane, call) : this.ask(call);
   }
 
   sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[], wait = true): Answer<SweepResult> {
     const call = { type: "sweep" as const, system, knobs, x, values };
-    return this.cached(call) ?? (this.inBrowser ? this.ask(call, wait) : this.remember(call, this.http.sweep(system, knobs, x, values)));
+    return this.cached(call) ?? (this.inBrowser ? this.ask(call, wait) : this.remote(call, this.http.sweep(system, knobs, x, values)));
   }
 
   /** Compute a curve the page is likely to need next, in the background, into the cache (only
@@ -143,6 +143,27 @@ export class ModelClient {
     this.cache.delete(key);
     this.cache.set(key, result);
     if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** The server's answer; with no connection (offline), the in-browser runtime's once it is up. */
+  private remote<C extends Call>(call: C, p: Promise<ResultFor[C["type"]]>): Answer<ResultFor[C["type"]]> {
+    return this.remember(call, p.catch(async (e: unknown) => {
+      if (e instanceof ApiError || !this.worker || this.status.phase === "failed") throw e;
+      await this.whenReady();
+      const a = this.ask(call, false);
+      return "later" in a ? a.later : a.now;
+    }));
+  }
+
+  private whenReady(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const off = this.subscribe((s) => {
+        if (s.phase !== "ready" && s.phase !== "failed") return;
+        queueMicrotask(() => off());
+        if (s.phase === "ready") resolve();
+        else reject(new Error(s.message));
+      });
+    });
   }
 
   private remember<T>(call: Call, p: Promise<T>): Answer<T> {

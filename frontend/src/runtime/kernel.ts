@@ -1,5 +1,8 @@
 // The worker's runtime, free of browser globals so tests can drive it in Node with real Pyodide:
 // boot Pyodide, unpack the perfmodels archive, then answer requests by calling Python.
+// Pyodide starts from a memory snapshot of an interpreter with the models imported and warmed,
+// made by the build (scripts/make_snapshot.mjs): no interpreter start-up, no imports. Without
+// a snapshot, or if it cannot be loaded, it starts the ordinary way.
 import { REPLY_HEADER_BYTES, type BootPhase, type WorkerEvent, type WorkerRequest } from "./protocol";
 
 export interface PyodideLike {
@@ -8,8 +11,14 @@ export interface PyodideLike {
   globals: { get(name: string): unknown };
 }
 
+export interface BootOptions {
+  /** start from this memory snapshot instead of a fresh interpreter (fetched while Pyodide loads) */
+  snapshot?: Promise<Uint8Array>;
+}
+
 export interface KernelDeps {
-  loadPyodide: () => Promise<PyodideLike>;
+  loadPyodide: (options: BootOptions) => Promise<PyodideLike>;
+  fetchSnapshot?: () => Promise<Uint8Array | null>;
   fetchModels: () => Promise<ArrayBuffer>;
   post: (event: WorkerEvent) => void;
   now?: () => number;
@@ -66,8 +75,21 @@ export function createKernel(deps: KernelDeps) {
 
   async function bootInner(): Promise<void> {
     status("runtime", 1, "Loading the Python runtime");
-    const [py, archive] = await Promise.all([deps.loadPyodide(), deps.fetchModels()]);
+    const models = deps.fetchModels();
+    models.catch(() => undefined); // awaited below; a failure there is the boot's failure
+    const snapshot = deps.fetchSnapshot?.().then((b) => b ?? Promise.reject(new Error("no snapshot")));
+    let py: PyodideLike | null = null;
+    if (snapshot) {
+      try {
+        py = await deps.loadPyodide({ snapshot });
+      } catch {
+        py = null; // no snapshot, or one this runtime cannot load: start the ordinary way
+      }
+    }
+    py ??= await deps.loadPyodide({});
+    const archive = await models;
     status("models", 2, "Installing the models");
+    // A snapshot holds memory, not files: the models' data files are unpacked either way.
     py.unpackArchive(archive, "zip");
     call = py.runPython(BRIDGE) as PyCall;
     status("ready", 3, "Models run in your browser");

@@ -1,9 +1,8 @@
 // "Save & share": title, notes and whether to list it publicly; then the link to copy and the
 // delete token, shown this once (and kept in "My scenarios" in this browser).
 import { useRef, useState } from "react";
-import { api } from "../api/client";
 import type { CreatedScenario, KnobValues } from "../api/types";
-import { addMine } from "./myScenarios";
+import { enqueue, isOffline, save as saveNow } from "./outbox";
 
 interface Props {
   system: string;
@@ -18,21 +17,29 @@ export function SaveDialog({ system, state }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [made, setMade] = useState<CreatedScenario | null>(null);
+  const [queued, setQueued] = useState(false);
   const open = () => {
     setMade(null);
+    setQueued(false);
     setError(null);
     dialog.current?.showModal();
   };
   const save = async () => {
     setBusy(true);
     setError(null);
+    const body = { system, ...state, title, notes, public: pub };
     try {
-      const m = await api.saveScenario({ system, ...state, title, notes, public: pub });
-      addMine({ slug: m.slug, system, title, delete_token: m.delete_token, created_at: m.scenario.created_at });
-      setMade(m);
+      setMade(await saveNow(body));
     } catch (e) {
-      setError(navigator.onLine === false ? "You are offline; the scenario was not saved. Try again when connected."
-        : e instanceof Error ? e.message : String(e));
+      if (isOffline(e)) {
+        // No connection: keep it in this browser and send it when the connection returns.
+        try {
+          enqueue(body);
+          setQueued(true);
+        } catch (q) {
+          setError((q as Error).message);
+        }
+      } else setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }
@@ -43,7 +50,12 @@ export function SaveDialog({ system, state }: Props) {
       <button type="button" onClick={open}>Save &amp; share</button>
       <dialog ref={dialog} className="save-dialog" aria-labelledby="save-h">
         <h2 id="save-h">Save &amp; share this view</h2>
-        {!made ? (
+        {queued ? (
+          <div role="status" data-testid="save-queued">
+            <p>You are offline. The scenario is kept in this browser and will be saved when the connection returns; its link will then be in My scenarios.</p>
+            <div className="dialog-buttons"><button type="button" onClick={() => dialog.current?.close()}>Done</button></div>
+          </div>
+        ) : !made ? (
           <form method="dialog" onSubmit={(e) => { e.preventDefault(); void save(); }}>
             <label>Title <input value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} /></label>
             <label>Notes <textarea value={notes} maxLength={4000} rows={4} onChange={(e) => setNotes(e.target.value)} /></label>

@@ -4,6 +4,7 @@ import { api, ApiError } from "../api/client";
 import type { SavedScenario, SystemSpec } from "../api/types";
 import { serialize } from "../state/urlState";
 import { loadMine, removeMine, type MyScenario } from "./myScenarios";
+import { discard, OUTBOX_EVENT, pending, type Pending } from "./outbox";
 
 export function OpenScenario({ slug }: { slug: string }) {
   const [error, setError] = useState<string | null>(null);
@@ -54,9 +55,17 @@ export function ScenarioBanner({ slug, spec }: { slug: string; spec: SystemSpec 
 
 export function MyScenarios() {
   const [list, setList] = useState<MyScenario[]>(loadMine);
+  const [waiting, setWaiting] = useState<Pending[]>(pending);
   const [message, setMessage] = useState("");
   useEffect(() => {
     document.title = "My scenarios · Memo Lab";
+    // Scenarios saved offline move from "waiting" to the list when the outbox sends them.
+    const sync = () => {
+      setWaiting(pending());
+      setList(loadMine());
+    };
+    window.addEventListener(OUTBOX_EVENT, sync);
+    return () => window.removeEventListener(OUTBOX_EVENT, sync);
   }, []);
   const remove = async (m: MyScenario) => {
     try {
@@ -73,6 +82,20 @@ export function MyScenarios() {
       <h1>My scenarios</h1>
       <p className="lede">Scenarios saved from this browser. Their delete tokens live only here.</p>
       <p role="status">{message}</p>
+      {waiting.length > 0 && (
+        <section aria-labelledby="waiting-h" data-testid="outbox">
+          <h2 id="waiting-h">Waiting to be saved</h2>
+          <ul className="my-scenarios">
+            {waiting.map((p) => (
+              <li key={p.id}>
+                <span>{p.body.title || "Untitled"}</span>
+                <span className="muted">{p.refused ? ` refused by the server: ${p.refused}` : ` ${p.body.system}, kept since ${new Date(p.queued_at).toLocaleString()}; sent when the connection returns`}</span>
+                <button type="button" onClick={() => { discard(p.id); setWaiting(pending()); }} aria-label={`Discard ${p.body.title || "untitled scenario"}`}>Discard</button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {list.length === 0 ? <p>None yet: use "Save &amp; share" on an explorer.</p> : (
         <ul className="my-scenarios">
           {list.map((m) => (

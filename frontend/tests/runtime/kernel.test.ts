@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { loadPyodide } from "pyodide";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createKernel, type PyodideLike } from "../../src/runtime/kernel";
-import type { WorkerEvent } from "../../src/runtime/protocol";
+import type { WorkerEvent, WorkerRequest } from "../../src/runtime/protocol";
 import { python, ROOT } from "../fixtures/python";
 
 function modelsArchive(): ArrayBuffer {
@@ -65,6 +65,48 @@ describe("kernel on Pyodide", () => {
     expect(res).toMatchObject({ type: "error", id: 3 });
     expect((res as { message: string }).message).toMatch(/link_quota.*2 to 64/);
   });
+});
+
+describe("kernel starting from the build's snapshot", () => {
+  const snapshotFile = join(mkdtempSync(join(tmpdir(), "memolab-")), "snapshot.bin");
+  const archive = join(mkdtempSync(join(tmpdir(), "memolab-")), "perfmodels.zip");
+  beforeAll(() => {
+    execFileSync(`${ROOT}.venv/bin/python`, [`${ROOT}scripts/pack_models.py`, archive]);
+    execFileSync("node", [`${ROOT}scripts/make_snapshot.mjs`, archive, snapshotFile]);
+  }, 120_000);
+  const boots: string[] = [];
+  const load = (o: { snapshot?: Promise<Uint8Array> }) => {
+    boots.push(o.snapshot ? "snapshot" : "fresh");
+    return loadPyodide({ indexURL: `${ROOT}node_modules/pyodide/`, _loadSnapshot: o.snapshot }) as Promise<unknown> as Promise<PyodideLike>;
+  };
+
+  it("boots from the snapshot and answers exactly as a fresh interpreter does", async () => {
+    const fromSnapshot = harness({ loadPyodide: load, fetchSnapshot: async () => new Uint8Array(readFileSync(snapshotFile)) });
+    await fromSnapshot.kernel.booted;
+    expect(boots).toEqual(["snapshot"]);
+    const fresh = harness({ loadPyodide: load });
+    await fresh.kernel.booted;
+    const reqs: Record<string, unknown>[] = [
+      { type: "sweep", system: "ffs", knobs: { bus: "UNIBUS" }, x: "block_size" },
+      { type: "evaluate", system: "lavc", knobs: { users: 120, disk: "local" } },
+      { type: "describe", system: "afs" },
+    ];
+    for (const [i, req] of reqs.entries()) {
+      const a = await fromSnapshot.ask({ id: 10 + i, ...req } as unknown as WorkerRequest);
+      expect(a.type).toBe("result");
+      expect(a).toEqual(await fresh.ask({ id: 10 + i, ...req } as unknown as WorkerRequest));
+    }
+  }, 120_000);
+
+  it("starts the ordinary way when the snapshot is missing or cannot be loaded", async () => {
+    for (const bad of [null, new Uint8Array([1, 2, 3])]) {
+      boots.length = 0;
+      const h = harness({ loadPyodide: load, fetchSnapshot: async () => bad });
+      await h.kernel.booted;
+      expect(h.events.at(-1)).toMatchObject({ type: "status", phase: "ready" });
+      expect(boots.at(-1)).toBe("fresh");
+    }
+  }, 120_000);
 });
 
 describe("kernel boot failures", () => {
