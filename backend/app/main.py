@@ -14,6 +14,7 @@ from .core.config import Settings, settings as default_settings
 from .core.db import make_engine, migrate
 from .core.headers import SecurityHeaders
 from .core.limits import BodySizeLimit, RateLimiter
+from .core.compression import ApiGzip
 from .static import mount_frontend
 
 
@@ -31,6 +32,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
+    app.add_middleware(ApiGzip)
     app.add_middleware(BodySizeLimit)
     app.add_middleware(SecurityHeaders)
     app.include_router(api_router)

@@ -69,3 +69,13 @@ def test_nothing_outside_the_build_and_no_twins_by_name(web):
     for path in ("/assets/%2e%2e/%2e%2e/secret.txt", "/pyodide/0123456789ab/pyodide.asm.wasm.br", "/assets/missing.js",
                  "/py/nothing.zip", "/api/nothing/here"):
         assert web.get(path).status_code == 404, path
+
+
+def test_api_json_is_gzipped_for_clients_that_accept_it(web):
+    r = web.get("/api/datasets/decnet-throughput", headers={"Accept-Encoding": "gzip"})
+    assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
+    assert int(r.headers["content-length"]) < len(r.content)  # httpx decoded it; the wire carried less
+    assert "content-encoding" not in web.get("/api/datasets/decnet-throughput", headers={"Accept-Encoding": "identity"}).headers
+    # Files the build compressed are never compressed again.
+    wasm = web.get("/pyodide/0123456789ab/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
+    assert wasm.headers["content-encoding"] == "gzip" and wasm.content.startswith(b"\0asm")
