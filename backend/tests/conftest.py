@@ -47,3 +47,4 @@ def make_client(tmp_path_factory):
 @pytest.fixture(scope="module")
 def client(make_client):
     return make_client()
+

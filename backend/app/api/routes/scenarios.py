@@ -27,6 +27,7 @@ from perfmodels import registry
 
 from ...core.tables import Scenario
 from ..caching import CACHE_CONTROL, etag_for, not_modified
+from ..errors import problems
 
 router = APIRouter(prefix="/scenarios", tags=["scenarios"])
 
@@ -116,7 +117,7 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, responses=problems(429, 503))
 def create(body: ScenarioIn, request: Request) -> JSONResponse:
     wait = request.app.state.create_limiter.check(_client(request))
     if wait:
@@ -166,7 +167,7 @@ async def read(slug: Slug, request: Request) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
-@router.delete("/{slug}", status_code=204)
+@router.delete("/{slug}", status_code=204, responses=problems(403))
 def remove(slug: Slug, request: Request,
            x_delete_token: Annotated[str, Header(max_length=128)] = "") -> Response:
     with Session(request.app.state.engine) as db, db.begin():
