@@ -1,11 +1,16 @@
-"""`python -m app`: serve Memo Lab on HOST:PORT (default 127.0.0.1:8000)."""
+"""`python -m app`: serve Memo Lab on HOST:PORT (default 127.0.0.1:8000), logging JSON lines.
+
+On SIGTERM or SIGINT the server stops accepting connections and finishes the requests in flight
+(for up to SHUTDOWN_GRACE_S seconds) before it exits."""
 
 import uvicorn
 
 from .core.config import settings
+from .core.logs import configure_logging
 from .main import create_app
 
 if __name__ == "__main__":
-    # Access lines would cost more than serving a cached scenario; errors are still logged.
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
-                server_header=False, log_level="info", access_log=False)
+    configure_logging(settings.log_level)
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, server_header=False, log_config=None,
+                access_log=False,  # RequestContext logs each request once, with its id
+                timeout_graceful_shutdown=settings.shutdown_grace_s)

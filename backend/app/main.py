@@ -15,6 +15,7 @@ from .core.db import make_engine, migrate
 from .core.headers import SecurityHeaders
 from .core.limits import BodySizeLimit, RateLimiter
 from .core.compression import ApiGzip
+from .core.logs import RequestContext
 from .static import mount_frontend
 
 
@@ -34,7 +35,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
     app.add_middleware(ApiGzip)
     app.add_middleware(BodySizeLimit)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
+    app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
     app.include_router(api_router)
     mount_frontend(app, settings.static_dir)
     return app

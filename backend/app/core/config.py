@@ -1,4 +1,5 @@
-"""Settings from the environment: HOST, PORT, DATABASE_URL, and where the built frontend lives."""
+"""Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend lives,
+CREATE_PER_MINUTE, LOG_LEVEL and SHUTDOWN_GRACE_S."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ class Settings(BaseSettings):
     static_dir: Path = ROOT / "frontend" / "dist"
     # Scenarios one client may create per minute (429 with Retry-After beyond it).
     create_per_minute: int = 30
+    log_level: str = "info"
+    # How long a stopping process waits for requests in flight (SIGTERM from an orchestrator).
+    shutdown_grace_s: int = 20
 
 
 settings = Settings()

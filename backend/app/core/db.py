@@ -33,11 +33,26 @@ def ping(engine: Engine) -> bool:
         return conn.execute(text("SELECT 1")).scalar() == 1
 
 
+def _config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return cfg
+
+
+def schema_is_current(engine: Engine) -> bool:
+    """Whether the database is at the newest migration (a process behind it is not ready)."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    heads = set(ScriptDirectory.from_config(_config()).get_heads())
+    with engine.connect() as conn:
+        return set(MigrationContext.configure(conn).get_current_heads()) == heads
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision. Several processes may start at once: on
     PostgreSQL an advisory lock makes them take turns."""
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg = _config()
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(73331)"))

@@ -1,15 +1,33 @@
-"""Liveness and database reachability."""
+"""Liveness (/health: the process answers; it reports the database and the models' version) and
+readiness (/ready: 200 only when the database answers and its schema is current, so a proxy or
+orchestrator sends traffic only to processes that can serve it)."""
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 
 import perfmodels
 
-from ...core.db import ping
+from ...core.db import ping, schema_is_current
 
 router = APIRouter(tags=["health"])
 
 
+def _database(request: Request) -> tuple[bool, bool]:
+    try:
+        return ping(request.app.state.engine), schema_is_current(request.app.state.engine)
+    except Exception:  # an unreachable database is an answer here, not an error
+        return False, False
+
+
 @router.get("/health")
 def health(request: Request) -> dict:
-    return {"status": "ok", "database": ping(request.app.state.engine),
-            "models_version": perfmodels.__version__}
+    up, _ = _database(request)
+    return {"status": "ok", "database": up, "models_version": perfmodels.__version__}
+
+
+@router.get("/ready", responses={503: {"description": "Not ready: the database is unreachable or behind."}})
+def ready(request: Request) -> JSONResponse:
+    up, current = _database(request)
+    ok = up and current
+    return JSONResponse({"ready": ok, "database": up, "schema_current": current, "models_version": perfmodels.__version__},
+                        status_code=200 if ok else 503)
