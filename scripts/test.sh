@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: install what the tests need (Debian's chromium and postgresql included), then run
-# every suite: pytest (models; backend on SQLite and on PostgreSQL), tsc, Vitest, Playwright. Fails if any suite fails
+# every suite: pytest (models; backend on SQLite and on PostgreSQL), the deployment's topology
+# under load, tsc, Vitest, Playwright. Fails if any suite fails
 # or runs no test; each runner prints its own summary, and the last line counts the suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,9 @@ else
   echo "could not start PostgreSQL"; failed=$((failed + 1)); failures+=("backend (PostgreSQL)")
 fi
 bash scripts/postgres.sh stop "$pg_dir"
+# docker-compose.yml's topology without Docker: PostgreSQL, two app processes, a classroom's load.
+suite "topology" bash scripts/topology.sh 50 15
+suite "dependency audit" bash scripts/audit.sh
 suite "types" npx --no-install tsc -p frontend/tsconfig.json
 suite "frontend" env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts
 suite "e2e" npx --no-install playwright test --config e2e/playwright.config.ts

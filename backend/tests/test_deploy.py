@@ -22,7 +22,15 @@ def test_services_and_topology():
     assert s["app"]["depends_on"]["db"]["condition"] == "service_healthy"
     assert "pg_isready" in " ".join(s["db"]["healthcheck"]["test"])
     assert any(v.endswith(":/var/lib/postgresql/data") for v in s["db"]["volumes"])
-    assert "/api/health" in " ".join(s["app"]["healthcheck"]["test"])
+    assert "/api/ready" in " ".join(s["app"]["healthcheck"]["test"])
+    assert s["proxy"]["depends_on"]["app"]["condition"] == "service_healthy"
+
+
+def test_docker_waits_for_the_graceful_stop():
+    app = COMPOSE["services"]["app"]
+    grace = int(app["environment"]["SHUTDOWN_GRACE_S"])
+    assert grace == Settings.model_fields["shutdown_grace_s"].default
+    assert int(app["stop_grace_period"].rstrip("s")) > grace
 
 
 def test_app_environment_is_what_the_app_reads():

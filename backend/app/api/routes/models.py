@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Request
@@ -41,6 +44,35 @@ def _call(fn, *args):
         raise HTTPException(422, str(e)) from None
 
 
+class _Answers:
+    """Recent answers, as the JSON bytes sent. The models are pure functions of their inputs, so
+    a class that opens one shared link (every student asking for the same curve) costs one model
+    call; bounded, least recently used first out."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size, self.lock, self.data = size, threading.Lock(), OrderedDict()
+
+    def get(self, key: str, make) -> Response:
+        with self.lock:
+            hit = self.data.get(key)
+            if hit is not None:
+                self.data.move_to_end(key)
+        if hit is None:
+            hit = json.dumps(make(), allow_nan=False, separators=(",", ":")).encode()
+            with self.lock:
+                self.data[key] = hit
+                if len(self.data) > self.size:
+                    self.data.popitem(last=False)
+        return Response(hit, media_type="application/json")
+
+
+_answers = _Answers()
+
+
+def _key(*parts) -> str:
+    return json.dumps(parts, sort_keys=True, separators=(",", ":"))
+
+
 @router.get("")
 def list_systems() -> list[dict]:
     return [perfmodels.describe(s) for s in perfmodels.systems()]
@@ -61,13 +93,14 @@ def card(system: str, request: Request) -> Response:
                   lambda: c)
 
 
-@router.post("/{system}/evaluate")
-def evaluate(system: str, body: EvaluateRequest) -> dict:
+@router.post("/{system}/evaluate", response_model=dict)
+def evaluate(system: str, body: EvaluateRequest) -> Response:
     _known(system)
-    return _call(perfmodels.evaluate, system, body.knobs)
+    return _answers.get(_key("evaluate", system, body.knobs), lambda: _call(perfmodels.evaluate, system, body.knobs))
 
 
-@router.post("/{system}/sweep")
-def sweep(system: str, body: SweepRequest) -> dict:
+@router.post("/{system}/sweep", response_model=dict)
+def sweep(system: str, body: SweepRequest) -> Response:
     _known(system)
-    return _call(perfmodels.sweep, system, body.knobs, body.x, body.values)
+    return _answers.get(_key("sweep", system, body.knobs, body.x, body.values),
+                        lambda: _call(perfmodels.sweep, system, body.knobs, body.x, body.values))

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The deployment of docker-compose.yml without Docker: one PostgreSQL (Debian's packages), two
+# stateless app processes on two ports sharing it, and the classroom load spread over both (a
+# scenario made through one is read through the other). Fails on any error, on a process that
+# does not become ready, or on one that does not stop cleanly on SIGTERM.
+#   scripts/topology.sh [STUDENTS] [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+students=${1:-50} seconds=${2:-15}
+dir=$(mktemp -d /tmp/memolab-topology.XXXXXX)
+pg=$(mktemp -d /tmp/memolab-pg.XXXXXX)  # its own folder: the postgres user must own it
+free_port() { .venv/bin/python -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"; }
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  bash scripts/postgres.sh stop "$pg"
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+url=$(bash scripts/postgres.sh start "$pg" "$(free_port)")
+ports=("$(free_port)" "$(free_port)")
+for port in "${ports[@]}"; do
+  # Both start at once: their migrations take turns on PostgreSQL's advisory lock.
+  DATABASE_URL="$url" HOST=127.0.0.1 PORT="$port" .venv/bin/python -m app 2> "$dir/app-$port.log" &
+  pids+=($!)
+done
+for port in "${ports[@]}"; do
+  for _ in $(seq 150); do
+    curl -fs "http://127.0.0.1:$port/api/ready" >/dev/null && break
+    sleep 0.2
+  done
+  curl -fs "http://127.0.0.1:$port/api/ready" >/dev/null || { echo "app on port $port never became ready"; cat "$dir/app-$port.log"; exit 1; }
+done
+echo "[topology] PostgreSQL and two app processes ready on ports ${ports[*]}"
+
+node bench/classroom_load.mjs --students "$students" --seconds "$seconds" --check \
+  --base "http://127.0.0.1:${ports[0]}" --base "http://127.0.0.1:${ports[1]}"
+
+status=0
+for i in 0 1; do
+  kill -TERM "${pids[$i]}"
+  rc=0; wait "${pids[$i]}" || rc=$?
+  # 143: uvicorn re-raises SIGTERM once every request is done.
+  if [ "$rc" != 0 ] && [ "$rc" != 143 ]; then echo "app on port ${ports[$i]} stopped with status $rc"; status=1; fi
+  # Its log is JSON lines, with one line per request.
+  .venv/bin/python -c "
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+requests = [l for l in lines if l.get('message') == 'request']
+assert requests and all(l['request_id'] for l in requests), 'no request lines'
+errors = [l for l in lines if l['level'] == 'error']
+assert not errors, errors[:2]
+print(f'[topology] port {sys.argv[2]}: {len(requests)} requests logged, no errors, stopped cleanly')
+" "$dir/app-${ports[$i]}.log" "${ports[$i]}" || status=1
+done
+pids=()
+exit $status
