@@ -6,7 +6,7 @@
 import { chromium } from "playwright-core";
 import { CHROMIUM, startApp } from "./lib.mjs";
 
-const STEPS = 50;
+const STEPS = Number(process.argv[process.argv.indexOf("--steps") + 1]) || 50;
 
 // Per system: the page (axes), a knob (by label) whose every step changes that curve, and
 // whether to start from the knob's minimum (Home) so that 50 steps up all reach new values:
@@ -18,7 +18,8 @@ const CASES = [
   ["rsx-qio", "", "Record CPU", true],
   ["ffs", "?y=cpu_percent", "CPU speed", false],
   ["lavc", "", "Locks per user", false],
-  ["afs", "?y=io_size_bytes&chunksize=15", "Rx packet", true],
+  // The I/O size stops growing with the packet once 16 packets exceed the 16 KB buffer: 50 steps.
+  ["afs", "?y=io_size_bytes&chunksize=15", "Rx packet", true, 50],
 ];
 
 const PROBE = () => {
@@ -43,7 +44,7 @@ try {
   await ctx.addInitScript(PROBE);
   const page = await ctx.newPage();
   console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system (ms)`);
-  for (const [system, query, label, fromMin] of CASES) {
+  for (const [system, query, label, fromMin, most = Infinity] of CASES) {
     await page.goto(`${BASE}/explore/${system}${query}`);
     await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
     await page.waitForFunction(() => document.querySelector('[data-testid="model-curve"]')?.getAttribute("d")?.startsWith("M"));
@@ -53,13 +54,17 @@ try {
       await page.waitForTimeout(300);
     }
     await page.evaluate(() => { window.__lat = []; });
-    for (let i = 0; i < STEPS; i++) {
+    // Never past the knob's maximum (a step there changes nothing): as many new values as it has.
+    const slider = page.getByRole("slider", { name: label, exact: true });
+    const [now, max, step] = await slider.evaluate((el) => [Number(el.value), Number(el.max), Number(el.step) || 1]);
+    const steps = Math.min(STEPS, most, Math.floor((max - now) / step + 1e-9));
+    for (let i = 0; i < steps; i++) {
       const before = await page.evaluate(() => window.__lat.length);
       await page.keyboard.press("ArrowRight");
       await page.waitForFunction((b) => window.__lat.length > b, before, { timeout: 5000 });
     }
     const lat = await page.evaluate(() => window.__lat);
-    console.log(`${system.padEnd(8)} ${label.padEnd(16)} median ${q(lat, 0.5).toFixed(1).padStart(5)}  p95 ${q(lat, 0.95).toFixed(1).padStart(5)}  max ${Math.max(...lat).toFixed(1).padStart(5)}`);
+    console.log(`${system.padEnd(8)} ${label.padEnd(16)} n ${String(lat.length).padStart(3)}  median ${q(lat, 0.5).toFixed(1).padStart(5)}  p95 ${q(lat, 0.95).toFixed(1).padStart(5)}  max ${Math.max(...lat).toFixed(1).padStart(5)}`);
   }
   await browser.close();
 } finally {

@@ -35,6 +35,7 @@ export default defineConfig({
     env: {
       HOST: "127.0.0.1",
       PORT: String(port),
+      LOG_LEVEL: "warning", // one JSON line per request would bury the test report
       DATABASE_URL: `sqlite:///${join(tmpdir(), `memolab-e2e-${process.pid}.sqlite3`)}`,
     },
   },

@@ -44,7 +44,7 @@ test("every system: knobs by keyboard, axes, baseline, CSV export and reload", a
     await expect(ex.curve).toHaveAttribute("d", /^M/);
     await page.getByRole("button", { name: "Pin as baseline" }).click();
     await expect(page.getByTestId("baseline-curve")).toHaveAttribute("d", /^M/);
-    expect(ex.params().get("baseline")).toBeTruthy();
+    await expect.poll(() => ex.params().get("baseline")).toBeTruthy();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV" }).click()]);
     const csv = readFileSync((await download.path())!, "utf8").trim().split("\n");
     expect(csv[0].split(",")).toEqual([x, ...s.metrics.map((m) => m.name), "bottleneck"]);

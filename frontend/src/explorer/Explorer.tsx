@@ -5,6 +5,7 @@ import { api } from "../api/client";
 import { isChoice, type Dataset, type Evaluation, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { parse, serialize, type ExplorerState } from "../state/urlState";
+import { dropPendingUrl, writeUrl } from "../state/urlWriter";
 import { Chart } from "./Chart";
 import { ExportBar } from "./ExportBar";
 import { KnobPanel } from "./KnobPanel";
@@ -21,6 +22,7 @@ import { bandOf, curveKnobsOf, curveOf, pointAt, sameKnobs } from "./curves";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
 const HISTORY_GAP_MS = 1000;
+
 
 export function Explorer({ system, client }: { system: string; client: ModelClient }) {
   const [spec, setSpec] = useState<SystemSpec | null>(null);
@@ -60,7 +62,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   }, []);
 
   useEffect(() => {
-    const onPop = () => setParsed(parse(window.location.search, spec));
+    const onPop = () => {
+      dropPendingUrl(); // the visitor moved in history: an older pending address must not overwrite it
+      setParsed(parse(window.location.search, spec));
+    };
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
   }, [spec]);
@@ -69,10 +74,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     (next: ExplorerState) => {
       // Ask for the new curve before React renders, so the knob and its curve paint together.
       client.sweep(spec.id, curveKnobsOf(spec, next.knobs, next.x), next.x);
-      const url = `${window.location.pathname}?${serialize(next, spec)}`;
       const now = performance.now();
-      if (now - lastPush.current > HISTORY_GAP_MS) window.history.pushState(null, "", url);
-      else window.history.replaceState(null, "", url);
+      writeUrl(`${window.location.pathname}?${serialize(next, spec)}`, now - lastPush.current > HISTORY_GAP_MS);
       lastPush.current = now;
       setParsed({ state: next, notices: [] });
       schedulePrefetch(next);
@@ -130,7 +133,19 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     [dataset, spec, shownKnobs, x, y],
   );
   const modelError = sweep.error ?? detail.error;
+
   const setKnobs = (next: KnobValues) => update({ ...state, knobs: next, scenario: null });
+  // Stable handlers for the memoized panels; they read the newest state through a ref.
+  const latest = useRef({ state, setKnobs });
+  latest.current = { state, setKnobs };
+  const onKnob = useCallback((name: string, value: string | number) => {
+    const { state: st, setKnobs: set } = latest.current;
+    set({ ...st.knobs, [name]: value });
+  }, []);
+  const onPreset = useCallback((config: KnobValues) => {
+    const { state: st, setKnobs: set } = latest.current;
+    set({ ...st.knobs, ...config });
+  }, []);
 
   return (
     <main className="explorer">
@@ -149,8 +164,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       <RuntimeStatus status={status} />
       <div className="explorer-body">
         <div className="side">
-          <Presets system={spec.id} onPick={(config) => setKnobs({ ...knobs, ...config })} />
-          <KnobPanel knobs={spec.knobs} values={knobs} onChange={(name, value) => setKnobs({ ...knobs, [name]: value })} />
+          <Presets system={spec.id} onPick={onPreset} />
+          <KnobPanel knobs={spec.knobs} values={knobs} onChange={onKnob} />
         </div>
         <section className="chart-area" aria-label="Chart">
           <div className="axis-pickers">

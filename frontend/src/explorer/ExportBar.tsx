@@ -1,9 +1,10 @@
 // Export the current series and chart, or copy the link to exactly this view.
-import { useState } from "react";
+import { memo, useState } from "react";
+import { flushUrl } from "../state/urlWriter";
 import type { SweepResult } from "../api/types";
 import { download, pngBlob, seriesCsv, svgText } from "./exporting";
 
-export function ExportBar({ system, sweep, chartRef }: { system: string; sweep: SweepResult | null; chartRef: React.RefObject<HTMLDivElement | null> }) {
+export const ExportBar = memo(function ExportBar({ system, sweep, chartRef }: { system: string; sweep: SweepResult | null; chartRef: React.RefObject<HTMLDivElement | null> }) {
   const [message, setMessage] = useState("");
   const svg = () => chartRef.current?.querySelector("svg[data-testid=chart]") as SVGSVGElement | null;
   const name = `${system}-${sweep?.x_knob ?? "chart"}`;
@@ -28,6 +29,7 @@ export function ExportBar({ system, sweep, chartRef }: { system: string; sweep: 
       </button>
       <button type="button" onClick={() => run("Link copied", async () => {
         if (!navigator.clipboard) throw new Error("the browser offers no clipboard here; copy the address bar");
+        flushUrl(); // the newest state, even if its address is still waiting to be written
         await navigator.clipboard.writeText(window.location.href);
       })}>
         Copy link
@@ -35,4 +37,4 @@ export function ExportBar({ system, sweep, chartRef }: { system: string; sweep: 
       <span className="export-message" role="status">{message}</span>
     </div>
   );
-}
+});

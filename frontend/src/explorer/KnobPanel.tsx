@@ -1,6 +1,6 @@
 // One labelled control per knob: a slider plus a typed number field for numbers (powers of two
 // on log2 knobs), a select for choices. Typed values are checked before they reach the state.
-import { useEffect, useId, useState } from "react";
+import { memo, useEffect, useId, useState } from "react";
 import { isChoice, type ChoiceKnob, type KnobSpec, type KnobValues, type NumberKnob } from "../api/types";
 import { allowed, coerce } from "../state/urlState";
 
@@ -10,7 +10,8 @@ export interface KnobPanelProps {
   onChange: (name: string, value: string | number) => void;
 }
 
-export function KnobPanel({ knobs, values, onChange }: KnobPanelProps) {
+// Memoized: a model answer arriving re-renders the page, not every control (keeps knob moves cheap).
+export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange }: KnobPanelProps) {
   return (
     <fieldset className="knob-panel">
       <legend>Knobs</legend>
@@ -23,7 +24,7 @@ export function KnobPanel({ knobs, values, onChange }: KnobPanelProps) {
       )}
     </fieldset>
   );
-}
+});
 
 function ChoiceControl({ knob, value, onChange }: { knob: ChoiceKnob; value: string; onChange: (v: string) => void }) {
   const id = useId();

@@ -1,9 +1,10 @@
 // The system's path as a chain of stages: each stage's demand per unit of work and how busy it
 // is at the current setting, the bottleneck highlighted. It moves with the knobs.
+import { memo } from "react";
 import type { Stage } from "../api/types";
 import { formatValue } from "../format";
 
-export function PathView({ stages, bottleneck }: { stages: Stage[] | null; bottleneck: string | null }) {
+export const PathView = memo(function PathView({ stages, bottleneck }: { stages: Stage[] | null; bottleneck: string | null }) {
   if (!stages) return <p className="muted" aria-busy="true">Computing the path…</p>;
   return (
     <section className="path-view" aria-labelledby="path-h" data-testid="path-view">
@@ -30,4 +31,4 @@ export function PathView({ stages, bottleneck }: { stages: Stage[] | null; bottl
       <p className="muted">{bottleneck ? `Limited by: ${bottleneck}.` : "No shared resource limits this setting."}</p>
     </section>
   );
-}
+});

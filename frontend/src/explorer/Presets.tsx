@@ -1,5 +1,5 @@
 // "As measured": one choice per configuration the memo reports (from the model's fit report).
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { KnobValues } from "../api/types";
 
@@ -8,7 +8,7 @@ interface Preset {
   config: KnobValues;
 }
 
-export function Presets({ system, onPick }: { system: string; onPick: (config: KnobValues) => void }) {
+export const Presets = memo(function Presets({ system, onPick }: { system: string; onPick: (config: KnobValues) => void }) {
   const [presets, setPresets] = useState<Preset[]>([]);
   useEffect(() => {
     let live = true;
@@ -37,4 +37,4 @@ export function Presets({ system, onPick }: { system: string; onPick: (config: K
       </select>
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 // Every metric at the current setting, the limiting resource, and the change against a pinned
 // baseline (absolute and percent).
+import { memo } from "react";
 import type { Evaluation, MetricSpec } from "../api/types";
 import { formatValue } from "../format";
 
@@ -10,7 +11,7 @@ function delta(now: number | null | undefined, base: number | null | undefined, 
   return `${d >= 0 ? "+" : "−"}${formatValue(Math.abs(d), unit)}${pct} vs baseline`;
 }
 
-export function Readouts({ metrics, result, baseline }: { metrics: MetricSpec[]; result: Evaluation | null; baseline: Evaluation | null }) {
+export const Readouts = memo(function Readouts({ metrics, result, baseline }: { metrics: MetricSpec[]; result: Evaluation | null; baseline: Evaluation | null }) {
   return (
     <dl className="readouts" aria-live="polite">
       {metrics.map((m) => (
@@ -26,4 +27,4 @@ export function Readouts({ metrics, result, baseline }: { metrics: MetricSpec[];
       </div>
     </dl>
   );
-}
+});

@@ -1,9 +1,9 @@
 // The chart's text alternative: the plotted series as a table, reachable by keyboard.
-import { useState } from "react";
+import { useState, memo } from "react";
 import { formatValue } from "../format";
 import type { SeriesPoint } from "./geometry";
 
-export function SeriesTable({ xLabel, yLabel, curve, baseline }: { xLabel: string; yLabel: string; curve: SeriesPoint[]; baseline: SeriesPoint[] }) {
+export const SeriesTable = memo(function SeriesTable({ xLabel, yLabel, curve, baseline }: { xLabel: string; yLabel: string; curve: SeriesPoint[]; baseline: SeriesPoint[] }) {
   // Rows are built only while the table is open: a closed table costs a knob move nothing.
   const [open, setOpen] = useState(false);
   return (
@@ -33,4 +33,4 @@ export function SeriesTable({ xLabel, yLabel, curve, baseline }: { xLabel: strin
       </div>}
     </details>
   );
-}
+});
