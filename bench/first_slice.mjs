@@ -3,7 +3,7 @@
 // chart changed). Starts its own app process on a free loopback port; run after `npm start` or
 // `npm test` has installed and built everything:   node bench/first_slice.mjs [--runs 5]
 import { chromium } from "playwright-core";
-import { CHROMIUM, startApp } from "./lib.mjs";
+import { CHROMIUM, startApp, startupMarks } from "./lib.mjs";
 
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
 const STEPS = 50;
@@ -12,13 +12,6 @@ const QUERY = "/explore/decnet?circuit=CI&link_quota=16&buffer_size=576&test=SEN
 // Page-side probes: when the curve first gets a path, when the runtime reports ready, and a
 // key-to-frame timer driven by the keydown event's own timestamp.
 const PROBE = () => {
-  const marks = (window.__marks = {});
-  new MutationObserver(() => {
-    const d = document.querySelector('[data-testid="model-curve"]')?.getAttribute("d");
-    if (d?.startsWith("M") && marks.firstCurve === undefined) marks.firstCurve = performance.now();
-    const phase = document.querySelector('[data-testid="runtime-status"]')?.getAttribute("data-phase");
-    if (phase === "ready" && marks.ready === undefined) marks.ready = performance.now();
-  }).observe(document, { subtree: true, childList: true, attributes: true });
   window.__lat = [];
   window.__armed = null;
   document.addEventListener("keydown", (e) => { window.__armed = { t: e.timeStamp, target: window.__target }; }, true);
@@ -57,6 +50,7 @@ try {
   let latBuffer = [], latQuota = [], latApi = [];
   for (let run = 0; run < RUNS; run++) {
     const ctx = await browser.newContext(); // cold: a new profile, empty HTTP cache
+    await ctx.addInitScript(startupMarks);
     await ctx.addInitScript(PROBE);
     const page = await ctx.newPage();
     await page.goto(BASE + QUERY);
@@ -76,6 +70,7 @@ try {
   }
   // The same slider steps when the worker is unavailable and the server computes the curve.
   const ctx = await browser.newContext();
+  await ctx.addInitScript(startupMarks);
   await ctx.addInitScript(PROBE);
   await ctx.route("**/pyodide/*/pyodide.mjs", (r) => r.fulfill({ status: 404, body: "" }));
   const page = await ctx.newPage();

@@ -31,3 +31,15 @@ export async function startApp() {
   app.kill();
   throw new Error("the app did not start");
 }
+
+/** Page-side probe (an init script): window.__marks.firstCurve when the model curve first has a
+ * path, window.__marks.ready when the runtime reports ready (ms since navigation start). */
+export function startupMarks() {
+  const marks = (window.__marks = {});
+  new MutationObserver(() => {
+    const d = document.querySelector('[data-testid="model-curve"]')?.getAttribute("d");
+    if (d?.startsWith("M") && marks.firstCurve === undefined) marks.firstCurve = performance.now();
+    const phase = document.querySelector('[data-testid="runtime-status"]')?.getAttribute("data-phase");
+    if (phase === "ready" && marks.ready === undefined) marks.ready = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}

@@ -5,7 +5,7 @@
 // Run after `npm start` or `npm test` has built everything:  node bench/startup.mjs [--runs 5]
 import http from "node:http";
 import { chromium } from "playwright-core";
-import { CHROMIUM, startApp } from "./lib.mjs";
+import { CHROMIUM, startApp, startupMarks } from "./lib.mjs";
 
 /** A loopback proxy in front of the app that counts the bytes each response puts on the wire
  * (status line, headers and body exactly as sent, compressed or not), by path. */
@@ -33,15 +33,7 @@ function countingProxy(target) {
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
 const PATH = "/explore/decnet";
 
-const PROBE = () => {
-  const marks = (window.__marks = {});
-  new MutationObserver(() => {
-    const d = document.querySelector('[data-testid="model-curve"]')?.getAttribute("d");
-    if (d?.startsWith("M") && marks.firstCurve === undefined) marks.firstCurve = performance.now();
-    const phase = document.querySelector('[data-testid="runtime-status"]')?.getAttribute("data-phase");
-    if (phase === "ready" && marks.ready === undefined) marks.ready = performance.now();
-  }).observe(document, { subtree: true, childList: true, attributes: true });
-};
+const PROBE = startupMarks;
 
 const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

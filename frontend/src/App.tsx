@@ -7,6 +7,7 @@ import { Explorer } from "./explorer/Explorer";
 import { Home } from "./home/Home";
 import { MyScenarios, OpenScenario } from "./scenarios/ScenarioPages";
 import { createBrowserClient, type ModelClient } from "./runtime/ModelClient";
+import { PageError } from "./PageError";
 
 // Created on first use, so pages without a chart never start the Python runtime.
 let client: ModelClient | null = null;
@@ -55,10 +56,6 @@ export function App() {
   }
   if (path === "/" || path === "/index.html") return <Home />;
   return (
-    <main className="page-error">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address.</p>
-      <a href="/">Go to Memo Lab</a>
-    </main>
+    <PageError title="Page not found" back={{ href: "/", label: "Go to Memo Lab" }}>There is nothing at this address.</PageError>
   );
 }

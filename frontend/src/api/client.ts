@@ -1,6 +1,6 @@
 // HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
 // and the memo datasets. Errors carry the server's reason.
-import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, SavedScenario, Source, SweepResult, SystemSpec } from "./types";
+import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, SavedScenario, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -31,7 +31,7 @@ export const api = {
   datasets: () => request<DatasetSummary[]>("/api/datasets"),
   sources: () => request<Source[]>("/api/sources"),
   scenario: (slug: string) => request<SavedScenario>(`/api/scenarios/${encodeURIComponent(slug)}`),
-  saveScenario: (body: { system: string; knobs: KnobValues; x: string; y: string; baseline: KnobValues | null; title: string; notes: string; public: boolean }) =>
+  saveScenario: (body: ScenarioDraft) =>
     request<CreatedScenario>("/api/scenarios", { method: "POST", body: JSON.stringify(body) }),
   deleteScenario: async (slug: string, token: string) => {
     const r = await fetch(`/api/scenarios/${encodeURIComponent(slug)}`, { method: "DELETE", headers: { "X-Delete-Token": token } });

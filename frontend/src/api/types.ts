@@ -171,8 +171,8 @@ export interface ModelCardData {
   figures: CardFigure[];
 }
 
-export interface SavedScenario {
-  slug: string;
+/** What "Save & share" sends (POST /api/scenarios). */
+export interface ScenarioDraft {
   system: string;
   knobs: KnobValues;
   x: string;
@@ -181,6 +181,10 @@ export interface SavedScenario {
   title: string;
   notes: string;
   public: boolean;
+}
+
+export interface SavedScenario extends ScenarioDraft {
+  slug: string;
   models_version: string;
   created_at: string;
   models_version_now?: string;

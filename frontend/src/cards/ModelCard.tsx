@@ -5,6 +5,7 @@ import { api } from "../api/client";
 import type { ModelCardData } from "../api/types";
 import { formatValue } from "../format";
 import { FitChart } from "./FitChart";
+import { PageError } from "../PageError";
 
 // The bars a model is held to (issue "Calibrated, documented models").
 const BARS = { inSampleMedian: 5, inSampleMax: 15, secondaryMedian: 10, locoMedian: 15, locoMax: 35 };
@@ -36,7 +37,7 @@ export function ModelCard({ system }: { system: string }) {
       (e: Error) => setError(e.message),
     );
   }, [system]);
-  if (error) return <main className="page-error" role="alert"><h1>No model card</h1><p>{error}</p><a href="/models">All models</a></main>;
+  if (error) return <PageError title="No model card" back={{ href: "/models", label: "All models" }}>{error}</PageError>;
   if (!card) return <p aria-busy="true">Loading…</p>;
   const s = card.summary;
   return (

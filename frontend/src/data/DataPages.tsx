@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { Dataset, DatasetSummary, Source, SystemSpec } from "../api/types";
 import { DataTable } from "./DataTable";
+import { PageError } from "../PageError";
 
 function useLoad<T>(load: () => Promise<T>, key: string): { value: T | null; error: string | null } {
   const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
@@ -57,14 +58,10 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
     if (source) document.title = `${source.title} · Memo Lab data`;
   }, [source]);
 
-  if (sources.error || summaries.error) return <main className="page-error" role="alert"><h1>Cannot load the data</h1><p>{sources.error ?? summaries.error}</p></main>;
+  if (sources.error || summaries.error) return <PageError title="Cannot load the data">{sources.error ?? summaries.error ?? ""}</PageError>;
   if (sources.value && !source)
     return (
-      <main className="page-error" role="alert">
-        <h1>Unknown source document</h1>
-        <p>No memo is filed under this name.</p>
-        <a href="/data">All documents</a>
-      </main>
+      <PageError title="Unknown source document" back={{ href: "/data", label: "All documents" }}>No memo is filed under this name.</PageError>
     );
   if (!source) return <p aria-busy="true">Loading…</p>;
   const charts = (d: Dataset): SystemSpec[] => systems.value?.filter((s) => s.overlay?.dataset === d.id) ?? [];

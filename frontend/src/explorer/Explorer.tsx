@@ -19,6 +19,7 @@ import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useLatest } from "./useLatest";
 import { bandOf, curveKnobsOf, curveOf, pointAt, sameKnobs } from "./curves";
+import { PageError } from "../PageError";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
 const HISTORY_GAP_MS = 1000;
@@ -43,7 +44,7 @@ export function Explorer({ system, client }: { system: string; client: ModelClie
       live = false;
     };
   }, [system]);
-  if (error) return <div className="page-error" role="alert"><h1>Cannot open this explorer</h1><p>{error}</p><a href="/">All systems</a></div>;
+  if (error) return <PageError title="Cannot open this explorer" back={{ href: "/", label: "All systems" }}>{error}</PageError>;
   if (!spec) return <p className="loading" aria-busy="true">Loading the model description…</p>;
   return <ExplorerView spec={spec} dataset={dataset} client={client} />;
 }

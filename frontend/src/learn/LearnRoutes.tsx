@@ -5,6 +5,7 @@ import { LessonIndex } from "./LessonIndex";
 import { LessonPage } from "./LessonPage";
 import { lessonById } from "./lessons";
 import { SharedLesson } from "./SharedLesson";
+import { PageError } from "../PageError";
 
 export default function LearnRoutes({ path, client }: { path: string; client: () => ModelClient }) {
   if (/^\/learn\/?$/.test(path)) return <LessonIndex />;
@@ -13,11 +14,7 @@ export default function LearnRoutes({ path, client }: { path: string; client: ()
   const lesson = m ? lessonById(m[1]) : undefined;
   if (!m || !lesson) {
     return (
-      <main className="page-error" role="alert">
-        <h1>No such lesson</h1>
-        <p>There is no lesson at this address.</p>
-        <a href="/learn">All lessons</a>
-      </main>
+      <PageError title="No such lesson" back={{ href: "/learn", label: "All lessons" }}>There is no lesson at this address.</PageError>
     );
   }
   return <LessonPage lesson={lesson} lessonKey={lesson.id} base={`/learn/${lesson.id}`} hash="" client={client()} initialStep={m[2] ? Number(m[2]) : 1} />;

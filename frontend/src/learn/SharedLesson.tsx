@@ -6,6 +6,7 @@ import { allSpecs } from "./LessonIndex";
 import { LessonPage } from "./LessonPage";
 import { checkLesson, formatProblem, type Lesson, type LessonProblem } from "./schema";
 import { decodeLesson, lessonFragment } from "./share";
+import { PageError } from "../PageError";
 
 export function SharedLesson({ client }: { client: ModelClient }) {
   const [s, set] = useState<{ lesson?: Lesson; problems?: LessonProblem[]; error?: string }>({});
@@ -20,20 +21,16 @@ export function SharedLesson({ client }: { client: ModelClient }) {
   }, [payload]);
   if (!payload || s.error) {
     return (
-      <main className="page-error" role="alert">
-        <h1>Cannot open this lesson</h1>
-        <p>{s.error ? `The link could not be read: ${s.error}.` : "This link carries no lesson."}</p>
-        <a href="/learn">All lessons</a>
-      </main>
+      <PageError title="Cannot open this lesson" back={{ href: "/learn", label: "All lessons" }}>
+        {s.error ? `The link could not be read: ${s.error}.` : "This link carries no lesson."}
+      </PageError>
     );
   }
   if (s.problems) {
     return (
-      <main className="page-error" role="alert" data-testid="lesson-problems">
-        <h1>This lesson has problems</h1>
+      <PageError title="This lesson has problems" back={{ href: "/learn", label: "All lessons" }} testId="lesson-problems">
         <ul>{s.problems.map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}</ul>
-        <a href="/learn">All lessons</a>
-      </main>
+      </PageError>
     );
   }
   if (!s.lesson) return <p className="loading" aria-busy="true">Opening the lesson…</p>;

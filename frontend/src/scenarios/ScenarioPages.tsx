@@ -5,6 +5,7 @@ import type { SavedScenario, SystemSpec } from "../api/types";
 import { serialize } from "../state/urlState";
 import { loadMine, removeMine, type MyScenario } from "./myScenarios";
 import { discard, OUTBOX_EVENT, pending, type Pending } from "./outbox";
+import { PageError } from "../PageError";
 
 export function OpenScenario({ slug }: { slug: string }) {
   const [error, setError] = useState<string | null>(null);
@@ -22,13 +23,11 @@ export function OpenScenario({ slug }: { slug: string }) {
   }, [slug]);
   if (error === "gone")
     return (
-      <main className="page-error" role="alert">
-        <h1>This scenario is not here</h1>
-        <p>It was deleted by whoever saved it, or the link was never valid.</p>
-        <a href="/">Explore the memos</a>
-      </main>
+      <PageError title="This scenario is not here" back={{ href: "/", label: "Explore the memos" }}>
+        It was deleted by whoever saved it, or the link was never valid.
+      </PageError>
     );
-  if (error) return <main className="page-error" role="alert"><h1>Cannot open this scenario</h1><p>{error}</p></main>;
+  if (error) return <PageError title="Cannot open this scenario">{error}</PageError>;
   return <p aria-busy="true">Opening the saved scenario…</p>;
 }
 

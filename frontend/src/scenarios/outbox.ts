@@ -1,19 +1,10 @@
 // Scenarios saved while offline wait here (this browser's storage) and are sent when the
 // connection returns; once saved they join "My scenarios" like any other.
 import { api, ApiError } from "../api/client";
-import type { CreatedScenario, KnobValues } from "../api/types";
+import type { CreatedScenario, ScenarioDraft } from "../api/types";
 import { addMine } from "./myScenarios";
 
-export interface ScenarioBody {
-  system: string;
-  knobs: KnobValues;
-  x: string;
-  y: string;
-  baseline: KnobValues | null;
-  title: string;
-  notes: string;
-  public: boolean;
-}
+export type ScenarioBody = ScenarioDraft;
 
 export interface Pending {
   id: string;
