@@ -1,0 +1,141 @@
+// @vitest-environment node
+// The service worker's strategy with an in-memory CacheStorage and a switchable network: a build
+// is kept whole, pages and API reads go to the network first and fall back offline, hashed files
+// come from any kept copy, and a new build replaces the old one's files only when it activates.
+import { beforeEach, describe, expect, it } from "vitest";
+import { activate, appCache, install, route, type Build, type Deps } from "../../src/sw/strategy";
+
+const ORIGIN = "https://memolab.test";
+
+class MemoryCache {
+  store = new Map<string, Response>();
+  private key = (r: Request | string, ignoreSearch = false) => {
+    const u = new URL(typeof r === "string" ? r : r.url, ORIGIN);
+    return ignoreSearch ? u.origin + u.pathname : u.href;
+  };
+  async match(r: Request | string, o?: { ignoreSearch?: boolean }) {
+    const k = this.key(r, o?.ignoreSearch);
+    for (const [key, v] of this.store) if ((o?.ignoreSearch ? key.split("?")[0] : key) === k) return v.clone();
+    return undefined;
+  }
+  async put(r: Request | string, res: Response) {
+    this.store.set(this.key(r), res.clone());
+  }
+  async addAll(urls: string[]) {
+    const got = await Promise.all(urls.map(async (u) => [u, await net.fetch(u)] as const));
+    if (got.some(([, r]) => !r.ok)) throw new TypeError("addAll: a request failed");
+    for (const [u, r] of got) await this.put(u, r);
+  }
+}
+
+class MemoryCaches {
+  caches = new Map<string, MemoryCache>();
+  async open(name: string) {
+    if (!this.caches.has(name)) this.caches.set(name, new MemoryCache());
+    return this.caches.get(name)!;
+  }
+  async keys() {
+    return [...this.caches.keys()];
+  }
+  async delete(name: string) {
+    return this.caches.delete(name);
+  }
+  async match(r: Request | string, o?: { ignoreSearch?: boolean }) {
+    for (const c of this.caches.values()) {
+      const hit = await c.match(r, o);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+}
+
+// The server: one body per path (a deploy changes them); `online` cuts the network.
+const net = {
+  online: true,
+  files: new Map<string, string>(),
+  fetched: [] as string[],
+  async fetch(r: Request | string): Promise<Response> {
+    const path = new URL(typeof r === "string" ? r : r.url, ORIGIN).pathname;
+    this.fetched.push(path);
+    if (!this.online) throw new TypeError("Failed to fetch");
+    // Like the app: any other address is a client-side route, answered with the page.
+    const spa = /^\/(assets|pyodide|py)\//.test(path) ? undefined : this.files.get("/index.html");
+    const body = this.files.get(path) ?? (path.startsWith("/api/") ? "[]" : spa);
+    return body === undefined ? new Response("missing", { status: 404 }) : new Response(body, { status: 200 });
+  },
+};
+
+let caches: MemoryCaches;
+const deps = (): Deps => ({ caches: caches as unknown as CacheStorage, fetch: (r) => net.fetch(r), origin: ORIGIN });
+const get = (path: string, mode: RequestMode = "cors") => {
+  const req = new Request(ORIGIN + path);
+  Object.defineProperty(req, "mode", { value: mode }); // Node's Request cannot be made a navigation
+  return req;
+};
+const text = async (p: Promise<Response> | null) => (p ? (await p).text() : "not answered");
+
+const v1: Build = { files: ["/index.html", "/assets/app-1.js", "/pyodide/aaa/pyodide.asm.wasm"], version: "v1" };
+const v2: Build = { files: ["/index.html", "/assets/app-2.js", "/pyodide/aaa/pyodide.asm.wasm"], version: "v2" };
+
+beforeEach(() => {
+  caches = new MemoryCaches();
+  net.online = true;
+  net.fetched = [];
+  net.files = new Map([
+    ["/index.html", "<html>v1 app-1.js</html>"],
+    ["/assets/app-1.js", "app one"],
+    ["/pyodide/aaa/pyodide.asm.wasm", "wasm"],
+    ["/api/models", JSON.stringify([{ id: "decnet" }])],
+    ["/api/models/decnet", "decnet spec"],
+  ]);
+});
+
+describe("service worker strategy", () => {
+  it("keeps the whole build and the API's answers, then works with the network cut", async () => {
+    await install(deps(), v1);
+    expect([...(await caches.open(appCache(v1))).store.keys()].map((k) => new URL(k).pathname).sort()).toEqual([...v1.files].sort());
+    net.online = false;
+    expect(await text(route(deps(), v1, get("/explore/decnet", "navigate")))).toBe("<html>v1 app-1.js</html>");
+    expect(await text(route(deps(), v1, get("/assets/app-1.js")))).toBe("app one");
+    expect(await text(route(deps(), v1, get("/api/models/decnet")))).toBe("decnet spec");
+    expect((await route(deps(), v1, get("/api/models/lavc"))!).type).toBe("error"); // never kept: an honest failure
+  });
+
+  it("a build that cannot be kept whole is not installed", async () => {
+    await expect(install(deps(), { files: ["/index.html", "/assets/gone.js"], version: "bad" })).rejects.toThrow();
+  });
+
+  it("pages come from the network first: a new deploy is seen on the next visit", async () => {
+    await install(deps(), v1);
+    net.files.set("/index.html", "<html>v2 app-2.js</html>");
+    net.files.set("/assets/app-2.js", "app two");
+    expect(await text(route(deps(), v1, get("/", "navigate")))).toBe("<html>v2 app-2.js</html>");
+    // The new page's files are fetched (the old build's worker has not kept them) and kept.
+    expect(await text(route(deps(), v1, get("/assets/app-2.js")))).toBe("app two");
+  });
+
+  it("hashed files come from the kept copy without the network; saving is never answered here", async () => {
+    await install(deps(), v1);
+    net.fetched = [];
+    expect(await text(route(deps(), v1, get("/pyodide/aaa/pyodide.asm.wasm")))).toBe("wasm");
+    expect(net.fetched).toEqual([]);
+    expect(route(deps(), v1, new Request(ORIGIN + "/api/scenarios", { method: "POST", body: "{}" }))).toBeNull();
+    expect(route(deps(), v1, new Request("https://elsewhere.test/x.js"))).toBeNull();
+  });
+
+  it("a new build replaces the old one's files only when it activates, never the API answers", async () => {
+    await install(deps(), v1);
+    net.files.set("/index.html", "<html>v2 app-2.js</html>");
+    net.files.set("/assets/app-2.js", "app two");
+    await install(deps(), v2);
+    // Until v2 activates (no v1 page open any more), v1's files stay for the pages still using them.
+    expect((await caches.keys()).sort()).toEqual(["memolab-api", "memolab-app-v1", "memolab-app-v2"]);
+    net.online = false;
+    expect(await text(route(deps(), v1, get("/assets/app-1.js")))).toBe("app one");
+    await activate(deps(), v2);
+    expect((await caches.keys()).sort()).toEqual(["memolab-api", "memolab-app-v2"]);
+    // Offline, the next visit is the new build throughout: its page and its script.
+    expect(await text(route(deps(), v2, get("/", "navigate")))).toBe("<html>v2 app-2.js</html>");
+    expect(await text(route(deps(), v2, get("/assets/app-2.js")))).toBe("app two");
+  });
+});
