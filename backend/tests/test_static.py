@@ -79,3 +79,13 @@ def test_api_json_is_gzipped_for_clients_that_accept_it(web):
     # Files the build compressed are never compressed again.
     wasm = web.get("/pyodide/0123456789ab/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
     assert wasm.headers["content-encoding"] == "gzip" and wasm.content.startswith(b"\0asm")
+
+
+def test_api_reads_have_validators_and_health_is_never_cached(web):
+    for path in ("/api/models", "/api/models/decnet", "/api/models/decnet/card", "/api/sources", "/api/datasets",
+                 "/api/datasets/decnet-throughput", "/api/scenarios"):
+        r = web.get(path)
+        assert r.status_code == 200 and r.headers["etag"], path
+        assert web.get(path, headers={"If-None-Match": r.headers["etag"]}).status_code == 304, path
+    for path in ("/api/health", "/api/ready"):
+        assert web.get(path).headers["cache-control"] == "no-store"

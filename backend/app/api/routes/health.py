@@ -19,10 +19,13 @@ def _database(request: Request) -> tuple[bool, bool]:
         return False, False
 
 
-@router.get("/health")
-def health(request: Request) -> dict:
+NO_STORE = {"Cache-Control": "no-store"}  # a state of this moment, never to be reused
+
+
+@router.get("/health", response_model=dict)
+def health(request: Request) -> JSONResponse:
     up, _ = _database(request)
-    return {"status": "ok", "database": up, "models_version": perfmodels.__version__}
+    return JSONResponse({"status": "ok", "database": up, "models_version": perfmodels.__version__}, headers=NO_STORE)
 
 
 @router.get("/ready", responses={503: {"description": "Not ready: the database is unreachable or behind."}})
@@ -30,4 +33,4 @@ def ready(request: Request) -> JSONResponse:
     up, current = _database(request)
     ok = up and current
     return JSONResponse({"ready": ok, "database": up, "schema_current": current, "models_version": perfmodels.__version__},
-                        status_code=200 if ok else 503)
+                        status_code=200 if ok else 503, headers=NO_STORE)

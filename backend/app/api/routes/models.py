@@ -73,15 +73,17 @@ def _key(*parts) -> str:
     return json.dumps(parts, sort_keys=True, separators=(",", ":"))
 
 
-@router.get("")
-def list_systems() -> list[dict]:
-    return [perfmodels.describe(s) for s in perfmodels.systems()]
+# Descriptions change only with a deploy of the models: validated by the models' version.
+@router.get("", response_model=list[dict])
+def list_systems(request: Request) -> Response:
+    return cached(request, etag_for("systems", perfmodels.__version__),
+                  lambda: [perfmodels.describe(s) for s in perfmodels.systems()])
 
 
-@router.get("/{system}")
-def describe(system: str) -> dict:
+@router.get("/{system}", response_model=dict)
+def describe(system: str, request: Request) -> Response:
     _known(system)
-    return perfmodels.describe(system)
+    return cached(request, etag_for("describe", system, perfmodels.__version__), lambda: perfmodels.describe(system))
 
 
 @router.get("/{system}/card")

@@ -26,7 +26,7 @@ import perfmodels
 from perfmodels import registry
 
 from ...core.tables import Scenario
-from ..caching import CACHE_CONTROL, etag_for, not_modified
+from ..caching import CACHE_CONTROL, cached, etag_for, not_modified
 from ..errors import problems
 
 router = APIRouter(prefix="/scenarios", tags=["scenarios"])
@@ -181,13 +181,15 @@ def remove(slug: Slug, request: Request,
     return Response(status_code=204)
 
 
-@router.get("")
+@router.get("", response_model=dict)
 def list_public(request: Request, system: Annotated[str | None, Query(max_length=32)] = None,
-                page: Annotated[int, Query(ge=1, le=10_000)] = 1) -> dict:
+                page: Annotated[int, Query(ge=1, le=10_000)] = 1) -> Response:
     q = select(Scenario).where(Scenario.public.is_(True))
     if system is not None:
         q = q.where(Scenario.system == system)
     q = q.order_by(Scenario.created_at.desc(), Scenario.id.desc()).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE + 1)
     with Session(request.app.state.engine) as db:
         rows = list(db.scalars(q))
-    return {"page": page, "items": [_public(r) for r in rows[:PAGE_SIZE]], "more": len(rows) > PAGE_SIZE}
+    body = {"page": page, "items": [_public(r) for r in rows[:PAGE_SIZE]], "more": len(rows) > PAGE_SIZE}
+    # The listing changes whenever someone saves: validated by its content, not cached blind.
+    return cached(request, etag_for("public", json.dumps(body, sort_keys=True, default=str)), lambda: body)
