@@ -98,9 +98,21 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
   return (
     <main className={where.present ? "lesson presenting" : "lesson"} data-testid="lesson" data-step={where.step}>
       <header className="lesson-head">
-        {!where.present && <p className="crumbs"><a href="/learn">Lessons</a>{` · ${lesson.title}`}</p>}
-        <p className="step-count" data-testid="step-count">{`Step ${where.step} of ${total}`}{where.present ? ` · ${lesson.title}` : ""}</p>
-        <h1>{step.title}</h1>
+        <div>
+          {!where.present && <p className="crumbs"><a href="/learn">Lessons</a>{` · ${lesson.title}`}</p>}
+          <p className="step-count" data-testid="step-count">{`Step ${where.step} of ${total}`}{where.present ? ` · ${lesson.title}` : ""}</p>
+          <h1>{step.title}</h1>
+        </div>
+        {where.present && (
+          // Beside the title, never over the chart: students scan it to follow on their devices.
+          <aside className="follow" aria-label="Follow on your device" data-testid="follow">
+            <QrCode url={studentUrl} size={132} />
+            <div>
+              <p><a href={studentUrl} data-testid="short-link">{shortUrl}</a></p>
+              <p className="muted">Space or → next · ← previous</p>
+            </div>
+          </aside>
+        )}
       </header>
       <StepView key={where.step} step={step} number={where.step} lessonKey={lessonKey} client={client} present={where.present} />
       <nav className="step-nav" aria-label="Lesson steps">
@@ -125,13 +137,6 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
           </>
         )}
       </nav>
-      {where.present && (
-        <aside className="follow" aria-label="Follow on your device" data-testid="follow">
-          <QrCode url={studentUrl} size={180} />
-          <p><a href={studentUrl} data-testid="short-link">{shortUrl}</a></p>
-          <p className="muted">Space or → next · ← previous</p>
-        </aside>
-      )}
     </main>
   );
 }
