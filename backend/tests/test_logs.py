@@ -48,6 +48,10 @@ def test_an_unexpected_error_is_a_json_500_without_a_traceback(make_client, capl
     assert "hunter2" in logged["error"] and "Traceback" in logged["traceback"]
 
 
-def test_ready_only_with_a_current_schema(client):
+def test_ready_only_with_a_current_schema(client, tmp_path):
     r = client.get("/api/ready")
     assert r.status_code == 200 and r.json()["ready"] is True and r.json()["schema_current"] is True
+    # A database that was never migrated is not current.
+    from app.core.db import make_engine, schema_is_current
+
+    assert schema_is_current(make_engine(f"sqlite:///{tmp_path / 'empty.sqlite3'}")) is False

@@ -1,7 +1,6 @@
 // The explorer page for one system: knobs, chart, readouts, memo points, the path's stages and
 // a pinned baseline; the URL holds the whole state.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { api } from "../api/client";
 import { isChoice, type Dataset, type Evaluation, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { parse, serialize, type ExplorerState } from "../state/urlState";
@@ -18,32 +17,18 @@ import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useLatest } from "./useLatest";
+import { useSystem } from "./useSystem";
 import { bandOf, curveKnobsOf, curveOf, pointAt, sameKnobs } from "./curves";
 import { PageError } from "../PageError";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
 const HISTORY_GAP_MS = 1000;
 
-
 export function Explorer({ system, client }: { system: string; client: ModelClient }) {
-  const [spec, setSpec] = useState<SystemSpec | null>(null);
-  const [dataset, setDataset] = useState<Dataset | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { spec, dataset, error } = useSystem(system);
   useEffect(() => {
-    let live = true;
-    api.describe(system).then(
-      (s) => {
-        if (!live) return;
-        setSpec(s);
-        document.title = `${s.title} · Memo Lab`;
-        if (s.overlay) api.dataset(s.overlay.dataset).then((d) => live && setDataset(d), () => live && setDataset(null));
-      },
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [system]);
+    if (spec) document.title = `${spec.title} · Memo Lab`;
+  }, [spec]);
   if (error) return <PageError title="Cannot open this explorer" back={{ href: "/", label: "All systems" }}>{error}</PageError>;
   if (!spec) return <p className="loading" aria-busy="true">Loading the model description…</p>;
   return <ExplorerView spec={spec} dataset={dataset} client={client} />;

@@ -7,7 +7,7 @@ import { formatValue } from "../format";
 import { findFigure } from "./memoFigure";
 import type { Answer } from "./progress";
 import type { Question as Q } from "./schema";
-import { useDataset } from "./useSystem";
+import { useDataset } from "../explorer/useSystem";
 
 interface QuestionProps {
   q: Q;
@@ -125,7 +125,7 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
       )}
       {figure && (
         <p data-testid="reveal-figure">
-          {`The memo reports ${figure.printed}${q.predict === "point" && answer.kind === "point" ? `: your prediction is ${off(answer.y, figure.value, figure.unit === "%" ? "%" : unit)}` : ""}. `}
+          {`The memo reports ${figure.printed}${q.predict === "point" && answer.kind === "point" ? `: your prediction is ${off(answer.y, figure.value, figure.unit || unit)}` : ""}. `}
           <cite>{figure.citation}</cite>
         </p>
       )}

@@ -12,7 +12,7 @@ import { defaults, serialize, type ExplorerState } from "../state/urlState";
 import { progressOf, saveAnswer, type Answer } from "./progress";
 import { Question, Reveal } from "./Question";
 import type { LessonStep } from "./schema";
-import { useSystem } from "./useSystem";
+import { useSystem } from "../explorer/useSystem";
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Request
@@ -15,6 +13,7 @@ import perfmodels
 from perfmodels.registry import MAX_SWEEP_POINTS
 
 from ..caching import cached, etag_for
+from ..lru import Lru
 
 router = APIRouter(prefix="/models", tags=["models"])
 
@@ -44,29 +43,17 @@ def _call(fn, *args):
         raise HTTPException(422, str(e)) from None
 
 
-class _Answers:
-    """Recent answers, as the JSON bytes sent. The models are pure functions of their inputs, so
-    a class that opens one shared link (every student asking for the same curve) costs one model
-    call; bounded, least recently used first out."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size, self.lock, self.data = size, threading.Lock(), OrderedDict()
-
-    def get(self, key: str, make) -> Response:
-        with self.lock:
-            hit = self.data.get(key)
-            if hit is not None:
-                self.data.move_to_end(key)
-        if hit is None:
-            hit = json.dumps(make(), allow_nan=False, separators=(",", ":")).encode()
-            with self.lock:
-                self.data[key] = hit
-                if len(self.data) > self.size:
-                    self.data.popitem(last=False)
-        return Response(hit, media_type="application/json")
+# Recent answers, as the JSON bytes sent. The models are pure functions of their inputs, so a
+# class that opens one shared link (every student asking for the same curve) costs one model call.
+_answers: Lru[bytes] = Lru(4096)
 
 
-_answers = _Answers()
+def _answer(key: str, make) -> Response:
+    body = _answers.get(key)
+    if body is None:
+        body = json.dumps(make(), allow_nan=False, separators=(",", ":")).encode()
+        _answers.put(key, body)
+    return Response(body, media_type="application/json")
 
 
 def _key(*parts) -> str:
@@ -98,11 +85,11 @@ def card(system: str, request: Request) -> Response:
 @router.post("/{system}/evaluate", response_model=dict)
 def evaluate(system: str, body: EvaluateRequest) -> Response:
     _known(system)
-    return _answers.get(_key("evaluate", system, body.knobs), lambda: _call(perfmodels.evaluate, system, body.knobs))
+    return _answer(_key("evaluate", system, body.knobs), lambda: _call(perfmodels.evaluate, system, body.knobs))
 
 
 @router.post("/{system}/sweep", response_model=dict)
 def sweep(system: str, body: SweepRequest) -> Response:
     _known(system)
-    return _answers.get(_key("sweep", system, body.knobs, body.x, body.values),
+    return _answer(_key("sweep", system, body.knobs, body.x, body.values),
                         lambda: _call(perfmodels.sweep, system, body.knobs, body.x, body.values))

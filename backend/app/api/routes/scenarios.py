@@ -8,9 +8,6 @@ import hmac
 import json
 import math
 import secrets
-import threading
-import time
-from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Annotated
 
@@ -28,6 +25,7 @@ from perfmodels import registry
 from ...core.tables import Scenario
 from ..caching import CACHE_CONTROL, cached, etag_for, not_modified
 from ..errors import problems
+from ..lru import Lru
 
 router = APIRouter(prefix="/scenarios", tags=["scenarios"])
 
@@ -78,39 +76,9 @@ def _sha256(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class _Cache:
-    """Rendered scenarios by slug (bounded, least recently used first out). Entries expire so a
-    deletion made through another process is seen within TTL seconds."""
-
-    TTL = 30.0
-    SIZE = 10_000
-
-    def __init__(self) -> None:
-        self._d: OrderedDict[str, tuple[float, bytes, str]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, slug: str) -> tuple[bytes, str] | None:
-        with self._lock:
-            hit = self._d.get(slug)
-            if hit is None or hit[0] < time.monotonic():
-                self._d.pop(slug, None)
-                return None
-            self._d.move_to_end(slug)
-            return hit[1], hit[2]
-
-    def put(self, slug: str, body: bytes, etag: str) -> None:
-        with self._lock:
-            self._d[slug] = (time.monotonic() + self.TTL, body, etag)
-            self._d.move_to_end(slug)
-            while len(self._d) > self.SIZE:
-                self._d.popitem(last=False)
-
-    def drop(self, slug: str) -> None:
-        with self._lock:
-            self._d.pop(slug, None)
-
-
-CACHE = _Cache()
+# Rendered scenarios (body, ETag) by slug. Entries expire so that a deletion made through
+# another process is seen within 30 s.
+CACHE: Lru[tuple[bytes, str]] = Lru(10_000, ttl=30.0)
 
 
 def _client(request: Request) -> str:
@@ -159,7 +127,7 @@ async def read(slug: Slug, request: Request) -> Response:
     hit = CACHE.get(slug)
     if hit is None:
         hit = await run_in_threadpool(_load, request.app.state.engine, slug)
-        CACHE.put(slug, *hit)
+        CACHE.put(slug, hit)
     body, etag = hit
     headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
     if not_modified(request, etag):

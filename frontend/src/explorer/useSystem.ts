@@ -1,5 +1,5 @@
-// A system's description and its memo overlay dataset, fetched once per page and shared by every
-// step that shows the system.
+// A system's description and its memo overlay dataset (and any dataset a lesson names), fetched
+// once per page and shared by every explorer or lesson step that shows them.
 import { useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { Dataset, SystemSpec } from "../api/types";
