@@ -13,6 +13,23 @@ def _err(model: float, memo: float) -> float:
     return 100.0 * (model / memo - 1.0)
 
 
+SIGNIFICANT = 4        # fitted parameters are published to 4 significant digits
+FLAT_TOLERANCE = 0.01  # a parameter is undetermined over the range where the loss stays this close
+
+
+def _round(x: float, digits: int = SIGNIFICANT) -> float:
+    return float(f"{x:.{digits}g}")
+
+
+def loss(model: ModuleType, obs: list[dict], p: dict) -> float:
+    """Sum over figures of log(model / memo) squared (a non-positive prediction costs 1e6)."""
+    total = 0.0
+    for o in obs:
+        m = model.predict(o["config"], {**model.FIXED_DEFAULTS, **p})[o["metric"]]
+        total += math.log(m / o["value"]) ** 2 if m is not None and m > 0 else 1e6
+    return total
+
+
 def fit(model: ModuleType, obs: list[dict], restarts: int = 5) -> dict:
     """Least squares on log(model / memo) over every figure; parameters fitted in log space
     (they are all positive physical quantities). Deterministic: same start, same answer."""
@@ -20,18 +37,49 @@ def fit(model: ModuleType, obs: list[dict], restarts: int = 5) -> dict:
     if not names:  # a model with nothing to fit (its parameters are all physical constants)
         return {}
 
-    def loss(v: list[float]) -> float:
-        p = {**model.FIXED_DEFAULTS, **dict(zip(names, map(math.exp, v)))}
-        total = 0.0
-        for o in obs:
-            m = model.predict(o["config"], p)[o["metric"]]
-            total += math.log(m / o["value"]) ** 2 if m > 0 else 1e6
-        return total
+    def f(v: list[float]) -> float:
+        return loss(model, obs, dict(zip(names, map(math.exp, v))))
 
     best = [math.log(model.START[n]) for n in names]
     for _ in range(restarts):
-        best, _value = nelder_mead(loss, best, step=0.5, iterations=3000)
-    return {n: round(math.exp(x), 6) for n, x in zip(names, best)}
+        best, _value = nelder_mead(f, best, step=0.5, iterations=3000)
+    return {n: _round(math.exp(x)) for n, x in zip(names, best)}
+
+
+def ranges(model: ModuleType, obs: list[dict], params: dict) -> dict:
+    """For each fitted parameter, the values (others held at their fit) whose loss stays within
+    FLAT_TOLERANCE of the best: [low, high]. A wide range is a parameter the data cannot pin."""
+    best = loss(model, obs, params)
+    limit = best * (1 + FLAT_TOLERANCE) + 1e-9
+    out = {}
+    for name, value in params.items():
+        edges = []
+        for direction in (-1, 1):
+            edge = value
+            for i in range(1, 301):  # steps of 0.5 % up to a factor of 4.5
+                v = value * math.exp(direction * 0.005 * i)
+                if loss(model, obs, {**params, name: v}) > limit:
+                    break
+                edge = v
+            edges.append(edge)
+        out[name] = [_round(edges[0], 3), _round(edges[1], 3)]
+    return out
+
+
+def input_groups(model: ModuleType, obs: list[dict], params: dict) -> dict[str, str]:
+    """config_id -> the model's distinct input it is: configurations the model cannot tell
+    apart (it predicts the same value of every measured metric for them) form one group."""
+    groups: dict[str, str] = {}
+    seen: dict[tuple, str] = {}
+    full = {**model.FIXED_DEFAULTS, **params}
+    measured = sorted({o["metric"] for o in obs})
+    for o in obs:
+        if o["config_id"] in groups:
+            continue
+        m = model.predict(o["config"], full)
+        key = tuple((k, None if m[k] is None else float(f"{m[k]:.12g}")) for k in measured)
+        groups[o["config_id"]] = seen.setdefault(key, o["config_id"])
+    return groups
 
 
 def _distance(a: dict, b: dict) -> float:
@@ -47,11 +95,15 @@ def _distance(a: dict, b: dict) -> float:
     return d
 
 
-def baseline(obs: list[dict]) -> list[float]:
-    """Errors of copying the nearest other configuration's figure of the same metric."""
+def baseline(obs: list[dict], groups: dict[str, str] | None = None) -> list[float]:
+    """Errors of copying the nearest other input's figure of the same metric (never a twin the
+    model cannot tell apart: that would be a lookup of the answer)."""
+    def group(o: dict) -> str:
+        return groups[o["config_id"]] if groups else o["config_id"]
+
     out = []
     for o in obs:
-        others = [p for p in obs if p["metric"] == o["metric"] and p["config_id"] != o["config_id"]]
+        others = [p for p in obs if p["metric"] == o["metric"] and group(p) != group(o)]
         if not others:
             out.append(float("nan"))
             continue
@@ -70,30 +122,40 @@ def calibrate(model: ModuleType, loco: bool = True) -> dict:
     params = fit(model, obs)
     full = {**model.FIXED_DEFAULTS, **params}
     figures = []
-    base = baseline(obs)
+    groups = input_groups(model, obs, params)
+    base = baseline(obs, groups)
     for o, b in zip(obs, base):
         m = model.predict(o["config"], full)[o["metric"]]
         figures.append({**o, "model": m, "error_percent": round(_err(m, o["value"]), 3),
                         "baseline_error_percent": round(b, 3) if b == b else None})
+    for f in figures:
+        f["input"] = groups[f["config_id"]]
     loco_errors: list[float] = []
+    loco_secondary: list[float] = []
     if loco:
-        for cid in sorted({o["config_id"] for o in obs}):
-            rest = [o for o in obs if o["config_id"] != cid]
-            p = {**model.FIXED_DEFAULTS, **fit(model, rest, restarts=3)}  # noqa: fits on the rest only
+        # Leave out one distinct input at a time, with every row the model cannot tell from it.
+        for g in sorted(set(groups.values())):
+            rest = [o for o in obs if groups[o["config_id"]] != g]
+            p = {**model.FIXED_DEFAULTS, **fit(model, rest, restarts=3)}
             for f in figures:
-                if f["config_id"] == cid:
+                if f["input"] == g:
                     f["loco_error_percent"] = round(_err(model.predict(f["config"], p)[f["metric"]], f["value"]), 3)
-                    loco_errors.append(f["loco_error_percent"])
+                    (loco_secondary if f["secondary"] else loco_errors).append(f["loco_error_percent"])
     primary = [f for f in figures if not f["secondary"]]
     secondary = [f for f in figures if f["secondary"]]
     configs = {o["config_id"] for o in obs}
+    distinct_figures = {(f["input"], f["metric"]) for f in figures}
     summary = {
         "configurations": len(configs),
+        "distinct_inputs": len(set(groups.values())),
+        "distinct_figures": len(distinct_figures),
         "fitted_parameters": len(params),
         "in_sample": summarize([f["error_percent"] for f in primary]),
         "secondary": summarize([f["error_percent"] for f in secondary]),
         "leave_one_configuration_out": summarize(loco_errors) if loco else None,
+        "leave_one_configuration_out_secondary": summarize(loco_secondary) if loco else None,
         "baseline_nearest_figure": summarize([f["baseline_error_percent"] for f in figures
                                               if f["baseline_error_percent"] is not None]),
     }
-    return {"params": params, "fixed": dict(model.FIXED_DEFAULTS), "summary": summary, "figures": figures}
+    return {"params": params, "ranges": ranges(model, obs, params) if params else {},
+            "fixed": dict(model.FIXED_DEFAULTS), "summary": summary, "figures": figures}

@@ -12,10 +12,10 @@ ceil(chunk / io_size) of them. The memo watched exactly this: 8k I/O at chunksiz
 chunksize 15 (AFSV_BUFFERSIZE 16k); about 22k with AFSV_BUFFERSIZE 32k, because readv/writev
 takes at most 16 iovecs of 1412-byte rx packets (22592 bytes).
 
-Reading is synchronous: each chunk costs the client's round trip to the fileserver plus the
+Reading is synchronous: each chunk costs a round trip to the fileserver plus the
 bytes over the network,
 
-    read time per chunk  = rtt[client] + chunk / network rate        read_kBps  = chunk / time / 1024
+    read time per chunk  = rtt + chunk / network rate        read_kBps  = chunk / time / 1024
 
 Writing goes through the cache and is stored behind the writer, so the round trip overlaps
 with the next chunk and only a smaller per-chunk cost remains:
@@ -24,10 +24,13 @@ with the next chunk and only a smaller per-chunk cost remains:
 
 The fileserver's disk (20 MB/s, memo) is never the limit here; its per-I/O cost fitted to zero,
 which is why raising AFSV_BUFFERSIZE changed nothing in the memo's runs. The inode and namei
-fileservers move data alike in this model (the memo found them virtually the same).
+fileservers move data alike (the memo found them virtually the same), so the back end is not a
+knob: the memo's runs on both are drawn side by side.
 
-Parameters: the network rate, and each client's read round trip and write overhead: five
-numbers for ten bonnie configurations, fitted to the block input and output columns. Not
+Parameters: the network rate, one read round trip, and each client's write overhead: four
+numbers for the four inputs the model can tell apart (two chunksizes on two clients: the
+fileserver back end and AFSV_BUFFERSIZE 32k change nothing it predicts), fitted to the block
+input and output columns, eight distinct figures. Not
 modelled: bonnie's per-character and rewrite columns, seeks, and %CP (the client's CPU is not
 in the mechanism; the card reports no secondary fit for that reason).
 """
@@ -58,8 +61,6 @@ SPEC = Spec(
              min=512, max=8192, step=4, integer=True),
         Knob("client", "Client", "", "redhat72", "the client machine in the bonnie runs",
              choices=CLIENTS),
-        Knob("fileserver", "Fileserver", "", "inode", "fileserver back end; the memo found both "
-             "move data alike", choices=("inode", "namei")),
     ),
     metrics=(
         Metric("read_kBps", "Read (block input)", "K/sec"),
@@ -71,17 +72,25 @@ SPEC = Spec(
     stages=("round trip", "network", "fileserver disk"),
     overlay={
         "dataset": "afs-bonnie",
-        "knobs": {"chunksize": "chunksize_log2", "client": "client", "fileserver": "fileserver"},
+        "knobs": {"chunksize": "chunksize_log2", "client": "client"},
         "metrics": {"read_kBps": {"field": "in_block_kps", "scale": 1},
                     "write_kBps": {"field": "out_block_kps", "scale": 1}},
     },
 )
 
-FITTED = ("rtt_redhat72_ms", "rtt_solaris7_ms", "store_redhat72_ms", "store_solaris7_ms",
-          "network_MBps")
-START = {"rtt_redhat72_ms": 3.0, "rtt_solaris7_ms": 3.0, "store_redhat72_ms": 0.5,
-         "store_solaris7_ms": 1.5, "network_MBps": 10.0}
+FITTED = ("rtt_ms", "store_redhat72_ms", "store_solaris7_ms", "network_MBps")
+START = {"rtt_ms": 3.0, "store_redhat72_ms": 0.5, "store_solaris7_ms": 1.5, "network_MBps": 10.0}
 FIXED_DEFAULTS: dict = {}
+# Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
+KNOWN_MISSES = {
+    "in_sample_max": "solaris7's chunksize-15 reads (5447 and 5603 K/sec) run 13-15 % faster than "
+                     "one synchronous round trip per chunk allows: their step up from chunksize 13 "
+                     "implies more than the network rate every other row agrees on, so that client "
+                     "must overlap its next fetch with the current one, which the model leaves out",
+    "loco_median": "four distinct inputs carry four parameters: with one input left out, a "
+                   "client's write overhead rests on a single row, and the median error left out "
+                   "is about 15 %",
+}
 SECONDARY_NOTE = ("bonnie's %CP is the client's CPU, which this mechanism leaves out, so the "
                   "model makes no prediction for it")
 DISK_MBPS = 20.0  # memo: the fileserver's disk sustains 20MB/s
@@ -102,7 +111,7 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     ios = math.ceil(chunk / io)
     wire = chunk / (p["network_MBps"] * 1e6)
     disk = chunk / (DISK_MBPS * 1e6)  # overlapped with the wire: streamed in io-sized pieces
-    rtt = p[f"rtt_{k['client']}_ms"] * 1e-3
+    rtt = p["rtt_ms"] * 1e-3
     store = p[f"store_{k['client']}_ms"] * 1e-3
     t_read = rtt + max(wire, disk)
     t_write = store + max(wire, disk)
@@ -110,7 +119,9 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     worst = max(parts, key=parts.__getitem__)
     out = {"metrics": {"read_kBps": chunk / t_read / 1024, "write_kBps": chunk / t_write / 1024,
                        "io_size_bytes": io},
-           "bottleneck": worst}
+           "bottleneck": worst,
+           "limits": {"read_kBps": p["network_MBps"] * 1e6 / 1024,
+                      "write_kBps": p["network_MBps"] * 1e6 / 1024}}
     if detail:
         out["stages"] = [
             {"name": "round trip", "label": f"RPC round trip ({k['client']})", "demand": rtt * 1e3,
@@ -130,7 +141,7 @@ def observations() -> list[dict]:
     """Block input (reads) and block output (writes) of every bonnie row."""
     out = []
     for r in load_dataset("afs-bonnie")["rows"]:
-        config = {"chunksize": r["chunksize_log2"], "client": r["client"], "fileserver": r["fileserver"],
+        config = {"chunksize": r["chunksize_log2"], "client": r["client"],
                   "afsv_buffersize": 32768 if r["afsv_buffersize"] == "32k" else DEFAULT_BUFFERSIZE}
         cid = f"{r['fileserver']} {r['afsv_buffersize']} {r['client']} chunk {r['chunksize_log2']}"
         for field, metric in (("in_block_kps", "read_kBps"), ("out_block_kps", "write_kBps")):

@@ -8,14 +8,16 @@ of 16 means 8 to send and 8 to receive). Each buffer carries one message of `buf
 bytes (576 - 559 and 1467 - 1450 in the memo) around a loop:
 
   program   the sending test program's work on the data: SENDER only fills buffers; DTS touches
-            each byte once; NFT reads the file, checksums and hands it on (three passes);
+            each byte once; NFT reads the file and hands it on, passing over the data a number
+            of times the memo does not give (fitted: `nft_passes`);
   monitor   the sending monitor's protocol work, a fixed cost per message, plus copying the
             buffer (the CI path copies each outgoing message once more than the NI);
   circuit   the wire: (buffer + framing) * 8 / line rate;
   receiver  the receiving host: its monitor's per-message cost and copy, and the receiving
             program's passes over the data (DTR, FAL);
   return    the latency until the receiver's side frees the buffer again: a fixed part and a
-            part that grows with the buffer's size. It is a delay, not a queue.
+            part that grows with the buffer's size. Measured at one quota, it could be a pure
+            delay (buffers wait in parallel) or a queue (they wait in turn): see below.
 
 The sending host's program and monitor share one CPU, so they form one queueing station; the
 circuit and the receiving host are the others. Exact MVA (`mva.py`) gives the message rate X
@@ -28,9 +30,16 @@ A small quota leaves every station idle part of the time, so throughput grows al
 with the quota (the window is the bottleneck); a large one drives the busiest station towards
 saturation and throughput flattens at 1 / max demand.
 
+Where the memo did not measure. Every figure is at link quota 16 (8 buffers in flight), and one
+population cannot tell whether the buffer return is a delay or a queue. The knob
+`return_queue_share` (0 to 1, an unknown drawn as a band) makes that share of the return a
+queueing station, with the return's time rescaled so that every configuration keeps its
+throughput at quota 16: the band is zero-width where the memo measured and widens as the
+quota moves away from it.
+
 Parameters. Fitted (params/decnet.json, by `python -m calibration decnet`): the per-message
-monitor cost, the test programs' cost per byte per pass, and the return latency's fixed and
-per-byte parts: four numbers for nine measured configurations. Fixed from outside the fit: the
+monitor cost, the test programs' cost per byte per pass, NFT's passes over the data, and the
+return latency's fixed and per-byte parts: five numbers for twelve distinct figures. Fixed from outside the fit: the
 line rates (the DTE's 56 kbaud from the memo; the CI's 70 Mbit/s and the Ethernet's 10 Mbit/s
 from the hardware), DDCMP framing on the DTE line (8-byte header and 2-byte CRC), the CI's extra
 output copy (memo), and the copy cost per byte, which the memo does not determine: it is the
@@ -53,7 +62,8 @@ HEADER_BYTES = 17  # memo-derived: 576 - 559 and 1467 - 1450
 LINE_RATE_BPS = {"DTE": 56_000, "CI": 70_000_000, "NI": 10_000_000}
 FRAMING_BYTES = {"DTE": 10, "CI": 0, "NI": 0}  # DDCMP header and CRC on the DTE's line
 OUTPUT_COPIES = {"DTE": 1, "CI": 2, "NI": 1}
-PASSES = {"SENDER/SERVER": 0, "DTS/DTR": 1, "NFT/FAL": 3}
+PASSES = {"SENDER/SERVER": 0.0, "DTS/DTR": 1.0}  # NFT/FAL's passes are fitted
+MEASURED_QUOTA = 16  # memo: every run used link quota 16
 RESOURCES = ("sending CPU", "circuit", "receiving CPU")
 
 SPEC = Spec(
@@ -75,6 +85,9 @@ SPEC = Spec(
         Knob("copy_us_per_byte", "Copy cost", "µs/byte", 2.0, "monitor CPU time to copy one "
              "byte; the memo does not measure it (plausible 0.5 to 3 on a KL10)",
              min=0.5, max=3.0, step=0.1),
+        Knob("return_queue_share", "Return as a queue", "fraction", 0.0, "share of the buffer "
+             "return that waits in turn rather than in parallel; the memo, measuring at one "
+             "quota, cannot tell (0 = a pure delay)", min=0.0, max=1.0, step=0.05),
     ),
     metrics=(
         Metric("throughput_bps", "Throughput", "bit/s"),
@@ -84,7 +97,7 @@ SPEC = Spec(
     x_default="link_quota",
     y_default="throughput_bps",
     stages=("program", "monitor", "circuit", "receiver", "return"),
-    unknowns=("copy_us_per_byte",),
+    unknowns=("copy_us_per_byte", "return_queue_share"),
     overlay={
         "dataset": "decnet-throughput",
         "knobs": {"circuit": "circuit", "test": "test", "link_quota": "link_quota",
@@ -98,8 +111,9 @@ SPEC = Spec(
     },
 )
 
-FITTED = ("host_msg_ms", "pass_us", "return_ms", "return_byte_us")
-START = {"host_msg_ms": 4.0, "pass_us": 8.0, "return_ms": 50.0, "return_byte_us": 20.0}
+FITTED = ("host_msg_ms", "pass_us", "nft_passes", "return_ms", "return_byte_us")
+START = {"host_msg_ms": 4.0, "pass_us": 8.0, "nft_passes": 3.0, "return_ms": 50.0,
+         "return_byte_us": 20.0}
 FIXED_DEFAULTS: dict = {}
 
 STAGE_LABELS = {"program": "Sending program", "monitor": "Sending monitor", "circuit": "Circuit",
@@ -121,7 +135,8 @@ def demands(k: dict, p: dict) -> dict:
     size, circuit = k["buffer_size"], k["circuit"]
     payload = size - HEADER_BYTES
     copy = k["copy_us_per_byte"] * 1e-6 * size
-    program = PASSES[k["test"]] * p["pass_us"] * 1e-6 * payload
+    passes = p["nft_passes"] if k["test"] == "NFT/FAL" else PASSES[k["test"]]
+    program = passes * p["pass_us"] * 1e-6 * payload
     host = p["host_msg_ms"] * 1e-3 + copy
     return {
         "program": program,
@@ -132,28 +147,64 @@ def demands(k: dict, p: dict) -> dict:
     }
 
 
+def _throughputs(stations: list[float], ret: float, share: float, population: int) -> list[float]:
+    """X(1..population) with the return split into a delay and a queue (share of it queued)."""
+    if share <= 0:
+        return mva_throughputs(stations, population, ret)
+    return mva_throughputs([*stations, share * ret], population, (1 - share) * ret)
+
+
+def _return_scale(stations: list[float], ret: float, share: float) -> float:
+    """The factor on the return's time that keeps X at the memo's quota when share of it queues
+    (bisection: X falls as the return grows)."""
+    n = MEASURED_QUOTA // 2
+    target = mva_throughputs(stations, n, ret)[-1]
+    lo, hi = 0.0, 1.0
+    while _throughputs(stations, hi * ret, share, n)[-1] > target and hi < 1e3:
+        hi *= 2
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        if _throughputs(stations, mid * ret, share, n)[-1] > target:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
 def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
     d = demands(k, p)
     stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
-    xs = mva_throughputs(stations, max(populations), d["return"])
+    share = k["return_queue_share"]
+    ret = d["return"]
+    if share > 0:
+        ret *= _return_scale(stations, ret, share)
+        d = {**d, "return": ret}
+    xs = _throughputs(stations, ret, share, max(populations))
     payload_bits = (k["buffer_size"] - HEADER_BYTES) * 8
-    xmax = 1.0 / max(stations)
+    queues = stations + ([share * ret] if share > 0 else [])
+    xmax = 1.0 / max(queues)
     busiest = max(range(3), key=stations.__getitem__)
     out = []
     for n in populations:
         x = xs[n - 1]
         util = [x * dk for dk in stations]
         # The window limits throughput while even the busiest station has idle time to spare.
-        bottleneck = RESOURCES[busiest] if x >= 0.8 * xmax else "link quota"
+        bottleneck = RESOURCES[busiest] if x >= 0.8 * xmax and max(stations) >= share * ret \
+            else ("buffer return" if x >= 0.8 * xmax else "link quota")
         point = {"metrics": {"throughput_bps": x * payload_bits, "messages_per_s": x,
                              "cpu_percent": 100.0 * util[0]},
-                 "bottleneck": bottleneck}
+                 "bottleneck": bottleneck,
+                 "limits": {"throughput_bps": LINE_RATE_BPS[k["circuit"]] * (k["buffer_size"] - HEADER_BYTES)
+                            / (k["buffer_size"] + FRAMING_BYTES[k["circuit"]]),
+                            "cpu_percent": 100.0}}
         if detail:
             point["stages"] = [
                 {"name": s, "label": STAGE_LABELS[s], "demand": d[s] * 1e3, "unit": "ms/message",
                  "resource": STAGE_RESOURCE[s] or "link quota",
-                 # a queue's utilization; for the return delay, the share of buffers waiting there
-                 "utilization": x * d[s] / (n if s == "return" else 1),
+                 # a queue's utilization; for the return, its queued part's, or the share of
+                 # buffers waiting there when it is a pure delay
+                 "utilization": min(1.0, x * d[s] / (n if s == "return" else 1)) if s != "return" or share <= 0
+                 else min(1.0, x * share * d[s]),
                  "bottleneck": (STAGE_RESOURCE[s] or "link quota") == bottleneck}
                 for s in SPEC.stages]
         out.append(point)

@@ -1,38 +1,68 @@
-"""4.2BSD Fast File System sequential throughput: rotational layout, copies and allocation.
+"""4.2BSD Fast File System sequential throughput: rotational layout, turnaround and copies.
 
 Source: "A Fast File System for UNIX", section 4 (McKusick, Joy, Leffler, Fabry), datasets
 `ffs-throughput` (tables 2a and 2b) and `ffs-figures`.
 
-Mechanism. A track holds sectors_per_track * 512 bytes and passes under the head rpm / 60 times
-a second: the disk's bandwidth (983 KB/s for the memo's 32 sectors at 3600 rpm). Blocks start
-at block-aligned positions on the track ("slots"), and without chained transfers the disk
-reads or writes one block per request. Per block:
+The disk. A track holds sectors_per_track * 512 bytes and passes under the head rpm / 60 times
+a second: the disk's bandwidth (983 Kbytes/sec for the memo's 32 sectors at 3600 rpm). One
+block of b bytes takes t_x = b / track bytes * one revolution to transfer.
 
-  CPU           (per-block cost + per-byte copy cost * block size) / cpu_speed, times a write
-                factor for writes (allocation and buffer work; the memo puts allocation itself
-                under 10% of a write);
-  controller    a MASSBUS controller is ready for the next block at once; a UNIBUS controller
-                first moves the block across the UNIBUS at its own rate (store and forward);
-  layout        the new file system places the next block rotdelay after the previous one, so
-                the next request can find it. The period between blocks is the disk transfer
-                plus the larger of rotdelay and the controller's turnaround, or the CPU time if
-                that is longer: the disk part is rounded up to the next slot (a request that
-                misses a slot waits for the next one).
-  old layout    1024-byte blocks scattered over the disk: each read waits for a seek, half a
-                revolution and the transfer, after the CPU has asked for it; writes are queued
-                and sorted by the disk scheduler, which shortens their seeks by a factor the memo
-                does not give (the knob disksort_factor, 0.3 to 0.7, drawn as a band).
-  free space    the memo measured with a 10% reserve and says a full file system runs at about
-                half the rate: below the reserve, a growing share of blocks lands out of place
-                and costs an old-style positioning instead, reaching half speed when full.
+The layout. Without chained transfers the driver asks for one block at a time. When a block's
+transfer ends, the next request reaches the disk only after a turnaround tau: the driver's
+interrupt and start-up (0.5 ms of an 11/750's time, an assumption, divided by cpu_speed) and,
+on a store-and-forward UNIBUS controller, moving the whole block across the UNIBUS first
+(b / UNIBUS rate). The file system therefore leaves a rotational gap after each block. 4.2BSD
+turns the administrator's rotdelay into that gap with integer arithmetic:
 
-    throughput_kBps = block size / period      (1 Kbyte = 1000 bytes, as 983 = 16384 * 60 / 1000)
-    bandwidth_percent = throughput / disk bandwidth      cpu_percent = CPU / period
+    gap_fragments = floor(rotdelay_ms * rps * sectors / (sectors per fragment * 1000))
+    gap_blocks    = gap_fragments rounded up to whole blocks
 
-Parameters: per-block and per-byte CPU cost, the write factor, the UNIBUS transfer rate and
-the old layout's average seek: five numbers for ten configurations, fitted to the Speed and
-% CPU columns together. Fragment size does not enter: it matters for small files and file
-tails, not for the memo's large sequential transfers.
+so the next block starts (1 + gap_blocks) * t_x after the previous one. If the gap covers the
+turnaround, the disk reads it on time; if not, the head has already passed the block and the
+request waits until it comes round again, a whole revolution later:
+
+    disk period = (1 + gap_blocks) * t_x + k * revolution,   k = the least whole number with
+                  gap_blocks * t_x + k * revolution >= tau
+
+A gap of at least one block is needed (tau > 0), so no layout exceeds half the track's
+bandwidth, as the memo says; rotdelay 0 costs a revolution per block. A faster disk or a
+longer rotdelay can move gap_blocks by one whole block: that step is real (the allocator
+rounds up), and it is why a faster disk with an unchanged rotdelay can be slower.
+
+A controller that buffers a whole track reads a track per revolution without a turnaround per
+block: reading, the file's share of each track, 1 / (1 + gap_blocks), arrives per revolution
+and then crosses the bus; rotdelay 0 is best there, as contiguous blocks are then all file.
+
+The CPU. Per block, (per-block cost + per-byte copy cost * b) / cpu_speed, times a write factor
+for writes (allocation and buffer work). Reads run one block ahead and writes queue, so CPU and
+disk overlap: period = max(disk period, CPU). On the UNIBUS the data path's own limit, the bus
+rate, also bounds the period.
+
+The old file system: 1024-byte blocks scattered over the disk: each read waits for a seek, half
+a revolution, the transfer and the controller's turnaround, after the CPU has asked for it; writes are queued and sorted by
+the disk scheduler, which shortens their seeks by a factor the memo does not give (the knob
+disksort_factor, 0.3 to 0.7, drawn as a band).
+
+Free space: measured with a 10 % reserve; a full file system runs at about half the rate (memo):
+below the reserve, a growing share of blocks lands out of place and costs a scattered
+positioning instead, reaching half speed when full.
+
+Files and fragments: a file of file_size_kb is its whole blocks plus a tail kept in fragments.
+Reading or writing one file costs a first positioning (a seek and half a revolution) and, for a
+tail, another half revolution and the tail's transfer; the space it takes is rounded up to
+whole fragments (the space_used metric). The memo's 8-Mbyte files have no tail.
+
+    throughput_kBps = file bytes / time for the file     (1 Kbyte = 1000 bytes, as 983 is)
+    bandwidth_percent = throughput / disk bandwidth       cpu_percent = CPU time / elapsed
+
+Parameters: per-block and per-byte CPU cost, the write factor, the UNIBUS transfer rate, the
+old layout's average seek and the cost of moving to the next track: six numbers for twenty
+figures (Speed and % CPU of ten configurations). The UNIBUS rate is not pinned by the memo
+(every rate from about 335 to 1040 Kbytes/sec fits as well): charts draw it as a band.
+
+Not captured: track and cylinder switches (the memo's 466 Kbytes/sec is about 5 % below the
+1-block-gap limit of 491), the UNIBUS adapter's extra CPU per block, block chaining and
+preallocation (which 4.2BSD did not have), and contention from other users.
 """
 
 from __future__ import annotations
@@ -46,6 +76,8 @@ from .knobs import Knob, Metric, Spec
 SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
 RESERVE_PERCENT = 10.0     # memo: Table 2 was measured with a 10% free space reserve
+DRIVER_MS = 0.5            # assumption: interrupt and next-request start-up on an 11/750
+MASSBUS_KBPS = 2000.0      # MASSBUS data rate (hardware: 2 Mbytes/s), never the limit here
 
 SPEC = Spec(
     id="ffs",
@@ -55,33 +87,48 @@ SPEC = Spec(
         Knob("layout", "Layout", "", "new", "old file system (1024-byte blocks scattered) or the "
              "new one (rotationally placed blocks)", choices=("new", "old")),
         Knob("block_size", "Block size", "bytes", 4096, "file system block size (the old file "
-             "system uses 1024)", min=1024, max=16384, step=2, integer=True, scale="log2"),
-        Knob("fragment_size", "Fragment size", "bytes", 1024, "smallest allocation unit; it does "
-             "not change large sequential transfers", min=512, max=8192, step=2, integer=True,
-             scale="log2"),
+             "system uses 1024)", min=1024, max=16384, step=2, integer=True, scale="log2",
+             active_when={"layout": ("new",)}, inactive_reason="the old file system always uses 1024-byte blocks"),
+        Knob("fragment_size", "Fragment size", "bytes", 1024, "smallest allocation unit: a "
+             "file's tail is kept in fragments", min=512, max=8192, step=2, integer=True,
+             scale="log2",
+             active_when={"layout": ("new",)}, inactive_reason="the old file system has no fragments"),
+        Knob("file_size_kb", "File size", "Kbytes", 8192, "size of the file read or written "
+             "(the memo's tests used 8-Mbyte files)", min=1, max=16384, step=1, integer=True),
         Knob("operation", "Operation", "", "read", "reading or writing a large file",
              choices=("read", "write")),
         Knob("bus", "Bus", "", "MASSBUS", "the disk controller's bus on the VAX-11/750",
              choices=("UNIBUS", "MASSBUS")),
+        Knob("track_buffer", "Track buffer", "", "no", "whether the controller reads a whole "
+             "track into its own buffer (the memo's controllers did not)", choices=("no", "yes"),
+             active_when={"layout": ("new",), "operation": ("read",)}, inactive_reason="a track buffer helps reads of the new layout only (writes go straight to the disk)"),
         Knob("cpu_speed", "CPU speed", "× 11/750", 1.0, "processor speed relative to a "
-             "VAX-11/750", min=0.25, max=8.0, step=0.05),
+             "VAX-11/750 (an 11/780 is about 1.6)", min=0.25, max=8.0, step=0.05),
         Knob("sectors_per_track", "Sectors per track", "sectors", 32, "512-byte sectors per "
              "track (many disks of the time had 32 or 48)", min=16, max=128, step=1, integer=True),
         Knob("rpm", "Rotation speed", "rpm", 3600, "revolutions per minute (3600 gives the "
-             "memo's 983 KB/s with 32 sectors)", min=1800, max=7200, step=60, integer=True),
+             "memo's 983 Kbytes/sec with 32 sectors)", min=1800, max=7200, step=60, integer=True),
         Knob("rotdelay_ms", "Rotational delay", "ms", 4.0, "gap the file system leaves between "
-             "consecutive blocks so the next request is in time", min=0.0, max=20.0, step=0.5),
+             "consecutive blocks so the next request is in time (rounded up to whole blocks)",
+             min=0.0, max=20.0, step=0.5,
+             active_when={"layout": ("new",)}, inactive_reason="the old file system places blocks without regard to rotation"),
         Knob("free_space_percent", "Free space", "%", 10.0, "free space left on the file system "
-             "(the memo measured with its 10% reserve)", min=0.0, max=50.0, step=1.0),
+             "(the memo measured with its 10% reserve)", min=0.0, max=50.0, step=1.0,
+             active_when={"layout": ("new",)}, inactive_reason="the old layout is scattered already"),
         Knob("disksort_factor", "Sorted seek factor", "fraction", 0.5, "how much the disk "
              "scheduler shortens the old layout's write seeks; not given by the memo",
-             min=0.3, max=0.7, step=0.05),
+             min=0.3, max=0.7, step=0.05,
+             active_when={"layout": ("old",), "operation": ("write",)}, inactive_reason="only the old layout's queued writes are sorted by seek distance"),
     ),
     metrics=(
         Metric("throughput_kBps", "Throughput", "Kbytes/sec"),
         Metric("bandwidth_percent", "Disk bandwidth used", "%"),
         Metric("cpu_percent", "CPU", "%"),
         Metric("disk_bandwidth_kBps", "Disk bandwidth", "Kbytes/sec"),
+        Metric("gap_blocks", "Rotational gap", "blocks"),
+        Metric("revolutions_lost", "Revolutions lost per block", "revolutions"),
+        Metric("turnaround_ms", "Turnaround to the next request", "ms"),
+        Metric("space_used_percent", "Space taken / file size", "%"),
     ),
     x_default="block_size",
     y_default="throughput_kBps",
@@ -97,21 +144,21 @@ SPEC = Spec(
     },
 )
 
-FITTED = ("cpu_block_ms", "cpu_byte_us", "write_factor", "unibus_kBps", "old_seek_ms")
-START = {"cpu_block_ms": 3.0, "cpu_byte_us": 0.9, "write_factor": 1.5, "unibus_kBps": 350.0,
-         "old_seek_ms": 22.0}
+FITTED = ("cpu_block_ms", "cpu_byte_us", "write_factor", "unibus_kBps", "old_seek_ms", "track_ms")
+START = {"cpu_block_ms": 3.0, "cpu_byte_us": 0.9, "write_factor": 1.5, "unibus_kBps": 500.0,
+         "old_seek_ms": 22.0, "track_ms": 1.0}
 FIXED_DEFAULTS: dict = {}
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
-    "in_sample_median": "the UNIBUS rows pull the median error to about 7%: the store-and-forward "
-                        "controller puts both block sizes at one block per revolution or two, "
-                        "while the memo's UNIBUS rates differ by block size in ways the tables "
-                        "do not explain",
-    "in_sample_max": "the 4096-byte write over the UNIBUS runs at 142 Kbytes/sec, far below the "
-                     "matching read (221); the model, in which CPU and disk overlap, predicts "
-                     "about 197",
-    "loco_max": "left out, that same UNIBUS write is predicted 73% high: no other row shows the "
-                "effect that slows it",
+    "in_sample_median": "the UNIBUS rows pull the median error just above 5 %: the memo's UNIBUS "
+                        "controller misses the next block on most but not all requests, and the "
+                        "model, with one turnaround per block size, either misses or catches all",
+    "in_sample_max": "the 4096-byte read over the UNIBUS runs at 221 Kbytes/sec, between a missed "
+                     "revolution on every block (158) and none (447); the 8192-byte read (233) "
+                     "misses on every block, as the model says",
+    "loco_max": "left out, the 8192-byte UNIBUS read is predicted 91 % high: without it only the "
+                "4096-byte read speaks to the UNIBUS rate, and it asks for a bus fast enough to "
+                "catch every block; the memo does not pin that rate (the band on the charts)",
 }
 
 
@@ -123,40 +170,83 @@ def load_params() -> dict:
     return dict(_params())
 
 
+def gap_blocks(k: dict, block: int) -> int:
+    """4.2BSD's rotdelay arithmetic (ffs_alloc.c, blkpref): whole sectors, then fragments
+    (truncated, as C's integer division), rounded up to whole blocks."""
+    frag = min(k["fragment_size"], block)
+    sectors_per_frag = max(1, frag // SECTOR_BYTES)
+    frags_per_block = block // frag
+    rps = k["rpm"] / 60.0
+    frags = int(k["rotdelay_ms"] * rps * k["sectors_per_track"] // (sectors_per_frag * 1000))
+    return -(-frags // frags_per_block)
+
+
 def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     p = p or _params()
     write = k["operation"] == "write"
     old = k["layout"] == "old"
     block = 1024 if old else k["block_size"]
+    frag = block if old else min(k["fragment_size"], block)
     rev = 60_000.0 / k["rpm"]                              # ms per revolution
     track = k["sectors_per_track"] * SECTOR_BYTES          # bytes per track
     disk_bw = track * k["rpm"] / 60.0 / 1000.0             # Kbytes/sec
-    transfer = block / track * rev
+    t_x = block / track * rev                              # ms to transfer one block
     copy = (p["cpu_block_ms"] + p["cpu_byte_us"] * 1e-3 * block) / k["cpu_speed"]
     cpu = copy * (p["write_factor"] if write else 1.0)
-    turnaround = block / p["unibus_kBps"] if k["bus"] == "UNIBUS" else 0.0  # bytes / (bytes/ms)
+    bus_kBps = p["unibus_kBps"] if k["bus"] == "UNIBUS" else MASSBUS_KBPS
+    bus_ms = block / bus_kBps                              # bytes / (bytes per ms)
+    buffered = k["track_buffer"] == "yes" and not write
+    store_forward = bus_ms if k["bus"] == "UNIBUS" else 0.0
+    tau = DRIVER_MS / k["cpu_speed"] + store_forward
     seek = p["old_seek_ms"] * (k["disksort_factor"] if write else 1.0)
-    scattered = seek + rev / 2 + transfer                  # a block out of place
-    if old:
-        period = max(cpu, scattered) if write else cpu + scattered
-        positioning = scattered
+    scattered = seek + rev / 2 + t_x                       # a block out of place
+    g = 0 if old else gap_blocks(k, block)
+    lost = 0
+    if old:  # the controller's own transfer follows each scattered positioning
+        disk = scattered + store_forward
+        period = max(cpu, disk) if write else cpu + disk
     else:
-        slot = transfer  # blocks start on block-aligned positions
-        disk = math.ceil((transfer + max(k["rotdelay_ms"], turnaround)) / slot - 1e-9) * slot
-        period = max(disk, cpu)  # a slower CPU is met by a layout spaced for it
+        if buffered:  # a track per revolution, the file's share of it, then across the bus
+            disk = rev * (1 + g) * block / track
+            period = max(disk, cpu, bus_ms)
+        else:
+            lost = max(0, math.ceil((tau - g * t_x) / rev - 1e-12))  # revolutions missed
+            disk = (1 + g) * t_x + lost * rev
+            period = max(disk, cpu, bus_ms)
+        # Moving on to the next track (a head switch, now and then a cylinder step) costs
+        # track_ms per track's worth of the file's blocks.
+        period += p["track_ms"] * block * (1 + g) / track
         # Below the reserve, blocks land out of place; full, the rate is about half.
-        # (A block out of place costs a scattered positioning, unless the CPU is slower still.)
         short = max(0.0, 1.0 - k["free_space_percent"] / RESERVE_PERCENT)
-        out_of_place = max(period, scattered)
-        misplaced = min(1.0, short * period * (1 / FULL_SPEED_FRACTION - 1) / max(out_of_place - period, 1e-9))
+        out_of_place = max(period, p["old_seek_ms"] + rev / 2 + t_x)
+        misplaced = min(1.0, short * period * (1 / FULL_SPEED_FRACTION - 1)
+                        / max(out_of_place - period, 1e-9))
         period = (1 - misplaced) * period + misplaced * out_of_place
-        positioning = period
-    throughput = block / period                            # bytes per ms = Kbytes/sec
+    # One file: its whole blocks at the steady period, a first positioning, and a tail in
+    # fragments placed elsewhere (half a revolution and the tail's transfer).
+    size = k["file_size_kb"] * 1000
+    blocks, tail = divmod(size, block)
+    tail_frags = -(-tail // frag)
+    first = p["old_seek_ms"] + rev / 2
+    tail_ms = (rev / 2 + tail_frags * frag / track * rev + cpu * tail / block) if tail else 0.0
+    elapsed = blocks * period + first + tail_ms
+    cpu_total = blocks * cpu + (cpu * tail / block if tail else 0.0)
+    throughput = size / elapsed                            # bytes per ms = Kbytes/sec
+    cpu_share = min(1.0, cpu_total / elapsed)
     out = {"metrics": {"throughput_kBps": throughput,
                        "bandwidth_percent": 100.0 * throughput / disk_bw,
-                       "cpu_percent": 100.0 * min(1.0, cpu / period),
-                       "disk_bandwidth_kBps": disk_bw},
-           "bottleneck": "CPU" if cpu >= period * 0.95 else "rotation and layout"}
+                       "cpu_percent": 100.0 * cpu_share,
+                       "disk_bandwidth_kBps": disk_bw,
+                       "gap_blocks": float(g),
+                       "revolutions_lost": float(lost),
+                       "turnaround_ms": tau,
+                       "space_used_percent": 100.0 * (blocks * block + tail_frags * frag) / size},
+           "bottleneck": "CPU" if cpu >= period * 0.95 else
+                         ("bus" if bus_ms >= period * 0.95 else "rotation and layout"),
+           # what the hardware could carry: the track's bandwidth, or the bus if slower
+           "limits": {"throughput_kBps": min(disk_bw, bus_kBps),
+                      "bandwidth_percent": 100.0 * min(1.0, bus_kBps / disk_bw),
+                      "cpu_percent": 100.0}}
     if detail:
         alloc = cpu - copy
         out["stages"] = [
@@ -166,12 +256,12 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
             {"name": "allocation", "label": "Allocation and buffers (writes)", "demand": alloc,
              "unit": "ms/block", "resource": "CPU", "utilization": min(1.0, alloc / period),
              "bottleneck": out["bottleneck"] == "CPU"},
-            {"name": "bus and controller", "label": f"{k['bus']} controller", "demand": turnaround,
-             "unit": "ms/block", "resource": "controller", "utilization": min(1.0, turnaround / period),
-             "bottleneck": False},
-            {"name": "rotation and transfer", "label": "Rotation and transfer", "demand": positioning,
-             "unit": "ms/block", "resource": "disk", "utilization": min(1.0, transfer / period),
-             "bottleneck": out["bottleneck"] != "CPU"},
+            {"name": "bus and controller", "label": f"{k['bus']} controller", "demand": bus_ms,
+             "unit": "ms/block", "resource": "bus", "utilization": min(1.0, bus_ms / period),
+             "bottleneck": out["bottleneck"] == "bus"},
+            {"name": "rotation and transfer", "label": "Rotation and transfer", "demand": disk,
+             "unit": "ms/block", "resource": "disk", "utilization": min(1.0, t_x / period),
+             "bottleneck": out["bottleneck"] == "rotation and layout"},
         ]
     return out
 

@@ -24,6 +24,13 @@ class Knob:
     choices: tuple[str, ...] | None = None
     scale: str = "linear"  # "linear", or "log2" for knobs that span powers of two
     integer: bool = False
+    # A knob that matters only under other settings: {other knob: (values where it matters)},
+    # and why; elsewhere the explorer disables it and shows the reason.
+    active_when: dict[str, tuple[str, ...]] | None = None
+    inactive_reason: str = ""
+
+    def active(self, values: dict) -> bool:
+        return not self.active_when or all(values.get(k) in v for k, v in self.active_when.items())
 
     def to_dict(self) -> dict:
         d = {"name": self.name, "label": self.label, "unit": self.unit, "default": self.default,
@@ -33,6 +40,9 @@ class Knob:
         else:
             d.update({"min": self.min, "max": self.max, "step": self.step, "scale": self.scale,
                       "integer": self.integer})
+        if self.active_when:
+            d["active_when"] = {k: list(v) for k, v in self.active_when.items()}
+            d["inactive_reason"] = self.inactive_reason
         return d
 
     def allowed(self) -> str:

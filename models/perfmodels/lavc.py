@@ -1,34 +1,51 @@
-"""Local Area VAXcluster capacity: per-request plus per-block costs, composed into a boot member.
+"""Local Area VAXcluster capacity: the boot member as a closed queueing network of its users.
 
 Source: "Low End Cluster Performance" (DECUS Fall 1986, session V095), datasets `lavc-io-cpu`,
 `lavc-io-elapsed`, `lavc-lock-cpu` and `lavc-figures`.
 
-Mechanism. Every disk I/O costs a fixed amount per request plus an amount per 512-byte block,
-on each path the memo measured: the CPU of a node reading its own disk (local), the CPU of a
-client reading a served disk (client), the CPU of the node serving it (server), and the elapsed
-time of a local I/O. A served I/O's elapsed time is the local one, plus a fixed protocol
-round trip, plus the blocks' time through the Ethernet adapter at its rated speed (DEUNA 1.2
-Mbit/s; DEQNA and DELUA 3.3 Mbit/s, from the memo), plus queueing at the serving CPU when it is
-busy (M/M/1: the server's CPU time times U / (1 - U)).
+Costs of one I/O. Every disk I/O costs a fixed amount per request plus an amount per 512-byte
+block, on each path the memo measured: the CPU of a node reading its own disk (local), the CPU
+of a client reading a served disk (client), the CPU of the node serving it (server), and the
+elapsed time of a local I/O. A served I/O's elapsed time on an idle cluster is the local one,
+plus a fixed protocol round trip, plus the blocks' time through the Ethernet adapter at its
+rated speed (DEUNA 1.2 Mbit/s; DEQNA and DELUA 3.3 Mbit/s, from the memo).
 
-In a cluster whose disks are served by the boot member, each user's lock requests and I/Os land
-on that node:
+The cluster. In a cluster whose disks are served by the boot member, every user's lock
+requests and served I/Os land on that node. Each user is a customer of a closed network: a
+cycle is one second of the user's nominal activity (`locks_per_user_s` lock operations and
+`ios_per_user_s` I/Os), spent mostly thinking and partly at four stations of the boot member,
+with these service demands per cycle:
 
-    boot CPU per user   = locks/s * lock cost + I/Os/s * server CPU per I/O
-    boot_cpu_percent    = users * boot CPU per user
-    adapter_percent     = users * I/Os/s * blocks / adapter limit (300 or 800 blocks/s, memo)
-    ethernet_mbps       = users * I/Os/s * blocks * 512 * 8 / 10^6
-    max_users           = the users at which the first of these reaches its capacity
-                          (CPU 100%, adapter 100%, Ethernet's usable 8 Mbit/s from the memo)
+    CPU        locks * lock cost + I/Os * server CPU per I/O
+    disks      I/Os * disk time per I/O / boot_disks     (each of boot_disks spindles, balanced)
+    adapter    I/Os * blocks / adapter limit             (300 or 800 blocks/s, memo)
+    Ethernet   I/Os * blocks * 4096 bits / usable rate   (6-8 Mbit/s usable, memo: a band)
 
-A saturated boot member has no steady-state I/O time, and a cluster without load no saturation
-point: those metrics are None (null in JSON) rather than infinite.
+and a think time Z of one second. Exact MVA (`mva.py`) gives the cycle rate X(N) for N users
+(a user alone runs at 1 / (1 + sum D_k) cycles a second, a little under the nominal rates);
+then, for every station k,
+
+    utilization U_k = X * D_k <= 1               (utilization law; never above 100 %)
+    carried Ethernet data = X * I/Os * blocks * 4096 bits  <=  the usable rate
+    served I/O time = idle-cluster time + sum_k s_k * Q_k(N - 1)    (arrival theorem)
+
+where s_k is one I/O's service at station k and Q_k(N - 1) the queue an arriving I/O finds.
+So the I/O time grows as any station nears saturation, and the carried rates stop growing
+there: N users offer N user-seconds per second, the network carries X <= min(N, 1 / D_max).
+
+What the planner asks is offered demand: `cpu_demand_percent` = 100 * N * D_CPU, which may
+exceed 100 % (the explorer draws the 100 % line). Users at saturation = the smallest of the
+stations' limits 1 / D_k, named in the readouts with the resource that sets it.
 
 Parameters: eight per-request and per-block costs (local CPU, client CPU, server CPU, local
-elapsed) and the protocol round trip, fitted to the memo's two I/O tables (twenty figures).
-The lock master's CPU per lock operation is not determined by the memo (its table gives 4.6 to
-6.0 ms on a MicroVAX II for the operations it lists): it is the knob `lock_cpu_ms`, drawn as a
-band. The boot member's 80% at 86 users is predicted, not fitted.
+elapsed) and the protocol round trip, fitted to the memo's two I/O tables. The lock master's
+CPU per lock operation (the memo's table spans 4.6 to 6.0 ms on a MicroVAX II) and the usable
+share of the Ethernet (6 to 8 Mbit/s) are not determined by the memo: they are knobs drawn as
+bands. The boot member's number of disks is not given either (an assumption, a knob). The boot
+member's 80 % at 86 users is predicted, not fitted.
+
+Not captured: lock traffic on the Ethernet and the adapter (the memo gives no message sizes),
+the client nodes' own CPUs, and MSCP buffering limits at the server.
 """
 
 from __future__ import annotations
@@ -41,9 +58,9 @@ from .knobs import Knob, Metric, Spec
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}          # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}        # memo, Ethernet interface
-ETHERNET_USABLE_MBPS = 8.0   # memo: 6-8 Mbit usable, 8 for I/O-intensive work
+ETHERNET_MBPS = 10.0         # memo: the Ethernet's capacity
 BLOCK_BITS = 512 * 8
-RESOURCES = ("boot CPU", "adapter", "Ethernet")
+STATIONS = ("boot CPU", "boot disks", "adapter", "Ethernet")
 
 SPEC = Spec(
     id="lavc",
@@ -55,19 +72,30 @@ SPEC = Spec(
         Knob("locks_per_user_s", "Locks per user", "locks/s", 0.54, "lock operations per user "
              "per second (0.54 measured)", min=0.0, max=5.0, step=0.01),
         Knob("ios_per_user_s", "I/Os per user", "I/Os/s", 0.63, "disk I/Os per user per second "
-             "(0.63 measured)", min=0.0, max=5.0, step=0.01),
+             "(0.63 measured)", min=0.0, max=5.0, step=0.01,
+             active_when={"disk": ("served",)}, inactive_reason="with local disks no I/O reaches the boot member"),
         Knob("blocks_per_io", "Blocks per I/O", "blocks", 4, "512-byte blocks per disk I/O "
              "(4 measured; typical 4 to 8)", min=1, max=64, step=1, integer=True),
         Knob("disk", "Disk", "", "served", "users' disks served by the boot member over the "
              "Ethernet, or each node's own local disk", choices=("served", "local")),
         Knob("adapter", "Adapter", "", "DEQNA", "the boot member's Ethernet interface",
-             choices=("DEUNA", "DEQNA", "DELUA")),
+             choices=("DEUNA", "DEQNA", "DELUA"),
+             active_when={"disk": ("served",)}, inactive_reason="with local disks no data crosses the boot member's adapter"),
+        Knob("boot_disks", "Boot member disks", "disks", 6, "disk drives at the boot member "
+             "sharing the served I/O evenly; the memo does not say (6 assumed)", min=1, max=16,
+             step=1, integer=True,
+             active_when={"disk": ("served",)}, inactive_reason="with local disks the boot member serves none"),
         Knob("lock_cpu_ms", "Lock cost", "ms/lock", 4.8, "lock master CPU per lock operation; "
              "the memo's table spans 4.6 to 6.0 ms on a MicroVAX II", min=4.6, max=6.0, step=0.1),
+        Knob("ethernet_usable_mbps", "Usable Ethernet", "Mbit/s", 8.0, "share of the 10 Mbit/s "
+             "Ethernet usable for user data; the memo says 6 to 8", min=6.0, max=8.0, step=0.1,
+             active_when={"disk": ("served",)}, inactive_reason="with local disks no data crosses the Ethernet"),
     ),
     metrics=(
         Metric("boot_cpu_percent", "Boot member CPU", "%"),
+        Metric("cpu_demand_percent", "Boot member CPU demand (offered)", "%"),
         Metric("adapter_percent", "Adapter load", "%"),
+        Metric("disk_percent", "Boot disks busy", "%"),
         Metric("ethernet_mbps", "Ethernet data", "Mbit/s"),
         Metric("io_elapsed_ms", "I/O time", "ms"),
         Metric("max_users", "Users at saturation", "users"),
@@ -76,8 +104,8 @@ SPEC = Spec(
     ),
     x_default="users",
     y_default="boot_cpu_percent",
-    stages=("locks", "server", "adapter", "ethernet"),
-    unknowns=("lock_cpu_ms",),
+    stages=("locks", "server", "disks", "adapter", "ethernet"),
+    unknowns=("lock_cpu_ms", "ethernet_usable_mbps"),
     overlay={
         "dataset": "lavc-io-elapsed",
         "knobs": {"blocks_per_io": "blocks"},
@@ -102,62 +130,110 @@ def load_params() -> dict:
     return dict(_params())
 
 
-def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
-    p = p or _params()
+def _costs(k: dict, p: dict) -> dict:
+    """One I/O's costs and the per-user-second demands (seconds) at the boot member's stations."""
     b = k["blocks_per_io"]
     served = k["disk"] == "served"
     server_cpu = p["server_cpu_ms"] + p["server_cpu_block_ms"] * b
-    # Per user, per second, at the boot member: ms of CPU, blocks through the adapter, bits.
+    disk_ms = p["local_io_ms"] + p["local_io_block_ms"] * b
+    adapter_ms = 1e3 * b / ADAPTER_BLOCKS_S[k["adapter"]]
+    wire_ms = 1e3 * b * BLOCK_BITS / (k["ethernet_usable_mbps"] * 1e6)
+    ios = k["ios_per_user_s"] if served else 0.0
     lock_ms = k["locks_per_user_s"] * k["lock_cpu_ms"]
-    io_ms = k["ios_per_user_s"] * server_cpu if served else 0.0
-    blocks = k["ios_per_user_s"] * b if served else 0.0
-    bits = blocks * BLOCK_BITS
-    users = k["users"]
-    u_cpu = users * (lock_ms + io_ms) / 1000.0
-    u_adapter = users * blocks / ADAPTER_BLOCKS_S[k["adapter"]]
-    u_net = users * bits / (ETHERNET_USABLE_MBPS * 1e6)
-    per_user = [(lock_ms + io_ms) / 1000.0, blocks / ADAPTER_BLOCKS_S[k["adapter"]],
-                bits / (ETHERNET_USABLE_MBPS * 1e6)]
-    # None where a quantity has no finite value: no load at all, or a saturated server.
-    max_users = min((1.0 / u for u in per_user if u > 0), default=None)
-    if max_users is not None and not math.isfinite(max_users):
-        max_users = None  # a vanishing load never saturates anything
-    local_io = p["local_io_ms"] + p["local_io_block_ms"] * b
-    if served:
-        wire = b * BLOCK_BITS / (ADAPTER_MBPS[k["adapter"]] * 1e6) * 1e3
-        wire_ms = local_io + p["protocol_ms"] + wire
-        elapsed = wire_ms + server_cpu * u_cpu / (1.0 - u_cpu) if u_cpu < 1.0 else None
+    # one served I/O's service at each station, ms (its disk is one of boot_disks)
+    per_io = (server_cpu, disk_ms, adapter_ms, wire_ms)
+    demands = (1e-3 * (lock_ms + ios * server_cpu), 1e-3 * ios * disk_ms / k["boot_disks"],
+               1e-3 * ios * adapter_ms, 1e-3 * ios * wire_ms)
+    return {"served": served, "server_cpu": server_cpu, "disk_ms": disk_ms, "per_io": per_io,
+            "demands": demands, "lock_ms": lock_ms, "ios": ios}
+
+
+def _mva(demands: tuple, counts: tuple, think: float, population: int) -> list[tuple[float, tuple]]:
+    """Exact MVA with stations in identical copies: [(X(n), Q per copy at n)] for n = 1..N."""
+    q = [0.0] * len(demands)
+    out = []
+    for n in range(1, population + 1):
+        r = [d * (1.0 + qk) for d, qk in zip(demands, q)]
+        x = n / (think + sum(c * rk for c, rk in zip(counts, r)))
+        q = [x * rk for rk in r]
+        out.append((x, tuple(q)))
+    return out
+
+
+def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
+    c = _costs(k, p)
+    d_cpu, d_disk, d_adapter, d_net = c["demands"]
+    # stations: CPU, one disk (in boot_disks copies), adapter, Ethernet
+    demands = (d_cpu, d_disk, d_adapter, d_net)
+    counts = (1, k["boot_disks"], 1, 1)
+    think = 1.0  # a second of nominal activity between visits
+    busiest = max(range(4), key=demands.__getitem__)
+    max_users = 1.0 / demands[busiest] if demands[busiest] > 0 else None
+    solved = _mva(demands, counts, think, max(populations))
+    b = k["blocks_per_io"]
+    idle_io = c["disk_ms"]
+    if c["served"]:
+        idle_io += p["protocol_ms"] + 1e3 * b * BLOCK_BITS / (ADAPTER_MBPS[k["adapter"]] * 1e6)
         cpu_here = p["client_cpu_ms"] + p["client_cpu_block_ms"] * b
     else:
-        elapsed = local_io
         cpu_here = p["local_cpu_ms"] + p["local_cpu_block_ms"] * b
-    utils = [u_cpu, u_adapter, u_net]
-    worst = max(range(3), key=utils.__getitem__)
-    out = {"metrics": {"boot_cpu_percent": 100.0 * u_cpu, "adapter_percent": 100.0 * u_adapter,
-                       "ethernet_mbps": users * bits / 1e6, "io_elapsed_ms": elapsed,
-                       "max_users": max_users,
-                       "io_cpu_ms": cpu_here, "server_cpu_ms": server_cpu},
-           "bottleneck": RESOURCES[worst] if utils[worst] > 0 else None}
-    if detail:
-        out["stages"] = [
-            {"name": "locks", "label": "Lock mastering", "demand": lock_ms, "unit": "ms CPU per user-second",
-             "resource": "boot CPU", "utilization": users * lock_ms / 1000.0, "bottleneck": worst == 0},
-            {"name": "server", "label": "Serving disk I/O", "demand": io_ms, "unit": "ms CPU per user-second",
-             "resource": "boot CPU", "utilization": users * io_ms / 1000.0, "bottleneck": worst == 0},
-            {"name": "adapter", "label": f"{k['adapter']} adapter", "demand": blocks,
-             "unit": "blocks per user-second", "resource": "adapter", "utilization": u_adapter,
-             "bottleneck": worst == 1},
-            {"name": "ethernet", "label": "Ethernet", "demand": bits / 1e6, "unit": "Mbit per user-second",
-             "resource": "Ethernet", "utilization": u_net, "bottleneck": worst == 2},
-        ]
+    out = []
+    for n in populations:
+        x, _q = solved[n - 1]
+        q_before = solved[n - 2][1] if n > 1 else (0.0, 0.0, 0.0, 0.0)
+        utils = [x * dd for dd in demands]
+        wait = sum(s * qk for s, qk in zip(c["per_io"], q_before)) if c["served"] else 0.0
+        # the resource that limits the cluster, named once it is at least 80 % busy
+        bottleneck = STATIONS[busiest] if utils[busiest] >= 0.8 else None
+        point = {"metrics": {"boot_cpu_percent": 100.0 * utils[0],
+                             "cpu_demand_percent": 100.0 * n * d_cpu,
+                             "adapter_percent": 100.0 * utils[2],
+                             "disk_percent": 100.0 * utils[1],
+                             "ethernet_mbps": x * c["ios"] * b * BLOCK_BITS / 1e6,
+                             "io_elapsed_ms": idle_io + wait,
+                             "max_users": max_users,
+                             "io_cpu_ms": cpu_here, "server_cpu_ms": c["server_cpu"]},
+                 "bottleneck": bottleneck,
+                 "limits": {"boot_cpu_percent": 100.0, "cpu_demand_percent": 100.0,
+                            "adapter_percent": 100.0, "disk_percent": 100.0,
+                            "ethernet_mbps": k["ethernet_usable_mbps"],
+                            "io_elapsed_ms": None}}
+        point["limits"] = {m: v for m, v in point["limits"].items() if v is not None}
+        if detail:
+            lock_u = x * 1e-3 * c["lock_ms"]
+            rows = (("locks", "Lock mastering", 1e3 * 1e-3 * c["lock_ms"], "boot CPU", lock_u, 0),
+                    ("server", "Serving disk I/O", c["ios"] * c["server_cpu"], "boot CPU",
+                     utils[0] - lock_u, 0),
+                    ("disks", f"{k['boot_disks']} boot member disks", 1e3 * d_disk, "boot disks",
+                     utils[1], 1),
+                    ("adapter", f"{k['adapter']} adapter", 1e3 * d_adapter, "adapter", utils[2], 2),
+                    ("ethernet", "Ethernet", 1e3 * d_net, "Ethernet", utils[3], 3))
+            point["stages"] = [
+                {"name": name, "label": label, "demand": demand, "unit": "ms per user-second",
+                 "resource": res, "utilization": max(0.0, min(1.0, u)),
+                 "bottleneck": bottleneck is not None and i == busiest}
+                for name, label, demand, res, u, i in rows]
+        out.append(point)
     return out
+
+
+def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
+    return _solve(k, p or _params(), [k["users"]], detail)[0]
+
+
+def sweep(k: dict, x: str, values: list, p: dict | None = None) -> list[dict] | None:
+    """Every user count from one MVA pass (MVA yields every smaller population on the way)."""
+    if x != "users":
+        return None
+    return _solve(k, p or _params(), list(values), detail=False)
 
 
 # ---- calibration data -------------------------------------------------------------------
 
 def observations() -> list[dict]:
     """The two I/O tables (single I/O streams, so one user issuing few I/Os) and the boot
-    member's load at 86 users."""
+    member's load at 86 users: its per-user rates were measured at that load, so they are the
+    carried rates, and 80 % is their CPU demand."""
     quiet = {"users": 1, "ios_per_user_s": 0.01, "locks_per_user_s": 0.0, "adapter": "DEQNA"}
     out = []
     for r in load_dataset("lavc-io-cpu")["rows"]:
@@ -179,7 +255,7 @@ def observations() -> list[dict]:
                            "locks_per_user_s": figs["locks_per_user"]["value"],
                            "ios_per_user_s": figs["ios_per_user"]["value"],
                            "blocks_per_io": int(figs["blocks_per_io"]["value"]), "disk": "served"},
-                "config_id": "boot member", "metric": "boot_cpu_percent",
+                "config_id": "boot member", "metric": "cpu_demand_percent",
                 "value": figs["boot_cpu"]["value"], "secondary": False,
                 "figure": figs["boot_cpu"]["locator"]})
     return out

@@ -67,12 +67,34 @@ def default_values(s: Spec, x: str) -> list:
     return [int(v) for v in vals] if k.integer else [round(v, 10) for v in vals]
 
 
-def _series(m: ModuleType, base: dict, x: str, xs: list) -> tuple[dict, list]:
-    points = m.sweep(base, x, xs) if hasattr(m, "sweep") else None
+def _series(m: ModuleType, base: dict, x: str, xs: list, p: dict | None = None) -> tuple[dict, list, dict]:
+    points = m.sweep(base, x, xs, p) if hasattr(m, "sweep") else None
     if points is None:
-        points = [m.evaluate({**base, x: v}, detail=False) for v in xs]
+        points = [m.evaluate({**base, x: v}, p, detail=False) for v in xs]
     metrics = {mt.name: [pt["metrics"][mt.name] for pt in points] for mt in m.SPEC.metrics}
-    return metrics, [pt["bottleneck"] for pt in points]
+    names = {name for pt in points for name in pt.get("limits", {})}
+    limits = {name: [pt.get("limits", {}).get(name) for pt in points] for name in sorted(names)}
+    return metrics, [pt["bottleneck"] for pt in points], limits
+
+
+# A fitted parameter whose range (calibration report) spans more than this factor is one the
+# memo does not pin down: sweeps draw the band across it, as for an unknown knob.
+UNDETERMINED_FACTOR = 1.2
+
+
+def undetermined(system: str) -> dict[str, tuple[float, float]]:
+    """Fitted parameters the data leave open: name -> (low, high)."""
+    report = _report(system)
+    return {n: (lo, hi) for n, (lo, hi) in report.get("ranges", {}).items()
+            if lo > 0 and hi / lo > UNDETERMINED_FACTOR}
+
+
+def _report(system: str) -> dict:
+    import json
+    from importlib import resources
+
+    path = resources.files(__package__) / "params" / f"{system}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
 def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -> dict:
@@ -91,7 +113,7 @@ def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -
     if len(values) > MAX_SWEEP_POINTS:
         raise ValueError(f"at most {MAX_SWEEP_POINTS} sweep values are allowed; got {len(values)}")
     xs = [kx.coerce(v) for v in values]
-    metrics, bottleneck = _series(m, base, x, xs)
+    metrics, bottleneck, limits = _series(m, base, x, xs)
     band = {}
     # The band is drawn as a shaded area: at most BAND_POINTS samples of x are plenty.
     bx = xs if len(xs) <= BAND_POINTS else xs[:: -(-len(xs) // BAND_POINTS)] + [xs[-1]]
@@ -103,22 +125,27 @@ def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -
         ku = s.knob(u)
         band[u] = {"x": bx, "low": _series(m, {**base, u: ku.min}, x, bx)[0],
                    "high": _series(m, {**base, u: ku.max}, x, bx)[0]}
+    if hasattr(m, "load_params"):
+        for name, (lo, hi) in undetermined(system).items():
+            p = m.load_params()
+            band[name] = {"x": bx, "low": _series(m, base, x, bx, {**p, name: lo})[0],
+                          "high": _series(m, base, x, bx, {**p, name: hi})[0],
+                          "parameter": True}
     return {"system": system, "knobs": base, "x_knob": x, "x": xs, "metrics": metrics,
-            "bottleneck": bottleneck, "band": band}
+            "bottleneck": bottleneck, "limits": limits, "band": band}
 
 
 def card(system: str) -> dict:
     """What a model card shows: the module's own explanation (mechanism, equations, parameters,
     assumptions), the fitted and fixed parameters, and the calibration report."""
     import inspect
-    import json
-    from importlib import resources
 
     m = _module(system)
-    path = resources.files(__package__) / "params" / f"{system}.json"
-    report = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    report = _report(system)
     return {"system": system, "title": m.SPEC.title, "doc": inspect.cleandoc(m.__doc__ or ""),
             "fitted": list(getattr(m, "FITTED", ())), "params": report.get("params", {}),
+            "ranges": report.get("ranges", {}),
+            "undetermined": sorted(undetermined(system)),
             "fixed": report.get("fixed", {}), "summary": report.get("summary"),
             "figures": report.get("figures", []), "unknowns": list(m.SPEC.unknowns),
             "secondary_note": getattr(m, "SECONDARY_NOTE", None),

@@ -49,7 +49,8 @@ SPEC = Spec(
              "an RK05 disk to NL: with PIP", choices=("NL", "RK05")),
         Knob("record_cpu_us", "Record CPU", "µs", 2000.0, "CPU time of one record outside the "
              "QIO (FCS and the task's loop); not measured in the memo", min=1000.0, max=4000.0,
-             step=50.0),
+             step=50.0,
+             active_when={"device": ("NL",)}, inactive_reason="PIP's copy is timed by the disk, not by a task's records"),
         Knob("qio_service_us", "QIO service", "µs", 800.0, "CPU time of a QIO besides the "
              "packet (directive, driver, completion); not measured in the memo", min=400.0,
              max=1600.0, step=50.0),
@@ -107,7 +108,8 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     parts = {"record": cpu, "qio service": service, "packet": packet, "device": device}
     worst = max(parts, key=parts.__getitem__)
     out = {"metrics": {"time_saving_percent": saving, "request_ms": request, "hit_percent": 100.0 * hit},
-           "bottleneck": worst}
+           "bottleneck": worst,
+           "limits": {"time_saving_percent": 100.0, "hit_percent": 100.0}}
     if detail:
         labels = {"record": "Task and FCS work", "qio service": "QIO directive and driver",
                   "packet": "Packet from the pool", "device": f"{k['device']} device time"}

@@ -12,7 +12,8 @@ def test_systems_and_describe():
     assert "decnet" in perfmodels.systems()
     d = perfmodels.describe("decnet")
     names = [k["name"] for k in d["knobs"]]
-    assert names == ["circuit", "link_quota", "buffer_size", "test", "copy_us_per_byte"]
+    assert names == ["circuit", "link_quota", "buffer_size", "test", "copy_us_per_byte",
+                     "return_queue_share"]
     assert {m["name"] for m in d["metrics"]} == {"throughput_bps", "messages_per_s", "cpu_percent"}
     lq = d["knobs"][1]
     assert (lq["label"], lq["default"], lq["min"], lq["max"]) == ("Link quota", 16, 2, 64)
@@ -22,7 +23,7 @@ def test_systems_and_describe():
 def test_evaluate_defaults_are_the_memos_configuration():
     r = perfmodels.evaluate("decnet", {})
     assert r["knobs"] == {"circuit": "CI", "link_quota": 16, "buffer_size": 576, "test": "SENDER/SERVER",
-                          "copy_us_per_byte": 2.0}
+                          "copy_us_per_byte": 2.0, "return_queue_share": 0.0}
     json.dumps(r)
 
 

@@ -10,7 +10,7 @@ describe("parse", () => {
     const { state, notices } = parse("?circuit=NI&link_quota=32&buffer_size=1467&test=NFT%2FFAL&x=buffer_size&y=cpu_percent", spec);
     expect(notices).toEqual([]);
     expect(state).toEqual({
-      knobs: { circuit: "NI", link_quota: 32, buffer_size: 1467, test: "NFT/FAL", copy_us_per_byte: 2 },
+      knobs: { circuit: "NI", link_quota: 32, buffer_size: 1467, test: "NFT/FAL", copy_us_per_byte: 2, return_queue_share: 0 },
       x: "buffer_size",
       y: "cpu_percent",
       baseline: null,
