@@ -8,7 +8,7 @@ test("every model has a card with its mechanism, bars and fit chart", async ({ p
   await page.goto("/models/decnet");
   await expect(page.getByRole("heading", { name: /model card/ })).toBeVisible();
   await expect(page.locator(".model-doc")).toContainText("Mechanism");
-  await expect(page.getByTestId("fit-summary")).toContainText("4 fitted parameters for 9 measured configurations");
+  await expect(page.getByTestId("fit-summary")).toContainText("5 fitted parameters for 12 distinct figures");
   await expect(page.getByTestId("fit-summary").locator(".verdict.miss")).toHaveCount(0);
   const n = (await (await request.get("/api/models/decnet/card")).json()).figures.length;
   await expect(page.getByTestId("fit-point")).toHaveCount(n);

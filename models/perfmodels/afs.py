@@ -146,7 +146,7 @@ def observations() -> list[dict]:
         cid = f"{r['fileserver']} {r['afsv_buffersize']} {r['client']} chunk {r['chunksize_log2']}"
         for field, metric in (("in_block_kps", "read_kBps"), ("out_block_kps", "write_kBps")):
             out.append({"config": config, "config_id": cid, "metric": metric, "value": float(r[field]),
-                        "secondary": False, "figure": f"{r['locator']}, {field}"})
+                        "secondary": False, "dataset": "afs-bonnie", "figure": f"{r['locator']}, {field}"})
     return out
 
 

@@ -241,7 +241,7 @@ def observations() -> list[dict]:
             if r[field] is not None:
                 out.append({"config": config, "config_id": f"{r['circuit']} {r['test']}",
                             "metric": metric, "value": float(r[field]), "secondary": secondary,
-                            "figure": f"{r['locator']}, {field}"})
+                            "dataset": "decnet-throughput", "figure": f"{r['locator']}, {field}"})
     return out
 
 

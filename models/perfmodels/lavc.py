@@ -103,7 +103,7 @@ SPEC = Spec(
         Metric("server_cpu_ms", "Server CPU per I/O", "ms"),
     ),
     x_default="users",
-    y_default="boot_cpu_percent",
+    y_default="cpu_demand_percent",
     stages=("locks", "server", "disks", "adapter", "ethernet"),
     unknowns=("lock_cpu_ms", "ethernet_usable_mbps"),
     overlay={
@@ -249,13 +249,13 @@ def observations() -> list[dict]:
                                     ("cluster_server_ms", "served", "server_cpu_ms")):
             out.append({"config": {**quiet, "disk": disk, "blocks_per_io": b},
                         "config_id": f"{field} {b}", "metric": metric, "value": r[field],
-                        "secondary": False, "figure": f"{r['locator']}, {field}"})
+                        "secondary": False, "dataset": "lavc-io-cpu", "figure": f"{r['locator']}, {field}"})
     for r in load_dataset("lavc-io-elapsed")["rows"]:
         b = r["blocks"]
         for field, disk in (("local_ms", "local"), ("served_ms", "served")):
             out.append({"config": {**quiet, "disk": disk, "blocks_per_io": b},
                         "config_id": f"{field} {b}", "metric": "io_elapsed_ms", "value": r[field],
-                        "secondary": False, "figure": f"{r['locator']}, {field}"})
+                        "secondary": False, "dataset": "lavc-io-elapsed", "figure": f"{r['locator']}, {field}"})
     figs = {r["name"]: r for r in load_dataset("lavc-figures")["rows"]}
     out.append({"config": {"users": int(figs["boot_users"]["value"]),
                            "locks_per_user_s": figs["locks_per_user"]["value"],
@@ -263,7 +263,7 @@ def observations() -> list[dict]:
                            "blocks_per_io": int(figs["blocks_per_io"]["value"]), "disk": "served"},
                 "config_id": "boot member", "metric": "cpu_demand_percent",
                 "value": figs["boot_cpu"]["value"], "secondary": False,
-                "figure": figs["boot_cpu"]["locator"]})
+                "dataset": "lavc-figures", "figure": figs["boot_cpu"]["locator"]})
     return out
 
 

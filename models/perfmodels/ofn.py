@@ -91,12 +91,12 @@ def observations() -> list[dict]:
     for name, metric in (("hash_hit_at_300", "lookups_hit"), ("hash_miss_at_300", "lookups_miss")):
         out.append({"config": {"method": "hash", "open_ofns": 300, "hash_size": int(hs)},
                      "config_id": f"hash 300 {metric}", "metric": metric,
-                     "value": rows[name]["value"], "secondary": False, "figure": rows[name]["locator"]})
+                     "value": rows[name]["value"], "secondary": False, "dataset": "ofn-lookups", "figure": rows[name]["locator"]})
     miss = rows["linear_miss_range"]
     for n in (int(rows["ofns_in_use_typical"]["low"]), int(rows["ofns_in_use_typical"]["high"])):
         out.append({"config": {"method": "linear", "open_ofns": n}, "config_id": f"linear {n}",
                     "metric": "lookups_miss", "value": float(n) if n <= miss["high"] else miss["high"],
-                    "secondary": False, "figure": miss["locator"]})
+                    "secondary": False, "dataset": "ofn-lookups", "figure": miss["locator"]})
     return out
 
 

@@ -34,7 +34,35 @@ def spec(system: str) -> Spec:
 
 
 def describe(system: str) -> dict:
-    return spec(system).to_dict()
+    return {**spec(system).to_dict(), "memo_points": memo_points(system)}
+
+
+def memo_points(system: str) -> list[dict]:
+    """The memo figures the model is judged against (its observations), placed as points on
+    the charts of their metric, for every metric the tabular overlay does not already draw:
+    the full knob setting each was measured at, the value, the citation, and (where the memo
+    does not say exactly where it measured) the range of a knob it lies somewhere in."""
+    from .datasets import package
+
+    s = spec(system)
+    covered = set((s.overlay or {}).get("metrics", {}))
+    units = {mt.name: mt.unit for mt in s.metrics}
+    pkg = package()
+    titles = {src["id"]: src["title"] for src in pkg["sources"]}
+    source_of = {res["name"]: res["source"] for res in pkg["resources"]}
+    out = []
+    # From the calibration report (it ships with the package; the CSVs need not)
+    for o in _report(system).get("figures", []):
+        if o["metric"] not in units or o["metric"] in covered:
+            continue
+        title = titles[source_of[o["dataset"]]]
+        point = {"knobs": s.validate(o["config"]), "metric": o["metric"], "value": o["value"],
+                 "printed": f"{o['value']:g} {units[o['metric']]}".strip(),
+                 "citation": f"{title}: {o['figure']}"}
+        if "x_range" in o:
+            point["x_range"] = o["x_range"]
+        out.append(point)
+    return out
 
 
 def evaluate(system: str, knobs: dict | None = None) -> dict:
@@ -130,7 +158,8 @@ def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -
             p = m.load_params()
             band[name] = {"x": bx, "low": _series(m, base, x, bx, {**p, name: lo})[0],
                           "high": _series(m, base, x, bx, {**p, name: hi})[0],
-                          "parameter": True}
+                          "parameter": True,
+                          "label": getattr(m, "PARAMETER_LABELS", {}).get(name, name)}
     return {"system": system, "knobs": base, "x_knob": x, "x": xs, "metrics": metrics,
             "bottleneck": bottleneck, "limits": limits, "band": band}
 

@@ -126,11 +126,11 @@ def observations() -> list[dict]:
     return [
         {"config": {"maxpkt": hi, "tasks": 1, "device": "RK05"}, "config_id": "PIP RK05 to NL",
          "metric": "time_saving_percent", "value": rows["maxpkt_pip_saving"]["value"],
-         "secondary": False, "figure": rows["maxpkt_pip_saving"]["locator"]},
+         "secondary": False, "dataset": "rsx-tuning-figures", "figure": rows["maxpkt_pip_saving"]["locator"]},
         {"config": {"maxpkt": hi, "tasks": int(rows["maxpkt_tasks"]["value"]), "device": "NL"},
          "config_id": "six tasks to NL", "metric": "time_saving_percent",
          "value": rows["maxpkt_six_task_saving"]["value"], "secondary": False,
-         "figure": rows["maxpkt_six_task_saving"]["locator"]},
+         "dataset": "rsx-tuning-figures", "figure": rows["maxpkt_six_task_saving"]["locator"]},
     ]
 
 

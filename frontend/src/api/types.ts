@@ -1,6 +1,13 @@
 // Shapes of what perfmodels returns (describe, evaluate, sweep) and of the memo datasets.
 
-export interface ChoiceKnob {
+/** A knob that matters only under other settings: {other knob: values where it matters}. */
+interface Conditional {
+  active_when?: Record<string, string[]>;
+  /** why it does nothing elsewhere */
+  inactive_reason?: string;
+}
+
+export interface ChoiceKnob extends Conditional {
   name: string;
   label: string;
   unit: string;
@@ -9,7 +16,7 @@ export interface ChoiceKnob {
   choices: string[];
 }
 
-export interface NumberKnob {
+export interface NumberKnob extends Conditional {
   name: string;
   label: string;
   unit: string;
@@ -25,6 +32,22 @@ export interface NumberKnob {
 export type KnobSpec = ChoiceKnob | NumberKnob;
 
 export const isChoice = (k: KnobSpec): k is ChoiceKnob => "choices" in k;
+
+/** Whether a knob can change anything under these settings (see Conditional). */
+export const isActive = (k: KnobSpec, values: KnobValues): boolean =>
+  !k.active_when || Object.entries(k.active_when).every(([other, vs]) => vs.includes(String(values[other])));
+
+/** A memo figure the model is judged against, placed on the charts of its metric. */
+export interface MemoFigure {
+  /** the full setting it was measured at */
+  knobs: KnobValues;
+  metric: string;
+  value: number;
+  printed: string;
+  citation: string;
+  /** where the memo does not say exactly where it measured: a knob's range it lies in */
+  x_range?: Record<string, [number, number]>;
+}
 
 export interface MetricSpec {
   name: string;
@@ -52,6 +75,8 @@ export interface SystemSpec {
   stages: string[];
   unknowns: string[];
   overlay: Overlay | null;
+  /** memo figures for the metrics the overlay does not draw */
+  memo_points?: MemoFigure[];
 }
 
 export type KnobValues = Record<string, string | number>;
@@ -87,8 +112,11 @@ export interface SweepResult {
   /** null where a metric has no finite value (a saturated server, say) */
   metrics: Record<string, (number | null)[]>;
   bottleneck: (string | null)[];
-  /** outcomes at both ends of each knob the memo leaves undetermined */
-  band: Record<string, { x: (number | string)[]; low: Record<string, (number | null)[]>; high: Record<string, (number | null)[]> }>;
+  /** outcomes at both ends of each knob the memo leaves undetermined, and of each fitted
+   * parameter it does not pin down (`parameter: true`) */
+  band: Record<string, { x: (number | string)[]; low: Record<string, (number | null)[]>; high: Record<string, (number | null)[]>; parameter?: boolean; label?: string }>;
+  /** what a resource can carry, per metric that has a capacity, at each x */
+  limits?: Record<string, (number | null)[]>;
 }
 
 export interface Source {
@@ -154,6 +182,10 @@ export interface ModelCardData {
   doc: string;
   fitted: string[];
   params: Record<string, number>;
+  /** per fitted parameter, the values whose fit is as good (within 1 %) */
+  ranges?: Record<string, [number, number]>;
+  /** fitted parameters the memo does not pin down: drawn as bands */
+  undetermined?: string[];
   fixed: Record<string, number>;
   unknowns: string[];
   /** why the model makes no prediction for a second quantity the memo gives, if it does not */
@@ -162,6 +194,8 @@ export interface ModelCardData {
   known_misses: Record<string, string>;
   summary: {
     configurations: number;
+    distinct_inputs?: number;
+    distinct_figures?: number;
     fitted_parameters: number;
     in_sample: ErrorSummary;
     secondary: ErrorSummary;

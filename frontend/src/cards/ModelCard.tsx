@@ -55,8 +55,18 @@ export function ModelCard({ system }: { system: string }) {
           <p>None: every parameter is a physical constant or a knob.</p>
         ) : (
           <table className="plain">
-            <thead><tr><th scope="col">parameter</th><th scope="col">fitted value</th></tr></thead>
-            <tbody>{card.fitted.map((n) => <tr key={n}><td><code>{n}</code></td><td className="num">{card.params[n]}</td></tr>)}</tbody>
+            <thead><tr><th scope="col">parameter</th><th scope="col">fitted value</th><th scope="col">values that fit as well</th></tr></thead>
+            <tbody>{card.fitted.map((n) => {
+              const r = card.ranges?.[n];
+              const open = card.undetermined?.includes(n);
+              return (
+                <tr key={n} data-testid={open ? "undetermined-parameter" : undefined}>
+                  <td><code>{n}</code></td>
+                  <td className="num">{open ? "not pinned" : card.params[n]}</td>
+                  <td className="num">{r ? `${r[0]} to ${r[1]}${open ? " (drawn as a band)" : ""}` : ""}</td>
+                </tr>
+              );
+            })}</tbody>
           </table>
         )}
         {card.unknowns.length > 0 && <p>{`Not determined by the memo, shown as a band in the charts: ${card.unknowns.join(", ")}.`}</p>}
@@ -65,12 +75,12 @@ export function ModelCard({ system }: { system: string }) {
         <section aria-labelledby="fit">
           <h2 id="fit">How well it answers to the memo</h2>
           <ul className="bars" data-testid="fit-summary">
-            <li>{`${s.fitted_parameters} fitted parameters for ${s.configurations} measured configurations `}<Verdict ok={s.fitted_parameters * 2 <= s.configurations} /></li>
+            <li>{`${s.fitted_parameters} fitted parameters for ${s.distinct_figures ?? s.configurations} distinct figures (${s.distinct_inputs ?? s.configurations} settings the model can tell apart) `}<Verdict ok={s.fitted_parameters * 2 <= (s.distinct_figures ?? s.configurations)} /></li>
             <li>{`In-sample error: median ${s.in_sample.median_abs}%, largest ${s.in_sample.max_abs}% over ${s.in_sample.n} figures `}<Verdict ok={(s.in_sample.median_abs ?? 0) <= BARS.inSampleMedian && (s.in_sample.max_abs ?? 0) <= BARS.inSampleMax} /></li>
             {s.secondary.n > 0 && <li>{`Secondary figures (CPU): median ${s.secondary.median_abs}% `}<Verdict ok={(s.secondary.median_abs ?? 0) <= BARS.secondaryMedian} /></li>}
             {card.secondary_note && <li>{`Secondary figures: not predicted; ${card.secondary_note}. `}<Verdict ok={false} /></li>}
             {s.leave_one_configuration_out && (
-              <li>{`Each configuration predicted by a fit without it: median ${s.leave_one_configuration_out.median_abs}%, largest ${s.leave_one_configuration_out.max_abs}% `}
+              <li>{`Each setting predicted by a fit without it (and without any row the model cannot tell from it): median ${s.leave_one_configuration_out.median_abs}%, largest ${s.leave_one_configuration_out.max_abs}% `}
                 <Verdict ok={(s.leave_one_configuration_out.median_abs ?? 0) <= BARS.locoMedian && (s.leave_one_configuration_out.max_abs ?? 0) <= BARS.locoMax} /></li>
             )}
             {s.baseline_nearest_figure.n > 0 ? (

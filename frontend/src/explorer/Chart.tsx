@@ -14,6 +14,10 @@ export interface ChartProps {
   band: BandPoint[];
   /** the pinned baseline's curve, drawn as a ghost */
   baseline: SeriesPoint[];
+  /** what the resource behind the y metric can carry, along x (drawn when within reach) */
+  limit?: SeriesPoint[];
+  /** where the curve first reaches that capacity */
+  saturation?: { x: number; y: number } | null;
   xDomain: [number, number];
   xLog: boolean;
   memo: MemoPoint[];
@@ -47,6 +51,9 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
   const titleId = useId();
   const HEIGHT = props.height ?? DEFAULT_HEIGHT;
+  const curveTop = Math.max(0, ...props.curve.map((p) => p.y).filter(Number.isFinite));
+  // A capacity far above the curve would flatten it: draw the line only when it is within reach.
+  const limit = (props.limit ?? []).filter((p) => Number.isFinite(p.y) && p.y <= 1.6 * curveTop);
   const g = geometry({
     width,
     height: HEIGHT,
@@ -55,7 +62,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     curve: props.curve,
     band: props.band,
     baseline: props.baseline,
-    extraY: props.memo.map((m) => m.y).concat([props.currentY]),
+    extraY: props.memo.map((m) => m.y).concat([props.currentY], limit.map((p) => p.y)),
     xDomain: props.xDomain,
     xLog: props.xLog,
   });
@@ -103,13 +110,32 @@ export const Chart = memo(function Chart(props: ChartProps) {
           </text>
         </g>
         {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
+        {limit.length > 1 && (
+          <g data-testid="limit-line" className="limit">
+            <path className="limit-line" d={g.linePath(limit)} />
+            <text className="limit-label" x={g.x(limit[limit.length - 1].x) - 4} y={g.y(limit[limit.length - 1].y) - 6} textAnchor="end">
+              {`capacity ${formatValue(limit[limit.length - 1].y, props.yUnit)}`}
+            </text>
+          </g>
+        )}
         {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
         <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
         {Number.isFinite(props.currentY) && (
           <circle data-testid="current-point" className="current-point" cx={g.x(props.currentX)} cy={g.y(props.currentY)}
             r={9} data-x={props.currentX} data-y={props.currentY} />
         )}
+        {props.saturation && limit.length > 1 && (
+          <g data-testid="saturation-point" className="saturation" data-x={props.saturation.x}>
+            <path d={`M${g.x(props.saturation.x)},${g.y(props.saturation.y) - 8}l7,8l-7,8l-7,-8z`} />
+            <text x={g.x(props.saturation.x) + 10} y={g.y(props.saturation.y) + 18}>
+              {`saturates at ${formatValue(props.saturation.x)}`}
+            </text>
+          </g>
+        )}
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
+        {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m, i) => (
+          <line key={`r${i}`} data-testid="memo-range" className="memo-range" x1={g.x(m.x0!)} x2={g.x(m.x1!)} y1={g.y(m.y)} y2={g.y(m.y)} />
+        ))}
         {props.memo.map((m, i) => (
           <circle
             key={i}
@@ -120,7 +146,9 @@ export const Chart = memo(function Chart(props: ChartProps) {
             r={6}
             tabIndex={0}
             role="button"
-            aria-label={`Memo measurement ${m.printed} at ${props.xLabel} ${m.x}. ${m.citation}`}
+            aria-label={m.x0 !== undefined
+              ? `Memo measurement ${m.printed}, somewhere between ${props.xLabel} ${m.x0} and ${m.x1}. ${m.citation}`
+              : `Memo measurement ${m.printed} at ${props.xLabel} ${m.x}. ${m.citation}`}
             onMouseEnter={() => setTip({ p: m, left: g.x(m.x), top: g.y(m.y) })}
             onMouseLeave={() => setTip(null)}
             onFocus={() => setTip({ p: m, left: g.x(m.x), top: g.y(m.y) })}
@@ -134,6 +162,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
           <span>{`printed as ${tip.p.printed}`}</span>
           {tip.p.note && <span>{tip.p.note}</span>}
           {!tip.p.exact && <span>{`measured at ${tip.p.differs.join(", ")}`}</span>}
+          {tip.p.x0 !== undefined && <span>{`the memo does not say where between ${formatValue(tip.p.x0)} and ${formatValue(tip.p.x1!)}`}</span>}
           <cite>{tip.p.citation}</cite>
         </div>
       )}

@@ -18,7 +18,7 @@ import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useLatest } from "./useLatest";
 import { useSystem } from "./useSystem";
-import { bandOf, curveKnobsOf, curveOf, pointAt, sameKnobs } from "./curves";
+import { bandOf, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
 import { PageError } from "../PageError";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
@@ -111,6 +111,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
 
   const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
   const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
+  const limit = useMemo(() => limitOf(sweep.value, x, y), [sweep.value, x, y]);
+  const saturation = useMemo(() => saturationOf(curve, limit), [curve, limit]);
+  // What the band spans: the knobs the memo leaves open and the fitted parameters it does not pin.
+  const bandNames = Object.entries(sweep.value?.band ?? {}).map(([name, b]) =>
+    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by the memo)` : spec.knobs.find((k) => k.name === name)?.label ?? name);
   const baseCurve = useMemo(() => (baseline ? curveOf(baseSweep.value, x, y) : []), [baseline, baseSweep.value, x, y]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
@@ -128,10 +133,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const { state: st, setKnobs: set } = latest.current;
     set({ ...st.knobs, [name]: value });
   }, []);
-  const onPreset = useCallback((config: KnobValues) => {
-    const { state: st, setKnobs: set } = latest.current;
-    set({ ...st.knobs, ...config });
-  }, []);
+  // A memo configuration: its knobs, and a y the memo measured there (so its point shows).
+  const onPreset = useCallback((config: KnobValues, metrics: string[]) => {
+    const { state: st } = latest.current;
+    const y = metrics.includes(st.y) ? st.y : metrics[0] ?? st.y;
+    update({ ...st, knobs: { ...st.knobs, ...config }, y, scenario: null });
+  }, [update]);
 
   return (
     <main className="explorer">
@@ -150,7 +157,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       <RuntimeStatus status={status} />
       <div className="explorer-body">
         <div className="side">
-          <Presets system={spec.id} onPick={onPreset} />
+          <Presets spec={spec} knobs={knobs} onPick={onPreset} />
           <KnobPanel knobs={spec.knobs} values={knobs} onChange={onKnob} />
         </div>
         <section className="chart-area" aria-label="Chart">
@@ -183,6 +190,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               curve={curve}
               band={band}
               baseline={baseCurve}
+              limit={limit}
+              saturation={saturation}
               xDomain={[xKnob.min, xKnob.max]}
               xLog={xKnob.scale === "log2"}
               memo={memo}
@@ -201,12 +210,17 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             {band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1))) && (
               <>
                 <span className="key band" />
-                {` range over ${spec.unknowns.map((u) => spec.knobs.find((k) => k.name === u)?.label ?? u).join(", ")} (not measured in the memo)`}{" "}
+                {` range over ${bandNames.join(", ")} (not measured in the memo)`}{" "}
               </>
             )}
             {memo.length > 0 && (
               <>
                 <span className="key memo" /> memo measurement (hover or focus for its citation){" "}
+              </>
+            )}
+            {limit.length > 0 && (
+              <>
+                <span className="key limit" /> capacity{saturation ? `, reached at ${xKnob.label.toLowerCase()} ${Math.round(saturation.x * 100) / 100}` : ""}{" "}
               </>
             )}
             <span className="key current" /> current setting

@@ -1,7 +1,7 @@
 // One labelled control per knob: a slider plus a typed number field for numbers (powers of two
 // on log2 knobs), a select for choices. Typed values are checked before they reach the state.
 import { memo, useEffect, useId, useState } from "react";
-import { isChoice, type ChoiceKnob, type KnobSpec, type KnobValues, type NumberKnob } from "../api/types";
+import { isActive, isChoice, type ChoiceKnob, type KnobSpec, type KnobValues, type NumberKnob } from "../api/types";
 import { allowed, coerce } from "../state/urlState";
 
 export interface KnobPanelProps {
@@ -15,33 +15,44 @@ export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange }: Kn
   return (
     <fieldset className="knob-panel">
       <legend>Knobs</legend>
-      {knobs.map((k) =>
-        isChoice(k) ? (
-          <ChoiceControl key={k.name} knob={k} value={String(values[k.name])} onChange={(v) => onChange(k.name, v)} />
+      {knobs.map((k) => {
+        // A knob that cannot change anything here is disabled, and says why.
+        const off = isActive(k, values) ? null : k.inactive_reason ?? "no effect with these settings";
+        return isChoice(k) ? (
+          <ChoiceControl key={k.name} knob={k} value={String(values[k.name])} off={off} onChange={(v) => onChange(k.name, v)} />
         ) : (
-          <NumberControl key={k.name} knob={k} value={Number(values[k.name])} onChange={(v) => onChange(k.name, v)} />
-        ),
-      )}
+          <NumberControl key={k.name} knob={k} value={Number(values[k.name])} off={off} onChange={(v) => onChange(k.name, v)} />
+        );
+      })}
     </fieldset>
   );
 });
 
-function ChoiceControl({ knob, value, onChange }: { knob: ChoiceKnob; value: string; onChange: (v: string) => void }) {
+function Help({ id, knob, off }: { id: string; knob: KnobSpec; off: string | null }) {
+  return (
+    <small id={`${id}-help`}>
+      {off ? <span className="inactive-reason" data-testid="inactive-reason">{`No effect here: ${off}.`} </span> : null}
+      {knob.meaning}
+    </small>
+  );
+}
+
+function ChoiceControl({ knob, value, off, onChange }: { knob: ChoiceKnob; value: string; off: string | null; onChange: (v: string) => void }) {
   const id = useId();
   return (
-    <div className="knob">
+    <div className={off ? "knob inactive" : "knob"} data-knob={knob.name}>
       <label htmlFor={id}>{knob.label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-help`}>
+      <select id={id} value={value} disabled={off !== null} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-help`}>
         {knob.choices.map((c) => (
           <option key={c} value={c}>{c}</option>
         ))}
       </select>
-      <small id={`${id}-help`}>{knob.meaning}</small>
+      <Help id={id} knob={knob} off={off} />
     </div>
   );
 }
 
-function NumberControl({ knob, value, onChange }: { knob: NumberKnob; value: number; onChange: (v: number) => void }) {
+function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value: number; off: string | null; onChange: (v: number) => void }) {
   const id = useId();
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +70,7 @@ function NumberControl({ knob, value, onChange }: { knob: NumberKnob; value: num
     }
   };
   return (
-    <div className="knob">
+    <div className={off ? "knob inactive" : "knob"} data-knob={knob.name}>
       <div className="knob-head">
         <label htmlFor={id}>{knob.label}</label>
         {knob.unit && <span className="unit">({knob.unit})</span>}
@@ -71,6 +82,7 @@ function NumberControl({ knob, value, onChange }: { knob: NumberKnob; value: num
           min={log ? Math.log2(knob.min) : knob.min}
           max={log ? Math.log2(knob.max) : knob.max}
           step={log ? 1 : knob.step}
+          disabled={off !== null}
           value={log ? Math.log2(value) : value}
           aria-valuetext={`${value}${knob.unit ? ` ${knob.unit}` : ""}`}
           aria-describedby={`${id}-help`}
@@ -83,6 +95,7 @@ function NumberControl({ knob, value, onChange }: { knob: NumberKnob; value: num
           type="text"
           inputMode="decimal"
           className="knob-number"
+          disabled={off !== null}
           aria-label={`${knob.label} value`}
           aria-invalid={error !== null}
           aria-describedby={error ? `${id}-err` : undefined}
@@ -99,7 +112,7 @@ function NumberControl({ knob, value, onChange }: { knob: NumberKnob; value: num
         />
       </div>
       {error && <p id={`${id}-err`} className="knob-error" role="alert">{error}</p>}
-      <small id={`${id}-help`}>{knob.meaning}</small>
+      <Help id={id} knob={knob} off={off} />
     </div>
   );
 }

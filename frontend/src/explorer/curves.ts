@@ -41,3 +41,25 @@ export function bandOf(sweep: SweepResult | null, x: string, y: string) {
     return { x: Number(xv), y0: Math.min(...ys), y1: Math.max(...ys) };
   });
 }
+
+/** The capacity of the y metric along x, where the model knows one (a line rate, 100 % of a CPU). */
+export function limitOf(sweep: SweepResult | null, x: string, y: string) {
+  const lim = sweep && sweep.x_knob === x ? sweep.limits?.[y] : undefined;
+  if (!sweep || !lim) return [];
+  return sweep.x.map((xv, i) => ({ x: Number(xv), y: lim[i] ?? NaN }));
+}
+
+/** Where the curve first reaches its capacity (within 1 %): the saturation point, or null. */
+export function saturationOf(curve: { x: number; y: number }[], limit: { x: number; y: number }[]) {
+  for (let i = 0; i < Math.min(curve.length, limit.length); i++) {
+    const c = curve[i], l = limit[i];
+    if (!Number.isFinite(c.y) || !Number.isFinite(l.y) || l.y <= 0 || c.y < 0.99 * l.y) continue;
+    if (i === 0) return { x: c.x, y: l.y };
+    // interpolate between the last point below and this one
+    const p = curve[i - 1], pl = limit[i - 1];
+    const before = p.y - 0.99 * pl.y, after = c.y - 0.99 * l.y;
+    const t = Number.isFinite(before) && before < 0 ? before / (before - after) : 1;
+    return { x: p.x + t * (c.x - p.x), y: pl.y + t * (l.y - pl.y) };
+  }
+  return null;
+}

@@ -67,6 +67,7 @@ export function geometry(g: GeometryInput) {
     x,
     y,
     curvePath: path(g.curve) ?? "",
+    linePath: (pts: SeriesPoint[]) => path(pts) ?? "",
     baselinePath: g.baseline ? path(g.baseline) ?? "" : "",
     bandPath:
       area<BandPoint>()

@@ -32,3 +32,23 @@ describe("memoPoints", () => {
     expect(memoPoints(null, spec, knobs, "link_quota", "throughput_bps")).toEqual([]);
   });
 });
+
+describe("memoPoints from the model's own figures", () => {
+  it("places the boot member's 80% at 86 users on the LAVC default view", () => {
+    const lavc = describe_("lavc");
+    const defaults = Object.fromEntries(lavc.knobs.map((k) => [k.name, k.default]));
+    const pts = memoPoints(null, lavc, defaults, "users", "cpu_demand_percent");
+    expect(pts).toHaveLength(1);
+    expect(pts[0]).toMatchObject({ x: 86, y: 80, exact: true });
+    expect(pts[0].citation).toMatch(/Low End Cluster Performance/);
+  });
+
+  it("draws a figure the memo did not tie to a setting across the range it lies in", () => {
+    const swap = describe_("rsx-swap");
+    const defaults = Object.fromEntries(swap.knobs.map((k) => [k.name, k.default]));
+    const [p] = memoPoints(null, swap, defaults, "swap_interval_s", "shf_gain_percent");
+    expect(p).toMatchObject({ y: 5, x0: 0.2, x1: 1, exact: true });
+    // the other swap disk was not measured: no point
+    expect(memoPoints(null, swap, { ...defaults, disk: "RK05" }, "swap_interval_s", "shf_gain_percent")).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+// What the physical models show on the chart: the memo's figures on every default view, the
+// capacity line and saturation point, knobs that cannot matter disabled with their reason, and
+// the "As measured" presets.
+import { expect, test } from "@playwright/test";
+import { ExplorerPage } from "./pages/ExplorerPage";
+
+test("every explorer's default view shows the memo's measurements", async ({ page }) => {
+  for (const system of ["decnet", "ofn", "rsx-swap", "rsx-qio", "ffs", "lavc", "afs"]) {
+    const ex = new ExplorerPage(page);
+    await ex.open(system);
+    await expect(ex.memoPoints.first(), system).toBeVisible();
+  }
+  // the shuffler's 5 %, measured somewhere in the intervals the memo tried, spans them
+  const ex = new ExplorerPage(page);
+  await ex.open("rsx-swap");
+  await expect(page.getByTestId("memo-range")).toHaveCount(1);
+  await expect(ex.memoPoints.first()).toHaveAttribute("aria-label", /somewhere between .*0\.2 and 1\b/);
+});
+
+test("LAVC: the boot member's 100 % line, where demand crosses it, and the memo's 80 % at 86 users", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("lavc");
+  await expect(page.getByTestId("limit-line")).toBeVisible();
+  await expect(page.getByTestId("limit-line")).toContainText("capacity 100");
+  const sat = page.getByTestId("saturation-point");
+  await expect(sat).toBeVisible();
+  const x = Number(await sat.getAttribute("data-x"));
+  expect(x).toBeGreaterThan(100);   // 86 users use 80 %: saturation lies beyond them
+  expect(x).toBeLessThan(130);
+  await expect(ex.memoPoints.first()).toHaveAttribute("aria-label", /80 % at Users \(users\) 86/);
+  // utilization, unlike demand, never crosses its 100 % line
+  await page.getByRole("combobox", { name: "y axis" }).selectOption("boot_cpu_percent");
+  await expect(page.getByTestId("limit-line")).toBeVisible();
+  const top = await page.getByTestId("model-curve").evaluate((el: SVGPathElement) => el.getBBox().y);
+  const line = await page.locator(".limit-line").evaluate((el: SVGPathElement) => el.getBBox().y);
+  expect(top).toBeGreaterThanOrEqual(line - 1);
+});
+
+test("a knob that cannot matter is disabled and says why, and comes back when it can", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("ofn");
+  const hit = page.locator('[data-knob="hit_position"]');
+  await expect(ex.slider("Hit position")).toBeDisabled();
+  await expect(hit.getByTestId("inactive-reason")).toContainText("hashed search walks one chain");
+  await ex.select("Method").selectOption("linear");
+  await expect(ex.slider("Hit position")).toBeEnabled();
+  await expect(hit.getByTestId("inactive-reason")).toHaveCount(0);
+  await expect(ex.slider("Hash size")).toBeDisabled();
+});
+
+test("'As measured' names a configuration plainly, shows its measurement and stays selected", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("ffs");
+  const preset = page.getByRole("combobox", { name: "As measured" });
+  const label = "old, block size 1024 bytes, read"; // the old layout's read on the UNIBUS
+  const option = preset.locator("option", { hasText: label }).first();
+  const value = await option.getAttribute("value");
+  await preset.selectOption(value!);
+  await expect(preset).toHaveValue(value!);
+  await expect.poll(() => ex.params().get("layout")).toBe("old");
+  await expect(ex.memoPoints.first()).toBeVisible();
+  await expect(option).not.toContainText("750/");   // plain words, not the report's ids
+});
