@@ -33,6 +33,10 @@ fileserver back end and AFSV_BUFFERSIZE 32k change nothing it predicts), fitted 
 input and output columns, eight distinct figures. Not
 modelled: bonnie's per-character and rewrite columns, seeks, and %CP (the client's CPU is not
 in the mechanism; the card reports no secondary fit for that reason).
+
+Not captured: the client's CPU (bonnie's %CP), the cache manager overlapping its next fetch
+(solaris7's large reads suggest it does), bonnie's per-character, rewrite and seek columns,
+and the memcache size.
 """
 
 from __future__ import annotations

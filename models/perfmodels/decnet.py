@@ -45,6 +45,10 @@ from the hardware), DDCMP framing on the DTE line (8-byte header and 2-byte CRC)
 output copy (memo), and the copy cost per byte, which the memo does not determine: it is the
 knob `copy_us_per_byte` (0.5 to 3 microseconds; 2 assumes a KL10 moving a byte with a load and
 a deposit instruction), and charts draw the band of outcomes across its range.
+
+Not captured: the receiving host's own CPU limit when it runs other work, DECnet flow control
+and retransmission (the memo saw no errors), segment sizes other than the buffer, and any
+quota other than 16, which the memo never measured (hence the band).
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ from __future__ import annotations
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
-from .mva import mva_throughputs
+from .mva import mva, mva_throughputs
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -203,6 +207,13 @@ def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]
                             / (k["buffer_size"] + FRAMING_BYTES[k["circuit"]]),
                             "cpu_percent": 100.0}}
         if detail:
+            # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
+            names = ["sending CPU", "circuit", "receiving CPU"] + (["buffer return"] if share > 0 else [])
+            solved = mva(queues, n, (1 - share) * ret if share > 0 else ret)
+            point["network"] = {"population": n, "throughput": solved["throughput"][-1],
+                                "think_s": (1 - share) * ret if share > 0 else ret,
+                                "demands_s": dict(zip(names, queues)),
+                                "queues": dict(zip(names, solved["queue_lengths"][-1]))}
             point["stages"] = [
                 {"name": s, "label": STAGE_LABELS[s], "demand": d[s] * 1e3, "unit": "ms/message",
                  "resource": STAGE_RESOURCE[s] or "link quota",

@@ -185,7 +185,7 @@ def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]
         cpu_here = p["local_cpu_ms"] + p["local_cpu_block_ms"] * b
     out = []
     for n in populations:
-        x, _q = solved[n - 1]
+        x, q_now = solved[n - 1]
         q_before = solved[n - 2][1] if n > 1 else (0.0, 0.0, 0.0, 0.0)
         utils = [x * dd for dd in demands]
         wait = sum(s * qk for s, qk in zip(c["per_io"], q_before)) if c["served"] else 0.0
@@ -206,6 +206,11 @@ def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]
                             "io_elapsed_ms": None}}
         point["limits"] = {m: v for m, v in point["limits"].items() if v is not None}
         if detail:
+            # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
+            point["network"] = {"population": n, "throughput": x, "think_s": think,
+                                "demands_s": {s_: d_ for s_, d_ in zip(STATIONS, demands)},
+                                "queues": {"boot CPU": q_now[0], "boot disks": k["boot_disks"] * q_now[1],
+                                           "adapter": q_now[2], "Ethernet": q_now[3]}}
             lock_u = x * 1e-3 * c["lock_ms"]
             rows = (("locks", "Lock mastering", 1e3 * 1e-3 * c["lock_ms"], "boot CPU", lock_u, 0),
                     ("server", "Serving disk I/O", c["ios"] * c["server_cpu"], "boot CPU",

@@ -21,6 +21,10 @@ probe of the entry found: near enough for a long table, a third too low for shor
 The model has no fitted parameters. The fraction f is not determined by the memo beyond
 "1/2, more like 2/3": it is the knob `hit_position` (0.5 to 0.67, used by the linear scan
 only) and charts draw the band between.
+
+Not captured: the time a lookup takes (the memo counts them, and so does the model), the cost
+of computing the hash, and chains made uneven by a poor hash (the model assumes every chain
+equally likely).
 """
 
 from __future__ import annotations

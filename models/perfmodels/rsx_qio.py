@@ -24,6 +24,9 @@ Parameters: one fitted number, the extra time of a pool allocation and release (
 the memo's two measured set-ups. The CPU time of a record (FCS PUT$ and the task's loop) and
 of the rest of a QIO are not given by the memo: they are the knobs record_cpu_us and
 qio_service_us, drawn as a band; the fit holds them at their defaults.
+
+Not captured: pool fragmentation (a search that gets longer as the pool fills), tasks doing
+asynchronous I/O with several packets in use at once, and devices other than NL: and an RK05.
 """
 
 from __future__ import annotations

@@ -145,6 +145,29 @@ def test_lavc_utilization_law_and_bounds(data):
         assert r["metrics"]["max_users"] <= 1e3 / max(busiest, cpu_d * 1e3) * (1 + REL)
 
 
+@pytest.mark.parametrize("system", ["decnet", "lavc"])
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_littles_law_and_forced_flow(system, data):
+    """On the whole loop: N = X * Z + sum of the queues (every customer is thinking or at a
+    station); each station is visited once a cycle, so each is busy X * D_k; and the
+    asymptotic bounds X <= 1 / D_max and X <= N / (D + Z)."""
+    r = ev(system, data.draw(settings_of(system)))
+    net = r["network"]
+    x, n, z = net["throughput"], net["population"], net["think_s"]
+    assert x * z + sum(net["queues"].values()) == pytest.approx(n, rel=1e-9)
+    d = net["demands_s"]
+    copies = {"boot disks": r["knobs"]["boot_disks"]} if system == "lavc" else {}
+    total = sum(v * copies.get(name, 1) for name, v in d.items())
+    assert x <= n / (total + z) * (1 + REL)
+    if max(d.values()) > 0:
+        assert x <= 1 / max(d.values()) * (1 + REL)
+    for name, q in net["queues"].items():
+        # a station's queue is at least its utilization (Q = X R >= X D) and below N
+        assert x * d[name] * copies.get(name, 1) <= q * (1 + REL) + 1e-15
+        assert q <= n * (1 + REL)
+
+
 # ---- more resources are never slower ----------------------------------------------------
 
 # (knob, step towards more of the resource, metrics that must not fall, metrics that must not rise)
@@ -275,3 +298,9 @@ def test_a_knob_marked_inactive_moves_nothing_there(system):
             ends = [ev(system, {**b, k.name: v}) for v in _ends(k)]
             assert not any(_differs(ends[0], e) for e in ends[1:]), (system, k.name, b)
         assert checked > 10
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_card_names_what_the_model_does_not_capture(system):
+    doc = perfmodels.card(system)["doc"]
+    assert "Not captured:" in doc
