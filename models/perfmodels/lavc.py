@@ -174,6 +174,8 @@ def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]
     think = 1.0  # a second of nominal activity between visits
     busiest = max(range(4), key=demands.__getitem__)
     max_users = 1.0 / demands[busiest] if demands[busiest] > 0 else None
+    if max_users is not None and not math.isfinite(max_users):
+        max_users = None  # a vanishing load never saturates anything
     top = max(populations)
     solved = _mva(demands, k["boot_disks"], think, top, every=len(populations) > 1 or top < 3)
     b = k["blocks_per_io"]
