@@ -54,6 +54,11 @@ class Knob:
             s += f" in steps of {_fmt(self.step)}"
         return s
 
+    def _bad(self, num: float, value: object) -> ValueError:
+        # built only on failure: sweeps coerce thousands of valid values
+        return ValueError(f"knob '{self.name}' must be {self.allowed()}; got "
+                          + (_fmt(num) if math.isfinite(num) else repr(value)))
+
     def coerce(self, value: object) -> float | int | str:
         """Return the value in this knob's type, or raise ValueError saying what is allowed."""
         if self.choices is not None:
@@ -72,16 +77,14 @@ class Knob:
                 raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}") from None
         else:
             raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}")
-        bad = ValueError(f"knob '{self.name}' must be {self.allowed()}; got "
-                         + (_fmt(num) if math.isfinite(num) else repr(value)))
         if not math.isfinite(num) or num < self.min or num > self.max:
-            raise bad
+            raise self._bad(num, value)
         if self.integer:
             if num != int(num):
-                raise bad
+                raise self._bad(num, value)
             n = int(num)
             if self.step and (n - int(self.min)) % int(self.step):
-                raise bad
+                raise self._bad(num, value)
             return n
         return num
 

@@ -148,22 +148,21 @@ def _costs(k: dict, p: dict) -> dict:
             "demands": demands, "lock_ms": lock_ms, "ios": ios}
 
 
-def _mva(demands: tuple, disks: int, think: float, population: int,
-         every: bool = True) -> list[tuple[float, tuple]]:
+def _mva(demands: tuple, disks: int, think: float, need: set[int]) -> dict[int, tuple[float, tuple]]:
     """Exact MVA for the four stations (CPU, one of `disks` identical disks, adapter, Ethernet):
-    [(X(n), queue per station copy at n)] for n = 1..N, or only the last two when not `every`.
-    Unrolled: sweeps solve hundreds of these networks, and scalars run several times faster
-    than lists in CPython and Pyodide alike."""
+    {n: (X(n), queue per station copy at n)} for the populations in `need`, solving up to the
+    largest. Unrolled: sweeps solve hundreds of these networks, and scalars run several times
+    faster than lists in CPython and Pyodide alike."""
     d0, d1, d2, d3 = demands
     q0 = q1 = q2 = q3 = 0.0
-    out = []
-    for n in range(1, population + 1):
+    out = {0: (0.0, (0.0, 0.0, 0.0, 0.0))}
+    for n in range(1, max(need) + 1):
         r0, r1, r2, r3 = d0 * (1.0 + q0), d1 * (1.0 + q1), d2 * (1.0 + q2), d3 * (1.0 + q3)
         x = n / (think + r0 + disks * r1 + r2 + r3)
         q0, q1, q2, q3 = x * r0, x * r1, x * r2, x * r3
-        if every or n >= population - 1:
-            out.append((x, (q0, q1, q2, q3)))
-    return out if every else [(0.0, (0.0, 0.0, 0.0, 0.0))] * (population - len(out)) + out
+        if n in need:
+            out[n] = (x, (q0, q1, q2, q3))
+    return out
 
 
 def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
@@ -176,8 +175,8 @@ def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]
     max_users = 1.0 / demands[busiest] if demands[busiest] > 0 else None
     if max_users is not None and not math.isfinite(max_users):
         max_users = None  # a vanishing load never saturates anything
-    top = max(populations)
-    solved = _mva(demands, k["boot_disks"], think, top, every=len(populations) > 1 or top < 3)
+    # each population, and the one below it (the queues an arriving I/O finds)
+    solved = _mva(demands, k["boot_disks"], think, {m for n in populations for m in (n, n - 1)})
     b = k["blocks_per_io"]
     idle_io = c["disk_ms"]
     if c["served"]:
@@ -187,8 +186,8 @@ def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]
         cpu_here = p["local_cpu_ms"] + p["local_cpu_block_ms"] * b
     out = []
     for n in populations:
-        x, q_now = solved[n - 1]
-        q_before = solved[n - 2][1] if n > 1 else (0.0, 0.0, 0.0, 0.0)
+        x, q_now = solved[n]
+        q_before = solved[n - 1][1]
         utils = [x * dd for dd in demands]
         wait = sum(s * qk for s, qk in zip(c["per_io"], q_before)) if c["served"] else 0.0
         # the resource that limits the cluster, named once it is at least 80 % busy

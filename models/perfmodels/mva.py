@@ -76,6 +76,16 @@ def mva_throughputs(demands: Sequence[float], population: int, think_time: float
             q0, q1, q2 = x * r0, x * r1, x * r2
             xs.append(x)
         return xs
+    if len(demands) == 4:  # DECnet with part of its buffer return queued
+        d0, d1, d2, d3 = demands
+        q0 = q1 = q2 = q3 = 0.0
+        xs = []
+        for n in range(1, population + 1):
+            r0, r1, r2, r3 = d0 * (1.0 + q0), d1 * (1.0 + q1), d2 * (1.0 + q2), d3 * (1.0 + q3)
+            x = n / (think_time + r0 + r1 + r2 + r3)
+            q0, q1, q2, q3 = x * r0, x * r1, x * r2, x * r3
+            xs.append(x)
+        return xs
     q = [0.0] * len(demands)
     xs = []
     for n in range(1, population + 1):
