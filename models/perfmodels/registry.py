@@ -6,6 +6,8 @@ detail=True) and optionally sweep(knobs, x, values) for a faster path along one 
 
 from __future__ import annotations
 
+from copy import deepcopy
+from functools import lru_cache
 from types import ModuleType
 
 from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
@@ -117,7 +119,10 @@ def undetermined(system: str) -> dict[str, tuple[float, float]]:
             if lo > 0 and hi / lo > UNDETERMINED_FACTOR}
 
 
+@lru_cache(maxsize=None)
 def _report(system: str) -> dict:
+    """The calibration report (cached: sweeps consult it on every call; callers must not
+    modify it, and card() hands out a copy)."""
     import json
     from importlib import resources
 
@@ -170,7 +175,7 @@ def card(system: str) -> dict:
     import inspect
 
     m = _module(system)
-    report = _report(system)
+    report = deepcopy(_report(system))
     return {"system": system, "title": m.SPEC.title, "doc": inspect.cleandoc(m.__doc__ or ""),
             "fitted": list(getattr(m, "FITTED", ())), "params": report.get("params", {}),
             "ranges": report.get("ranges", {}),
