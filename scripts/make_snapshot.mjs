@@ -11,7 +11,7 @@ const [zipPath = `${root}public/py/perfmodels.zip`, out = `${root}public/py/snap
 
 // Every system described and computed once, so every module the models use is imported.
 const WARM = `
-import json, perfmodels
+import json, perfmodels, perfmodels.bridge
 for _s in perfmodels.systems():
     _d = perfmodels.describe(_s)
     perfmodels.evaluate(_s, {})

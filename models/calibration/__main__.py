@@ -7,22 +7,22 @@ import json
 import sys
 from pathlib import Path
 
-from perfmodels import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
+import perfmodels
+from perfmodels.registry import SYSTEMS
 
 from .report import calibrate
 
-CALIBRATED = {"afs": afs, "decnet": decnet, "ffs": ffs, "lavc": lavc, "ofn": ofn, "rsx-qio": rsx_qio, "rsx-swap": rsx_swap}
-PARAMS_DIR = Path(decnet.__file__).parent / "params"
+PARAMS_DIR = Path(perfmodels.__file__).parent / "params"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m calibration")
-    ap.add_argument("systems", nargs="*", default=sorted(CALIBRATED))
+    ap.add_argument("systems", nargs="*", default=sorted(SYSTEMS))
     ap.add_argument("--check", action="store_true", help="refit and compare with the committed params")
     args = ap.parse_args(argv)
     status = 0
     for system in args.systems:
-        model = CALIBRATED[system]
+        model = SYSTEMS[system]
         path = PARAMS_DIR / f"{system}.json"
         if args.check:
             from .report import fit

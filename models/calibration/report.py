@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 from statistics import median
-from types import ModuleType
+from perfmodels.system import System, predict
+from perfmodels.types import Observation, Params
 
 from .fit import nelder_mead
 
@@ -21,16 +22,16 @@ def _round(x: float, digits: int = SIGNIFICANT) -> float:
     return float(f"{x:.{digits}g}")
 
 
-def loss(model: ModuleType, obs: list[dict], p: dict) -> float:
+def loss(model: System, obs: list[dict], p: dict) -> float:
     """Sum over figures of log(model / memo) squared (a non-positive prediction costs 1e6)."""
     total = 0.0
     for o in obs:
-        m = model.predict(o["config"], {**model.FIXED_DEFAULTS, **p})[o["metric"]]
+        m = predict(model, o["config"], {**model.FIXED_DEFAULTS, **p})[o["metric"]]
         total += math.log(m / o["value"]) ** 2 if m is not None and m > 0 else 1e6
     return total
 
 
-def fit(model: ModuleType, obs: list[dict], restarts: int = 5) -> dict:
+def fit(model: System, obs: list[dict], restarts: int = 5) -> dict:
     """Least squares on log(model / memo) over every figure; parameters fitted in log space
     (they are all positive physical quantities). Deterministic: same start, same answer."""
     names = list(model.FITTED)
@@ -46,7 +47,7 @@ def fit(model: ModuleType, obs: list[dict], restarts: int = 5) -> dict:
     return {n: _round(math.exp(x)) for n, x in zip(names, best)}
 
 
-def ranges(model: ModuleType, obs: list[dict], params: dict) -> dict:
+def ranges(model: System, obs: list[dict], params: dict) -> dict:
     """For each fitted parameter, the values (others held at their fit) whose loss stays within
     FLAT_TOLERANCE of the best: [low, high]. A wide range is a parameter the data cannot pin."""
     best = loss(model, obs, params)
@@ -66,7 +67,7 @@ def ranges(model: ModuleType, obs: list[dict], params: dict) -> dict:
     return out
 
 
-def input_groups(model: ModuleType, obs: list[dict], params: dict) -> dict[str, str]:
+def input_groups(model: System, obs: list[dict], params: dict) -> dict[str, str]:
     """config_id -> the model's distinct input it is: configurations the model cannot tell
     apart (it predicts the same value of every measured metric for them) form one group."""
     groups: dict[str, str] = {}
@@ -76,7 +77,7 @@ def input_groups(model: ModuleType, obs: list[dict], params: dict) -> dict[str, 
     for o in obs:
         if o["config_id"] in groups:
             continue
-        m = model.predict(o["config"], full)
+        m = predict(model, o["config"], full)
         key = tuple((k, None if m[k] is None else float(f"{m[k]:.12g}")) for k in measured)
         groups[o["config_id"]] = seen.setdefault(key, o["config_id"])
     return groups
@@ -117,7 +118,7 @@ def summarize(errors: list[float]) -> dict:
     return {"n": len(a), "median_abs": round(median(a), 2) if a else None, "max_abs": round(max(a), 2) if a else None}
 
 
-def calibrate(model: ModuleType, loco: bool = True) -> dict:
+def calibrate(model: System, loco: bool = True) -> dict:
     obs = model.observations()
     params = fit(model, obs)
     full = {**model.FIXED_DEFAULTS, **params}
@@ -125,7 +126,7 @@ def calibrate(model: ModuleType, loco: bool = True) -> dict:
     groups = input_groups(model, obs, params)
     base = baseline(obs, groups)
     for o, b in zip(obs, base):
-        m = model.predict(o["config"], full)[o["metric"]]
+        m = predict(model, o["config"], full)[o["metric"]]
         figures.append({**o, "model": m, "error_percent": round(_err(m, o["value"]), 3),
                         "baseline_error_percent": round(b, 3) if b == b else None})
     for f in figures:
@@ -139,7 +140,7 @@ def calibrate(model: ModuleType, loco: bool = True) -> dict:
             p = {**model.FIXED_DEFAULTS, **fit(model, rest, restarts=3)}
             for f in figures:
                 if f["input"] == g:
-                    f["loco_error_percent"] = round(_err(model.predict(f["config"], p)[f["metric"]], f["value"]), 3)
+                    f["loco_error_percent"] = round(_err(predict(model, f["config"], p)[f["metric"]], f["value"]), 3)
                     (loco_secondary if f["secondary"] else loco_errors).append(f["loco_error_percent"])
     primary = [f for f in figures if not f["secondary"]]
     secondary = [f for f in figures if f["secondary"]]

@@ -3,13 +3,15 @@
 Pure Python (standard library only) so the same code runs in CPython (tests, backend) and in
 Pyodide (the browser's Web Worker). Every entry point takes and returns plain JSON-able values:
 
-    systems()                       -> ["decnet", ...]
+    systems()                       -> ["decnet", ...]   (registry.SYSTEMS: the System modules)
     describe(system)                -> knobs, metrics, default axes, dataset id, stages
     evaluate(system, knobs)         -> metrics, bottleneck and stage loads at one setting
     sweep(system, knobs, x, values) -> metrics and bottleneck at each value of knob x
     card(system)                    -> the model's explanation, parameters and fit report
 
 Unknown systems or knobs and out-of-range values raise ValueError naming the knob and range.
+The shapes of the answers are in types.py; what a system module must provide, in system.py;
+the browser's worker calls bridge.call.
 """
 
 from __future__ import annotations
@@ -17,5 +19,5 @@ from __future__ import annotations
 from .mva import mva
 from .registry import card, describe, evaluate, sweep, systems
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["card", "describe", "evaluate", "mva", "sweep", "systems", "__version__"]

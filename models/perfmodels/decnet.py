@@ -57,6 +57,7 @@ from __future__ import annotations
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
+from .types import Evaluation, Knobs, KnobValue, Observation, Params
 from .mva import mva, mva_throughputs
 
 CIRCUITS = ("DTE", "CI", "NI")
@@ -118,7 +119,10 @@ SPEC = Spec(
 FITTED = ("host_msg_ms", "pass_us", "nft_passes", "return_ms", "return_byte_us")
 START = {"host_msg_ms": 4.0, "pass_us": 8.0, "nft_passes": 3.0, "return_ms": 50.0,
          "return_byte_us": 20.0}
-FIXED_DEFAULTS: dict = {}
+FIXED_DEFAULTS: Params = {}
+PARAMETER_LABELS: dict[str, str] = {}
+SECONDARY_NOTE: str | None = None
+KNOWN_MISSES: dict[str, str] = {}
 
 STAGE_LABELS = {"program": "Sending program", "monitor": "Sending monitor", "circuit": "Circuit",
                 "receiver": "Receiving side", "return": "Buffer return"}
@@ -126,12 +130,6 @@ STAGE_RESOURCE = {"program": "sending CPU", "monitor": "sending CPU", "circuit":
                   "receiver": "receiving CPU", "return": None}
 
 
-def _params() -> dict:
-    return fitted("decnet")
-
-
-def load_params() -> dict:
-    return dict(_params())
 
 
 def demands(k: dict, p: dict) -> dict:
@@ -180,7 +178,7 @@ def _return_scale(stations: list[float], ret: float, share: float) -> float:
     return b
 
 
-def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
+def _points(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
     d = demands(k, p)
     stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
     share = k["return_queue_share"]
@@ -227,21 +225,22 @@ def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]
     return out
 
 
-def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
+def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     """Metrics and bottleneck for one validated knob set, and with `detail` the stage loads."""
-    return _solve(k, p or _params(), [k["link_quota"] // 2], detail)[0]
+    return _points(k, p or fitted(SPEC.id), [k["link_quota"] // 2], detail)[0]
 
 
-def sweep(k: dict, x: str, values: list, p: dict | None = None) -> list[dict] | None:
+def solve_along(k: Knobs, x: str, values: list[KnobValue],
+                p: Params | None = None) -> list[Evaluation] | None:
     """Every link quota from one MVA pass (MVA yields every smaller population on the way)."""
     if x != "link_quota":
         return None
-    return _solve(k, p or _params(), [v // 2 for v in values], detail=False)
+    return _points(k, p or fitted(SPEC.id), [v // 2 for v in values], detail=False)
 
 
 # ---- calibration data -------------------------------------------------------------------
 
-def observations() -> list[dict]:
+def observations() -> list[Observation]:
     """Every printed Bps (primary) and % cpu (secondary) figure with its configuration."""
     out = []
     for r in load_dataset("decnet-throughput")["rows"]:
@@ -255,6 +254,3 @@ def observations() -> list[dict]:
                             "dataset": "decnet-throughput", "figure": f"{r['locator']}, {field}"})
     return out
 
-
-def predict(config: dict, p: dict) -> dict:
-    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]

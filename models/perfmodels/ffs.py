@@ -72,6 +72,8 @@ import math
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
+from .system import no_fast_path
+from .types import Evaluation, Knobs, KnobValue, Observation, Params
 
 SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
@@ -147,7 +149,8 @@ SPEC = Spec(
 FITTED = ("cpu_block_ms", "cpu_byte_us", "write_factor", "unibus_kBps", "old_seek_ms", "track_ms")
 START = {"cpu_block_ms": 3.0, "cpu_byte_us": 0.9, "write_factor": 1.5, "unibus_kBps": 500.0,
          "old_seek_ms": 22.0, "track_ms": 1.0}
-FIXED_DEFAULTS: dict = {}
+FIXED_DEFAULTS: Params = {}
+SECONDARY_NOTE: str | None = None
 PARAMETER_LABELS = {"unibus_kBps": "UNIBUS transfer rate", "track_ms": "track switch time",
                     "old_seek_ms": "old layout's seek"}
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
@@ -164,12 +167,6 @@ KNOWN_MISSES = {
 }
 
 
-def _params() -> dict:
-    return fitted("ffs")
-
-
-def load_params() -> dict:
-    return dict(_params())
 
 
 def gap_blocks(k: dict, block: int) -> int:
@@ -183,8 +180,8 @@ def gap_blocks(k: dict, block: int) -> int:
     return -(-frags // frags_per_block)
 
 
-def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
-    p = p or _params()
+def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
+    p = p or fitted(SPEC.id)
     write = k["operation"] == "write"
     old = k["layout"] == "old"
     block = 1024 if old else k["block_size"]
@@ -268,7 +265,7 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     return out
 
 
-def observations() -> list[dict]:
+def observations() -> list[Observation]:
     """Speed (primary) and % CPU (secondary) of every row of tables 2a and 2b."""
     out = []
     for r in load_dataset("ffs-throughput")["rows"]:
@@ -283,5 +280,4 @@ def observations() -> list[dict]:
     return out
 
 
-def predict(config: dict, p: dict) -> dict:
-    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]
+solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob

@@ -55,6 +55,7 @@ import math
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
+from .types import Evaluation, Knobs, KnobValue, Observation, Params
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}          # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}        # memo, Ethernet interface
@@ -119,15 +120,12 @@ FITTED = ("local_cpu_ms", "local_cpu_block_ms", "client_cpu_ms", "client_cpu_blo
 START = {"local_cpu_ms": 2.5, "local_cpu_block_ms": 0.05, "client_cpu_ms": 7.0,
          "client_cpu_block_ms": 0.6, "server_cpu_ms": 7.0, "server_cpu_block_ms": 0.7,
          "local_io_ms": 50.0, "local_io_block_ms": 1.3, "protocol_ms": 8.0}
-FIXED_DEFAULTS: dict = {}
+FIXED_DEFAULTS: Params = {}
+PARAMETER_LABELS: dict[str, str] = {}
+SECONDARY_NOTE: str | None = None
+KNOWN_MISSES: dict[str, str] = {}
 
 
-def _params() -> dict:
-    return fitted("lavc")
-
-
-def load_params() -> dict:
-    return dict(_params())
 
 
 def _costs(k: dict, p: dict) -> dict:
@@ -165,7 +163,7 @@ def _mva(demands: tuple, disks: int, think: float, need: set[int]) -> dict[int, 
     return out
 
 
-def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
+def _points(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
     c = _costs(k, p)
     d_cpu, d_disk, d_adapter, d_net = c["demands"]
     # stations: CPU, one disk (in boot_disks copies), adapter, Ethernet
@@ -229,20 +227,21 @@ def _solve(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]
     return out
 
 
-def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
-    return _solve(k, p or _params(), [k["users"]], detail)[0]
+def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
+    return _points(k, p or fitted(SPEC.id), [k["users"]], detail)[0]
 
 
-def sweep(k: dict, x: str, values: list, p: dict | None = None) -> list[dict] | None:
+def solve_along(k: Knobs, x: str, values: list[KnobValue],
+                p: Params | None = None) -> list[Evaluation] | None:
     """Every user count from one MVA pass (MVA yields every smaller population on the way)."""
     if x != "users":
         return None
-    return _solve(k, p or _params(), list(values), detail=False)
+    return _points(k, p or fitted(SPEC.id), list(values), detail=False)
 
 
 # ---- calibration data -------------------------------------------------------------------
 
-def observations() -> list[dict]:
+def observations() -> list[Observation]:
     """The two I/O tables (single I/O streams, so one user issuing few I/Os) and the boot
     member's load at 86 users: its per-user rates were measured at that load, so they are the
     carried rates, and 80 % is their CPU demand."""
@@ -272,6 +271,3 @@ def observations() -> list[dict]:
                 "dataset": "lavc-figures", "figure": figs["boot_cpu"]["locator"]})
     return out
 
-
-def predict(config: dict, p: dict) -> dict:
-    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]

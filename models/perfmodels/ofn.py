@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
+from .system import no_fast_path
+from .types import Evaluation, Knobs, KnobValue, Observation, Params
 
 SPEC = Spec(
     id="ofn",
@@ -68,11 +70,13 @@ KNOWN_MISSES = {
                      "it, a found entry costs 1 + 299 / 118 = 3.5 lookups",
     "loco_max": "the same figure: nothing is fitted, so leaving it out changes nothing",
 }
-START: dict = {}
-FIXED_DEFAULTS: dict = {}
+START: Params = {}
+FIXED_DEFAULTS: Params = {}
+PARAMETER_LABELS: dict[str, str] = {}
+SECONDARY_NOTE: str | None = None
 
 
-def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
+def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     n = k["open_ofns"]
     if k["method"] == "linear":
         hit, miss, per = 1.0 + k["hit_position"] * (n - 1), float(n), "table"
@@ -87,7 +91,7 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     return out
 
 
-def observations() -> list[dict]:
+def observations() -> list[Observation]:
     """The memo's estimates: hashed search at MAXSPL 300, linear misses at 200 and 400 OFNs."""
     rows = {r["name"]: r for r in load_dataset("ofn-lookups")["rows"]}
     hs = rows["hash_size"]["value"]
@@ -104,5 +108,4 @@ def observations() -> list[dict]:
     return out
 
 
-def predict(config: dict, p: dict) -> dict:
-    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]
+solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob

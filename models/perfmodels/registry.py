@@ -1,84 +1,99 @@
 """The systems Memo Lab can explore, and the uniform describe/evaluate/sweep API over them.
 
-Each system is a module with SPEC (knobs, metrics, stages), evaluate(knobs, params=None,
-detail=True) and optionally sweep(knobs, x, values) for a faster path along one knob.
+SYSTEMS is the one registry: every system module, each meeting the `System` contract
+(system.py). The calibration, the backend, the worker's bridge and the tests all go through it.
 """
 
 from __future__ import annotations
 
+import inspect
+import json
 from copy import deepcopy
 from functools import lru_cache
-from types import ModuleType
+from importlib import resources
+from typing import Any
 
 from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
+from .fitted import fitted
 from .knobs import Spec
+from .system import System
+from .types import (Band, Evaluation, EvaluateResult, KnobValue, Knobs, MemoPoint, Params,
+                    SweepResult)
 
 MAX_SWEEP_POINTS = 512
 BAND_POINTS = 32
 # Points of a default sweep: smooth at chart widths, and cheap enough to redraw within a frame.
 GRID_POINTS = 100
+# A fitted parameter whose range (calibration report) spans more than this factor is one the
+# memo does not pin down: sweeps draw the band across it, as for an unknown knob.
+UNDETERMINED_FACTOR = 1.2
 
-_SYSTEMS: dict[str, ModuleType] = {m.SPEC.id: m for m in (decnet, ofn, rsx_swap, rsx_qio, ffs, lavc, afs)}
+_MODULES: tuple[System, ...] = (decnet, ofn, rsx_swap, rsx_qio, ffs, lavc, afs)
+SYSTEMS: dict[str, System] = {m.SPEC.id: m for m in _MODULES}
 
 
 def systems() -> list[str]:
-    return list(_SYSTEMS)
+    return list(SYSTEMS)
 
 
-def _module(system: str) -> ModuleType:
-    if not isinstance(system, str) or system not in _SYSTEMS:
-        raise ValueError(f"unknown system {system!r}; systems are " + ", ".join(_SYSTEMS))
-    return _SYSTEMS[system]
+def system(name: object) -> System:
+    if not isinstance(name, str) or name not in SYSTEMS:
+        raise ValueError(f"unknown system {name!r}; systems are " + ", ".join(SYSTEMS))
+    return SYSTEMS[name]
 
 
-def spec(system: str) -> Spec:
-    return _module(system).SPEC
+def spec(name: str) -> Spec:
+    return system(name).SPEC
 
 
-def describe(system: str) -> dict:
-    return {**spec(system).to_dict(), "memo_points": memo_points(system)}
+def describe(name: str) -> dict[str, Any]:
+    return {**spec(name).to_dict(), "memo_points": memo_points(name)}
 
 
-def memo_points(system: str) -> list[dict]:
+def memo_points(name: str) -> list[MemoPoint]:
     """The memo figures the model is judged against (its observations), placed as points on
     the charts of their metric, for every metric the tabular overlay does not already draw:
     the full knob setting each was measured at, the value, the citation, and (where the memo
     does not say exactly where it measured) the range of a knob it lies somewhere in."""
     from .datasets import package
 
-    s = spec(system)
+    s = spec(name)
     covered = set((s.overlay or {}).get("metrics", {}))
     units = {mt.name: mt.unit for mt in s.metrics}
     pkg = package()
     titles = {src["id"]: src["title"] for src in pkg["sources"]}
     source_of = {res["name"]: res["source"] for res in pkg["resources"]}
-    out = []
+    out: list[MemoPoint] = []
     # From the calibration report (it ships with the package; the CSVs need not)
-    for o in _report(system).get("figures", []):
+    for o in _report(name).get("figures", []):
         if o["metric"] not in units or o["metric"] in covered:
             continue
         title = titles[source_of[o["dataset"]]]
-        point = {"knobs": s.validate(o["config"]), "metric": o["metric"], "value": o["value"],
-                 "printed": f"{o['value']:g} {units[o['metric']]}".strip(),
-                 "citation": f"{title}: {o['figure']}"}
+        point: MemoPoint = {"knobs": s.validate(o["config"]), "metric": o["metric"],
+                            "value": o["value"],
+                            "printed": f"{o['value']:g} {units[o['metric']]}".strip(),
+                            "citation": f"{title}: {o['figure']}"}
         if "x_range" in o:
             point["x_range"] = o["x_range"]
         out.append(point)
     return out
 
 
-def evaluate(system: str, knobs: dict | None = None) -> dict:
-    """{"system", "knobs", "metrics", "bottleneck" (name or None), "stages"} at one setting."""
-    m = _module(system)
+def evaluate(name: str, knobs: dict[str, object] | None = None) -> EvaluateResult:
+    """{"system", "knobs", "metrics", "bottleneck" (name or None), "stages", ...} at one setting."""
+    m = system(name)
     full = m.SPEC.validate(knobs)
-    return {"system": system, "knobs": full, **m.evaluate(full)}
+    answer = m.solve(full)
+    result: EvaluateResult = {"system": name, "knobs": full, **answer}  # type: ignore[typeddict-item]
+    return result
 
 
-def default_values(s: Spec, x: str) -> list:
+def default_values(s: Spec, x: str) -> list[KnobValue]:
     """The values of knob x a chart sweeps by default: every step, or powers of two on log2."""
     k = s.knob(x)
     if k.choices is not None:
         return list(k.choices)
+    assert k.min is not None and k.max is not None and k.step is not None
     if k.scale == "log2":
         v, out = k.min, []
         while v <= k.max:
@@ -97,57 +112,51 @@ def default_values(s: Spec, x: str) -> list:
     return [int(v) for v in vals] if k.integer else [round(v, 10) for v in vals]
 
 
-def _series(m: ModuleType, base: dict, x: str, xs: list, p: dict | None = None) -> tuple[dict, list, dict]:
-    points = m.sweep(base, x, xs, p) if hasattr(m, "sweep") else None
+def _series(m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None
+            ) -> tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]]]:
+    points: list[Evaluation] | None = m.solve_along(base, x, xs, p)
     if points is None:
-        points = [m.evaluate({**base, x: v}, p, detail=False) for v in xs]
+        points = [m.solve({**base, x: v}, p, detail=False) for v in xs]
     metrics = {mt.name: [pt["metrics"][mt.name] for pt in points] for mt in m.SPEC.metrics}
     names = {name for pt in points for name in pt.get("limits", {})}
     limits = {name: [pt.get("limits", {}).get(name) for pt in points] for name in sorted(names)}
     return metrics, [pt["bottleneck"] for pt in points], limits
 
 
-# A fitted parameter whose range (calibration report) spans more than this factor is one the
-# memo does not pin down: sweeps draw the band across it, as for an unknown knob.
-UNDETERMINED_FACTOR = 1.2
-
-
-def undetermined(system: str) -> dict[str, tuple[float, float]]:
+def undetermined(name: str) -> dict[str, tuple[float, float]]:
     """Fitted parameters the data leave open: name -> (low, high)."""
-    report = _report(system)
-    return {n: (lo, hi) for n, (lo, hi) in report.get("ranges", {}).items()
+    return {n: (lo, hi) for n, (lo, hi) in _report(name).get("ranges", {}).items()
             if lo > 0 and hi / lo > UNDETERMINED_FACTOR}
 
 
 @lru_cache(maxsize=None)
-def _report(system: str) -> dict:
+def _report(name: str) -> dict[str, Any]:
     """The calibration report (cached: sweeps consult it on every call; callers must not
     modify it, and card() hands out a copy)."""
-    import json
-    from importlib import resources
-
-    path = resources.files(__package__) / "params" / f"{system}.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    path = resources.files(__package__) / "params" / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}  # type: ignore[no-any-return]
 
 
-def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -> dict:
+def sweep(name: str, knobs: dict[str, object] | None, x: str,
+          values: list[object] | None = None) -> SweepResult:
     """Metrics and bottleneck at each value of knob x, the other knobs fixed (values default to
     the knob's grid). Columnar: {"x_knob", "x": [...], "metrics": {name: [...]},
-    "bottleneck": [...], "band": {knob: {"x": [...], "low": {...}, "high": {...}}}}. The band gives the
-    outcomes at both ends of each knob the memo leaves undetermined (other than x)."""
-    m = _module(system)
+    "bottleneck": [...], "limits": {...}, "band": {knob: {"x": [...], "low": {...},
+    "high": {...}}}}. The band gives the outcomes at both ends of each knob the memo leaves
+    undetermined (other than x), and of each fitted parameter it does not pin down."""
+    m = system(name)
     s = m.SPEC
     base = s.validate(knobs)
     kx = s.knob(x)
     if values is None:
-        values = default_values(s, x)
+        values = list(default_values(s, x))
     if not isinstance(values, list) or not values:
         raise ValueError("values must be a non-empty list")
     if len(values) > MAX_SWEEP_POINTS:
         raise ValueError(f"at most {MAX_SWEEP_POINTS} sweep values are allowed; got {len(values)}")
     xs = [kx.coerce(v) for v in values]
     metrics, bottleneck, limits = _series(m, base, x, xs)
-    band = {}
+    band: dict[str, Band] = {}
     # The band is drawn as a shaded area: at most BAND_POINTS samples of x are plenty.
     bx = xs if len(xs) <= BAND_POINTS else xs[:: -(-len(xs) // BAND_POINTS)] + [xs[-1]]
     if isinstance(bx[-1], (int, float)) and len(bx) > 1 and bx[-1] == bx[-2]:
@@ -156,31 +165,28 @@ def sweep(system: str, knobs: dict | None, x: str, values: list | None = None) -
         if u == x:
             continue
         ku = s.knob(u)
+        assert ku.min is not None and ku.max is not None
         band[u] = {"x": bx, "low": _series(m, {**base, u: ku.min}, x, bx)[0],
                    "high": _series(m, {**base, u: ku.max}, x, bx)[0]}
-    if hasattr(m, "load_params"):
-        for name, (lo, hi) in undetermined(system).items():
-            p = m.load_params()
-            band[name] = {"x": bx, "low": _series(m, base, x, bx, {**p, name: lo})[0],
-                          "high": _series(m, base, x, bx, {**p, name: hi})[0],
-                          "parameter": True,
-                          "label": getattr(m, "PARAMETER_LABELS", {}).get(name, name)}
-    return {"system": system, "knobs": base, "x_knob": x, "x": xs, "metrics": metrics,
+    for pname, (lo, hi) in undetermined(name).items():
+        p = dict(fitted(name))
+        band[pname] = {"x": bx, "low": _series(m, base, x, bx, {**p, pname: lo})[0],
+                       "high": _series(m, base, x, bx, {**p, pname: hi})[0],
+                       "parameter": True, "label": m.PARAMETER_LABELS.get(pname, pname)}
+    return {"system": name, "knobs": base, "x_knob": x, "x": xs, "metrics": metrics,
             "bottleneck": bottleneck, "limits": limits, "band": band}
 
 
-def card(system: str) -> dict:
+def card(name: str) -> dict[str, Any]:
     """What a model card shows: the module's own explanation (mechanism, equations, parameters,
     assumptions), the fitted and fixed parameters, and the calibration report."""
-    import inspect
-
-    m = _module(system)
-    report = deepcopy(_report(system))
-    return {"system": system, "title": m.SPEC.title, "doc": inspect.cleandoc(m.__doc__ or ""),
-            "fitted": list(getattr(m, "FITTED", ())), "params": report.get("params", {}),
+    m = system(name)
+    report = deepcopy(_report(name))
+    return {"system": name, "title": m.SPEC.title, "doc": inspect.cleandoc(inspect.getdoc(m) or ""),
+            "fitted": list(m.FITTED), "params": report.get("params", {}),
             "ranges": report.get("ranges", {}),
-            "undetermined": sorted(undetermined(system)),
+            "undetermined": sorted(undetermined(name)),
             "fixed": report.get("fixed", {}), "summary": report.get("summary"),
             "figures": report.get("figures", []), "unknowns": list(m.SPEC.unknowns),
-            "secondary_note": getattr(m, "SECONDARY_NOTE", None),
-            "known_misses": dict(getattr(m, "KNOWN_MISSES", {}))}
+            "secondary_note": m.SECONDARY_NOTE,
+            "known_misses": dict(m.KNOWN_MISSES)}

@@ -35,6 +35,8 @@ from __future__ import annotations
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
+from .system import no_fast_path
+from .types import Evaluation, Knobs, KnobValue, Observation, Params
 
 RK05_REV_MS = 40.0        # 1500 rpm
 RK05_SECTOR_MS = 40.0 / 12  # 12 sectors of 256 words per track
@@ -84,19 +86,15 @@ KNOWN_MISSES = {
 
 FITTED = ("pool_us",)
 START = {"pool_us": 200.0}
-FIXED_DEFAULTS: dict = {}
+FIXED_DEFAULTS: Params = {}
+PARAMETER_LABELS: dict[str, str] = {}
+SECONDARY_NOTE: str | None = None
 
 
-def _params() -> dict:
-    return fitted("rsx-qio")
 
 
-def load_params() -> dict:
-    return dict(_params())
-
-
-def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
-    p = p or _params()
+def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
+    p = p or fitted(SPEC.id)
     pool = p["pool_us"] * 1e-3
     hit = min(1.0, k["maxpkt"] / k["tasks"])
     if k["device"] == "NL":
@@ -123,7 +121,7 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     return out
 
 
-def observations() -> list[dict]:
+def observations() -> list[Observation]:
     rows = {r["name"]: r for r in load_dataset("rsx-tuning-figures")["rows"]}
     hi = int(rows["maxpkt_high"]["value"])
     return [
@@ -137,5 +135,4 @@ def observations() -> list[dict]:
     ]
 
 
-def predict(config: dict, p: dict) -> dict:
-    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]
+solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob

@@ -48,6 +48,8 @@ import math
 
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
+from .system import no_fast_path
+from .types import Evaluation, Knobs, KnobValue, Observation, Params
 
 DISKS = {  # rev ms, bytes per track, average seek ms
     "RK05": (60_000 / 1500, 12 * 512, 50.0),
@@ -99,8 +101,10 @@ SPEC = Spec(
 )
 
 FITTED: tuple[str, ...] = ()
-START: dict = {}
-FIXED_DEFAULTS: dict = {}
+START: Params = {}
+FIXED_DEFAULTS: Params = {}
+PARAMETER_LABELS: dict[str, str] = {}
+SECONDARY_NOTE: str | None = None
 KNOWN_MISSES = {
     "in_sample_median": "the only figure, the shuffler's 'about 5%', is not tied to an interval: "
                         "over the 0.2 to 1 s the memo tried on its RK07 the model gives about 11 "
@@ -130,7 +134,7 @@ def _ratio(k: dict, shuffler: str) -> tuple[float, dict]:
                    "interval": interval, "switching": switching}
 
 
-def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
+def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     ratio, s = _ratio(k, k["shuffler"])
     if s["resident"] < 1:  # a task larger than the memory for tasks never runs
         out = {"metrics": {"shf_gain_percent": None, "elapsed_ratio": None, "elapsed_s": None,
@@ -172,7 +176,7 @@ def evaluate(k: dict, p: dict | None = None, detail: bool = True) -> dict:
     return out
 
 
-def observations() -> list[dict]:
+def observations() -> list[Observation]:
     """The shuffler's gain, as the ratio of elapsed times with SHF in SYSPAR and in SHFPAR at the
     memo's recommended interval on its RK07 (the memo does not say where it measured)."""
     rows = {r["name"]: r for r in load_dataset("rsx-tuning-figures")["rows"]}
@@ -185,5 +189,4 @@ def observations() -> list[dict]:
              "dataset": "rsx-tuning-figures", "figure": rows["shf_partition_gain"]["locator"]}]
 
 
-def predict(config: dict, p: dict) -> dict:
-    return evaluate(SPEC.validate(config), p, detail=False)["metrics"]
+solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob

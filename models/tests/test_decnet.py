@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import perfmodels
+from perfmodels.fitted import fitted
 from perfmodels import decnet
 
 def test_link_quota_helps_where_the_window_limits():
@@ -70,7 +71,7 @@ def test_properties_across_the_knob_ranges(k):
     for s in r["stages"]:
         assert 0 <= s["utilization"] <= 1 + 1e-9
     # Asymptotic bounds on the message rate: N / (sum of demands + Z) and 1 / D_max.
-    d = decnet.demands(perfmodels.registry.spec("decnet").validate(k), decnet.load_params())
+    d = decnet.demands(perfmodels.registry.spec("decnet").validate(k), fitted("decnet"))
     queues = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
     n = k["link_quota"] // 2
     assert m["messages_per_s"] <= min(1 / max(queues), n / (sum(queues) + d["return"])) * (1 + 1e-9)

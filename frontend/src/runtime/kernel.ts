@@ -25,28 +25,9 @@ export interface KernelDeps {
   bootTimeoutMs?: number;
 }
 
-// Python side of the bridge: JSON in, JSON out, ValueError becomes {"error": ...}.
+// Python side of the bridge: perfmodels/bridge.py (tested in CPython), JSON in, JSON out.
 const BRIDGE = `
-import json, perfmodels
-def _memolab_call(op, payload):
-    a = json.loads(payload)
-    try:
-        if op == "evaluate":
-            r = perfmodels.evaluate(a["system"], a["knobs"])
-        elif op == "sweep":
-            r = perfmodels.sweep(a["system"], a["knobs"], a["x"], a.get("values"))
-        elif op == "describe":
-            r = perfmodels.describe(a["system"])
-        else:
-            raise ValueError("unknown operation " + repr(op))
-    except ValueError as e:
-        return json.dumps({"error": str(e)})
-    except Exception as e:  # a model bug must answer, never leave the page waiting
-        return json.dumps({"error": f"model error: {type(e).__name__}: {e}"})
-    try:
-        return json.dumps({"result": r}, allow_nan=False)
-    except ValueError:
-        return json.dumps({"error": "model error: a result was not a finite number"})
+from perfmodels.bridge import call as _memolab_call
 _memolab_call
 `;
 

@@ -1,0 +1,40 @@
+"""The worker's bridge: the one function the browser's Web Worker calls, JSON in and JSON out.
+
+`call(op, payload)` answers "evaluate", "sweep" and "describe" requests (payload: a JSON object
+with the system, knobs, x and values) with {"result": ...}, or {"error": message} for bad input
+(ValueError) and for a model bug (anything else), so the page never waits on an exception.
+Results are strict JSON: a non-finite number is reported as a model error, never sent.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import registry
+
+
+def _answer(op: str, a: dict[str, Any]) -> object:
+    if op == "evaluate":
+        return registry.evaluate(a["system"], a.get("knobs"))
+    if op == "sweep":
+        return registry.sweep(a["system"], a.get("knobs"), a["x"], a.get("values"))
+    if op == "describe":
+        return registry.describe(a["system"])
+    raise ValueError("unknown operation " + repr(op))
+
+
+def call(op: str, payload: str) -> str:
+    try:
+        a = json.loads(payload)
+        if not isinstance(a, dict):
+            raise ValueError("the request must be a JSON object")
+        r = _answer(op, a)
+    except (ValueError, KeyError) as e:
+        return json.dumps({"error": str(e) if isinstance(e, ValueError) else f"missing field {e}"})
+    except Exception as e:  # a model bug must answer, never leave the page waiting
+        return json.dumps({"error": f"model error: {type(e).__name__}: {e}"})
+    try:
+        return json.dumps({"result": r}, allow_nan=False)
+    except ValueError:
+        return json.dumps({"error": "model error: a result was not a finite number"})

@@ -1,0 +1,88 @@
+"""The shapes every system's answers take: one evaluation, a stage of its path, a sweep, a band,
+a memo figure. TypedDicts, so the results stay plain JSON-able dicts (the worker's bridge and the
+API send them as they are) while mypy checks every place that builds or reads them."""
+
+
+from typing import NotRequired, TypedDict
+
+KnobValue = float | int | str
+Knobs = dict[str, KnobValue]
+Params = dict[str, float]
+Metrics = dict[str, float | None]
+
+
+class Stage(TypedDict):
+    """One step of the path a unit of work takes, and how busy it keeps its resource."""
+    name: str
+    label: str
+    demand: float
+    unit: str
+    resource: str
+    # busy share of the resource in [0, 1], or None where a stage is not a queue (a lookup count)
+    utilization: float | None
+    bottleneck: bool
+
+
+class Network(TypedDict):
+    """A closed queueing network's state at one population (for the queueing laws)."""
+    population: int
+    throughput: float
+    think_s: float
+    demands_s: dict[str, float]
+    queues: dict[str, float]
+
+
+class Evaluation(TypedDict):
+    """A model's answer at one setting. `limits`: the capacity of each metric's resource."""
+    metrics: Metrics
+    bottleneck: str | None
+    limits: NotRequired[dict[str, float]]
+    stages: NotRequired[list[Stage]]
+    network: NotRequired[Network]
+
+
+class EvaluateResult(Evaluation):
+    system: str
+    knobs: Knobs
+
+
+class Band(TypedDict):
+    """Outcomes at both ends of an undetermined knob or fitted parameter, along x."""
+    x: list[KnobValue]
+    low: dict[str, list[float | None]]
+    high: dict[str, list[float | None]]
+    parameter: NotRequired[bool]
+    label: NotRequired[str]
+
+
+class SweepResult(TypedDict):
+    system: str
+    knobs: Knobs
+    x_knob: str
+    x: list[KnobValue]
+    metrics: dict[str, list[float | None]]
+    bottleneck: list[str | None]
+    limits: dict[str, list[float | None]]
+    band: dict[str, Band]
+
+
+class Observation(TypedDict):
+    """A memo figure the model is judged against: where it was measured and what it says."""
+    config: Knobs
+    config_id: str
+    metric: str
+    value: float
+    secondary: bool
+    dataset: str
+    figure: str
+    # where the memo does not say exactly where it measured: a knob's range it lies in
+    x_range: NotRequired[dict[str, list[float]]]
+
+
+class MemoPoint(TypedDict):
+    knobs: Knobs
+    metric: str
+    value: float
+    printed: str
+    citation: str
+    x_range: NotRequired[dict[str, list[float]]]
