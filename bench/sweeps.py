@@ -52,8 +52,10 @@ def main() -> None:
             perfmodels.sweep(system, {}, x, values)
             times.append((time.perf_counter() - t) * 1e3)
         times.sort()
-        print(f"{system:8} x={x:18} points={len(values):3}  median {statistics.median(times):6.2f} ms"
-              f"  p95 {times[int(0.95 * len(times)) - 1]:6.2f} ms")
+        print(
+            f"{system:8} x={x:18} points={len(values):3}  median {statistics.median(times):6.2f} ms"
+            f"  p95 {times[int(0.95 * len(times)) - 1]:6.2f} ms"
+        )
 
 
 if __name__ == "__main__":

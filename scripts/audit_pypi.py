@@ -30,7 +30,7 @@ def check(pin: tuple[str, str]) -> tuple[str, str, str, list]:
     try:
         with urllib.request.urlopen(INDEX.format(name), timeout=30) as r:
             data = json.load(r)
-    except Exception as e:  # noqa: BLE001 - any failure means this one was not audited
+    except Exception as e:  # any failure means this one was not audited
         return name, version, f"unreachable ({type(e).__name__})", []
     latest = data["info"]["version"]
     if latest != version:
@@ -44,7 +44,9 @@ def main(path: str) -> int:
     audited = [r for r in results if r[2] == "audited"]
     vulnerable = [(n, v, x) for n, v, _, xs in audited for x in xs]
     for n, v, x in vulnerable:
-        print(f"  VULNERABLE {n} {v}: {x.get('id')} {', '.join(x.get('aliases', []))} (fixed in {', '.join(x.get('fixed_in') or []) or 'no release yet'})")
+        aliases = ", ".join(x.get("aliases", []))
+        fixed = ", ".join(x.get("fixed_in") or []) or "no release yet"
+        print(f"  VULNERABLE {n} {v}: {x.get('id')} {aliases} (fixed in {fixed})")
     for n, v, why, _ in results:
         if why != "audited":
             print(f"  not audited: {n} {v}: {why}")

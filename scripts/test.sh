@@ -24,6 +24,8 @@ suite() {
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
 }
 
+# Python lint, format and types (settings in pyproject.toml): zero findings.
+suite "python lint" bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy'
 suite "models" .venv/bin/python -m pytest models/tests
 suite "backend (SQLite)" .venv/bin/python -m pytest backend/tests
 

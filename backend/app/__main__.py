@@ -11,6 +11,12 @@ from .main import create_app
 
 if __name__ == "__main__":
     configure_logging(settings.log_level)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, server_header=False, log_config=None,
-                access_log=False,  # RequestContext logs each request once, with its id
-                timeout_graceful_shutdown=settings.shutdown_grace_s)
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        server_header=False,
+        log_config=None,
+        access_log=False,  # RequestContext logs each request once, with its id
+        timeout_graceful_shutdown=settings.shutdown_grace_s,
+    )

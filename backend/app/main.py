@@ -5,16 +5,18 @@ Run with `python -m app` (HOST, PORT and DATABASE_URL come from the environment)
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from .api.main import api_router
-from .core.config import Settings, settings as default_settings
+from .core.compression import ApiGzip
+from .core.config import Settings
+from .core.config import settings as default_settings
 from .core.db import make_engine, migrate
 from .core.headers import SecurityHeaders
 from .core.limits import BodySizeLimit, RateLimiter
-from .core.compression import ApiGzip
 from .core.logs import RequestContext
 from .static import mount_frontend
 
@@ -25,7 +27,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     migrate(engine)
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         engine.dispose()
 

@@ -47,4 +47,3 @@ def make_client(tmp_path_factory):
 @pytest.fixture(scope="module")
 def client(make_client):
     return make_client()
-

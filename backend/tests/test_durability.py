@@ -28,10 +28,17 @@ def free_port() -> int:
 
 
 def start_server(port: int, db_url: str) -> subprocess.Popen:
-    env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "DATABASE_URL": db_url,
-           "CREATE_PER_MINUTE": "1000000", "STATIC_DIR": "/nonexistent"}
-    proc = subprocess.Popen([sys.executable, "-m", "app"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "HOST": "127.0.0.1",
+        "DATABASE_URL": db_url,
+        "CREATE_PER_MINUTE": "1000000",
+        "STATIC_DIR": "/nonexistent",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
@@ -50,10 +57,21 @@ def writer(n: int, port: int, out: str, stop_at: float) -> None:
         while time.monotonic() < stop_at:
             i += 1
             title = f"writer {n} #{i}"
-            body = json.dumps({"system": "decnet", "knobs": {"link_quota": 2 * (1 + i % 32)},
-                               "x": "buffer_size", "y": "throughput_bps", "title": title}).encode()
-            req = urllib.request.Request(f"http://127.0.0.1:{port}/api/scenarios", data=body,
-                                         headers={"content-type": "application/json"}, method="POST")
+            body = json.dumps(
+                {
+                    "system": "decnet",
+                    "knobs": {"link_quota": 2 * (1 + i % 32)},
+                    "x": "buffer_size",
+                    "y": "throughput_bps",
+                    "title": title,
+                }
+            ).encode()
+            req = urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/scenarios",
+                data=body,
+                headers={"content-type": "application/json"},
+                method="POST",
+            )
             try:
                 with urllib.request.urlopen(req, timeout=2) as r:
                     if r.status == 201:

@@ -15,7 +15,9 @@ from app.main import create_app
 EXAMPLES = 150
 
 _tmp = Path(tempfile.mkdtemp(prefix="memolab-fuzz-"))
-app = create_app(Settings(database_url=f"sqlite:///{_tmp / 'fuzz.sqlite3'}", static_dir=_tmp / "nodist", create_per_minute=1_000_000))
+app = create_app(
+    Settings(database_url=f"sqlite:///{_tmp / 'fuzz.sqlite3'}", static_dir=_tmp / "nodist", create_per_minute=1_000_000)
+)
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 
 

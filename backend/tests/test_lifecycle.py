@@ -22,9 +22,20 @@ def _free_port() -> int:
 def _start(tmp_path, **env):
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "app"], cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-        env={**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "STATIC_DIR": str(tmp_path / "nodist"),
-             "DATABASE_URL": os.environ.get("MEMOLAB_TEST_POSTGRES_URL") or f"sqlite:///{tmp_path / 'db.sqlite3'}", **env})
+        [sys.executable, "-m", "app"],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        env={
+            **os.environ,
+            "PORT": str(port),
+            "HOST": "127.0.0.1",
+            "STATIC_DIR": str(tmp_path / "nodist"),
+            "DATABASE_URL": os.environ.get("MEMOLAB_TEST_POSTGRES_URL") or f"sqlite:///{tmp_path / 'db.sqlite3'}",
+            **env,
+        },
+    )
     for _ in range(200):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
@@ -39,11 +50,23 @@ def _start(tmp_path, **env):
 
 def test_sigterm_finishes_the_request_in_flight_then_exits(tmp_path):
     proc, port = _start(tmp_path)
-    body = json.dumps({"system": "decnet", "knobs": {"link_quota": 8}, "x": "link_quota", "y": "throughput_bps",
-                       "title": "in flight", "notes": "", "public": False}).encode()
+    body = json.dumps(
+        {
+            "system": "decnet",
+            "knobs": {"link_quota": 8},
+            "x": "link_quota",
+            "y": "throughput_bps",
+            "title": "in flight",
+            "notes": "",
+            "public": False,
+        }
+    ).encode()
     s = socket.create_connection(("127.0.0.1", port))
-    s.sendall(b"POST /api/scenarios HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
-              + f"Content-Length: {len(body)}\r\n\r\n".encode() + body[:20])
+    s.sendall(
+        b"POST /api/scenarios HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
+        + f"Content-Length: {len(body)}\r\n\r\n".encode()
+        + body[:20]
+    )
     time.sleep(0.3)  # the server is now reading this request's body
     proc.send_signal(signal.SIGTERM)
     time.sleep(0.5)
@@ -64,5 +87,7 @@ def test_sigterm_finishes_the_request_in_flight_then_exits(tmp_path):
     assert proc.wait(timeout=10) in (0, -signal.SIGTERM)
     assert refused
     lines = [json.loads(line) for line in proc.stderr.read().splitlines() if line.strip()]
-    assert any(x.get("message") == "request" and x.get("path") == "/api/scenarios" and x.get("status") == 201 for x in lines)
+    assert any(
+        x.get("message") == "request" and x.get("path") == "/api/scenarios" and x.get("status") == 201 for x in lines
+    )
     assert all({"ts", "level", "logger", "message"} <= x.keys() for x in lines)

@@ -66,8 +66,13 @@ def test_html_revalidates_with_an_etag(web):
 def test_nothing_outside_the_build_and_no_twins_by_name(web):
     for path in ("/assets/../../secret.txt", "/assets/%2e%2e/%2e%2e/secret.txt", "/pyodide/..%2f..%2f..%2fsecret.txt"):
         assert b"no" != web.get(path).content, path
-    for path in ("/assets/%2e%2e/%2e%2e/secret.txt", "/pyodide/0123456789ab/pyodide.asm.wasm.br", "/assets/missing.js",
-                 "/py/nothing.zip", "/api/nothing/here"):
+    for path in (
+        "/assets/%2e%2e/%2e%2e/secret.txt",
+        "/pyodide/0123456789ab/pyodide.asm.wasm.br",
+        "/assets/missing.js",
+        "/py/nothing.zip",
+        "/api/nothing/here",
+    ):
         assert web.get(path).status_code == 404, path
 
 
@@ -75,15 +80,25 @@ def test_api_json_is_gzipped_for_clients_that_accept_it(web):
     r = web.get("/api/datasets/decnet-throughput", headers={"Accept-Encoding": "gzip"})
     assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
     assert int(r.headers["content-length"]) < len(r.content)  # httpx decoded it; the wire carried less
-    assert "content-encoding" not in web.get("/api/datasets/decnet-throughput", headers={"Accept-Encoding": "identity"}).headers
+    assert (
+        "content-encoding"
+        not in web.get("/api/datasets/decnet-throughput", headers={"Accept-Encoding": "identity"}).headers
+    )
     # Files the build compressed are never compressed again.
     wasm = web.get("/pyodide/0123456789ab/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
     assert wasm.headers["content-encoding"] == "gzip" and wasm.content.startswith(b"\0asm")
 
 
 def test_api_reads_have_validators_and_health_is_never_cached(web):
-    for path in ("/api/models", "/api/models/decnet", "/api/models/decnet/card", "/api/sources", "/api/datasets",
-                 "/api/datasets/decnet-throughput", "/api/scenarios"):
+    for path in (
+        "/api/models",
+        "/api/models/decnet",
+        "/api/models/decnet/card",
+        "/api/sources",
+        "/api/datasets",
+        "/api/datasets/decnet-throughput",
+        "/api/scenarios",
+    ):
         r = web.get(path)
         assert r.status_code == 200 and r.headers["etag"], path
         assert web.get(path, headers={"If-None-Match": r.headers["etag"]}).status_code == 304, path

@@ -26,10 +26,14 @@ def main(argv: list[str] | None = None) -> int:
         path = PARAMS_DIR / f"{system}.json"
         if args.check:
             from .report import fit
+
             fitted = fit(model, model.observations())
             committed = json.loads(path.read_text())["params"]
-            drift = {k: (committed.get(k), v) for k, v in fitted.items()
-                     if abs(committed.get(k, float("nan")) - v) > 1e-3 * max(1.0, abs(v))}
+            drift = {
+                k: (committed.get(k), v)
+                for k, v in fitted.items()
+                if abs(committed.get(k, float("nan")) - v) > 1e-3 * max(1.0, abs(v))
+            }
             print(f"{system}: " + ("params match" if not drift else f"params drifted {drift}"))
             status |= bool(drift)
             continue
@@ -37,12 +41,14 @@ def main(argv: list[str] | None = None) -> int:
         doc = {"system": system, "generated_by": "python -m calibration " + system, **result}
         path.write_text(json.dumps(doc, indent=1) + "\n")
         s = result["summary"]
-        print(f"{system}: {s['fitted_parameters']} parameters for {s['configurations']} configurations; "
-              f"in-sample median {s['in_sample']['median_abs']}% max {s['in_sample']['max_abs']}%; "
-              f"secondary median {s['secondary']['median_abs']}%; "
-              f"leave-one-out median {s['leave_one_configuration_out']['median_abs']}% "
-              f"max {s['leave_one_configuration_out']['max_abs']}%; "
-              f"nearest-figure baseline median {s['baseline_nearest_figure']['median_abs']}%")
+        print(
+            f"{system}: {s['fitted_parameters']} parameters for {s['configurations']} configurations; "
+            f"in-sample median {s['in_sample']['median_abs']}% max {s['in_sample']['max_abs']}%; "
+            f"secondary median {s['secondary']['median_abs']}%; "
+            f"leave-one-out median {s['leave_one_configuration_out']['median_abs']}% "
+            f"max {s['leave_one_configuration_out']['max_abs']}%; "
+            f"nearest-figure baseline median {s['baseline_nearest_figure']['median_abs']}%"
+        )
     return status
 
 

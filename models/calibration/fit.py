@@ -7,11 +7,16 @@ but arithmetic and is deterministic for a given start, so calibrations are repro
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 
-def nelder_mead(f: Callable[[list[float]], float], x0: Sequence[float], step: float = 0.3,
-                iterations: int = 4000, tolerance: float = 1e-12) -> tuple[list[float], float]:
+def nelder_mead(
+    f: Callable[[list[float]], float],
+    x0: Sequence[float],
+    step: float = 0.3,
+    iterations: int = 4000,
+    tolerance: float = 1e-12,
+) -> tuple[list[float], float]:
     """Minimise f from x0; returns (best point, best value). Standard coefficients 1, 2, 0.5, 0.5."""
     n = len(x0)
     simplex = [list(map(float, x0))]
@@ -28,22 +33,22 @@ def nelder_mead(f: Callable[[list[float]], float], x0: Sequence[float], step: fl
             break
         centroid = [sum(p[j] for p in simplex[:-1]) / n for j in range(n)]
         worst = simplex[-1]
-        refl = [c + (c - w) for c, w in zip(centroid, worst)]
+        refl = [c + (c - w) for c, w in zip(centroid, worst, strict=True)]
         fr = f(refl)
         if fr < values[0]:
-            exp = [c + 2 * (c - w) for c, w in zip(centroid, worst)]
+            exp = [c + 2 * (c - w) for c, w in zip(centroid, worst, strict=True)]
             fe = f(exp)
             simplex[-1], values[-1] = (exp, fe) if fe < fr else (refl, fr)
         elif fr < values[-2]:
             simplex[-1], values[-1] = refl, fr
         else:
-            con = [c + 0.5 * (w - c) for c, w in zip(centroid, worst)]
+            con = [c + 0.5 * (w - c) for c, w in zip(centroid, worst, strict=True)]
             fc = f(con)
             if fc < values[-1]:
                 simplex[-1], values[-1] = con, fc
             else:
                 best = simplex[0]
-                simplex = [best] + [[b + 0.5 * (q - b) for b, q in zip(best, p)] for p in simplex[1:]]
+                simplex = [best] + [[b + 0.5 * (q - b) for b, q in zip(best, p, strict=True)] for p in simplex[1:]]
                 values = [values[0]] + [f(p) for p in simplex[1:]]
     i = min(range(n + 1), key=values.__getitem__)
     return simplex[i], values[i]

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import math
 from statistics import median
+from typing import Any
+
 from perfmodels.system import System, predict
-from perfmodels.types import Observation, Params
+from perfmodels.types import Observation
 
 from .fit import nelder_mead
 
 
-def _err(model: float, memo: float) -> float:
+def _err(model: float | None, memo: float) -> float:
+    if model is None:  # no prediction where the memo measured: as far off as it gets
+        return float("inf")
     return 100.0 * (model / memo - 1.0)
 
 
-SIGNIFICANT = 4        # fitted parameters are published to 4 significant digits
+SIGNIFICANT = 4  # fitted parameters are published to 4 significant digits
 FLAT_TOLERANCE = 0.01  # a parameter is undetermined over the range where the loss stays this close
 
 
@@ -22,7 +26,7 @@ def _round(x: float, digits: int = SIGNIFICANT) -> float:
     return float(f"{x:.{digits}g}")
 
 
-def loss(model: System, obs: list[dict], p: dict) -> float:
+def loss(model: System, obs: list[Observation], p: dict[str, float]) -> float:
     """Sum over figures of log(model / memo) squared (a non-positive prediction costs 1e6)."""
     total = 0.0
     for o in obs:
@@ -31,7 +35,7 @@ def loss(model: System, obs: list[dict], p: dict) -> float:
     return total
 
 
-def fit(model: System, obs: list[dict], restarts: int = 5) -> dict:
+def fit(model: System, obs: list[Observation], restarts: int = 5) -> dict[str, float]:
     """Least squares on log(model / memo) over every figure; parameters fitted in log space
     (they are all positive physical quantities). Deterministic: same start, same answer."""
     names = list(model.FITTED)
@@ -39,15 +43,15 @@ def fit(model: System, obs: list[dict], restarts: int = 5) -> dict:
         return {}
 
     def f(v: list[float]) -> float:
-        return loss(model, obs, dict(zip(names, map(math.exp, v))))
+        return loss(model, obs, dict(zip(names, map(math.exp, v), strict=True)))
 
     best = [math.log(model.START[n]) for n in names]
     for _ in range(restarts):
         best, _value = nelder_mead(f, best, step=0.5, iterations=3000)
-    return {n: _round(math.exp(x)) for n, x in zip(names, best)}
+    return {n: _round(math.exp(x)) for n, x in zip(names, best, strict=True)}
 
 
-def ranges(model: System, obs: list[dict], params: dict) -> dict:
+def ranges(model: System, obs: list[Observation], params: dict[str, float]) -> dict[str, Any]:
     """For each fitted parameter, the values (others held at their fit) whose loss stays within
     FLAT_TOLERANCE of the best: [low, high]. A wide range is a parameter the data cannot pin."""
     best = loss(model, obs, params)
@@ -67,11 +71,11 @@ def ranges(model: System, obs: list[dict], params: dict) -> dict:
     return out
 
 
-def input_groups(model: System, obs: list[dict], params: dict) -> dict[str, str]:
+def input_groups(model: System, obs: list[Observation], params: dict[str, float]) -> dict[str, str]:
     """config_id -> the model's distinct input it is: configurations the model cannot tell
     apart (it predicts the same value of every measured metric for them) form one group."""
     groups: dict[str, str] = {}
-    seen: dict[tuple, str] = {}
+    seen: dict[tuple[tuple[str, float | None], ...], str] = {}
     full = {**model.FIXED_DEFAULTS, **params}
     measured = sorted({o["metric"] for o in obs})
     for o in obs:
@@ -83,7 +87,7 @@ def input_groups(model: System, obs: list[dict], params: dict) -> dict[str, str]
     return groups
 
 
-def _distance(a: dict, b: dict) -> float:
+def _distance(a: dict[str, Any], b: dict[str, Any]) -> float:
     d = 0.0
     for k in set(a) | set(b):
         va, vb = a.get(k), b.get(k)
@@ -96,10 +100,11 @@ def _distance(a: dict, b: dict) -> float:
     return d
 
 
-def baseline(obs: list[dict], groups: dict[str, str] | None = None) -> list[float]:
+def baseline(obs: list[Observation], groups: dict[str, str] | None = None) -> list[float]:
     """Errors of copying the nearest other input's figure of the same metric (never a twin the
     model cannot tell apart: that would be a lookup of the answer)."""
-    def group(o: dict) -> str:
+
+    def group(o: Observation) -> str:
         return groups[o["config_id"]] if groups else o["config_id"]
 
     out = []
@@ -113,22 +118,28 @@ def baseline(obs: list[dict], groups: dict[str, str] | None = None) -> list[floa
     return out
 
 
-def summarize(errors: list[float]) -> dict:
+def summarize(errors: list[float]) -> dict[str, Any]:
     a = [abs(e) for e in errors if e == e]
     return {"n": len(a), "median_abs": round(median(a), 2) if a else None, "max_abs": round(max(a), 2) if a else None}
 
 
-def calibrate(model: System, loco: bool = True) -> dict:
+def calibrate(model: System, loco: bool = True) -> dict[str, Any]:
     obs = model.observations()
     params = fit(model, obs)
     full = {**model.FIXED_DEFAULTS, **params}
-    figures = []
+    figures: list[dict[str, Any]] = []
     groups = input_groups(model, obs, params)
     base = baseline(obs, groups)
-    for o, b in zip(obs, base):
+    for o, b in zip(obs, base, strict=True):
         m = predict(model, o["config"], full)[o["metric"]]
-        figures.append({**o, "model": m, "error_percent": round(_err(m, o["value"]), 3),
-                        "baseline_error_percent": round(b, 3) if b == b else None})
+        figures.append(
+            {
+                **o,
+                "model": m,
+                "error_percent": round(_err(m, o["value"]), 3),
+                "baseline_error_percent": round(b, 3) if b == b else None,
+            }
+        )
     for f in figures:
         f["input"] = groups[f["config_id"]]
     loco_errors: list[float] = []
@@ -155,8 +166,14 @@ def calibrate(model: System, loco: bool = True) -> dict:
         "secondary": summarize([f["error_percent"] for f in secondary]),
         "leave_one_configuration_out": summarize(loco_errors) if loco else None,
         "leave_one_configuration_out_secondary": summarize(loco_secondary) if loco else None,
-        "baseline_nearest_figure": summarize([f["baseline_error_percent"] for f in figures
-                                              if f["baseline_error_percent"] is not None]),
+        "baseline_nearest_figure": summarize(
+            [f["baseline_error_percent"] for f in figures if f["baseline_error_percent"] is not None]
+        ),
     }
-    return {"params": params, "ranges": ranges(model, obs, params) if params else {},
-            "fixed": dict(model.FIXED_DEFAULTS), "summary": summary, "figures": figures}
+    return {
+        "params": params,
+        "ranges": ranges(model, obs, params) if params else {},
+        "fixed": dict(model.FIXED_DEFAULTS),
+        "summary": summary,
+        "figures": figures,
+    }

@@ -1,9 +1,9 @@
 """Command line for people who script: describe, evaluate and sweep any system.
 
-    python -m perfmodels systems
-    python -m perfmodels describe decnet
-    python -m perfmodels evaluate decnet link_quota=32 circuit=NI
-    python -m perfmodels sweep decnet --x link_quota [--values 2,4,8] [--format csv|json] [knob=value ...]
+python -m perfmodels systems
+python -m perfmodels describe decnet
+python -m perfmodels evaluate decnet link_quota=32 circuit=NI
+python -m perfmodels sweep decnet --x link_quota [--values 2,4,8] [--format csv|json] [knob=value ...]
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import sys
 from . import registry
 
 
-def _knobs(pairs: list[str]) -> dict:
-    out = {}
+def _knobs(pairs: list[str]) -> dict[str, object]:
+    out: dict[str, object] = {}
     for p in pairs:
         if "=" not in p:
             raise ValueError(f"expected knob=value, got {p!r}")

@@ -47,7 +47,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params
 
 CLIENTS = ("redhat72", "solaris7")
 DEFAULT_BUFFERSIZE = 16384  # memo: I/O stayed 16k at chunksize 15 until AFSV_BUFFERSIZE was raised
@@ -57,16 +57,51 @@ SPEC = Spec(
     title="OpenAFS chunksize and its hidden limiters",
     question="Why did a bigger chunksize stop helping at about 22k?",
     knobs=(
-        Knob("chunksize", "Chunksize", "log2 bytes", 13, "afsd's chunk size as a power of two "
-             "(13 = 8k as measured; the header's default is 16)", min=10, max=20, step=1, integer=True),
-        Knob("afsv_buffersize", "AFSV_BUFFERSIZE", "bytes", DEFAULT_BUFFERSIZE, "the fileserver's "
-             "largest disk transfer", min=4096, max=65536, step=4096, integer=True),
-        Knob("rx_maxiovecs", "RX_MAXIOVECS", "iovecs", 16, "packets one readv/writev can carry "
-             "(16, limited by the operating system)", min=1, max=64, step=1, integer=True),
-        Knob("rx_packet_bytes", "Rx packet", "bytes", 1412, "largest rx message (1412 in the memo)",
-             min=512, max=8192, step=4, integer=True),
-        Knob("client", "Client", "", "redhat72", "the client machine in the bonnie runs",
-             choices=CLIENTS),
+        Knob(
+            "chunksize",
+            "Chunksize",
+            "log2 bytes",
+            13,
+            "afsd's chunk size as a power of two (13 = 8k as measured; the header's default is 16)",
+            min=10,
+            max=20,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "afsv_buffersize",
+            "AFSV_BUFFERSIZE",
+            "bytes",
+            DEFAULT_BUFFERSIZE,
+            "the fileserver's largest disk transfer",
+            min=4096,
+            max=65536,
+            step=4096,
+            integer=True,
+        ),
+        Knob(
+            "rx_maxiovecs",
+            "RX_MAXIOVECS",
+            "iovecs",
+            16,
+            "packets one readv/writev can carry (16, limited by the operating system)",
+            min=1,
+            max=64,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "rx_packet_bytes",
+            "Rx packet",
+            "bytes",
+            1412,
+            "largest rx message (1412 in the memo)",
+            min=512,
+            max=8192,
+            step=4,
+            integer=True,
+        ),
+        Knob("client", "Client", "", "redhat72", "the client machine in the bonnie runs", choices=CLIENTS),
     ),
     metrics=(
         Metric("read_kBps", "Read (block input)", "K/sec"),
@@ -79,8 +114,10 @@ SPEC = Spec(
     overlay={
         "dataset": "afs-bonnie",
         "knobs": {"chunksize": "chunksize_log2", "client": "client"},
-        "metrics": {"read_kBps": {"field": "in_block_kps", "scale": 1},
-                    "write_kBps": {"field": "out_block_kps", "scale": 1}},
+        "metrics": {
+            "read_kBps": {"field": "in_block_kps", "scale": 1},
+            "write_kBps": {"field": "out_block_kps", "scale": 1},
+        },
     },
 )
 
@@ -91,18 +128,17 @@ PARAMETER_LABELS: dict[str, str] = {}
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
     "in_sample_max": "solaris7's chunksize-15 reads (5447 and 5603 K/sec) run 13-15 % faster than "
-                     "one synchronous round trip per chunk allows: their step up from chunksize 13 "
-                     "implies more than the network rate every other row agrees on, so that client "
-                     "must overlap its next fetch with the current one, which the model leaves out",
+    "one synchronous round trip per chunk allows: their step up from chunksize 13 "
+    "implies more than the network rate every other row agrees on, so that client "
+    "must overlap its next fetch with the current one, which the model leaves out",
     "loco_median": "four distinct inputs carry four parameters: with one input left out, a "
-                   "client's write overhead rests on a single row, and the median error left out "
-                   "is about 15 %",
+    "client's write overhead rests on a single row, and the median error left out "
+    "is about 15 %",
 }
-SECONDARY_NOTE = ("bonnie's %CP is the client's CPU, which this mechanism leaves out, so the "
-                  "model makes no prediction for it")
+SECONDARY_NOTE = (
+    "bonnie's %CP is the client's CPU, which this mechanism leaves out, so the model makes no prediction for it"
+)
 DISK_MBPS = 20.0  # memo: the fileserver's disk sustains 20MB/s
-
-
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
@@ -118,36 +154,66 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     t_write = store + max(wire, disk)
     parts = {"round trip": rtt, "network": wire, "fileserver disk": disk}
     worst = max(parts, key=parts.__getitem__)
-    out = {"metrics": {"read_kBps": chunk / t_read / 1024, "write_kBps": chunk / t_write / 1024,
-                       "io_size_bytes": io},
-           "bottleneck": worst,
-           "limits": {"read_kBps": p["network_MBps"] * 1e6 / 1024,
-                      "write_kBps": p["network_MBps"] * 1e6 / 1024}}
+    out: Evaluation = {
+        "metrics": {"read_kBps": chunk / t_read / 1024, "write_kBps": chunk / t_write / 1024, "io_size_bytes": io},
+        "bottleneck": worst,
+        "limits": {"read_kBps": p["network_MBps"] * 1e6 / 1024, "write_kBps": p["network_MBps"] * 1e6 / 1024},
+    }
     if detail:
         out["stages"] = [
-            {"name": "round trip", "label": f"RPC round trip ({k['client']})", "demand": rtt * 1e3,
-             "unit": "ms/chunk", "resource": "round trip", "utilization": rtt / t_read,
-             "bottleneck": worst == "round trip"},
-            {"name": "network", "label": "Rx over the network", "demand": wire * 1e3,
-             "unit": "ms/chunk", "resource": "network", "utilization": wire / t_read,
-             "bottleneck": worst == "network"},
-            {"name": "fileserver disk", "label": f"Fileserver disk ({ios} I/O of {io} bytes)",
-             "demand": disk * 1e3, "unit": "ms/chunk", "resource": "fileserver disk",
-             "utilization": disk / t_read, "bottleneck": worst == "fileserver disk"},
+            {
+                "name": "round trip",
+                "label": f"RPC round trip ({k['client']})",
+                "demand": rtt * 1e3,
+                "unit": "ms/chunk",
+                "resource": "round trip",
+                "utilization": rtt / t_read,
+                "bottleneck": worst == "round trip",
+            },
+            {
+                "name": "network",
+                "label": "Rx over the network",
+                "demand": wire * 1e3,
+                "unit": "ms/chunk",
+                "resource": "network",
+                "utilization": wire / t_read,
+                "bottleneck": worst == "network",
+            },
+            {
+                "name": "fileserver disk",
+                "label": f"Fileserver disk ({ios} I/O of {io} bytes)",
+                "demand": disk * 1e3,
+                "unit": "ms/chunk",
+                "resource": "fileserver disk",
+                "utilization": disk / t_read,
+                "bottleneck": worst == "fileserver disk",
+            },
         ]
     return out
 
 
 def observations() -> list[Observation]:
     """Block input (reads) and block output (writes) of every bonnie row."""
-    out = []
+    out: list[Observation] = []
     for r in load_dataset("afs-bonnie")["rows"]:
-        config = {"chunksize": r["chunksize_log2"], "client": r["client"],
-                  "afsv_buffersize": 32768 if r["afsv_buffersize"] == "32k" else DEFAULT_BUFFERSIZE}
+        config = {
+            "chunksize": r["chunksize_log2"],
+            "client": r["client"],
+            "afsv_buffersize": 32768 if r["afsv_buffersize"] == "32k" else DEFAULT_BUFFERSIZE,
+        }
         cid = f"{r['fileserver']} {r['afsv_buffersize']} {r['client']} chunk {r['chunksize_log2']}"
         for field, metric in (("in_block_kps", "read_kBps"), ("out_block_kps", "write_kBps")):
-            out.append({"config": config, "config_id": cid, "metric": metric, "value": float(r[field]),
-                        "secondary": False, "dataset": "afs-bonnie", "figure": f"{r['locator']}, {field}"})
+            out.append(
+                {
+                    "config": config,
+                    "config_id": cid,
+                    "metric": metric,
+                    "value": float(r[field]),
+                    "secondary": False,
+                    "dataset": "afs-bonnie",
+                    "figure": f"{r['locator']}, {field}",
+                }
+            )
     return out
 
 

@@ -15,22 +15,24 @@ import hashlib
 import io
 import json
 import sys
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
+from typing import Any
 
 _DATA = resources.files(__package__) / "data"
 
 
 @lru_cache(maxsize=1)
-def package() -> dict:
-    return json.loads((_DATA / "datapackage.json").read_text(encoding="utf-8"))
+def package() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads((_DATA / "datapackage.json").read_text(encoding="utf-8"))
+    return doc
 
 
-def sources() -> list[dict]:
+def sources() -> list[dict[str, Any]]:
     return [dict(s) for s in package()["sources"]]
 
 
-def source(source_id: str) -> dict:
+def source(source_id: str) -> dict[str, Any]:
     for s in package()["sources"]:
         if s["id"] == source_id:
             return dict(s)
@@ -41,10 +43,10 @@ def dataset_ids() -> list[str]:
     return [r["name"] for r in package()["resources"]]
 
 
-def _resource(dataset_id: str) -> dict:
+def _resource(dataset_id: str) -> dict[str, Any]:
     for r in package()["resources"]:
         if r["name"] == dataset_id:
-            return r
+            return dict(r)
     raise KeyError(dataset_id)
 
 
@@ -62,24 +64,31 @@ def csv_text(dataset_id: str) -> str:
     return _csv_text(_resource(dataset_id)["path"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _csv_text(path: str) -> str:
     return (_DATA / path).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
-def _rows(dataset_id: str) -> tuple:
+@cache
+def _rows(dataset_id: str) -> tuple[dict[str, Any], ...]:
     r = _resource(dataset_id)
     kinds = {f["name"]: f["type"] for f in r["schema"]["fields"]}
     reader = csv.DictReader(io.StringIO(csv_text(dataset_id)))
     return tuple({k: _cast(v, kinds[k]) for k, v in row.items()} for row in reader)
 
 
-def fields(dataset_id: str) -> list[dict]:
-    return [{"name": f["name"], "title": f.get("title", f["name"]), "type": f["type"],
-             "unit": f.get("unit"), "derived": f.get("derived") or False,
-             "description": f.get("description", "")}
-            for f in _resource(dataset_id)["schema"]["fields"]]
+def fields(dataset_id: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": f["name"],
+            "title": f.get("title", f["name"]),
+            "type": f["type"],
+            "unit": f.get("unit"),
+            "derived": f.get("derived") or False,
+            "description": f.get("description", ""),
+        }
+        for f in _resource(dataset_id)["schema"]["fields"]
+    ]
 
 
 def figure_count(dataset_id: str) -> int:
@@ -93,24 +102,36 @@ def figure_count(dataset_id: str) -> int:
     return sum(1 for row in rows for n in numeric if row[n] is not None)
 
 
-def summary(dataset_id: str) -> dict:
+def summary(dataset_id: str) -> dict[str, Any]:
     r = _resource(dataset_id)
-    return {"id": dataset_id, "title": r["title"], "source": r["source"],
-            "figures": figure_count(dataset_id), "rows": len(_rows(dataset_id)),
-            "hash": r["hash"]}
+    return {
+        "id": dataset_id,
+        "title": r["title"],
+        "source": r["source"],
+        "figures": figure_count(dataset_id),
+        "rows": len(_rows(dataset_id)),
+        "hash": r["hash"],
+    }
 
 
-def load(dataset_id: str) -> dict:
+def load(dataset_id: str) -> dict[str, Any]:
     """The dataset as {id, title, description, source, fields, rows}; KeyError if unknown."""
     r = _resource(dataset_id)
-    return {"id": dataset_id, "title": r["title"], "description": r.get("description", ""),
-            "source": source(r["source"]), "fields": fields(dataset_id),
-            "rows": [dict(row) for row in _rows(dataset_id)], "hash": r["hash"]}
+    return {
+        "id": dataset_id,
+        "title": r["title"],
+        "description": r.get("description", ""),
+        "source": source(r["source"]),
+        "fields": fields(dataset_id),
+        "rows": [dict(row) for row in _rows(dataset_id)],
+        "hash": r["hash"],
+    }
 
 
-def rehash(path=None) -> None:
+def rehash(path: str | None = None) -> None:
     """Rewrite bytes and sha256 of every resource (development tool; needs a writable tree)."""
     from pathlib import Path
+
     root = Path(path or Path(__file__).parent / "data")
     desc = json.loads((root / "datapackage.json").read_text(encoding="utf-8"))
     for r in desc["resources"]:

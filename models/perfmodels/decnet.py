@@ -53,12 +53,11 @@ quota other than 16, which the memo never measured (hence the band).
 
 from __future__ import annotations
 
-
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
 from .mva import mva, mva_throughputs
+from .types import Evaluation, Knobs, KnobValue, Observation, Params
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -76,23 +75,69 @@ SPEC = Spec(
     title="TOPS-20 DECnet link throughput",
     question="How much does a bigger link quota buy on the CI?",
     knobs=(
-        Knob("circuit", "Circuit", "", "CI", "DECnet circuit between the two systems: DTE "
-             "(56 kbaud line via the front end), CI (computer interconnect) or NI (Ethernet)",
-             choices=CIRCUITS),
-        Knob("link_quota", "Link quota", "buffers", 16, "buffers per logical link, half for "
-             "sending and half for receiving (the memo used 16)", min=2, max=64, step=2,
-             integer=True),
-        Knob("buffer_size", "Buffer size", "bytes", 576, "bytes per DECnet buffer; each message "
-             "carries the buffer size less a 17-byte header (576 on DTE and CI, 1467 on the NI "
-             "in the memo)", min=64, max=1467, step=1, integer=True),
-        Knob("test", "Test", "", "SENDER/SERVER", "test program pair: SENDER/SERVER only moves "
-             "data, DTS/DTR is the DECnet test suite, NFT/FAL copies a file", choices=TESTS),
-        Knob("copy_us_per_byte", "Copy cost", "µs/byte", 2.0, "monitor CPU time to copy one "
-             "byte; the memo does not measure it (plausible 0.5 to 3 on a KL10)",
-             min=0.5, max=3.0, step=0.1),
-        Knob("return_queue_share", "Return as a queue", "fraction", 0.0, "share of the buffer "
-             "return that waits in turn rather than in parallel; the memo, measuring at one "
-             "quota, cannot tell (0 = a pure delay)", min=0.0, max=1.0, step=0.05),
+        Knob(
+            "circuit",
+            "Circuit",
+            "",
+            "CI",
+            "DECnet circuit between the two systems: DTE "
+            "(56 kbaud line via the front end), CI (computer interconnect) or NI (Ethernet)",
+            choices=CIRCUITS,
+        ),
+        Knob(
+            "link_quota",
+            "Link quota",
+            "buffers",
+            16,
+            "buffers per logical link, half for sending and half for receiving (the memo used 16)",
+            min=2,
+            max=64,
+            step=2,
+            integer=True,
+        ),
+        Knob(
+            "buffer_size",
+            "Buffer size",
+            "bytes",
+            576,
+            "bytes per DECnet buffer; each message "
+            "carries the buffer size less a 17-byte header (576 on DTE and CI, 1467 on the NI "
+            "in the memo)",
+            min=64,
+            max=1467,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "test",
+            "Test",
+            "",
+            "SENDER/SERVER",
+            "test program pair: SENDER/SERVER only moves data, DTS/DTR is the DECnet test suite, NFT/FAL copies a file",
+            choices=TESTS,
+        ),
+        Knob(
+            "copy_us_per_byte",
+            "Copy cost",
+            "µs/byte",
+            2.0,
+            "monitor CPU time to copy one byte; the memo does not measure it (plausible 0.5 to 3 on a KL10)",
+            min=0.5,
+            max=3.0,
+            step=0.1,
+        ),
+        Knob(
+            "return_queue_share",
+            "Return as a queue",
+            "fraction",
+            0.0,
+            "share of the buffer "
+            "return that waits in turn rather than in parallel; the memo, measuring at one "
+            "quota, cannot tell (0 = a pure delay)",
+            min=0.0,
+            max=1.0,
+            step=0.05,
+        ),
     ),
     metrics=(
         Metric("throughput_bps", "Throughput", "bit/s"),
@@ -105,34 +150,43 @@ SPEC = Spec(
     unknowns=("copy_us_per_byte", "return_queue_share"),
     overlay={
         "dataset": "decnet-throughput",
-        "knobs": {"circuit": "circuit", "test": "test", "link_quota": "link_quota",
-                  "buffer_size": "buffer_size"},
+        "knobs": {"circuit": "circuit", "test": "test", "link_quota": "link_quota", "buffer_size": "buffer_size"},
         "metrics": {
             "throughput_bps": {"field": "bps", "scale": 1},
-            "messages_per_s": {"field": "messages", "scale": 1 / 300,
-                               "note": "derived: # of msg in the 300 s run divided by 300"},
+            "messages_per_s": {
+                "field": "messages",
+                "scale": 1 / 300,
+                "note": "derived: # of msg in the 300 s run divided by 300",
+            },
             "cpu_percent": {"field": "cpu_percent", "scale": 1},
         },
     },
 )
 
 FITTED = ("host_msg_ms", "pass_us", "nft_passes", "return_ms", "return_byte_us")
-START = {"host_msg_ms": 4.0, "pass_us": 8.0, "nft_passes": 3.0, "return_ms": 50.0,
-         "return_byte_us": 20.0}
+START = {"host_msg_ms": 4.0, "pass_us": 8.0, "nft_passes": 3.0, "return_ms": 50.0, "return_byte_us": 20.0}
 FIXED_DEFAULTS: Params = {}
 PARAMETER_LABELS: dict[str, str] = {}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
 
-STAGE_LABELS = {"program": "Sending program", "monitor": "Sending monitor", "circuit": "Circuit",
-                "receiver": "Receiving side", "return": "Buffer return"}
-STAGE_RESOURCE = {"program": "sending CPU", "monitor": "sending CPU", "circuit": "circuit",
-                  "receiver": "receiving CPU", "return": None}
+STAGE_LABELS = {
+    "program": "Sending program",
+    "monitor": "Sending monitor",
+    "circuit": "Circuit",
+    "receiver": "Receiving side",
+    "return": "Buffer return",
+}
+STAGE_RESOURCE = {
+    "program": "sending CPU",
+    "monitor": "sending CPU",
+    "circuit": "circuit",
+    "receiver": "receiving CPU",
+    "return": None,
+}
 
 
-
-
-def demands(k: dict, p: dict) -> dict:
+def demands(k: Knobs, p: Params) -> dict[str, float]:
     """Seconds per message at each stage (the return entry is the delay, not a queue)."""
     size, circuit = k["buffer_size"], k["circuit"]
     payload = size - HEADER_BYTES
@@ -178,7 +232,7 @@ def _return_scale(stations: list[float], ret: float, share: float) -> float:
     return b
 
 
-def _points(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
+def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[Evaluation]:
     d = demands(k, p)
     stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
     share = k["return_queue_share"]
@@ -196,31 +250,48 @@ def _points(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict
         x = xs[n - 1]
         util = [x * dk for dk in stations]
         # The window limits throughput while even the busiest station has idle time to spare.
-        bottleneck = RESOURCES[busiest] if x >= 0.8 * xmax and max(stations) >= share * ret \
+        bottleneck = (
+            RESOURCES[busiest]
+            if x >= 0.8 * xmax and max(stations) >= share * ret
             else ("buffer return" if x >= 0.8 * xmax else "link quota")
-        point = {"metrics": {"throughput_bps": x * payload_bits, "messages_per_s": x,
-                             "cpu_percent": 100.0 * util[0]},
-                 "bottleneck": bottleneck,
-                 "limits": {"throughput_bps": LINE_RATE_BPS[k["circuit"]] * (k["buffer_size"] - HEADER_BYTES)
-                            / (k["buffer_size"] + FRAMING_BYTES[k["circuit"]]),
-                            "cpu_percent": 100.0}}
+        )
+        point: Evaluation = {
+            "metrics": {"throughput_bps": x * payload_bits, "messages_per_s": x, "cpu_percent": 100.0 * util[0]},
+            "bottleneck": bottleneck,
+            "limits": {
+                "throughput_bps": LINE_RATE_BPS[k["circuit"]]
+                * (k["buffer_size"] - HEADER_BYTES)
+                / (k["buffer_size"] + FRAMING_BYTES[k["circuit"]]),
+                "cpu_percent": 100.0,
+            },
+        }
         if detail:
             # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
             names = ["sending CPU", "circuit", "receiving CPU"] + (["buffer return"] if share > 0 else [])
             solved = mva(queues, n, (1 - share) * ret if share > 0 else ret)
-            point["network"] = {"population": n, "throughput": solved["throughput"][-1],
-                                "think_s": (1 - share) * ret if share > 0 else ret,
-                                "demands_s": dict(zip(names, queues)),
-                                "queues": dict(zip(names, solved["queue_lengths"][-1]))}
+            point["network"] = {
+                "population": n,
+                "throughput": solved["throughput"][-1],
+                "think_s": (1 - share) * ret if share > 0 else ret,
+                "demands_s": dict(zip(names, queues, strict=True)),
+                "queues": dict(zip(names, solved["queue_lengths"][-1], strict=True)),
+            }
             point["stages"] = [
-                {"name": s, "label": STAGE_LABELS[s], "demand": d[s] * 1e3, "unit": "ms/message",
-                 "resource": STAGE_RESOURCE[s] or "link quota",
-                 # a queue's utilization; for the return, its queued part's, or the share of
-                 # buffers waiting there when it is a pure delay
-                 "utilization": min(1.0, x * d[s] / (n if s == "return" else 1)) if s != "return" or share <= 0
-                 else min(1.0, x * share * d[s]),
-                 "bottleneck": (STAGE_RESOURCE[s] or "link quota") == bottleneck}
-                for s in SPEC.stages]
+                {
+                    "name": s,
+                    "label": STAGE_LABELS[s],
+                    "demand": d[s] * 1e3,
+                    "unit": "ms/message",
+                    "resource": STAGE_RESOURCE[s] or "link quota",
+                    # a queue's utilization; for the return, its queued part's, or the share of
+                    # buffers waiting there when it is a pure delay
+                    "utilization": min(1.0, x * d[s] / (n if s == "return" else 1))
+                    if s != "return" or share <= 0
+                    else min(1.0, x * share * d[s]),
+                    "bottleneck": (STAGE_RESOURCE[s] or "link quota") == bottleneck,
+                }
+                for s in SPEC.stages
+            ]
         out.append(point)
     return out
 
@@ -230,27 +301,37 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     return _points(k, p or fitted(SPEC.id), [k["link_quota"] // 2], detail)[0]
 
 
-def solve_along(k: Knobs, x: str, values: list[KnobValue],
-                p: Params | None = None) -> list[Evaluation] | None:
+def solve_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[Evaluation] | None:
     """Every link quota from one MVA pass (MVA yields every smaller population on the way)."""
     if x != "link_quota":
         return None
-    return _points(k, p or fitted(SPEC.id), [v // 2 for v in values], detail=False)
+    return _points(k, p or fitted(SPEC.id), [int(v) // 2 for v in values], detail=False)
 
 
 # ---- calibration data -------------------------------------------------------------------
 
+
 def observations() -> list[Observation]:
     """Every printed Bps (primary) and % cpu (secondary) figure with its configuration."""
-    out = []
+    out: list[Observation] = []
     for r in load_dataset("decnet-throughput")["rows"]:
-        config = {"circuit": r["circuit"], "test": r["test"], "link_quota": r["link_quota"],
-                  "buffer_size": r["buffer_size"]}
-        for field, metric, secondary in (("bps", "throughput_bps", False),
-                                         ("cpu_percent", "cpu_percent", True)):
+        config = {
+            "circuit": r["circuit"],
+            "test": r["test"],
+            "link_quota": r["link_quota"],
+            "buffer_size": r["buffer_size"],
+        }
+        for field, metric, secondary in (("bps", "throughput_bps", False), ("cpu_percent", "cpu_percent", True)):
             if r[field] is not None:
-                out.append({"config": config, "config_id": f"{r['circuit']} {r['test']}",
-                            "metric": metric, "value": float(r[field]), "secondary": secondary,
-                            "dataset": "decnet-throughput", "figure": f"{r['locator']}, {field}"})
+                out.append(
+                    {
+                        "config": config,
+                        "config_id": f"{r['circuit']} {r['test']}",
+                        "metric": metric,
+                        "value": float(r[field]),
+                        "secondary": secondary,
+                        "dataset": "decnet-throughput",
+                        "figure": f"{r['locator']}, {field}",
+                    }
+                )
     return out
-

@@ -39,9 +39,9 @@ disk overlap: period = max(disk period, CPU). On the UNIBUS the data path's own 
 rate, also bounds the period.
 
 The old file system: 1024-byte blocks scattered over the disk: each read waits for a seek, half
-a revolution, the transfer and the controller's turnaround, after the CPU has asked for it; writes are queued and sorted by
-the disk scheduler, which shortens their seeks by a factor the memo does not give (the knob
-disksort_factor, 0.3 to 0.7, drawn as a band).
+a revolution, the transfer and the controller's turnaround, after the CPU has asked for it;
+writes are queued and sorted by the disk scheduler, which shortens their seeks by a factor the
+memo does not give (the knob disksort_factor, 0.3 to 0.7, drawn as a band).
 
 Free space: measured with a 10 % reserve; a full file system runs at about half the rate (memo):
 below the reserve, a growing share of blocks lands out of place and costs a scattered
@@ -73,54 +73,147 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params
 
 SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
-RESERVE_PERCENT = 10.0     # memo: Table 2 was measured with a 10% free space reserve
-DRIVER_MS = 0.5            # assumption: interrupt and next-request start-up on an 11/750
-MASSBUS_KBPS = 2000.0      # MASSBUS data rate (hardware: 2 Mbytes/s), never the limit here
+RESERVE_PERCENT = 10.0  # memo: Table 2 was measured with a 10% free space reserve
+DRIVER_MS = 0.5  # assumption: interrupt and next-request start-up on an 11/750
+MASSBUS_KBPS = 2000.0  # MASSBUS data rate (hardware: 2 Mbytes/s), never the limit here
 
 SPEC = Spec(
     id="ffs",
     title="4.2BSD Fast File System throughput",
     question="Why does the new file system use at most half the disk's bandwidth?",
     knobs=(
-        Knob("layout", "Layout", "", "new", "old file system (1024-byte blocks scattered) or the "
-             "new one (rotationally placed blocks)", choices=("new", "old")),
-        Knob("block_size", "Block size", "bytes", 4096, "file system block size (the old file "
-             "system uses 1024)", min=1024, max=16384, step=2, integer=True, scale="log2",
-             active_when={"layout": ("new",)}, inactive_reason="the old file system always uses 1024-byte blocks"),
-        Knob("fragment_size", "Fragment size", "bytes", 1024, "smallest allocation unit: a "
-             "file's tail is kept in fragments", min=512, max=8192, step=2, integer=True,
-             scale="log2",
-             active_when={"layout": ("new",)}, inactive_reason="the old file system has no fragments"),
-        Knob("file_size_kb", "File size", "Kbytes", 8192, "size of the file read or written "
-             "(the memo's tests used 8-Mbyte files)", min=1, max=16384, step=1, integer=True),
-        Knob("operation", "Operation", "", "read", "reading or writing a large file",
-             choices=("read", "write")),
-        Knob("bus", "Bus", "", "MASSBUS", "the disk controller's bus on the VAX-11/750",
-             choices=("UNIBUS", "MASSBUS")),
-        Knob("track_buffer", "Track buffer", "", "no", "whether the controller reads a whole "
-             "track into its own buffer (the memo's controllers did not)", choices=("no", "yes"),
-             active_when={"layout": ("new",), "operation": ("read",)}, inactive_reason="a track buffer helps reads of the new layout only (writes go straight to the disk)"),
-        Knob("cpu_speed", "CPU speed", "× 11/750", 1.0, "processor speed relative to a "
-             "VAX-11/750 (an 11/780 is about 1.6)", min=0.25, max=8.0, step=0.05),
-        Knob("sectors_per_track", "Sectors per track", "sectors", 32, "512-byte sectors per "
-             "track (many disks of the time had 32 or 48)", min=16, max=128, step=1, integer=True),
-        Knob("rpm", "Rotation speed", "rpm", 3600, "revolutions per minute (3600 gives the "
-             "memo's 983 Kbytes/sec with 32 sectors)", min=1800, max=7200, step=60, integer=True),
-        Knob("rotdelay_ms", "Rotational delay", "ms", 4.0, "gap the file system leaves between "
-             "consecutive blocks so the next request is in time (rounded up to whole blocks)",
-             min=0.0, max=20.0, step=0.5,
-             active_when={"layout": ("new",)}, inactive_reason="the old file system places blocks without regard to rotation"),
-        Knob("free_space_percent", "Free space", "%", 10.0, "free space left on the file system "
-             "(the memo measured with its 10% reserve)", min=0.0, max=50.0, step=1.0,
-             active_when={"layout": ("new",)}, inactive_reason="the old layout is scattered already"),
-        Knob("disksort_factor", "Sorted seek factor", "fraction", 0.5, "how much the disk "
-             "scheduler shortens the old layout's write seeks; not given by the memo",
-             min=0.3, max=0.7, step=0.05,
-             active_when={"layout": ("old",), "operation": ("write",)}, inactive_reason="only the old layout's queued writes are sorted by seek distance"),
+        Knob(
+            "layout",
+            "Layout",
+            "",
+            "new",
+            "old file system (1024-byte blocks scattered) or the new one (rotationally placed blocks)",
+            choices=("new", "old"),
+        ),
+        Knob(
+            "block_size",
+            "Block size",
+            "bytes",
+            4096,
+            "file system block size (the old file system uses 1024)",
+            min=1024,
+            max=16384,
+            step=2,
+            integer=True,
+            scale="log2",
+            active_when={"layout": ("new",)},
+            inactive_reason="the old file system always uses 1024-byte blocks",
+        ),
+        Knob(
+            "fragment_size",
+            "Fragment size",
+            "bytes",
+            1024,
+            "smallest allocation unit: a file's tail is kept in fragments",
+            min=512,
+            max=8192,
+            step=2,
+            integer=True,
+            scale="log2",
+            active_when={"layout": ("new",)},
+            inactive_reason="the old file system has no fragments",
+        ),
+        Knob(
+            "file_size_kb",
+            "File size",
+            "Kbytes",
+            8192,
+            "size of the file read or written (the memo's tests used 8-Mbyte files)",
+            min=1,
+            max=16384,
+            step=1,
+            integer=True,
+        ),
+        Knob("operation", "Operation", "", "read", "reading or writing a large file", choices=("read", "write")),
+        Knob("bus", "Bus", "", "MASSBUS", "the disk controller's bus on the VAX-11/750", choices=("UNIBUS", "MASSBUS")),
+        Knob(
+            "track_buffer",
+            "Track buffer",
+            "",
+            "no",
+            "whether the controller reads a whole track into its own buffer (the memo's controllers did not)",
+            choices=("no", "yes"),
+            active_when={"layout": ("new",), "operation": ("read",)},
+            inactive_reason="a track buffer helps reads of the new layout only (writes go straight to the disk)",
+        ),
+        Knob(
+            "cpu_speed",
+            "CPU speed",
+            "× 11/750",
+            1.0,
+            "processor speed relative to a VAX-11/750 (an 11/780 is about 1.6)",
+            min=0.25,
+            max=8.0,
+            step=0.05,
+        ),
+        Knob(
+            "sectors_per_track",
+            "Sectors per track",
+            "sectors",
+            32,
+            "512-byte sectors per track (many disks of the time had 32 or 48)",
+            min=16,
+            max=128,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "rpm",
+            "Rotation speed",
+            "rpm",
+            3600,
+            "revolutions per minute (3600 gives the memo's 983 Kbytes/sec with 32 sectors)",
+            min=1800,
+            max=7200,
+            step=60,
+            integer=True,
+        ),
+        Knob(
+            "rotdelay_ms",
+            "Rotational delay",
+            "ms",
+            4.0,
+            "gap the file system leaves between "
+            "consecutive blocks so the next request is in time (rounded up to whole blocks)",
+            min=0.0,
+            max=20.0,
+            step=0.5,
+            active_when={"layout": ("new",)},
+            inactive_reason="the old file system places blocks without regard to rotation",
+        ),
+        Knob(
+            "free_space_percent",
+            "Free space",
+            "%",
+            10.0,
+            "free space left on the file system (the memo measured with its 10% reserve)",
+            min=0.0,
+            max=50.0,
+            step=1.0,
+            active_when={"layout": ("new",)},
+            inactive_reason="the old layout is scattered already",
+        ),
+        Knob(
+            "disksort_factor",
+            "Sorted seek factor",
+            "fraction",
+            0.5,
+            "how much the disk scheduler shortens the old layout's write seeks; not given by the memo",
+            min=0.3,
+            max=0.7,
+            step=0.05,
+            active_when={"layout": ("old",), "operation": ("write",)},
+            inactive_reason="only the old layout's queued writes are sorted by seek distance",
+        ),
     ),
     metrics=(
         Metric("throughput_kBps", "Throughput", "Kbytes/sec"),
@@ -138,38 +231,46 @@ SPEC = Spec(
     unknowns=("disksort_factor",),
     overlay={
         "dataset": "ffs-throughput",
-        "knobs": {"layout": "layout", "block_size": "block_size", "operation": "operation",
-                  "bus": "bus"},
-        "metrics": {"throughput_kBps": {"field": "speed_kbytes_s", "scale": 1},
-                    "bandwidth_percent": {"field": "bandwidth_percent", "scale": 1},
-                    "cpu_percent": {"field": "cpu_percent", "scale": 1}},
+        "knobs": {"layout": "layout", "block_size": "block_size", "operation": "operation", "bus": "bus"},
+        "metrics": {
+            "throughput_kBps": {"field": "speed_kbytes_s", "scale": 1},
+            "bandwidth_percent": {"field": "bandwidth_percent", "scale": 1},
+            "cpu_percent": {"field": "cpu_percent", "scale": 1},
+        },
     },
 )
 
 FITTED = ("cpu_block_ms", "cpu_byte_us", "write_factor", "unibus_kBps", "old_seek_ms", "track_ms")
-START = {"cpu_block_ms": 3.0, "cpu_byte_us": 0.9, "write_factor": 1.5, "unibus_kBps": 500.0,
-         "old_seek_ms": 22.0, "track_ms": 1.0}
+START = {
+    "cpu_block_ms": 3.0,
+    "cpu_byte_us": 0.9,
+    "write_factor": 1.5,
+    "unibus_kBps": 500.0,
+    "old_seek_ms": 22.0,
+    "track_ms": 1.0,
+}
 FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
-PARAMETER_LABELS = {"unibus_kBps": "UNIBUS transfer rate", "track_ms": "track switch time",
-                    "old_seek_ms": "old layout's seek"}
+PARAMETER_LABELS = {
+    "unibus_kBps": "UNIBUS transfer rate",
+    "track_ms": "track switch time",
+    "old_seek_ms": "old layout's seek",
+}
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
     "in_sample_median": "the UNIBUS rows pull the median error just above 5 %: the memo's UNIBUS "
-                        "controller misses the next block on most but not all requests, and the "
-                        "model, with one turnaround per block size, either misses or catches all",
+    "controller misses the next block on most but not all requests, and the "
+    "model, with one turnaround per block size, either misses or catches all",
     "in_sample_max": "the 4096-byte read over the UNIBUS runs at 221 Kbytes/sec, between a missed "
-                     "revolution on every block (158) and none (447); the 8192-byte read (233) "
-                     "misses on every block, as the model says",
+    "revolution on every block (158) and none (447); the 8192-byte read (233) "
+    "misses on every block, as the model says",
     "loco_max": "left out, the 8192-byte UNIBUS read is predicted 91 % high: without it only the "
-                "4096-byte read speaks to the UNIBUS rate, and it asks for a bus fast enough to "
-                "catch every block; the memo does not pin that rate (the band on the charts)",
+    "4096-byte read speaks to the UNIBUS rate, and it asks for a bus fast enough to "
+    "catch every block; the memo does not pin that rate (the band on the charts)",
 }
 
 
-
-
-def gap_blocks(k: dict, block: int) -> int:
+def gap_blocks(k: Knobs, block: int) -> int:
     """4.2BSD's rotdelay arithmetic (ffs_alloc.c, blkpref): whole sectors, then fragments
     (truncated, as C's integer division), rounded up to whole blocks."""
     frag = min(k["fragment_size"], block)
@@ -177,7 +278,8 @@ def gap_blocks(k: dict, block: int) -> int:
     frags_per_block = block // frag
     rps = k["rpm"] / 60.0
     frags = int(k["rotdelay_ms"] * rps * k["sectors_per_track"] // (sectors_per_frag * 1000))
-    return -(-frags // frags_per_block)
+    blocks: int = -(-frags // frags_per_block)
+    return blocks
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
@@ -186,19 +288,19 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     old = k["layout"] == "old"
     block = 1024 if old else k["block_size"]
     frag = block if old else min(k["fragment_size"], block)
-    rev = 60_000.0 / k["rpm"]                              # ms per revolution
-    track = k["sectors_per_track"] * SECTOR_BYTES          # bytes per track
-    disk_bw = track * k["rpm"] / 60.0 / 1000.0             # Kbytes/sec
-    t_x = block / track * rev                              # ms to transfer one block
+    rev = 60_000.0 / k["rpm"]  # ms per revolution
+    track = k["sectors_per_track"] * SECTOR_BYTES  # bytes per track
+    disk_bw = track * k["rpm"] / 60.0 / 1000.0  # Kbytes/sec
+    t_x = block / track * rev  # ms to transfer one block
     copy = (p["cpu_block_ms"] + p["cpu_byte_us"] * 1e-3 * block) / k["cpu_speed"]
     cpu = copy * (p["write_factor"] if write else 1.0)
     bus_kBps = p["unibus_kBps"] if k["bus"] == "UNIBUS" else MASSBUS_KBPS
-    bus_ms = block / bus_kBps                              # bytes / (bytes per ms)
+    bus_ms = block / bus_kBps  # bytes / (bytes per ms)
     buffered = k["track_buffer"] == "yes" and not write
     store_forward = bus_ms if k["bus"] == "UNIBUS" else 0.0
     tau = DRIVER_MS / k["cpu_speed"] + store_forward
     seek = p["old_seek_ms"] * (k["disksort_factor"] if write else 1.0)
-    scattered = seek + rev / 2 + t_x                       # a block out of place
+    scattered = seek + rev / 2 + t_x  # a block out of place
     g = 0 if old else gap_blocks(k, block)
     lost = 0
     if old:  # the controller's own transfer follows each scattered positioning
@@ -218,8 +320,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
         # Below the reserve, blocks land out of place; full, the rate is about half.
         short = max(0.0, 1.0 - k["free_space_percent"] / RESERVE_PERCENT)
         out_of_place = max(period, p["old_seek_ms"] + rev / 2 + t_x)
-        misplaced = min(1.0, short * period * (1 / FULL_SPEED_FRACTION - 1)
-                        / max(out_of_place - period, 1e-9))
+        misplaced = min(1.0, short * period * (1 / FULL_SPEED_FRACTION - 1) / max(out_of_place - period, 1e-9))
         period = (1 - misplaced) * period + misplaced * out_of_place
     # One file: its whole blocks at the steady period, a first positioning, and a tail in
     # fragments placed elsewhere (half a revolution and the tail's transfer).
@@ -230,53 +331,91 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     tail_ms = (rev / 2 + tail_frags * frag / track * rev + cpu * tail / block) if tail else 0.0
     elapsed = blocks * period + first + tail_ms
     cpu_total = blocks * cpu + (cpu * tail / block if tail else 0.0)
-    throughput = size / elapsed                            # bytes per ms = Kbytes/sec
+    throughput = size / elapsed  # bytes per ms = Kbytes/sec
     cpu_share = min(1.0, cpu_total / elapsed)
-    out = {"metrics": {"throughput_kBps": throughput,
-                       "bandwidth_percent": 100.0 * throughput / disk_bw,
-                       "cpu_percent": 100.0 * cpu_share,
-                       "disk_bandwidth_kBps": disk_bw,
-                       "gap_blocks": float(g),
-                       "revolutions_lost": float(lost),
-                       "turnaround_ms": tau,
-                       "space_used_percent": 100.0 * (blocks * block + tail_frags * frag) / size},
-           "bottleneck": "CPU" if cpu >= period * 0.95 else
-                         ("bus" if bus_ms >= period * 0.95 else "rotation and layout"),
-           # what the hardware could carry: the track's bandwidth, or the bus if slower
-           "limits": {"throughput_kBps": min(disk_bw, bus_kBps),
-                      "bandwidth_percent": 100.0 * min(1.0, bus_kBps / disk_bw),
-                      "cpu_percent": 100.0}}
+    out: Evaluation = {
+        "metrics": {
+            "throughput_kBps": throughput,
+            "bandwidth_percent": 100.0 * throughput / disk_bw,
+            "cpu_percent": 100.0 * cpu_share,
+            "disk_bandwidth_kBps": disk_bw,
+            "gap_blocks": float(g),
+            "revolutions_lost": float(lost),
+            "turnaround_ms": tau,
+            "space_used_percent": 100.0 * (blocks * block + tail_frags * frag) / size,
+        },
+        "bottleneck": "CPU" if cpu >= period * 0.95 else ("bus" if bus_ms >= period * 0.95 else "rotation and layout"),
+        # what the hardware could carry: the track's bandwidth, or the bus if slower
+        "limits": {
+            "throughput_kBps": min(disk_bw, bus_kBps),
+            "bandwidth_percent": 100.0 * min(1.0, bus_kBps / disk_bw),
+            "cpu_percent": 100.0,
+        },
+    }
     if detail:
         alloc = cpu - copy
         out["stages"] = [
-            {"name": "copy and system call", "label": "System call and copy", "demand": copy,
-             "unit": "ms/block", "resource": "CPU", "utilization": min(1.0, copy / period),
-             "bottleneck": out["bottleneck"] == "CPU"},
-            {"name": "allocation", "label": "Allocation and buffers (writes)", "demand": alloc,
-             "unit": "ms/block", "resource": "CPU", "utilization": min(1.0, alloc / period),
-             "bottleneck": out["bottleneck"] == "CPU"},
-            {"name": "bus and controller", "label": f"{k['bus']} controller", "demand": bus_ms,
-             "unit": "ms/block", "resource": "bus", "utilization": min(1.0, bus_ms / period),
-             "bottleneck": out["bottleneck"] == "bus"},
-            {"name": "rotation and transfer", "label": "Rotation and transfer", "demand": disk,
-             "unit": "ms/block", "resource": "disk", "utilization": min(1.0, t_x / period),
-             "bottleneck": out["bottleneck"] == "rotation and layout"},
+            {
+                "name": "copy and system call",
+                "label": "System call and copy",
+                "demand": copy,
+                "unit": "ms/block",
+                "resource": "CPU",
+                "utilization": min(1.0, copy / period),
+                "bottleneck": out["bottleneck"] == "CPU",
+            },
+            {
+                "name": "allocation",
+                "label": "Allocation and buffers (writes)",
+                "demand": alloc,
+                "unit": "ms/block",
+                "resource": "CPU",
+                "utilization": min(1.0, alloc / period),
+                "bottleneck": out["bottleneck"] == "CPU",
+            },
+            {
+                "name": "bus and controller",
+                "label": f"{k['bus']} controller",
+                "demand": bus_ms,
+                "unit": "ms/block",
+                "resource": "bus",
+                "utilization": min(1.0, bus_ms / period),
+                "bottleneck": out["bottleneck"] == "bus",
+            },
+            {
+                "name": "rotation and transfer",
+                "label": "Rotation and transfer",
+                "demand": disk,
+                "unit": "ms/block",
+                "resource": "disk",
+                "utilization": min(1.0, t_x / period),
+                "bottleneck": out["bottleneck"] == "rotation and layout",
+            },
         ]
     return out
 
 
 def observations() -> list[Observation]:
     """Speed (primary) and % CPU (secondary) of every row of tables 2a and 2b."""
-    out = []
+    out: list[Observation] = []
     for r in load_dataset("ffs-throughput")["rows"]:
-        config = {"layout": r["layout"], "block_size": r["block_size"], "operation": r["operation"],
-                  "bus": r["bus"]}
+        config = {"layout": r["layout"], "block_size": r["block_size"], "operation": r["operation"], "bus": r["bus"]}
         cid = f"{r['operation']} {r['file_system']} {r['block_fragment']} {r['processor_bus']}"
-        for field, metric, secondary in (("speed_kbytes_s", "throughput_kBps", False),
-                                         ("cpu_percent", "cpu_percent", True)):
-            out.append({"config": config, "config_id": cid, "metric": metric,
-                        "value": float(r[field]), "secondary": secondary,
-                        "dataset": "ffs-throughput", "figure": f"{r['locator']}, {field}"})
+        for field, metric, secondary in (
+            ("speed_kbytes_s", "throughput_kBps", False),
+            ("cpu_percent", "cpu_percent", True),
+        ):
+            out.append(
+                {
+                    "config": config,
+                    "config_id": cid,
+                    "metric": metric,
+                    "value": float(r[field]),
+                    "secondary": secondary,
+                    "dataset": "ffs-throughput",
+                    "figure": f"{r['locator']}, {field}",
+                }
+            )
     return out
 
 

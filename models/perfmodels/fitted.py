@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 
-@lru_cache(maxsize=None)
-def fitted(system: str) -> dict:
+@cache
+def fitted(system: str) -> dict[str, float]:
     """The system's fitted parameters (cached; callers must not modify the dict)."""
     path = resources.files(__package__) / "params" / f"{system}.json"
-    return json.loads(path.read_text(encoding="utf-8"))["params"]
+    params: dict[str, float] = json.loads(path.read_text(encoding="utf-8"))["params"]
+    return params

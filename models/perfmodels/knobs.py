@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -29,17 +30,23 @@ class Knob:
     active_when: dict[str, tuple[str, ...]] | None = None
     inactive_reason: str = ""
 
-    def active(self, values: dict) -> bool:
+    def active(self, values: dict[str, Any]) -> bool:
         return not self.active_when or all(values.get(k) in v for k, v in self.active_when.items())
 
-    def to_dict(self) -> dict:
-        d = {"name": self.name, "label": self.label, "unit": self.unit, "default": self.default,
-             "meaning": self.meaning}
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "unit": self.unit,
+            "default": self.default,
+            "meaning": self.meaning,
+        }
         if self.choices is not None:
             d["choices"] = list(self.choices)
         else:
-            d.update({"min": self.min, "max": self.max, "step": self.step, "scale": self.scale,
-                      "integer": self.integer})
+            d.update(
+                {"min": self.min, "max": self.max, "step": self.step, "scale": self.scale, "integer": self.integer}
+            )
         if self.active_when:
             d["active_when"] = {k: list(v) for k, v in self.active_when.items()}
             d["inactive_reason"] = self.inactive_reason
@@ -56,8 +63,9 @@ class Knob:
 
     def _bad(self, num: float, value: object) -> ValueError:
         # built only on failure: sweeps coerce thousands of valid values
-        return ValueError(f"knob '{self.name}' must be {self.allowed()}; got "
-                          + (_fmt(num) if math.isfinite(num) else repr(value)))
+        return ValueError(
+            f"knob '{self.name}' must be {self.allowed()}; got " + (_fmt(num) if math.isfinite(num) else repr(value))
+        )
 
     def coerce(self, value: object) -> float | int | str:
         """Return the value in this knob's type, or raise ValueError saying what is allowed."""
@@ -77,6 +85,7 @@ class Knob:
                 raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}") from None
         else:
             raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}")
+        assert self.min is not None and self.max is not None  # a numeric knob has a range
         if not math.isfinite(num) or num < self.min or num > self.max:
             raise self._bad(num, value)
         if self.integer:
@@ -95,13 +104,14 @@ class Metric:
     label: str
     unit: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "label": self.label, "unit": self.unit}
 
 
 @dataclass(frozen=True)
 class Spec:
     """Everything a user interface needs to know about a system's inputs and outputs."""
+
     id: str
     title: str
     question: str
@@ -115,29 +125,36 @@ class Spec:
     unknowns: tuple[str, ...] = field(default_factory=tuple)
     # How the memo's measurements sit on this system's charts: the dataset, which of its fields
     # holds each knob's setting, and which field (times a scale) measures each metric.
-    overlay: dict | None = None
+    overlay: dict[str, Any] | None = None
 
     def knob(self, name: str) -> Knob:
         for k in self.knobs:
             if k.name == name:
                 return k
-        raise ValueError(f"unknown knob '{name}' for system '{self.id}'; knobs are "
-                         + ", ".join(k.name for k in self.knobs))
+        raise ValueError(
+            f"unknown knob '{name}' for system '{self.id}'; knobs are " + ", ".join(k.name for k in self.knobs)
+        )
 
-    def to_dict(self) -> dict:
-        return {"id": self.id, "title": self.title, "question": self.question,
-                "knobs": [k.to_dict() for k in self.knobs],
-                "metrics": [m.to_dict() for m in self.metrics],
-                "x_default": self.x_default, "y_default": self.y_default,
-                "stages": list(self.stages), "unknowns": list(self.unknowns),
-                "overlay": self.overlay}
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "question": self.question,
+            "knobs": [k.to_dict() for k in self.knobs],
+            "metrics": [m.to_dict() for m in self.metrics],
+            "x_default": self.x_default,
+            "y_default": self.y_default,
+            "stages": list(self.stages),
+            "unknowns": list(self.unknowns),
+            "overlay": self.overlay,
+        }
 
-    def validate(self, values: dict | None) -> dict:
+    def validate(self, values: object) -> dict[str, Any]:
         """Complete knob set: given values checked and typed, the rest at their defaults."""
         values = values or {}
         if not isinstance(values, dict):
             raise ValueError("knobs must be an object mapping knob names to values")
-        out = {k.name: k.default for k in self.knobs}
+        out: dict[str, Any] = {k.name: k.default for k in self.knobs}
         for name, value in values.items():
             out[name] = self.knob(str(name)).coerce(value)
         return out

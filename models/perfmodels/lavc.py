@@ -51,15 +51,16 @@ the client nodes' own CPUs, and MSCP buffering limits at the server.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .types import Evaluation, Knobs, KnobValue, Observation, Params
 
-ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}          # memo, Ethernet interface
-ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}        # memo, Ethernet interface
-ETHERNET_MBPS = 10.0         # memo: the Ethernet's capacity
+ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
+ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}  # memo, Ethernet interface
+ETHERNET_MBPS = 10.0  # memo: the Ethernet's capacity
 BLOCK_BITS = 512 * 8
 STATIONS = ("boot CPU", "boot disks", "adapter", "Ethernet")
 
@@ -68,29 +69,93 @@ SPEC = Spec(
     title="Local Area VAXcluster capacity",
     question="How many users can one boot member carry before it saturates?",
     knobs=(
-        Knob("users", "Users", "users", 86, "active users in the cluster", min=1, max=400, step=1,
-             integer=True),
-        Knob("locks_per_user_s", "Locks per user", "locks/s", 0.54, "lock operations per user "
-             "per second (0.54 measured)", min=0.0, max=5.0, step=0.01),
-        Knob("ios_per_user_s", "I/Os per user", "I/Os/s", 0.63, "disk I/Os per user per second "
-             "(0.63 measured)", min=0.0, max=5.0, step=0.01,
-             active_when={"disk": ("served",)}, inactive_reason="with local disks no I/O reaches the boot member"),
-        Knob("blocks_per_io", "Blocks per I/O", "blocks", 4, "512-byte blocks per disk I/O "
-             "(4 measured; typical 4 to 8)", min=1, max=64, step=1, integer=True),
-        Knob("disk", "Disk", "", "served", "users' disks served by the boot member over the "
-             "Ethernet, or each node's own local disk", choices=("served", "local")),
-        Knob("adapter", "Adapter", "", "DEQNA", "the boot member's Ethernet interface",
-             choices=("DEUNA", "DEQNA", "DELUA"),
-             active_when={"disk": ("served",)}, inactive_reason="with local disks no data crosses the boot member's adapter"),
-        Knob("boot_disks", "Boot member disks", "disks", 6, "disk drives at the boot member "
-             "sharing the served I/O evenly; the memo does not say (6 assumed)", min=1, max=16,
-             step=1, integer=True,
-             active_when={"disk": ("served",)}, inactive_reason="with local disks the boot member serves none"),
-        Knob("lock_cpu_ms", "Lock cost", "ms/lock", 4.8, "lock master CPU per lock operation; "
-             "the memo's table spans 4.6 to 6.0 ms on a MicroVAX II", min=4.6, max=6.0, step=0.1),
-        Knob("ethernet_usable_mbps", "Usable Ethernet", "Mbit/s", 8.0, "share of the 10 Mbit/s "
-             "Ethernet usable for user data; the memo says 6 to 8", min=6.0, max=8.0, step=0.1,
-             active_when={"disk": ("served",)}, inactive_reason="with local disks no data crosses the Ethernet"),
+        Knob("users", "Users", "users", 86, "active users in the cluster", min=1, max=400, step=1, integer=True),
+        Knob(
+            "locks_per_user_s",
+            "Locks per user",
+            "locks/s",
+            0.54,
+            "lock operations per user per second (0.54 measured)",
+            min=0.0,
+            max=5.0,
+            step=0.01,
+        ),
+        Knob(
+            "ios_per_user_s",
+            "I/Os per user",
+            "I/Os/s",
+            0.63,
+            "disk I/Os per user per second (0.63 measured)",
+            min=0.0,
+            max=5.0,
+            step=0.01,
+            active_when={"disk": ("served",)},
+            inactive_reason="with local disks no I/O reaches the boot member",
+        ),
+        Knob(
+            "blocks_per_io",
+            "Blocks per I/O",
+            "blocks",
+            4,
+            "512-byte blocks per disk I/O (4 measured; typical 4 to 8)",
+            min=1,
+            max=64,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "disk",
+            "Disk",
+            "",
+            "served",
+            "users' disks served by the boot member over the Ethernet, or each node's own local disk",
+            choices=("served", "local"),
+        ),
+        Knob(
+            "adapter",
+            "Adapter",
+            "",
+            "DEQNA",
+            "the boot member's Ethernet interface",
+            choices=("DEUNA", "DEQNA", "DELUA"),
+            active_when={"disk": ("served",)},
+            inactive_reason="with local disks no data crosses the boot member's adapter",
+        ),
+        Knob(
+            "boot_disks",
+            "Boot member disks",
+            "disks",
+            6,
+            "disk drives at the boot member sharing the served I/O evenly; the memo does not say (6 assumed)",
+            min=1,
+            max=16,
+            step=1,
+            integer=True,
+            active_when={"disk": ("served",)},
+            inactive_reason="with local disks the boot member serves none",
+        ),
+        Knob(
+            "lock_cpu_ms",
+            "Lock cost",
+            "ms/lock",
+            4.8,
+            "lock master CPU per lock operation; the memo's table spans 4.6 to 6.0 ms on a MicroVAX II",
+            min=4.6,
+            max=6.0,
+            step=0.1,
+        ),
+        Knob(
+            "ethernet_usable_mbps",
+            "Usable Ethernet",
+            "Mbit/s",
+            8.0,
+            "share of the 10 Mbit/s Ethernet usable for user data; the memo says 6 to 8",
+            min=6.0,
+            max=8.0,
+            step=0.1,
+            active_when={"disk": ("served",)},
+            inactive_reason="with local disks no data crosses the Ethernet",
+        ),
     ),
     metrics=(
         Metric("boot_cpu_percent", "Boot member CPU", "%"),
@@ -114,21 +179,35 @@ SPEC = Spec(
     },
 )
 
-FITTED = ("local_cpu_ms", "local_cpu_block_ms", "client_cpu_ms", "client_cpu_block_ms",
-          "server_cpu_ms", "server_cpu_block_ms", "local_io_ms", "local_io_block_ms",
-          "protocol_ms")
-START = {"local_cpu_ms": 2.5, "local_cpu_block_ms": 0.05, "client_cpu_ms": 7.0,
-         "client_cpu_block_ms": 0.6, "server_cpu_ms": 7.0, "server_cpu_block_ms": 0.7,
-         "local_io_ms": 50.0, "local_io_block_ms": 1.3, "protocol_ms": 8.0}
+FITTED = (
+    "local_cpu_ms",
+    "local_cpu_block_ms",
+    "client_cpu_ms",
+    "client_cpu_block_ms",
+    "server_cpu_ms",
+    "server_cpu_block_ms",
+    "local_io_ms",
+    "local_io_block_ms",
+    "protocol_ms",
+)
+START = {
+    "local_cpu_ms": 2.5,
+    "local_cpu_block_ms": 0.05,
+    "client_cpu_ms": 7.0,
+    "client_cpu_block_ms": 0.6,
+    "server_cpu_ms": 7.0,
+    "server_cpu_block_ms": 0.7,
+    "local_io_ms": 50.0,
+    "local_io_block_ms": 1.3,
+    "protocol_ms": 8.0,
+}
 FIXED_DEFAULTS: Params = {}
 PARAMETER_LABELS: dict[str, str] = {}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
 
 
-
-
-def _costs(k: dict, p: dict) -> dict:
+def _costs(k: Knobs, p: Params) -> dict[str, Any]:
     """One I/O's costs and the per-user-second demands (seconds) at the boot member's stations."""
     b = k["blocks_per_io"]
     served = k["disk"] == "served"
@@ -140,13 +219,26 @@ def _costs(k: dict, p: dict) -> dict:
     lock_ms = k["locks_per_user_s"] * k["lock_cpu_ms"]
     # one served I/O's service at each station, ms (its disk is one of boot_disks)
     per_io = (server_cpu, disk_ms, adapter_ms, wire_ms)
-    demands = (1e-3 * (lock_ms + ios * server_cpu), 1e-3 * ios * disk_ms / k["boot_disks"],
-               1e-3 * ios * adapter_ms, 1e-3 * ios * wire_ms)
-    return {"served": served, "server_cpu": server_cpu, "disk_ms": disk_ms, "per_io": per_io,
-            "demands": demands, "lock_ms": lock_ms, "ios": ios}
+    demands = (
+        1e-3 * (lock_ms + ios * server_cpu),
+        1e-3 * ios * disk_ms / k["boot_disks"],
+        1e-3 * ios * adapter_ms,
+        1e-3 * ios * wire_ms,
+    )
+    return {
+        "served": served,
+        "server_cpu": server_cpu,
+        "disk_ms": disk_ms,
+        "per_io": per_io,
+        "demands": demands,
+        "lock_ms": lock_ms,
+        "ios": ios,
+    }
 
 
-def _mva(demands: tuple, disks: int, think: float, need: set[int]) -> dict[int, tuple[float, tuple]]:
+def _mva(
+    demands: tuple[float, float, float, float], disks: int, think: float, need: set[int]
+) -> dict[int, tuple[float, tuple[float, float, float, float]]]:
     """Exact MVA for the four stations (CPU, one of `disks` identical disks, adapter, Ethernet):
     {n: (X(n), queue per station copy at n)} for the populations in `need`, solving up to the
     largest. Unrolled: sweeps solve hundreds of these networks, and scalars run several times
@@ -163,7 +255,7 @@ def _mva(demands: tuple, disks: int, think: float, need: set[int]) -> dict[int, 
     return out
 
 
-def _points(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict]:
+def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[Evaluation]:
     c = _costs(k, p)
     d_cpu, d_disk, d_adapter, d_net = c["demands"]
     # stations: CPU, one disk (in boot_disks copies), adapter, Ethernet
@@ -187,42 +279,64 @@ def _points(k: dict, p: dict, populations: list[int], detail: bool) -> list[dict
         x, q_now = solved[n]
         q_before = solved[n - 1][1]
         utils = [x * dd for dd in demands]
-        wait = sum(s * qk for s, qk in zip(c["per_io"], q_before)) if c["served"] else 0.0
+        wait = sum(s * qk for s, qk in zip(c["per_io"], q_before, strict=True)) if c["served"] else 0.0
         # the resource that limits the cluster, named once it is at least 80 % busy
         bottleneck = STATIONS[busiest] if utils[busiest] >= 0.8 else None
-        point = {"metrics": {"boot_cpu_percent": 100.0 * utils[0],
-                             "cpu_demand_percent": 100.0 * n * d_cpu,
-                             "adapter_percent": 100.0 * utils[2],
-                             "disk_percent": 100.0 * utils[1],
-                             "ethernet_mbps": x * c["ios"] * b * BLOCK_BITS / 1e6,
-                             "io_elapsed_ms": idle_io + wait,
-                             "max_users": max_users,
-                             "io_cpu_ms": cpu_here, "server_cpu_ms": c["server_cpu"]},
-                 "bottleneck": bottleneck,
-                 "limits": {"boot_cpu_percent": 100.0, "cpu_demand_percent": 100.0,
-                            "adapter_percent": 100.0, "disk_percent": 100.0,
-                            "ethernet_mbps": k["ethernet_usable_mbps"],
-                            "io_elapsed_ms": None}}
-        point["limits"] = {m: v for m, v in point["limits"].items() if v is not None}
+        point: Evaluation = {
+            "metrics": {
+                "boot_cpu_percent": 100.0 * utils[0],
+                "cpu_demand_percent": 100.0 * n * d_cpu,
+                "adapter_percent": 100.0 * utils[2],
+                "disk_percent": 100.0 * utils[1],
+                "ethernet_mbps": x * c["ios"] * b * BLOCK_BITS / 1e6,
+                "io_elapsed_ms": idle_io + wait,
+                "max_users": max_users,
+                "io_cpu_ms": cpu_here,
+                "server_cpu_ms": c["server_cpu"],
+            },
+            "bottleneck": bottleneck,
+            "limits": {
+                "boot_cpu_percent": 100.0,
+                "cpu_demand_percent": 100.0,
+                "adapter_percent": 100.0,
+                "disk_percent": 100.0,
+                "ethernet_mbps": k["ethernet_usable_mbps"],
+            },
+        }
         if detail:
             # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
-            point["network"] = {"population": n, "throughput": x, "think_s": think,
-                                "demands_s": {s_: d_ for s_, d_ in zip(STATIONS, demands)},
-                                "queues": {"boot CPU": q_now[0], "boot disks": k["boot_disks"] * q_now[1],
-                                           "adapter": q_now[2], "Ethernet": q_now[3]}}
+            point["network"] = {
+                "population": n,
+                "throughput": x,
+                "think_s": think,
+                "demands_s": {s_: d_ for s_, d_ in zip(STATIONS, demands, strict=True)},
+                "queues": {
+                    "boot CPU": q_now[0],
+                    "boot disks": k["boot_disks"] * q_now[1],
+                    "adapter": q_now[2],
+                    "Ethernet": q_now[3],
+                },
+            }
             lock_u = x * 1e-3 * c["lock_ms"]
-            rows = (("locks", "Lock mastering", 1e3 * 1e-3 * c["lock_ms"], "boot CPU", lock_u, 0),
-                    ("server", "Serving disk I/O", c["ios"] * c["server_cpu"], "boot CPU",
-                     utils[0] - lock_u, 0),
-                    ("disks", f"{k['boot_disks']} boot member disks", 1e3 * d_disk, "boot disks",
-                     utils[1], 1),
-                    ("adapter", f"{k['adapter']} adapter", 1e3 * d_adapter, "adapter", utils[2], 2),
-                    ("ethernet", "Ethernet", 1e3 * d_net, "Ethernet", utils[3], 3))
+            rows = (
+                ("locks", "Lock mastering", 1e3 * 1e-3 * c["lock_ms"], "boot CPU", lock_u, 0),
+                ("server", "Serving disk I/O", c["ios"] * c["server_cpu"], "boot CPU", utils[0] - lock_u, 0),
+                ("disks", f"{k['boot_disks']} boot member disks", 1e3 * d_disk, "boot disks", utils[1], 1),
+                ("adapter", f"{k['adapter']} adapter", 1e3 * d_adapter, "adapter", utils[2], 2),
+                ("ethernet", "Ethernet", 1e3 * d_net, "Ethernet", utils[3], 3),
+            )
             point["stages"] = [
-                {"name": name, "label": label, "demand": demand, "unit": "ms per user-second",
-                 "resource": res, "utilization": max(0.0, min(1.0, u)),
-                 "bottleneck": bottleneck is not None and i == busiest}
-                for name, label, demand, res, u, i in rows]
+                {
+                    "name": name,
+                    "label": label,
+                    "demand": demand,
+                    "unit": "ms per user-second",
+                    "resource": res,
+                    "utilization": max(0.0, min(1.0, u)),
+                    "bottleneck": bottleneck is not None and i == busiest,
+                }
+                for name, label, demand, res, u, i in rows
+            ]
         out.append(point)
     return out
 
@@ -231,43 +345,70 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     return _points(k, p or fitted(SPEC.id), [k["users"]], detail)[0]
 
 
-def solve_along(k: Knobs, x: str, values: list[KnobValue],
-                p: Params | None = None) -> list[Evaluation] | None:
+def solve_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[Evaluation] | None:
     """Every user count from one MVA pass (MVA yields every smaller population on the way)."""
     if x != "users":
         return None
-    return _points(k, p or fitted(SPEC.id), list(values), detail=False)
+    return _points(k, p or fitted(SPEC.id), [int(v) for v in values], detail=False)
 
 
 # ---- calibration data -------------------------------------------------------------------
+
 
 def observations() -> list[Observation]:
     """The two I/O tables (single I/O streams, so one user issuing few I/Os) and the boot
     member's load at 86 users: its per-user rates were measured at that load, so they are the
     carried rates, and 80 % is their CPU demand."""
     quiet = {"users": 1, "ios_per_user_s": 0.01, "locks_per_user_s": 0.0, "adapter": "DEQNA"}
-    out = []
+    out: list[Observation] = []
     for r in load_dataset("lavc-io-cpu")["rows"]:
         b = r["blocks"]
-        for field, disk, metric in (("local_rd53_ms", "local", "io_cpu_ms"),
-                                    ("cluster_client_ms", "served", "io_cpu_ms"),
-                                    ("cluster_server_ms", "served", "server_cpu_ms")):
-            out.append({"config": {**quiet, "disk": disk, "blocks_per_io": b},
-                        "config_id": f"{field} {b}", "metric": metric, "value": r[field],
-                        "secondary": False, "dataset": "lavc-io-cpu", "figure": f"{r['locator']}, {field}"})
+        for field, disk, metric in (
+            ("local_rd53_ms", "local", "io_cpu_ms"),
+            ("cluster_client_ms", "served", "io_cpu_ms"),
+            ("cluster_server_ms", "served", "server_cpu_ms"),
+        ):
+            out.append(
+                {
+                    "config": {**quiet, "disk": disk, "blocks_per_io": b},
+                    "config_id": f"{field} {b}",
+                    "metric": metric,
+                    "value": r[field],
+                    "secondary": False,
+                    "dataset": "lavc-io-cpu",
+                    "figure": f"{r['locator']}, {field}",
+                }
+            )
     for r in load_dataset("lavc-io-elapsed")["rows"]:
         b = r["blocks"]
         for field, disk in (("local_ms", "local"), ("served_ms", "served")):
-            out.append({"config": {**quiet, "disk": disk, "blocks_per_io": b},
-                        "config_id": f"{field} {b}", "metric": "io_elapsed_ms", "value": r[field],
-                        "secondary": False, "dataset": "lavc-io-elapsed", "figure": f"{r['locator']}, {field}"})
+            out.append(
+                {
+                    "config": {**quiet, "disk": disk, "blocks_per_io": b},
+                    "config_id": f"{field} {b}",
+                    "metric": "io_elapsed_ms",
+                    "value": r[field],
+                    "secondary": False,
+                    "dataset": "lavc-io-elapsed",
+                    "figure": f"{r['locator']}, {field}",
+                }
+            )
     figs = {r["name"]: r for r in load_dataset("lavc-figures")["rows"]}
-    out.append({"config": {"users": int(figs["boot_users"]["value"]),
-                           "locks_per_user_s": figs["locks_per_user"]["value"],
-                           "ios_per_user_s": figs["ios_per_user"]["value"],
-                           "blocks_per_io": int(figs["blocks_per_io"]["value"]), "disk": "served"},
-                "config_id": "boot member", "metric": "cpu_demand_percent",
-                "value": figs["boot_cpu"]["value"], "secondary": False,
-                "dataset": "lavc-figures", "figure": figs["boot_cpu"]["locator"]})
+    out.append(
+        {
+            "config": {
+                "users": int(figs["boot_users"]["value"]),
+                "locks_per_user_s": figs["locks_per_user"]["value"],
+                "ios_per_user_s": figs["ios_per_user"]["value"],
+                "blocks_per_io": int(figs["blocks_per_io"]["value"]),
+                "disk": "served",
+            },
+            "config_id": "boot member",
+            "metric": "cpu_demand_percent",
+            "value": figs["boot_cpu"]["value"],
+            "secondary": False,
+            "dataset": "lavc-figures",
+            "figure": figs["boot_cpu"]["locator"],
+        }
+    )
     return out
-

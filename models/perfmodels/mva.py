@@ -16,10 +16,11 @@ chapter 6, algorithm 6.1.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Any
 
 
-def mva(demands: Sequence[float], population: int, think_time: float = 0.0) -> dict:
+def mva(demands: Sequence[float], population: int, think_time: float = 0.0) -> dict[str, Any]:
     """Solve the network for populations 1..population.
 
     demands: service demand of each queueing station, in seconds (any consistent time unit).
@@ -45,10 +46,16 @@ def mva(demands: Sequence[float], population: int, think_time: float = 0.0) -> d
         raise ValueError("the network needs at least one station or a positive think time")
 
     q = [0.0] * len(ds)
-    out: dict = {"population": [], "throughput": [], "response_time": [],
-                 "queue_lengths": [], "residence_times": [], "utilizations": []}
+    out: dict[str, Any] = {
+        "population": [],
+        "throughput": [],
+        "response_time": [],
+        "queue_lengths": [],
+        "residence_times": [],
+        "utilizations": [],
+    }
     for n in range(1, population + 1):
-        r = [d * (1.0 + qk) for d, qk in zip(ds, q)]
+        r = [d * (1.0 + qk) for d, qk in zip(ds, q, strict=True)]
         total = sum(r)
         x = n / (z + total) if (z + total) > 0 else float("inf")
         q = [x * rk for rk in r]
@@ -89,7 +96,7 @@ def mva_throughputs(demands: Sequence[float], population: int, think_time: float
     q = [0.0] * len(demands)
     xs = []
     for n in range(1, population + 1):
-        r = [d * (1.0 + qk) for d, qk in zip(demands, q)]
+        r = [d * (1.0 + qk) for d, qk in zip(demands, q, strict=True)]
         x = n / (think_time + sum(r))
         q = [x * rk for rk in r]
         xs.append(x)

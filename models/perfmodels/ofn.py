@@ -32,25 +32,51 @@ from __future__ import annotations
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params
 
 SPEC = Spec(
     id="ofn",
     title="TOPS-20 OFN lookup cost",
     question="How many lookups does hashing save when 300 files are open?",
     knobs=(
-        Knob("open_ofns", "Open OFNs", "OFNs", 300, "OFNs in use (MAXSPL): typically 200 to "
-             "400, over 1000 on some systems", min=1, max=2000, step=1, integer=True),
-        Knob("hash_size", "Hash size", "buckets", 59, "hash table size for hash and link (the "
-             "memo suggests 59)", min=1, max=1024, step=1, integer=True,
-             active_when={"method": ("hash",)}, inactive_reason="a linear scan has no hash table"),
-        Knob("method", "Method", "", "hash", "linear scan (before 6.1) or hash and link",
-             choices=("linear", "hash")),
-        Knob("hit_position", "Hit position", "fraction", 0.5, "how far into the table a linear "
-             "search finds its OFN on average (1/2 if uniform; the memo expects nearer 2/3)",
-             min=0.5, max=0.67, step=0.01, active_when={"method": ("linear",)},
-             inactive_reason="hashed search walks one chain; where the entry sits in the whole "
-                             "table does not matter"),
+        Knob(
+            "open_ofns",
+            "Open OFNs",
+            "OFNs",
+            300,
+            "OFNs in use (MAXSPL): typically 200 to 400, over 1000 on some systems",
+            min=1,
+            max=2000,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "hash_size",
+            "Hash size",
+            "buckets",
+            59,
+            "hash table size for hash and link (the memo suggests 59)",
+            min=1,
+            max=1024,
+            step=1,
+            integer=True,
+            active_when={"method": ("hash",)},
+            inactive_reason="a linear scan has no hash table",
+        ),
+        Knob("method", "Method", "", "hash", "linear scan (before 6.1) or hash and link", choices=("linear", "hash")),
+        Knob(
+            "hit_position",
+            "Hit position",
+            "fraction",
+            0.5,
+            "how far into the table a linear "
+            "search finds its OFN on average (1/2 if uniform; the memo expects nearer 2/3)",
+            min=0.5,
+            max=0.67,
+            step=0.01,
+            active_when={"method": ("linear",)},
+            inactive_reason="hashed search walks one chain; where the entry sits in the whole table does not matter",
+        ),
     ),
     metrics=(
         Metric("lookups_hit", "Lookups, found", "lookups"),
@@ -66,8 +92,8 @@ SPEC = Spec(
 FITTED: tuple[str, ...] = ()
 KNOWN_MISSES = {
     "in_sample_max": "the memo's 'about 2.5' lookups for a found entry at MAXSPL 300 is its formula "
-                     "MAXSPL / (HS * 2), which leaves out the probe of the entry found; counting "
-                     "it, a found entry costs 1 + 299 / 118 = 3.5 lookups",
+    "MAXSPL / (HS * 2), which leaves out the probe of the entry found; counting "
+    "it, a found entry costs 1 + 299 / 118 = 3.5 lookups",
     "loco_max": "the same figure: nothing is fitted, so leaving it out changes nothing",
 }
 START: Params = {}
@@ -83,11 +109,19 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     else:
         hs = k["hash_size"]
         hit, miss, per = 1.0 + (n - 1) / (2 * hs), n / hs, "chain"
-    out = {"metrics": {"lookups_hit": hit, "lookups_miss": miss}, "bottleneck": None}
+    out: Evaluation = {"metrics": {"lookups_hit": hit, "lookups_miss": miss}, "bottleneck": None}
     if detail:
-        out["stages"] = [{"name": "scan", "label": f"Walk the {per}", "demand": miss,
-                          "unit": "lookups/search (not found)", "resource": per,
-                          "utilization": None, "bottleneck": False}]
+        out["stages"] = [
+            {
+                "name": "scan",
+                "label": f"Walk the {per}",
+                "demand": miss,
+                "unit": "lookups/search (not found)",
+                "resource": per,
+                "utilization": None,
+                "bottleneck": False,
+            }
+        ]
     return out
 
 
@@ -95,16 +129,32 @@ def observations() -> list[Observation]:
     """The memo's estimates: hashed search at MAXSPL 300, linear misses at 200 and 400 OFNs."""
     rows = {r["name"]: r for r in load_dataset("ofn-lookups")["rows"]}
     hs = rows["hash_size"]["value"]
-    out = []
+    out: list[Observation] = []
     for name, metric in (("hash_hit_at_300", "lookups_hit"), ("hash_miss_at_300", "lookups_miss")):
-        out.append({"config": {"method": "hash", "open_ofns": 300, "hash_size": int(hs)},
-                     "config_id": f"hash 300 {metric}", "metric": metric,
-                     "value": rows[name]["value"], "secondary": False, "dataset": "ofn-lookups", "figure": rows[name]["locator"]})
+        out.append(
+            {
+                "config": {"method": "hash", "open_ofns": 300, "hash_size": int(hs)},
+                "config_id": f"hash 300 {metric}",
+                "metric": metric,
+                "value": rows[name]["value"],
+                "secondary": False,
+                "dataset": "ofn-lookups",
+                "figure": rows[name]["locator"],
+            }
+        )
     miss = rows["linear_miss_range"]
     for n in (int(rows["ofns_in_use_typical"]["low"]), int(rows["ofns_in_use_typical"]["high"])):
-        out.append({"config": {"method": "linear", "open_ofns": n}, "config_id": f"linear {n}",
-                    "metric": "lookups_miss", "value": float(n) if n <= miss["high"] else miss["high"],
-                    "secondary": False, "dataset": "ofn-lookups", "figure": miss["locator"]})
+        out.append(
+            {
+                "config": {"method": "linear", "open_ofns": n},
+                "config_id": f"linear {n}",
+                "metric": "lookups_miss",
+                "value": float(n) if n <= miss["high"] else miss["high"],
+                "secondary": False,
+                "dataset": "ofn-lookups",
+                "figure": miss["locator"],
+            }
+        )
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import inspect
 import json
 from copy import deepcopy
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -17,8 +17,7 @@ from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
 from .fitted import fitted
 from .knobs import Spec
 from .system import System
-from .types import (Band, Evaluation, EvaluateResult, KnobValue, Knobs, MemoPoint, Params,
-                    SweepResult)
+from .types import Band, EvaluateResult, Evaluation, Knobs, KnobValue, MemoPoint, Params, SweepResult
 
 MAX_SWEEP_POINTS = 512
 BAND_POINTS = 32
@@ -69,10 +68,13 @@ def memo_points(name: str) -> list[MemoPoint]:
         if o["metric"] not in units or o["metric"] in covered:
             continue
         title = titles[source_of[o["dataset"]]]
-        point: MemoPoint = {"knobs": s.validate(o["config"]), "metric": o["metric"],
-                            "value": o["value"],
-                            "printed": f"{o['value']:g} {units[o['metric']]}".strip(),
-                            "citation": f"{title}: {o['figure']}"}
+        point: MemoPoint = {
+            "knobs": s.validate(o["config"]),
+            "metric": o["metric"],
+            "value": o["value"],
+            "printed": f"{o['value']:g} {units[o['metric']]}".strip(),
+            "citation": f"{title}: {o['figure']}",
+        }
         if "x_range" in o:
             point["x_range"] = o["x_range"]
         out.append(point)
@@ -84,7 +86,7 @@ def evaluate(name: str, knobs: dict[str, object] | None = None) -> EvaluateResul
     m = system(name)
     full = m.SPEC.validate(knobs)
     answer = m.solve(full)
-    result: EvaluateResult = {"system": name, "knobs": full, **answer}  # type: ignore[typeddict-item]
+    result: EvaluateResult = {"system": name, "knobs": full, **answer}
     return result
 
 
@@ -95,7 +97,8 @@ def default_values(s: Spec, x: str) -> list[KnobValue]:
         return list(k.choices)
     assert k.min is not None and k.max is not None and k.step is not None
     if k.scale == "log2":
-        v, out = k.min, []
+        v: float = k.min
+        out: list[KnobValue] = []
         while v <= k.max:
             out.append(int(v) if k.integer else v)
             v *= 2
@@ -112,8 +115,9 @@ def default_values(s: Spec, x: str) -> list[KnobValue]:
     return [int(v) for v in vals] if k.integer else [round(v, 10) for v in vals]
 
 
-def _series(m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None
-            ) -> tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]]]:
+def _series(
+    m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None
+) -> tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]]]:
     points: list[Evaluation] | None = m.solve_along(base, x, xs, p)
     if points is None:
         points = [m.solve({**base, x: v}, p, detail=False) for v in xs]
@@ -125,20 +129,23 @@ def _series(m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | Non
 
 def undetermined(name: str) -> dict[str, tuple[float, float]]:
     """Fitted parameters the data leave open: name -> (low, high)."""
-    return {n: (lo, hi) for n, (lo, hi) in _report(name).get("ranges", {}).items()
-            if lo > 0 and hi / lo > UNDETERMINED_FACTOR}
+    return {
+        n: (lo, hi)
+        for n, (lo, hi) in _report(name).get("ranges", {}).items()
+        if lo > 0 and hi / lo > UNDETERMINED_FACTOR
+    }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _report(name: str) -> dict[str, Any]:
     """The calibration report (cached: sweeps consult it on every call; callers must not
     modify it, and card() hands out a copy)."""
     path = resources.files(__package__) / "params" / f"{name}.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}  # type: ignore[no-any-return]
+    report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return report
 
 
-def sweep(name: str, knobs: dict[str, object] | None, x: str,
-          values: list[object] | None = None) -> SweepResult:
+def sweep(name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None) -> SweepResult:
     """Metrics and bottleneck at each value of knob x, the other knobs fixed (values default to
     the knob's grid). Columnar: {"x_knob", "x": [...], "metrics": {name: [...]},
     "bottleneck": [...], "limits": {...}, "band": {knob: {"x": [...], "low": {...},
@@ -166,15 +173,30 @@ def sweep(name: str, knobs: dict[str, object] | None, x: str,
             continue
         ku = s.knob(u)
         assert ku.min is not None and ku.max is not None
-        band[u] = {"x": bx, "low": _series(m, {**base, u: ku.min}, x, bx)[0],
-                   "high": _series(m, {**base, u: ku.max}, x, bx)[0]}
+        band[u] = {
+            "x": bx,
+            "low": _series(m, {**base, u: ku.min}, x, bx)[0],
+            "high": _series(m, {**base, u: ku.max}, x, bx)[0],
+        }
     for pname, (lo, hi) in undetermined(name).items():
         p = dict(fitted(name))
-        band[pname] = {"x": bx, "low": _series(m, base, x, bx, {**p, pname: lo})[0],
-                       "high": _series(m, base, x, bx, {**p, pname: hi})[0],
-                       "parameter": True, "label": m.PARAMETER_LABELS.get(pname, pname)}
-    return {"system": name, "knobs": base, "x_knob": x, "x": xs, "metrics": metrics,
-            "bottleneck": bottleneck, "limits": limits, "band": band}
+        band[pname] = {
+            "x": bx,
+            "low": _series(m, base, x, bx, {**p, pname: lo})[0],
+            "high": _series(m, base, x, bx, {**p, pname: hi})[0],
+            "parameter": True,
+            "label": m.PARAMETER_LABELS.get(pname, pname),
+        }
+    return {
+        "system": name,
+        "knobs": base,
+        "x_knob": x,
+        "x": xs,
+        "metrics": metrics,
+        "bottleneck": bottleneck,
+        "limits": limits,
+        "band": band,
+    }
 
 
 def card(name: str) -> dict[str, Any]:
@@ -182,11 +204,18 @@ def card(name: str) -> dict[str, Any]:
     assumptions), the fitted and fixed parameters, and the calibration report."""
     m = system(name)
     report = deepcopy(_report(name))
-    return {"system": name, "title": m.SPEC.title, "doc": inspect.cleandoc(inspect.getdoc(m) or ""),
-            "fitted": list(m.FITTED), "params": report.get("params", {}),
-            "ranges": report.get("ranges", {}),
-            "undetermined": sorted(undetermined(name)),
-            "fixed": report.get("fixed", {}), "summary": report.get("summary"),
-            "figures": report.get("figures", []), "unknowns": list(m.SPEC.unknowns),
-            "secondary_note": m.SECONDARY_NOTE,
-            "known_misses": dict(m.KNOWN_MISSES)}
+    return {
+        "system": name,
+        "title": m.SPEC.title,
+        "doc": inspect.cleandoc(inspect.getdoc(m) or ""),
+        "fitted": list(m.FITTED),
+        "params": report.get("params", {}),
+        "ranges": report.get("ranges", {}),
+        "undetermined": sorted(undetermined(name)),
+        "fixed": report.get("fixed", {}),
+        "summary": report.get("summary"),
+        "figures": report.get("figures", []),
+        "unknowns": list(m.SPEC.unknowns),
+        "secondary_note": m.SECONDARY_NOTE,
+        "known_misses": dict(m.KNOWN_MISSES),
+    }

@@ -31,14 +31,13 @@ asynchronous I/O with several packets in use at once, and devices other than NL:
 
 from __future__ import annotations
 
-
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params
 
-RK05_REV_MS = 40.0        # 1500 rpm
+RK05_REV_MS = 40.0  # 1500 rpm
 RK05_SECTOR_MS = 40.0 / 12  # 12 sectors of 256 words per track
 
 SPEC = Spec(
@@ -46,19 +45,58 @@ SPEC = Spec(
     title="RSX-11M QIO packet preallocation",
     question="How much does MAXPKT save, and why more on NL: than on a disk?",
     knobs=(
-        Knob("maxpkt", "MAXPKT", "packets", 15, "I/O packets the executive keeps preallocated "
-             "(the memo compared 15 with 0)", min=0, max=30, step=1, integer=True),
-        Knob("tasks", "Tasks", "tasks", 6, "tasks issuing I/O at once (the memo ran six)",
-             min=1, max=32, step=1, integer=True),
-        Knob("device", "Device", "", "NL", "NL: (the null device: no device time) or copying "
-             "an RK05 disk to NL: with PIP", choices=("NL", "RK05")),
-        Knob("record_cpu_us", "Record CPU", "µs", 2000.0, "CPU time of one record outside the "
-             "QIO (FCS and the task's loop); not measured in the memo", min=1000.0, max=4000.0,
-             step=50.0,
-             active_when={"device": ("NL",)}, inactive_reason="PIP's copy is timed by the disk, not by a task's records"),
-        Knob("qio_service_us", "QIO service", "µs", 800.0, "CPU time of a QIO besides the "
-             "packet (directive, driver, completion); not measured in the memo", min=400.0,
-             max=1600.0, step=50.0),
+        Knob(
+            "maxpkt",
+            "MAXPKT",
+            "packets",
+            15,
+            "I/O packets the executive keeps preallocated (the memo compared 15 with 0)",
+            min=0,
+            max=30,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "tasks",
+            "Tasks",
+            "tasks",
+            6,
+            "tasks issuing I/O at once (the memo ran six)",
+            min=1,
+            max=32,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "device",
+            "Device",
+            "",
+            "NL",
+            "NL: (the null device: no device time) or copying an RK05 disk to NL: with PIP",
+            choices=("NL", "RK05"),
+        ),
+        Knob(
+            "record_cpu_us",
+            "Record CPU",
+            "µs",
+            2000.0,
+            "CPU time of one record outside the QIO (FCS and the task's loop); not measured in the memo",
+            min=1000.0,
+            max=4000.0,
+            step=50.0,
+            active_when={"device": ("NL",)},
+            inactive_reason="PIP's copy is timed by the disk, not by a task's records",
+        ),
+        Knob(
+            "qio_service_us",
+            "QIO service",
+            "µs",
+            800.0,
+            "CPU time of a QIO besides the packet (directive, driver, completion); not measured in the memo",
+            min=400.0,
+            max=1600.0,
+            step=50.0,
+        ),
     ),
     metrics=(
         Metric("time_saving_percent", "Time saved vs MAXPKT 0", "%"),
@@ -75,12 +113,12 @@ SPEC = Spec(
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
     "in_sample_median": "two percentages cannot pin three unknown costs: with the record and QIO "
-                        "costs at their a-priori defaults (2 ms and 0.8 ms on an 11/45), one pool "
-                        "cost over-predicts the NL: saving and under-predicts the RK05 one by "
-                        "about a quarter each; the band across the unknown costs covers 6.6%",
+    "costs at their a-priori defaults (2 ms and 0.8 ms on an 11/45), one pool "
+    "cost over-predicts the NL: saving and under-predicts the RK05 one by "
+    "about a quarter each; the band across the unknown costs covers 6.6%",
     "in_sample_max": "the same two figures, each about 20-30% off",
     "loco_median": "with one configuration left out, the single fitted cost is set by the other "
-                   "alone, so each prediction carries the whole disagreement",
+    "alone, so each prediction carries the whole disagreement",
     "loco_max": "as above: 61% for the NL: saving predicted from the RK05 copy",
 }
 
@@ -89,8 +127,6 @@ START = {"pool_us": 200.0}
 FIXED_DEFAULTS: Params = {}
 PARAMETER_LABELS: dict[str, str] = {}
 SECONDARY_NOTE: str | None = None
-
-
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
@@ -108,16 +144,30 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     saving = 100.0 * (base - request) / base
     parts = {"record": cpu, "qio service": service, "packet": packet, "device": device}
     worst = max(parts, key=parts.__getitem__)
-    out = {"metrics": {"time_saving_percent": saving, "request_ms": request, "hit_percent": 100.0 * hit},
-           "bottleneck": worst,
-           "limits": {"time_saving_percent": 100.0, "hit_percent": 100.0}}
+    out: Evaluation = {
+        "metrics": {"time_saving_percent": saving, "request_ms": request, "hit_percent": 100.0 * hit},
+        "bottleneck": worst,
+        "limits": {"time_saving_percent": 100.0, "hit_percent": 100.0},
+    }
     if detail:
-        labels = {"record": "Task and FCS work", "qio service": "QIO directive and driver",
-                  "packet": "Packet from the pool", "device": f"{k['device']} device time"}
-        out["stages"] = [{"name": n, "label": labels[n], "demand": v, "unit": "ms/request",
-                          "resource": "device" if n == "device" else "CPU",
-                          "utilization": v / request, "bottleneck": n == worst}
-                         for n, v in parts.items()]
+        labels = {
+            "record": "Task and FCS work",
+            "qio service": "QIO directive and driver",
+            "packet": "Packet from the pool",
+            "device": f"{k['device']} device time",
+        }
+        out["stages"] = [
+            {
+                "name": n,
+                "label": labels[n],
+                "demand": v,
+                "unit": "ms/request",
+                "resource": "device" if n == "device" else "CPU",
+                "utilization": v / request,
+                "bottleneck": n == worst,
+            }
+            for n, v in parts.items()
+        ]
     return out
 
 
@@ -125,13 +175,24 @@ def observations() -> list[Observation]:
     rows = {r["name"]: r for r in load_dataset("rsx-tuning-figures")["rows"]}
     hi = int(rows["maxpkt_high"]["value"])
     return [
-        {"config": {"maxpkt": hi, "tasks": 1, "device": "RK05"}, "config_id": "PIP RK05 to NL",
-         "metric": "time_saving_percent", "value": rows["maxpkt_pip_saving"]["value"],
-         "secondary": False, "dataset": "rsx-tuning-figures", "figure": rows["maxpkt_pip_saving"]["locator"]},
-        {"config": {"maxpkt": hi, "tasks": int(rows["maxpkt_tasks"]["value"]), "device": "NL"},
-         "config_id": "six tasks to NL", "metric": "time_saving_percent",
-         "value": rows["maxpkt_six_task_saving"]["value"], "secondary": False,
-         "dataset": "rsx-tuning-figures", "figure": rows["maxpkt_six_task_saving"]["locator"]},
+        {
+            "config": {"maxpkt": hi, "tasks": 1, "device": "RK05"},
+            "config_id": "PIP RK05 to NL",
+            "metric": "time_saving_percent",
+            "value": rows["maxpkt_pip_saving"]["value"],
+            "secondary": False,
+            "dataset": "rsx-tuning-figures",
+            "figure": rows["maxpkt_pip_saving"]["locator"],
+        },
+        {
+            "config": {"maxpkt": hi, "tasks": int(rows["maxpkt_tasks"]["value"]), "device": "NL"},
+            "config_id": "six tasks to NL",
+            "metric": "time_saving_percent",
+            "value": rows["maxpkt_six_task_saving"]["value"],
+            "secondary": False,
+            "dataset": "rsx-tuning-figures",
+            "figure": rows["maxpkt_six_task_saving"]["locator"],
+        },
     ]
 
 

@@ -45,11 +45,12 @@ placement, and the shuffler's repeated attempts to make room on a thrashing syst
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params
 
 DISKS = {  # rev ms, bytes per track, average seek ms
     "RK05": (60_000 / 1500, 12 * 512, 50.0),
@@ -61,29 +62,83 @@ SPEC = Spec(
     id="rsx-swap",
     title="RSX-11M swapping interval",
     question="How much does fixing the shuffler in its own partition save, and how short a "
-             "swapping interval can six taskbuilds afford?",
+    "swapping interval can six taskbuilds afford?",
     knobs=(
-        Knob("swap_interval_s", "Swapping interval", "s", 0.4, "time a resident task keeps its "
-             "memory before it may be swapped (the memo tried 0.2 to 1 s; 0.4 s at least on an "
-             "RK07)", min=0.05, max=2.0, step=0.05),
-        Knob("round_robin_s", "Round robin interval", "s", 0.05, "CPU time slice among "
-             "resident tasks; swaps happen on its ticks (held at 5/100 s in the memo)",
-             min=0.01, max=0.5, step=0.01),
-        Knob("disk", "Swap disk", "", "RK07", "the disk tasks are swapped to",
-             choices=("RK07", "RK05")),
-        Knob("shuffler", "Shuffler", "", "SYSPAR", "SHF in SYSPAR (loaded when needed) or fixed "
-             "in its own partition SHFPAR", choices=("SYSPAR", "SHFPAR")),
-        Knob("tasks", "Tasks", "tasks", 6, "taskbuilds started together", min=1, max=16, step=1,
-             integer=True),
-        Knob("task_size_kw", "Task size", "K words", 23, "size of each task (23K in the memo)",
-             min=4, max=32, step=1, integer=True),
-        Knob("core_kw", "Memory for tasks", "K words", 69, "memory available to the tasks (3 "
-             "of 23K fit in the memo)", min=16, max=124, step=1, integer=True),
-        Knob("taskbuild_s", "One taskbuild alone", "s", 60.0, "time one taskbuild takes with the "
-             "machine to itself; the memo does not give it (it only scales elapsed seconds)",
-             min=5.0, max=600.0, step=5.0),
-        Knob("shf_kw", "Shuffler image", "K words", 2.0, "size of SHF's image, loaded per swap "
-             "when it lives in SYSPAR; the memo does not give it", min=1.0, max=4.0, step=0.1),
+        Knob(
+            "swap_interval_s",
+            "Swapping interval",
+            "s",
+            0.4,
+            "time a resident task keeps its "
+            "memory before it may be swapped (the memo tried 0.2 to 1 s; 0.4 s at least on an "
+            "RK07)",
+            min=0.05,
+            max=2.0,
+            step=0.05,
+        ),
+        Knob(
+            "round_robin_s",
+            "Round robin interval",
+            "s",
+            0.05,
+            "CPU time slice among resident tasks; swaps happen on its ticks (held at 5/100 s in the memo)",
+            min=0.01,
+            max=0.5,
+            step=0.01,
+        ),
+        Knob("disk", "Swap disk", "", "RK07", "the disk tasks are swapped to", choices=("RK07", "RK05")),
+        Knob(
+            "shuffler",
+            "Shuffler",
+            "",
+            "SYSPAR",
+            "SHF in SYSPAR (loaded when needed) or fixed in its own partition SHFPAR",
+            choices=("SYSPAR", "SHFPAR"),
+        ),
+        Knob("tasks", "Tasks", "tasks", 6, "taskbuilds started together", min=1, max=16, step=1, integer=True),
+        Knob(
+            "task_size_kw",
+            "Task size",
+            "K words",
+            23,
+            "size of each task (23K in the memo)",
+            min=4,
+            max=32,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "core_kw",
+            "Memory for tasks",
+            "K words",
+            69,
+            "memory available to the tasks (3 of 23K fit in the memo)",
+            min=16,
+            max=124,
+            step=1,
+            integer=True,
+        ),
+        Knob(
+            "taskbuild_s",
+            "One taskbuild alone",
+            "s",
+            60.0,
+            "time one taskbuild takes with the "
+            "machine to itself; the memo does not give it (it only scales elapsed seconds)",
+            min=5.0,
+            max=600.0,
+            step=5.0,
+        ),
+        Knob(
+            "shf_kw",
+            "Shuffler image",
+            "K words",
+            2.0,
+            "size of SHF's image, loaded per swap when it lives in SYSPAR; the memo does not give it",
+            min=1.0,
+            max=4.0,
+            step=0.1,
+        ),
     ),
     metrics=(
         Metric("shf_gain_percent", "Gain from SHF in its own partition", "%"),
@@ -107,9 +162,9 @@ PARAMETER_LABELS: dict[str, str] = {}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES = {
     "in_sample_median": "the only figure, the shuffler's 'about 5%', is not tied to an interval: "
-                        "over the 0.2 to 1 s the memo tried on its RK07 the model gives about 11 "
-                        "to 4 %, passing 5 % near 0.8 s; compared at the recommended 0.4 s it is "
-                        "about 8 %",
+    "over the 0.2 to 1 s the memo tried on its RK07 the model gives about 11 "
+    "to 4 %, passing 5 % near 0.8 s; compared at the recommended 0.4 s it is "
+    "about 8 %",
     "in_sample_max": "the same single figure",
     "loco_median": "the model has nothing fitted, so leaving the figure out changes nothing",
     "loco_max": "the same single figure",
@@ -121,7 +176,7 @@ def _load_ms(disk: str, kw: float) -> float:
     return seek + rev / 2 + 2048 * kw / track * rev
 
 
-def _ratio(k: dict, shuffler: str) -> tuple[float, dict]:
+def _ratio(k: Knobs, shuffler: str) -> tuple[float, dict[str, Any]]:
     resident = int(k["core_kw"] // k["task_size_kw"])
     swapping = k["tasks"] > resident
     move = _load_ms(k["disk"], k["task_size_kw"]) if swapping else 0.0
@@ -130,48 +185,99 @@ def _ratio(k: dict, shuffler: str) -> tuple[float, dict]:
     interval = math.ceil(k["swap_interval_s"] / rr - 1e-9) * rr * 1000.0  # on round robin ticks
     switching = SWITCH_MS / (rr * 1000.0) if k["tasks"] > 1 else 0.0  # tasks take turns
     ratio = (1.0 + (2 * move + shf) / interval) * (1.0 + switching)
-    return ratio, {"resident": resident, "swapping": swapping, "move": move, "shf": shf,
-                   "interval": interval, "switching": switching}
+    return ratio, {
+        "resident": resident,
+        "swapping": swapping,
+        "move": move,
+        "shf": shf,
+        "interval": interval,
+        "switching": switching,
+    }
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     ratio, s = _ratio(k, k["shuffler"])
+    out: Evaluation
     if s["resident"] < 1:  # a task larger than the memory for tasks never runs
-        out = {"metrics": {"shf_gain_percent": None, "elapsed_ratio": None, "elapsed_s": None,
-                           "swap_overhead_percent": None, "swap_ms": None, "resident_tasks": 0.0},
-               "bottleneck": "memory"}
+        out = {
+            "metrics": {
+                "shf_gain_percent": None,
+                "elapsed_ratio": None,
+                "elapsed_s": None,
+                "swap_overhead_percent": None,
+                "swap_ms": None,
+                "resident_tasks": 0.0,
+            },
+            "bottleneck": "memory",
+        }
         if detail:
-            out["stages"] = [{"name": n, "label": n, "demand": 0.0, "unit": "ms per swapping "
-                              "interval", "resource": "swap disk", "utilization": 0.0,
-                              "bottleneck": False} for n in SPEC.stages]
+            out["stages"] = [
+                {
+                    "name": n,
+                    "label": n,
+                    "demand": 0.0,
+                    "unit": "ms per swapping interval",
+                    "resource": "swap disk",
+                    "utilization": 0.0,
+                    "bottleneck": False,
+                }
+                for n in SPEC.stages
+            ]
         return out
     sys_ratio = ratio if k["shuffler"] == "SYSPAR" else _ratio(k, "SYSPAR")[0]
     own_ratio = ratio if k["shuffler"] == "SHFPAR" else _ratio(k, "SHFPAR")[0]
     swap_part = (2 * s["move"] + s["shf"]) / s["interval"]
-    out = {"metrics": {"shf_gain_percent": 100.0 * (sys_ratio / own_ratio - 1),
-                       "elapsed_ratio": ratio,
-                       "elapsed_s": k["tasks"] * k["taskbuild_s"] * ratio,
-                       "swap_overhead_percent": 100.0 * swap_part / (1 + swap_part),
-                       "swap_ms": 2 * s["move"],
-                       "resident_tasks": float(min(s["resident"], k["tasks"]))},
-           "bottleneck": "swap disk" if s["swapping"] else None,
-           "limits": {"swap_overhead_percent": 100.0}}
+    out = {
+        "metrics": {
+            "shf_gain_percent": 100.0 * (sys_ratio / own_ratio - 1),
+            "elapsed_ratio": ratio,
+            "elapsed_s": k["tasks"] * k["taskbuild_s"] * ratio,
+            "swap_overhead_percent": 100.0 * swap_part / (1 + swap_part),
+            "swap_ms": 2 * s["move"],
+            "resident_tasks": float(min(s["resident"], k["tasks"])),
+        },
+        "bottleneck": "swap disk" if s["swapping"] else None,
+        "limits": {"swap_overhead_percent": 100.0},
+    }
     if detail:
         period = s["interval"] + 2 * s["move"] + s["shf"]
         out["stages"] = [
-            {"name": "swap out", "label": f"Swap a {k['task_size_kw']}K task out",
-             "demand": s["move"], "unit": "ms per swapping interval", "resource": "swap disk",
-             "utilization": s["move"] / period, "bottleneck": s["swapping"]},
-            {"name": "swap in", "label": "Swap a waiting task in", "demand": s["move"],
-             "unit": "ms per swapping interval", "resource": "swap disk",
-             "utilization": s["move"] / period, "bottleneck": s["swapping"]},
-            {"name": "shuffler load", "label": "Load SHF (when in SYSPAR)", "demand": s["shf"],
-             "unit": "ms per swapping interval", "resource": "swap disk",
-             "utilization": s["shf"] / period, "bottleneck": False},
-            {"name": "task switching", "label": "Round robin task switches",
-             "demand": SWITCH_MS * s["interval"] / (k["round_robin_s"] * 1000.0) if s["switching"] else 0.0,
-             "unit": "ms per swapping interval", "resource": "CPU",
-             "utilization": s["switching"] / (1 + s["switching"]), "bottleneck": False},
+            {
+                "name": "swap out",
+                "label": f"Swap a {k['task_size_kw']}K task out",
+                "demand": s["move"],
+                "unit": "ms per swapping interval",
+                "resource": "swap disk",
+                "utilization": s["move"] / period,
+                "bottleneck": s["swapping"],
+            },
+            {
+                "name": "swap in",
+                "label": "Swap a waiting task in",
+                "demand": s["move"],
+                "unit": "ms per swapping interval",
+                "resource": "swap disk",
+                "utilization": s["move"] / period,
+                "bottleneck": s["swapping"],
+            },
+            {
+                "name": "shuffler load",
+                "label": "Load SHF (when in SYSPAR)",
+                "demand": s["shf"],
+                "unit": "ms per swapping interval",
+                "resource": "swap disk",
+                "utilization": s["shf"] / period,
+                "bottleneck": False,
+            },
+            {
+                "name": "task switching",
+                "label": "Round robin task switches",
+                "demand": SWITCH_MS * s["interval"] / (k["round_robin_s"] * 1000.0) if s["switching"] else 0.0,
+                "unit": "ms per swapping interval",
+                "resource": "CPU",
+                "utilization": s["switching"] / (1 + s["switching"]),
+                "bottleneck": False,
+            },
         ]
     return out
 
@@ -181,12 +287,20 @@ def observations() -> list[Observation]:
     memo's recommended interval on its RK07 (the memo does not say where it measured)."""
     rows = {r["name"]: r for r in load_dataset("rsx-tuning-figures")["rows"]}
     tried = rows["swap_interval_range"]
-    return [{"config": {"swap_interval_s": rows["swap_interval_minimum"]["value"], "disk": "RK07"},
-             # measured somewhere in the intervals the memo tried: charts draw it across them
-             "x_range": {"swap_interval_s": [tried["low"], tried["high"]]},
-             "config_id": "SHF in its own partition", "metric": "shf_gain_percent",
-             "value": rows["shf_partition_gain"]["value"], "secondary": False,
-             "dataset": "rsx-tuning-figures", "figure": rows["shf_partition_gain"]["locator"]}]
+    out: list[Observation] = [
+        {
+            "config": {"swap_interval_s": rows["swap_interval_minimum"]["value"], "disk": "RK07"},
+            # measured somewhere in the intervals the memo tried: charts draw it across them
+            "x_range": {"swap_interval_s": [tried["low"], tried["high"]]},
+            "config_id": "SHF in its own partition",
+            "metric": "shf_gain_percent",
+            "value": rows["shf_partition_gain"]["value"],
+            "secondary": False,
+            "dataset": "rsx-tuning-figures",
+            "figure": rows["shf_partition_gain"]["locator"],
+        }
+    ]
+    return out
 
 
 solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob

@@ -17,21 +17,39 @@ from .types import Evaluation, Knobs, KnobValue, Metrics, Observation, Params
 
 @runtime_checkable
 class System(Protocol):
-    SPEC: Spec
-    FITTED: tuple[str, ...]
-    START: Params
-    FIXED_DEFAULTS: Params
-    # fidelity bar -> why the model misses it (shown on its card)
-    KNOWN_MISSES: dict[str, str]
-    # why the model makes no prediction for a second quantity the memo gives, if it does not
-    SECONDARY_NOTE: str | None
-    # readable names of fitted parameters (bands over undetermined ones are labelled with them)
-    PARAMETER_LABELS: dict[str, str]
+    # Read-only members (properties), so a module's constants match them covariantly.
+    @property
+    def SPEC(self) -> Spec: ...
+
+    @property
+    def FITTED(self) -> tuple[str, ...]: ...
+
+    @property
+    def START(self) -> Params: ...
+
+    @property
+    def FIXED_DEFAULTS(self) -> Params: ...
+
+    @property
+    def KNOWN_MISSES(self) -> dict[str, str]:
+        """fidelity bar -> why the model misses it (shown on its card)"""
+        ...
+
+    @property
+    def SECONDARY_NOTE(self) -> str | None:
+        """why the model makes no prediction for a second quantity the memo gives, if it does not"""
+        ...
+
+    @property
+    def PARAMETER_LABELS(self) -> dict[str, str]:
+        """readable names of fitted parameters (bands over undetermined ones carry them)"""
+        ...
 
     def solve(self, k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation: ...
 
-    def solve_along(self, k: Knobs, x: str, values: list[KnobValue],
-                    p: Params | None = None) -> list[Evaluation] | None: ...
+    def solve_along(
+        self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None
+    ) -> list[Evaluation] | None: ...
 
     def observations(self) -> list[Observation]: ...
 

@@ -2,17 +2,19 @@
 a memo figure. TypedDicts, so the results stay plain JSON-able dicts (the worker's bridge and the
 API send them as they are) while mypy checks every place that builds or reads them."""
 
-
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 KnobValue = float | int | str
-Knobs = dict[str, KnobValue]
+# A validated knob set: Spec.validate gives every knob its spec's type (a number or a choice),
+# so a model reads k["rpm"] as the number it is.
+Knobs = dict[str, Any]
 Params = dict[str, float]
 Metrics = dict[str, float | None]
 
 
 class Stage(TypedDict):
     """One step of the path a unit of work takes, and how busy it keeps its resource."""
+
     name: str
     label: str
     demand: float
@@ -25,6 +27,7 @@ class Stage(TypedDict):
 
 class Network(TypedDict):
     """A closed queueing network's state at one population (for the queueing laws)."""
+
     population: int
     throughput: float
     think_s: float
@@ -34,6 +37,7 @@ class Network(TypedDict):
 
 class Evaluation(TypedDict):
     """A model's answer at one setting. `limits`: the capacity of each metric's resource."""
+
     metrics: Metrics
     bottleneck: str | None
     limits: NotRequired[dict[str, float]]
@@ -48,6 +52,7 @@ class EvaluateResult(Evaluation):
 
 class Band(TypedDict):
     """Outcomes at both ends of an undetermined knob or fitted parameter, along x."""
+
     x: list[KnobValue]
     low: dict[str, list[float | None]]
     high: dict[str, list[float | None]]
@@ -68,6 +73,7 @@ class SweepResult(TypedDict):
 
 class Observation(TypedDict):
     """A memo figure the model is judged against: where it was measured and what it says."""
+
     config: Knobs
     config_id: str
     metric: str

@@ -2,7 +2,8 @@
 
 import math
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import perfmodels
 
@@ -12,9 +13,9 @@ def io(**k):
 
 
 def test_the_memos_io_sizes():
-    assert io(chunksize=13) == 8192                                # 8k at afsd's chunksize 13
-    assert io(chunksize=15) == 16384                               # 16k: AFSV_BUFFERSIZE
-    assert io(chunksize=15, afsv_buffersize=32768) == 22592        # 16 iovecs of 1412 bytes
+    assert io(chunksize=13) == 8192  # 8k at afsd's chunksize 13
+    assert io(chunksize=15) == 16384  # 16k: AFSV_BUFFERSIZE
+    assert io(chunksize=15, afsv_buffersize=32768) == 22592  # 16 iovecs of 1412 bytes
 
 
 def test_raising_buffersize_changes_nothing_and_chunksize_does():
@@ -26,14 +27,24 @@ def test_raising_buffersize_changes_nothing_and_chunksize_does():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(10, 19), st.integers(1, 16).map(lambda n: n * 4096), st.integers(1, 64),
-       st.integers(128, 2048).map(lambda n: n * 4), st.sampled_from(["redhat72", "solaris7"]))
+@given(
+    st.integers(10, 19),
+    st.integers(1, 16).map(lambda n: n * 4096),
+    st.integers(1, 64),
+    st.integers(128, 2048).map(lambda n: n * 4),
+    st.sampled_from(["redhat72", "solaris7"]),
+)
 def test_properties(chunk, buf, iovecs, packet, client):
-    k = {"chunksize": chunk, "afsv_buffersize": buf, "rx_maxiovecs": iovecs, "rx_packet_bytes": packet,
-         "client": client}
+    k = {
+        "chunksize": chunk,
+        "afsv_buffersize": buf,
+        "rx_maxiovecs": iovecs,
+        "rx_packet_bytes": packet,
+        "client": client,
+    }
     r = perfmodels.evaluate("afs", k)
     m = r["metrics"]
-    assert m["io_size_bytes"] == min(2 ** chunk, buf, iovecs * packet)
+    assert m["io_size_bytes"] == min(2**chunk, buf, iovecs * packet)
     assert all(math.isfinite(v) and v > 0 for v in m.values())
     assert all(0 <= s["utilization"] <= 1 for s in r["stages"])
     bigger = perfmodels.evaluate("afs", {**k, "chunksize": chunk + 1})["metrics"]

@@ -3,7 +3,8 @@
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import perfmodels
 
@@ -12,8 +13,7 @@ def test_systems_and_describe():
     assert "decnet" in perfmodels.systems()
     d = perfmodels.describe("decnet")
     names = [k["name"] for k in d["knobs"]]
-    assert names == ["circuit", "link_quota", "buffer_size", "test", "copy_us_per_byte",
-                     "return_queue_share"]
+    assert names == ["circuit", "link_quota", "buffer_size", "test", "copy_us_per_byte", "return_queue_share"]
     assert {m["name"] for m in d["metrics"]} == {"throughput_bps", "messages_per_s", "cpu_percent"}
     lq = d["knobs"][1]
     assert (lq["label"], lq["default"], lq["min"], lq["max"]) == ("Link quota", 16, 2, 64)
@@ -22,8 +22,14 @@ def test_systems_and_describe():
 
 def test_evaluate_defaults_are_the_memos_configuration():
     r = perfmodels.evaluate("decnet", {})
-    assert r["knobs"] == {"circuit": "CI", "link_quota": 16, "buffer_size": 576, "test": "SENDER/SERVER",
-                          "copy_us_per_byte": 2.0, "return_queue_share": 0.0}
+    assert r["knobs"] == {
+        "circuit": "CI",
+        "link_quota": 16,
+        "buffer_size": 576,
+        "test": "SENDER/SERVER",
+        "copy_us_per_byte": 2.0,
+        "return_queue_share": 0.0,
+    }
     json.dumps(r)
 
 
@@ -32,15 +38,18 @@ def test_string_values_from_urls_are_accepted():
     assert r["knobs"]["link_quota"] == 32
 
 
-@pytest.mark.parametrize("knobs, words", [
-    ({"link_quota": 65}, ["link_quota", "2", "64"]),
-    ({"link_quota": 3}, ["link_quota", "steps of 2"]),
-    ({"link_quota": "lots"}, ["link_quota"]),
-    ({"link_quota": float("nan")}, ["link_quota"]),
-    ({"circuit": "XYZ"}, ["circuit", "DTE, CI, NI"]),
-    ({"colour": 1}, ["unknown knob", "colour"]),
-    ({"buffer_size": True}, ["buffer_size"]),
-])
+@pytest.mark.parametrize(
+    "knobs, words",
+    [
+        ({"link_quota": 65}, ["link_quota", "2", "64"]),
+        ({"link_quota": 3}, ["link_quota", "steps of 2"]),
+        ({"link_quota": "lots"}, ["link_quota"]),
+        ({"link_quota": float("nan")}, ["link_quota"]),
+        ({"circuit": "XYZ"}, ["circuit", "DTE, CI, NI"]),
+        ({"colour": 1}, ["unknown knob", "colour"]),
+        ({"buffer_size": True}, ["buffer_size"]),
+    ],
+)
 def test_bad_knobs_raise_value_error_naming_the_knob(knobs, words):
     with pytest.raises(ValueError) as e:
         perfmodels.evaluate("decnet", knobs)
@@ -69,10 +78,11 @@ def test_default_sweep_grid_covers_the_knob_range():
 
 def test_command_line(capsys):
     from perfmodels.__main__ import main
+
     assert main(["sweep", "decnet", "--x", "link_quota", "--values", "8,16", "circuit=NI"]) == 0
     lines = capsys.readouterr().out.strip().split("\n")
     assert lines[0] == "link_quota,throughput_bps,messages_per_s,cpu_percent,bottleneck"
-    assert [l.split(",")[0] for l in lines[1:]] == ["8", "16"]
+    assert [line.split(",")[0] for line in lines[1:]] == ["8", "16"]
     assert main(["sweep", "decnet", "--x", "link_quota", "--values", "7"]) == 2
     assert "link_quota" in capsys.readouterr().err
     assert main(["evaluate", "decnet", "link_quota=32"]) == 0

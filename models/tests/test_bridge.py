@@ -12,7 +12,8 @@ def call(op, **payload):
 
 def test_answers_every_operation_as_the_registry_does():
     assert call("evaluate", system="decnet", knobs={"link_quota": 32})["result"] == json.loads(
-        json.dumps(perfmodels.evaluate("decnet", {"link_quota": 32})))
+        json.dumps(perfmodels.evaluate("decnet", {"link_quota": 32}))
+    )
     sweep = call("sweep", system="ffs", knobs={}, x="block_size")["result"]
     assert sweep["x"] == [1024, 2048, 4096, 8192, 16384]
     assert call("describe", system="lavc")["result"]["id"] == "lavc"
@@ -30,6 +31,7 @@ def test_bad_input_is_an_error_message_never_an_exception():
 def test_a_model_bug_answers_with_its_name(monkeypatch):
     def broken(*a, **k):
         raise ZeroDivisionError("boom")
+
     monkeypatch.setattr(perfmodels.registry, "evaluate", broken)
     assert call("evaluate", system="decnet")["error"] == "model error: ZeroDivisionError: boom"
 

@@ -1,16 +1,14 @@
 """The calibration is reproducible: refitting from the memo data gives the committed params."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 import perfmodels
-
 from calibration.__main__ import PARAMS_DIR
+from calibration.report import baseline, fit
 from perfmodels.registry import SYSTEMS as CALIBRATED
 from perfmodels.system import predict
-from calibration.report import baseline, fit
 
 
 @pytest.mark.parametrize("system", sorted(CALIBRATED))
@@ -74,6 +72,7 @@ def test_leave_one_out_drops_every_twin_of_the_left_out_input():
     leaving one out leaves out its twins too, so no twin helps to predict it."""
     from calibration.report import input_groups
     from perfmodels import afs
+
     obs = afs.observations()
     groups = input_groups(afs, obs, json.loads((PARAMS_DIR / "afs.json").read_text())["params"])
     assert groups["namei default redhat72 chunk 13"] == groups["inode default redhat72 chunk 13"]

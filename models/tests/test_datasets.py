@@ -44,8 +44,14 @@ def test_every_resource_names_a_known_source_and_has_locators():
 
 
 # Figures per document: a tripwire so none silently disappears (update on purpose only).
-EXPECTED_FIGURES = {"tops20-decnet": 66, "tops20-ofn": 16, "rsx11m-tuning": 88, "bsd-ffs": 51,
-                    "lavc": 58, "openafs-chunksize": 254}
+EXPECTED_FIGURES = {
+    "tops20-decnet": 66,
+    "tops20-ofn": 16,
+    "rsx11m-tuning": 88,
+    "bsd-ffs": 51,
+    "lavc": 58,
+    "openafs-chunksize": 254,
+}
 
 
 def test_figures_per_document():
@@ -66,7 +72,9 @@ def test_numbers_are_numbers_and_ranges_have_bounds():
         for row in datasets.load(i)["rows"]:
             printed = row.get("printed") or ""
             # Ranges ("10-20%") and approximations ("about 5%") carry a numeric low and high.
-            if re.search(r"\d\s*\\?-\s*\d", printed) or re.search(r"\b(about|approximately|around|perhaps|or so)\b", printed):
+            if re.search(r"\d\s*\\?-\s*\d", printed) or re.search(
+                r"\b(about|approximately|around|perhaps|or so)\b", printed
+            ):
                 assert row["low"] is not None and row["high"] is not None, (i, row["name"])
 
 
@@ -96,14 +104,27 @@ def test_every_printed_value_appears_in_its_memo():
     for i in datasets.dataset_ids():
         d = datasets.load(i)
         text = canon((MEMOS / d["source"]["memo_file"]).read_text())
-        printed_fields = [f for f in d["fields"] if not f["derived"] and f["name"] not in ("locator", "quantity", "name")]
+        printed_fields = [
+            f for f in d["fields"] if not f["derived"] and f["name"] not in ("locator", "quantity", "name")
+        ]
         for row in d["rows"]:
             if row.get("derived"):
                 continue
             for f in printed_fields:
                 v = row[f["name"]]
-                if v is None or f["name"] in ("value", "low", "high", "unit", "test", "run", "node", "operation",
-                                             "fileserver", "afsv_buffersize", "profile"):
+                if v is None or f["name"] in (
+                    "value",
+                    "low",
+                    "high",
+                    "unit",
+                    "test",
+                    "run",
+                    "node",
+                    "operation",
+                    "fileserver",
+                    "afsv_buffersize",
+                    "profile",
+                ):
                     continue
                 s = f"{v:g}" if isinstance(v, float) else str(v)
                 assert s in text or s.replace(".0", "") in text, (i, f["name"], s)

@@ -3,11 +3,13 @@
 import math
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import perfmodels
-from perfmodels.fitted import fitted
 from perfmodels import decnet
+from perfmodels.fitted import fitted
+
 
 def test_link_quota_helps_where_the_window_limits():
     base = {"circuit": "CI", "test": "SENDER/SERVER", "buffer_size": 576}
@@ -30,7 +32,8 @@ def test_stages_walk_the_path_with_units():
     st_ = {s["name"]: s for s in r["stages"]}
     assert all(s["unit"] == "ms/message" for s in r["stages"])
     assert st_["program"]["utilization"] + st_["monitor"]["utilization"] == pytest.approx(
-        r["metrics"]["cpu_percent"] / 100)
+        r["metrics"]["cpu_percent"] / 100
+    )
     assert sum(s["bottleneck"] for s in r["stages"]) >= 1
 
 
@@ -53,13 +56,15 @@ def test_band_brackets_the_curve():
         assert min(lo, hi) <= s["metrics"]["cpu_percent"][i] <= max(lo, hi)
 
 
-knob_sets = st.fixed_dictionaries({
-    "circuit": st.sampled_from(decnet.CIRCUITS),
-    "test": st.sampled_from(decnet.TESTS),
-    "link_quota": st.integers(1, 32).map(lambda n: 2 * n),
-    "buffer_size": st.integers(64, 1467),
-    "copy_us_per_byte": st.integers(5, 30).map(lambda n: n / 10),
-})
+knob_sets = st.fixed_dictionaries(
+    {
+        "circuit": st.sampled_from(decnet.CIRCUITS),
+        "test": st.sampled_from(decnet.TESTS),
+        "link_quota": st.integers(1, 32).map(lambda n: 2 * n),
+        "buffer_size": st.integers(64, 1467),
+        "copy_us_per_byte": st.integers(5, 30).map(lambda n: n / 10),
+    }
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -11,7 +11,7 @@ def ev(**k):
 
 
 def test_disk_bandwidth_is_bytes_per_track_times_revolutions():
-    assert ev()["disk_bandwidth_kBps"] == pytest.approx(983.04)          # the memo's 983
+    assert ev()["disk_bandwidth_kBps"] == pytest.approx(983.04)  # the memo's 983
     assert ev(sectors_per_track=48)["disk_bandwidth_kBps"] == pytest.approx(1474.56)
 
 
@@ -42,8 +42,8 @@ def test_a_track_buffer_makes_contiguous_blocks_best():
 def test_gap_is_rotdelay_rounded_up_to_whole_blocks_as_4_2bsd_does():
     base = {"rotdelay_ms": 4.0, "rpm": 3600, "sectors_per_track": 32, "fragment_size": 1024}
     assert gap_blocks(base, 4096) == 1
-    assert gap_blocks({**base, "sectors_per_track": 48}, 4096) == 2      # 5.76 sectors of 1K frags
-    assert gap_blocks({**base, "fragment_size": 4096}, 4096) == 0        # C's integer division
+    assert gap_blocks({**base, "sectors_per_track": 48}, 4096) == 2  # 5.76 sectors of 1K frags
+    assert gap_blocks({**base, "fragment_size": 4096}, 4096) == 0  # C's integer division
     assert gap_blocks({**base, "rotdelay_ms": 0.0}, 8192) == 0
 
 
@@ -62,7 +62,7 @@ def test_a_faster_disk_can_step_down_when_the_gap_gains_a_block():
 def test_fragments_keep_a_small_files_tail():
     small = {"file_size_kb": 10, "block_size": 8192}
     assert ev(**small, fragment_size=1024)["space_used_percent"] < ev(**small, fragment_size=8192)["space_used_percent"]
-    assert ev()["space_used_percent"] == pytest.approx(100.0)   # 8-Mbyte files: no tail
+    assert ev()["space_used_percent"] == pytest.approx(100.0)  # 8-Mbyte files: no tail
 
 
 def test_full_file_system_runs_at_about_half():

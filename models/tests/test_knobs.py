@@ -8,10 +8,12 @@ import math
 from urllib.parse import parse_qsl, urlencode
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import perfmodels
 from perfmodels import registry
+
 
 def specs():
     return [registry.spec(s) for s in perfmodels.systems()]
@@ -28,7 +30,7 @@ def allowed_value(knob, v) -> bool:
 texts = st.one_of(
     st.text(max_size=40),
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
-    st.integers(min_value=-10**9, max_value=10**9).map(str),
+    st.integers(min_value=-(10**9), max_value=10**9).map(str),
     st.sampled_from(["", " 8 ", "1e3", "0x10", "nan", "inf", "-0", "8.0", "１２", "8_0", "DTE", "CI\x00"]),
 )
 

@@ -23,7 +23,7 @@ def test_saturated_resources_carry_no_more_than_their_capacity():
     """The issue's example: 86 users, 2 I/Os each, 32 blocks per I/O."""
     r = ev(users=86, ios_per_user_s=2.0, blocks_per_io=32)
     m = r["metrics"]
-    assert m["cpu_demand_percent"] > 100                   # offered: far more than the CPU
+    assert m["cpu_demand_percent"] > 100  # offered: far more than the CPU
     assert m["boot_cpu_percent"] <= 100 and m["adapter_percent"] <= 100 + 1e-9
     assert m["ethernet_mbps"] <= 8.0
     assert r["bottleneck"] == "adapter" and m["adapter_percent"] > 99
@@ -33,9 +33,9 @@ def test_saturated_resources_carry_no_more_than_their_capacity():
 def test_io_time_grows_as_the_cpu_nears_saturation():
     times = [ev(users=u)["metrics"]["io_elapsed_ms"] for u in (1, 50, 100, 150, 250)]
     assert times == sorted(times)
-    assert times[-1] > 5 * times[0]                         # far past saturation, queueing dominates
+    assert times[-1] > 5 * times[0]  # far past saturation, queueing dominates
     one = ev(users=1, ios_per_user_s=0.01, locks_per_user_s=0, blocks_per_io=1)["metrics"]["io_elapsed_ms"]
-    assert one == pytest.approx(64, rel=0.06)               # the memo's single served 1-block I/O
+    assert one == pytest.approx(64, rel=0.06)  # the memo's single served 1-block I/O
 
 
 def test_users_at_saturation_is_the_smallest_station_limit():

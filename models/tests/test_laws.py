@@ -17,7 +17,8 @@ import math
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import perfmodels
 from perfmodels.registry import spec
@@ -32,10 +33,11 @@ def knob_value(k) -> st.SearchStrategy:
         return st.sampled_from(k.choices)
     if k.scale == "log2":
         n = int(round(math.log2(k.max / k.min)))
-        return st.integers(0, n).map(lambda i, k=k: int(k.min * 2 ** i))
+        return st.integers(0, n).map(lambda i, k=k: int(k.min * 2**i))
     steps = int(round((k.max - k.min) / k.step))
     return st.integers(0, steps).map(
-        lambda i, k=k: int(k.min + i * k.step) if k.integer else round(k.min + i * k.step, 10))
+        lambda i, k=k: int(k.min + i * k.step) if k.integer else round(k.min + i * k.step, 10)
+    )
 
 
 def settings_of(system: str) -> st.SearchStrategy:
@@ -48,7 +50,7 @@ def corners(system: str) -> list[dict]:
     base = {k.name: k.default for k in s.knobs}
     out = [base]
     for k in s.knobs:
-        for v in (k.choices or (k.min, k.max)):
+        for v in k.choices or (k.min, k.max):
             out.append({**base, k.name: int(v) if k.integer else v})
     return out
 
@@ -58,6 +60,7 @@ def ev(system: str, knobs: dict) -> dict:
 
 
 # ---- domain, utilization, capacity ------------------------------------------------------
+
 
 def check_point(system: str, knobs: dict) -> dict:
     r = ev(system, knobs)
@@ -75,10 +78,11 @@ def check_point(system: str, knobs: dict) -> dict:
 
 
 # Metrics that may be None, and only where the model says there is no steady state.
-NONE_ALLOWED = {"rsx-swap": lambda k: k["task_size_kw"] > k["core_kw"],
-                # a cluster without load never saturates: no users-at-saturation figure
-                "lavc": lambda k: k["locks_per_user_s"] < 1e-300
-                and (k["ios_per_user_s"] < 1e-300 or k["disk"] == "local")}
+NONE_ALLOWED = {
+    "rsx-swap": lambda k: k["task_size_kw"] > k["core_kw"],
+    # a cluster without load never saturates: no users-at-saturation figure
+    "lavc": lambda k: k["locks_per_user_s"] < 1e-300 and (k["ios_per_user_s"] < 1e-300 or k["disk"] == "local"),
+}
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -102,6 +106,7 @@ def test_domain_utilization_and_capacity(system, data):
 
 
 # ---- queueing laws ----------------------------------------------------------------------
+
 
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(data=st.data())
@@ -170,23 +175,33 @@ def test_littles_law_and_forced_flow(system, data):
 
 # (knob, step towards more of the resource, metrics that must not fall, metrics that must not rise)
 RESOURCES = {
-    "decnet": [("link_quota", +2, ["throughput_bps", "messages_per_s"], []),
-               ("copy_us_per_byte", -0.1, ["throughput_bps"], [])],
+    "decnet": [
+        ("link_quota", +2, ["throughput_bps", "messages_per_s"], []),
+        ("copy_us_per_byte", -0.1, ["throughput_bps"], []),
+    ],
     "ofn": [("hash_size", +1, [], ["lookups_hit", "lookups_miss"])],
-    "rsx-swap": [("core_kw", +1, [], ["elapsed_ratio", "elapsed_s"]),
-                 ("swap_interval_s", +0.05, [], ["swap_overhead_percent"])],
+    "rsx-swap": [
+        ("core_kw", +1, [], ["elapsed_ratio", "elapsed_s"]),
+        ("swap_interval_s", +0.05, [], ["swap_overhead_percent"]),
+    ],
     "rsx-qio": [("maxpkt", +1, ["time_saving_percent", "hit_percent"], ["request_ms"])],
-    "ffs": [("cpu_speed", +0.05, ["throughput_kBps"], []),
-            ("free_space_percent", +1, ["throughput_kBps"], []),
-            ("rpm", +60, ["throughput_kBps"], []),
-            ("sectors_per_track", +1, ["throughput_kBps"], [])],
+    "ffs": [
+        ("cpu_speed", +0.05, ["throughput_kBps"], []),
+        ("free_space_percent", +1, ["throughput_kBps"], []),
+        ("rpm", +60, ["throughput_kBps"], []),
+        ("sectors_per_track", +1, ["throughput_kBps"], []),
+    ],
     # (not the I/O time: a faster station lets users cycle faster, so the queues an I/O finds
     # at the other stations can grow by a hair while the cluster carries more)
-    "lavc": [("boot_disks", +1, ["max_users", "ethernet_mbps"], []),
-             ("ethernet_usable_mbps", +0.1, ["max_users", "ethernet_mbps"], [])],
-    "afs": [("rx_maxiovecs", +1, ["read_kBps", "write_kBps", "io_size_bytes"], []),
-            ("afsv_buffersize", +4096, ["read_kBps", "write_kBps", "io_size_bytes"], []),
-            ("rx_packet_bytes", +4, ["read_kBps", "write_kBps", "io_size_bytes"], [])],
+    "lavc": [
+        ("boot_disks", +1, ["max_users", "ethernet_mbps"], []),
+        ("ethernet_usable_mbps", +0.1, ["max_users", "ethernet_mbps"], []),
+    ],
+    "afs": [
+        ("rx_maxiovecs", +1, ["read_kBps", "write_kBps", "io_size_bytes"], []),
+        ("afsv_buffersize", +4096, ["read_kBps", "write_kBps", "io_size_bytes"], []),
+        ("rx_packet_bytes", +4, ["read_kBps", "write_kBps", "io_size_bytes"], []),
+    ],
 }
 # Load: one more user never makes the cluster faster.
 LOADS = {"lavc": [("users", +1, ["io_elapsed_ms", "cpu_demand_percent"], [])]}
@@ -234,6 +249,7 @@ def test_more_resources_never_slower(system, data):
 
 # ---- every knob does something, and only where it is said to ----------------------------
 
+
 def _differs(a: dict, b: dict) -> bool:
     for name in a["metrics"]:
         x, y = a["metrics"][name], b["metrics"][name]
@@ -256,8 +272,11 @@ def _random_setting(s, rng: random.Random) -> dict:
 
 
 def _ends(k) -> list:
-    return list(k.choices) if k.choices else [k.min if not k.integer else int(k.min),
-                                              k.max if not k.integer else int(k.max)]
+    return (
+        list(k.choices)
+        if k.choices
+        else [k.min if not k.integer else int(k.min), k.max if not k.integer else int(k.max)]
+    )
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -1,9 +1,11 @@
 """MVA against closed forms from the literature, an independent algorithm, and its invariants."""
 
 import math
+from itertools import pairwise
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from perfmodels import mva
 from perfmodels.mva import mva_throughputs
@@ -18,7 +20,7 @@ def buzen_throughput(demands, n, z=0.0):
     for d in demands:  # convolve in each queueing station: g(m) += d * g(m-1)
         for m in range(1, n + 1):
             g[m] += d * g[m - 1]
-    full = [sum(z ** k / math.factorial(k) * g[m - k] for k in range(m + 1)) for m in range(n + 1)]
+    full = [sum(z**k / math.factorial(k) * g[m - k] for k in range(m + 1)) for m in range(n + 1)]
     return full[n - 1] / full[n]
 
 
@@ -27,7 +29,7 @@ def test_balanced_network_closed_form():
     # K stations of equal demand D, no think time: X(N) = N / ((N + K - 1) D).
     for k in (1, 2, 3, 5):
         res = mva([0.04] * k, 20)
-        for n, x in zip(res["population"], res["throughput"]):
+        for n, x in zip(res["population"], res["throughput"], strict=True):
             assert x == pytest.approx(n / ((n + k - 1) * 0.04), rel=1e-12)
 
 
@@ -44,7 +46,7 @@ def test_interactive_network_matches_convolution():
     # against Buzen's convolution, an independent exact method.
     demands, z = [0.605, 2.1, 1.35], 15.0
     res = mva(demands, 30, think_time=z)
-    for n, x in zip(res["population"], res["throughput"]):
+    for n, x in zip(res["population"], res["throughput"], strict=True):
         assert x == pytest.approx(buzen_throughput(demands, n, z), rel=1e-10)
 
 
@@ -56,8 +58,8 @@ demand_lists = st.lists(st.floats(0.001, 10.0), min_size=1, max_size=5)
 def test_bounds_monotonicity_and_littles_law(demands, n, z):
     res = mva(demands, n, think_time=z)
     xs = res["throughput"]
-    assert all(b >= a * (1 - 1e-12) for a, b in zip(xs, xs[1:])), "X(n) never decreases"
-    for pop, x, r, q in zip(res["population"], xs, res["response_time"], res["queue_lengths"]):
+    assert all(b >= a * (1 - 1e-12) for a, b in pairwise(xs)), "X(n) never decreases"
+    for pop, x, r, q in zip(res["population"], xs, res["response_time"], res["queue_lengths"], strict=True):
         assert x <= 1.0 / max(demands) * (1 + 1e-9)
         assert x <= pop / (sum(demands) + z) * (1 + 1e-9)
         # Little's law on the whole loop: N = X (R + Z); and on the stations: sum Q = X R.

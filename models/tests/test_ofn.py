@@ -23,7 +23,7 @@ def test_the_memos_worked_example():
 def test_a_found_entry_costs_at_least_one_lookup():
     assert ev(method="hash", open_ofns=1, hash_size=1024)["lookups_hit"] == 1
     assert ev(method="linear", open_ofns=1)["lookups_hit"] == 1
-    assert ev(method="linear", open_ofns=2)["lookups_hit"] == pytest.approx(1.5)   # (N + 1) / 2
+    assert ev(method="linear", open_ofns=2)["lookups_hit"] == pytest.approx(1.5)  # (N + 1) / 2
 
 
 def test_hashing_beats_the_scan_once_there_is_a_table_to_scan():

@@ -2,7 +2,8 @@
 
 import math
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import perfmodels
 
@@ -23,8 +24,13 @@ def test_the_memos_band_covers_the_six_task_figure():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 30), st.integers(1, 32), st.sampled_from(["NL", "RK05"]),
-       st.integers(20, 80).map(lambda n: n * 50.0), st.integers(8, 32).map(lambda n: n * 50.0))
+@given(
+    st.integers(0, 30),
+    st.integers(1, 32),
+    st.sampled_from(["NL", "RK05"]),
+    st.integers(20, 80).map(lambda n: n * 50.0),
+    st.integers(8, 32).map(lambda n: n * 50.0),
+)
 def test_properties(maxpkt, tasks, device, rec, svc):
     k = dict(maxpkt=maxpkt, tasks=tasks, device=device, record_cpu_us=rec, qio_service_us=svc)
     r = perfmodels.evaluate("rsx-qio", k)

@@ -40,4 +40,5 @@ def test_answers_have_the_declared_shapes(name):
 def test_one_registry():
     assert perfmodels.systems() == list(SYSTEMS)
     from calibration.__main__ import main  # the calibration has no list of its own
+
     assert "SYSTEMS" in inspect.getsource(inspect.getmodule(main))

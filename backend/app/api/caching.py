@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from fastapi import Request
 from fastapi.responses import JSONResponse, Response
@@ -20,7 +21,7 @@ def not_modified(request: Request, etag: str) -> bool:
     return any(t.strip() in (etag, "*", "W/" + etag) for t in inm.split(",") if t.strip())
 
 
-def cached(request: Request, etag: str, make: callable) -> Response:
+def cached(request: Request, etag: str, make: Callable[[], object]) -> Response:
     headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
     if not_modified(request, etag):
         return Response(status_code=304, headers=headers)

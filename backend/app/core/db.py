@@ -4,6 +4,7 @@ migrations the app applies at start."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -18,7 +19,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False})
 
         @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn, _record):  # WAL: readers never block the writer
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # WAL: readers never block the writer
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")

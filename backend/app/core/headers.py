@@ -11,9 +11,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # No inline script anywhere; Pyodide needs to compile WebAssembly ('wasm-unsafe-eval'); charts
 # export through blob: URLs; nothing is loaded from another origin.
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-       "connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; "
-       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 
 HEADERS = [
     (b"content-security-policy", CSP.encode()),

@@ -53,8 +53,13 @@ class BodySizeLimit:
 
 async def _too_large(send: Send, limit: int) -> None:
     body = json.dumps({"detail": f"request body over {limit} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -63,7 +68,7 @@ class RateLimiter:
 
     def __init__(self, limit: int, window: float) -> None:
         self.limit, self.window = limit, window
-        self._events: dict[str, deque] = defaultdict(deque)
+        self._events: dict[str, deque[float]] = defaultdict(deque)
         self._lock = threading.Lock()
 
     def check(self, key: str) -> float:
@@ -74,7 +79,8 @@ class RateLimiter:
             while q and q[0] <= now - self.window:
                 q.popleft()
             if len(q) >= self.limit:
-                return q[0] + self.window - now
+                wait: float = q[0] + self.window - now
+                return wait
             q.append(now)
             if len(self._events) > 100_000:  # forget idle clients rather than grow without bound
                 for k in [k for k, v in self._events.items() if not v][:50_000]:

@@ -12,7 +12,7 @@ import sys
 import time
 import traceback
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -26,7 +26,7 @@ _FIELDS = ("request_id", "method", "path", "status", "ms", "bytes")
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         out = {
-            "ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
@@ -37,7 +37,7 @@ class JsonFormatter(logging.Formatter):
         for f in _FIELDS[1:]:
             if hasattr(record, f):
                 out[f] = getattr(record, f)
-        if record.exc_info:
+        if record.exc_info and record.exc_info[0] is not None:
             out["error"] = f"{record.exc_info[0].__name__}: {record.exc_info[1]}"
             out["traceback"] = "".join(traceback.format_exception(*record.exc_info))
         return json.dumps(out, ensure_ascii=False)
@@ -86,13 +86,32 @@ class RequestContext:
         try:
             await self.app(scope, receive, send_with_id)
         except Exception:
-            log.exception("unhandled error", extra={"request_id": rid, "method": scope["method"], "path": scope["path"]})
+            log.exception(
+                "unhandled error", extra={"request_id": rid, "method": scope["method"], "path": scope["path"]}
+            )
             if not started:
                 body = json.dumps({"detail": "internal server error", "request_id": rid}).encode()
-                await send_with_id({"type": "http.response.start", "status": 500,
-                                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+                await send_with_id(
+                    {
+                        "type": "http.response.start",
+                        "status": 500,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                        ],
+                    }
+                )
                 await send_with_id({"type": "http.response.body", "body": body})
         finally:
-            log.info("request", extra={"request_id": rid, "method": scope["method"], "path": scope["path"], "status": status,
-                                       "ms": round(1000 * (time.perf_counter() - start), 2), "bytes": sent})
+            log.info(
+                "request",
+                extra={
+                    "request_id": rid,
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "status": status,
+                    "ms": round(1000 * (time.perf_counter() - start), 2),
+                    "bytes": sent,
+                },
+            )
             request_id.reset(token)

@@ -24,8 +24,7 @@ def _known(dataset_id: str) -> None:
 
 @router.get("/sources")
 def list_sources(request: Request) -> Response:
-    return cached(request, etag_for("sources", PACKAGE_VERSION, str(datasets.package()["sources"])),
-                  datasets.sources)
+    return cached(request, etag_for("sources", PACKAGE_VERSION, str(datasets.package()["sources"])), datasets.sources)
 
 
 @router.get("/datasets")
@@ -35,8 +34,9 @@ def list_datasets(request: Request) -> Response:
     return cached(request, tag, lambda: [datasets.summary(i) for i in ids])
 
 
-@router.get("/datasets/{dataset_id}.csv", response_class=Response,
-            responses={200: {"content": {"text/csv": {}}}, 404: {}})
+@router.get(
+    "/datasets/{dataset_id}.csv", response_class=Response, responses={200: {"content": {"text/csv": {}}}, 404: {}}
+)
 def dataset_csv(dataset_id: str, request: Request) -> Response:
     _known(dataset_id)
 
@@ -48,8 +48,11 @@ def dataset_csv(dataset_id: str, request: Request) -> Response:
         w.writerow(names)
         for row in d["rows"]:
             w.writerow([_cell(row[n]) for n in names])
-        return Response(buf.getvalue(), media_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{dataset_id}.csv"'})
+        return Response(
+            buf.getvalue(),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{dataset_id}.csv"'},
+        )
 
     return cached(request, etag_for("csv", datasets.summary(dataset_id)["hash"]), make)
 
@@ -57,8 +60,7 @@ def dataset_csv(dataset_id: str, request: Request) -> Response:
 @router.get("/datasets/{dataset_id}")
 def dataset_json(dataset_id: str, request: Request) -> Response:
     _known(dataset_id)
-    return cached(request, etag_for("json", datasets.summary(dataset_id)["hash"]),
-                  lambda: datasets.load(dataset_id))
+    return cached(request, etag_for("json", datasets.summary(dataset_id)["hash"]), lambda: datasets.load(dataset_id))
 
 
 def _cell(v: object) -> object:

@@ -32,5 +32,8 @@ def health(request: Request) -> JSONResponse:
 def ready(request: Request) -> JSONResponse:
     up, current = _database(request)
     ok = up and current
-    return JSONResponse({"ready": ok, "database": up, "schema_current": current, "models_version": perfmodels.__version__},
-                        status_code=200 if ok else 503, headers=NO_STORE)
+    return JSONResponse(
+        {"ready": ok, "database": up, "schema_current": current, "models_version": perfmodels.__version__},
+        status_code=200 if ok else 503,
+        headers=NO_STORE,
+    )

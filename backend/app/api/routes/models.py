@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
@@ -36,7 +37,7 @@ def _known(system: str) -> None:
         raise HTTPException(404, f"unknown system '{system}'")
 
 
-def _call(fn, *args):
+def _call(fn: Callable[..., object], *args: Any) -> object:
     try:
         return fn(*args)
     except ValueError as e:
@@ -48,7 +49,7 @@ def _call(fn, *args):
 _answers: Lru[bytes] = Lru(4096)
 
 
-def _answer(key: str, make) -> Response:
+def _answer(key: str, make: Callable[[], object]) -> Response:
     body = _answers.get(key)
     if body is None:
         body = json.dumps(make(), allow_nan=False, separators=(",", ":")).encode()
@@ -56,15 +57,18 @@ def _answer(key: str, make) -> Response:
     return Response(body, media_type="application/json")
 
 
-def _key(*parts) -> str:
+def _key(*parts: object) -> str:
     return json.dumps(parts, sort_keys=True, separators=(",", ":"))
 
 
 # Descriptions change only with a deploy of the models: validated by the models' version.
-@router.get("", response_model=list[dict])
+@router.get("", response_model=list[dict[str, Any]])
 def list_systems(request: Request) -> Response:
-    return cached(request, etag_for("systems", perfmodels.__version__),
-                  lambda: [perfmodels.describe(s) for s in perfmodels.systems()])
+    return cached(
+        request,
+        etag_for("systems", perfmodels.__version__),
+        lambda: [perfmodels.describe(s) for s in perfmodels.systems()],
+    )
 
 
 @router.get("/{system}", response_model=dict)
@@ -78,8 +82,7 @@ def card(system: str, request: Request) -> Response:
     """The model card: explanation, parameters and calibration report."""
     _known(system)
     c = perfmodels.card(system)
-    return cached(request, etag_for("card", system, perfmodels.__version__, str(c["params"]), c["doc"]),
-                  lambda: c)
+    return cached(request, etag_for("card", system, perfmodels.__version__, str(c["params"]), c["doc"]), lambda: c)
 
 
 @router.post("/{system}/evaluate", response_model=dict)
@@ -91,5 +94,7 @@ def evaluate(system: str, body: EvaluateRequest) -> Response:
 @router.post("/{system}/sweep", response_model=dict)
 def sweep(system: str, body: SweepRequest) -> Response:
     _known(system)
-    return _answer(_key("sweep", system, body.knobs, body.x, body.values),
-                        lambda: _call(perfmodels.sweep, system, body.knobs, body.x, body.values))
+    return _answer(
+        _key("sweep", system, body.knobs, body.x, body.values),
+        lambda: _call(perfmodels.sweep, system, body.knobs, body.x, body.values),
+    )

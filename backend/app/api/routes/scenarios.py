@@ -8,14 +8,14 @@ import hmac
 import json
 import math
 import secrets
-from datetime import datetime, timezone
-from typing import Annotated
+from datetime import UTC, datetime
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
-from sqlalchemy import delete, select
+from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -48,7 +48,7 @@ class ScenarioIn(BaseModel):
     public: bool = False
 
 
-def _state(body: ScenarioIn) -> dict:
+def _state(body: ScenarioIn) -> dict[str, Any]:
     """The scenario's explorer state, checked against the models: 422 with the reason."""
     try:
         spec = registry.spec(body.system)
@@ -64,12 +64,20 @@ def _state(body: ScenarioIn) -> dict:
     return {"knobs": knobs, "x": body.x, "y": body.y, "baseline": baseline}
 
 
-def _public(s: Scenario) -> dict:
+def _public(s: Scenario) -> dict[str, Any]:
     state = json.loads(s.state)
-    return {"slug": s.slug, "system": s.system, **state, "title": s.title, "notes": s.notes,
-            "public": s.public, "models_version": s.models_version,
-            "created_at": s.created_at.replace(tzinfo=timezone.utc).isoformat() if s.created_at.tzinfo is None
-            else s.created_at.isoformat()}
+    return {
+        "slug": s.slug,
+        "system": s.system,
+        **state,
+        "title": s.title,
+        "notes": s.notes,
+        "public": s.public,
+        "models_version": s.models_version,
+        "created_at": s.created_at.replace(tzinfo=UTC).isoformat()
+        if s.created_at.tzinfo is None
+        else s.created_at.isoformat(),
+    }
 
 
 def _sha256(token: str) -> str:
@@ -89,15 +97,23 @@ def _client(request: Request) -> str:
 def create(body: ScenarioIn, request: Request) -> JSONResponse:
     wait = request.app.state.create_limiter.check(_client(request))
     if wait:
-        raise HTTPException(429, "too many scenarios created; try again shortly",
-                            headers={"Retry-After": str(math.ceil(wait))})
+        raise HTTPException(
+            429, "too many scenarios created; try again shortly", headers={"Retry-After": str(math.ceil(wait))}
+        )
     state = _state(body)
     token = secrets.token_urlsafe(24)
     for _ in range(5):  # 96-bit slugs: a collision is astronomically rare, but retry anyway
-        row = Scenario(slug=secrets.token_urlsafe(12), system=body.system, state=json.dumps(state),
-                       title=body.title, notes=body.notes, public=body.public,
-                       models_version=perfmodels.__version__,
-                       created_at=datetime.now(timezone.utc), delete_token_sha256=_sha256(token))
+        row = Scenario(
+            slug=secrets.token_urlsafe(12),
+            system=body.system,
+            state=json.dumps(state),
+            title=body.title,
+            notes=body.notes,
+            public=body.public,
+            models_version=perfmodels.__version__,
+            created_at=datetime.now(UTC),
+            delete_token_sha256=_sha256(token),
+        )
         try:
             with Session(request.app.state.engine, expire_on_commit=False) as db, db.begin():
                 db.add(row)
@@ -106,17 +122,21 @@ def create(body: ScenarioIn, request: Request) -> JSONResponse:
             continue
     else:
         raise HTTPException(503, "could not allocate a link; try again")
-    return JSONResponse({"slug": row.slug, "url": f"/s/{row.slug}", "delete_token": token,
-                         "scenario": _public(row)}, status_code=201)
+    return JSONResponse(
+        {"slug": row.slug, "url": f"/s/{row.slug}", "delete_token": token, "scenario": _public(row)}, status_code=201
+    )
 
 
-def _load(engine, slug: str) -> tuple[bytes, str]:
+def _load(engine: Engine, slug: str) -> tuple[bytes, str]:
     with Session(engine) as db:
         row = db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
         if row is None:
             raise HTTPException(404, "no scenario at this link (it may have been deleted)")
-        doc = {**_public(row), "models_version_now": perfmodels.__version__,
-               "models_changed": row.models_version != perfmodels.__version__}
+        doc = {
+            **_public(row),
+            "models_version_now": perfmodels.__version__,
+            "models_changed": row.models_version != perfmodels.__version__,
+        }
     return json.dumps(doc, separators=(",", ":")).encode(), etag_for("scenario", slug, perfmodels.__version__)
 
 
@@ -136,8 +156,7 @@ async def read(slug: Slug, request: Request) -> Response:
 
 
 @router.delete("/{slug}", status_code=204, responses=problems(403))
-def remove(slug: Slug, request: Request,
-           x_delete_token: Annotated[str, Header(max_length=128)] = "") -> Response:
+def remove(slug: Slug, request: Request, x_delete_token: Annotated[str, Header(max_length=128)] = "") -> Response:
     with Session(request.app.state.engine) as db, db.begin():
         row = db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
         if row is None:
@@ -150,8 +169,11 @@ def remove(slug: Slug, request: Request,
 
 
 @router.get("", response_model=dict)
-def list_public(request: Request, system: Annotated[str | None, Query(max_length=32)] = None,
-                page: Annotated[int, Query(ge=1, le=10_000)] = 1) -> Response:
+def list_public(
+    request: Request,
+    system: Annotated[str | None, Query(max_length=32)] = None,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+) -> Response:
     q = select(Scenario).where(Scenario.public.is_(True))
     if system is not None:
         q = q.where(Scenario.system == system)

@@ -61,4 +61,7 @@ def test_etag_and_304(client):
         again = client.get(path, headers={"If-None-Match": etag})
         assert again.status_code == 304 and again.content == b""
         assert client.get(path, headers={"If-None-Match": '"other"'}).status_code == 200
-    assert client.get("/api/datasets/ffs-throughput").headers["etag"] != client.get("/api/datasets/ffs-figures").headers["etag"]
+    assert (
+        client.get("/api/datasets/ffs-throughput").headers["etag"]
+        != client.get("/api/datasets/ffs-figures").headers["etag"]
+    )

@@ -35,8 +35,7 @@ def test_bad_knobs_get_422_with_reason(client):
 
 
 def test_malformed_and_oversized_bodies(client):
-    r = client.post("/api/models/decnet/evaluate", content=b"{not json",
-                    headers={"content-type": "application/json"})
+    r = client.post("/api/models/decnet/evaluate", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 422
     r = client.post("/api/models/decnet/sweep", json={"x": "buffer_size", "values": list(range(600))})
     assert r.status_code == 422

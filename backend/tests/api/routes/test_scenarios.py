@@ -2,8 +2,14 @@ import json
 
 import perfmodels
 
-GOOD = {"system": "decnet", "knobs": {"circuit": "NI", "link_quota": 32}, "x": "link_quota",
-        "y": "throughput_bps", "title": "Quota 32 on the NI", "notes": "twice the buffers"}
+GOOD = {
+    "system": "decnet",
+    "knobs": {"circuit": "NI", "link_quota": 32},
+    "x": "link_quota",
+    "y": "throughput_bps",
+    "title": "Quota 32 on the NI",
+    "notes": "twice the buffers",
+}
 
 
 def test_create_read_and_share(client):
@@ -48,12 +54,14 @@ def test_delete_needs_the_token(client):
 
 
 def test_bad_input(client):
-    for body, word in [({**GOOD, "knobs": {"link_quota": 1000}}, "link_quota"),
-                       ({**GOOD, "knobs": {"warp": 1}}, "unknown knob"),
-                       ({**GOOD, "system": "nope"}, "unknown system"),
-                       ({**GOOD, "x": "circuit"}, "numeric knob"),
-                       ({**GOOD, "y": "speed"}, "metric"),
-                       ({**GOOD, "baseline": {"link_quota": 3}}, "link_quota")]:
+    for body, word in [
+        ({**GOOD, "knobs": {"link_quota": 1000}}, "link_quota"),
+        ({**GOOD, "knobs": {"warp": 1}}, "unknown knob"),
+        ({**GOOD, "system": "nope"}, "unknown system"),
+        ({**GOOD, "x": "circuit"}, "numeric knob"),
+        ({**GOOD, "y": "speed"}, "metric"),
+        ({**GOOD, "baseline": {"link_quota": 3}}, "link_quota"),
+    ]:
         r = client.post("/api/scenarios", json=body)
         assert r.status_code == 422 and word in json.dumps(r.json()), body
     assert client.post("/api/scenarios", json={**GOOD, "title": "t" * 121}).status_code == 422
@@ -68,22 +76,38 @@ def test_bad_input(client):
 def test_bodies_over_16_kb_get_413(client):
     big = {**GOOD, "notes": "x" * 17_000}
     assert client.post("/api/scenarios", json=big).status_code == 413
+
     # Without a Content-Length the limit still holds (chunked upload).
     def chunks():
         yield b'{"system": "decnet", "notes": "'
         for _ in range(20):
             yield b"x" * 1024
         yield b'"}'
-    assert client.post("/api/scenarios", content=chunks(), headers={"content-type": "application/json"}).status_code == 413
+
+    assert (
+        client.post("/api/scenarios", content=chunks(), headers={"content-type": "application/json"}).status_code == 413
+    )
 
 
 def test_public_listing_newest_first_and_paged(client):
     titles = [f"listing {i}" for i in range(23)]
     for t in titles:
-        client.post("/api/scenarios", json={**GOOD, "system": "ofn", "knobs": {}, "x": "open_ofns",
-                                            "y": "lookups_miss", "title": t, "public": True})
-    client.post("/api/scenarios", json={**GOOD, "system": "ofn", "knobs": {}, "x": "open_ofns",
-                                        "y": "lookups_miss", "title": "private"})
+        client.post(
+            "/api/scenarios",
+            json={
+                **GOOD,
+                "system": "ofn",
+                "knobs": {},
+                "x": "open_ofns",
+                "y": "lookups_miss",
+                "title": t,
+                "public": True,
+            },
+        )
+    client.post(
+        "/api/scenarios",
+        json={**GOOD, "system": "ofn", "knobs": {}, "x": "open_ofns", "y": "lookups_miss", "title": "private"},
+    )
     first = client.get("/api/scenarios", params={"system": "ofn"}).json()
     second = client.get("/api/scenarios", params={"system": "ofn", "page": 2}).json()
     got = [s["title"] for s in first["items"] + second["items"]]
