@@ -35,7 +35,8 @@ export async function startApp() {
 /** Page-side probe (an init script): window.__marks.firstCurve when the model curve first has a
  * path, window.__marks.ready when the runtime reports ready (ms since navigation start). */
 export function startupMarks() {
-  const marks = (window.__marks = {});
+  const marks = {};
+  window.__marks = marks;
   new MutationObserver(() => {
     const d = document.querySelector('[data-testid="model-curve"]')?.getAttribute("d");
     if (d?.startsWith("M") && marks.firstCurve === undefined) marks.firstCurve = performance.now();

@@ -20,6 +20,7 @@ export function FitChart({ figures }: { figures: CardFigure[] }) {
   const ticks = x.ticks(4).filter((t) => /^[125]$/.test(t.toExponential(0)[0]) && Number(t.toExponential(0).slice(0, 1)) > 0);
   return (
     <figure className="fit-chart">
+      {/* biome-ignore lint/a11y/useSemanticElements: an SVG chart has no semantic grouping element */}
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} style={{ width: "100%", maxWidth: SIZE }} role="group" aria-label="Model value against memo value for every figure" data-testid="fit-chart">
         {ticks.map((t) => (
           <g key={t} className="axis">
@@ -32,9 +33,10 @@ export function FitChart({ figures }: { figures: CardFigure[] }) {
         <line x1={x(lo)} y1={y(lo)} x2={x(hi)} y2={y(hi)} className="identity" />
         <text className="axis-label" x={(M + SIZE) / 2} y={SIZE - 10} textAnchor="middle">memo</text>
         <text className="axis-label" transform={`translate(14,${SIZE / 2}) rotate(-90)`} textAnchor="middle">model</text>
-        {figures.map((f, i) => (
+        {figures.map((f) => (
+          // biome-ignore lint/a11y/useSemanticElements: an SVG point has no <button>; focus shows its figure
           <circle
-            key={i}
+            key={f.figure}
             data-testid="fit-point"
             className={f.secondary ? "fit-point secondary" : "fit-point"}
             cx={x(f.value)}

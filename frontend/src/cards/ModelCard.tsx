@@ -18,8 +18,8 @@ function Verdict({ ok }: { ok: boolean }) {
 function Doc({ text }: { text: string }) {
   return (
     <div className="model-doc">
-      {text.split(/\n\s*\n/).map((block, i) =>
-        /^\s{2,}/m.test(block) ? <pre key={i}>{block}</pre> : <p key={i}>{block.replace(/\s*\n\s*/g, " ")}</p>,
+      {text.split(/\n\s*\n/).map((block) =>
+        /^\s{2,}/m.test(block) ? <pre key={block}>{block}</pre> : <p key={block}>{block.replace(/\s*\n\s*/g, " ")}</p>,
       )}
     </div>
   );
@@ -104,8 +104,8 @@ export function ModelCard({ system }: { system: string }) {
                 <tr><th scope="col">figure</th><th scope="col">metric</th><th scope="col">memo</th><th scope="col">model</th><th scope="col">error</th><th scope="col">left out</th><th scope="col">baseline</th></tr>
               </thead>
               <tbody>
-                {card.figures.map((f, i) => (
-                  <tr key={i}>
+                {card.figures.map((f) => (
+                  <tr key={f.figure}>
                     <td>{f.figure}</td>
                     <td>{f.metric}{f.secondary ? " (secondary)" : ""}</td>
                     <td className="num">{f.value}</td>

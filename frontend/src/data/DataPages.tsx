@@ -8,6 +8,7 @@ import { PageError } from "../PageError";
 
 function useLoad<T>(load: () => Promise<T>, key: string): { value: T | null; error: string | null } {
   const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` fetches; a new closure for the same key must not refetch
   useEffect(() => {
     let live = true;
     setState({ value: null, error: null });
@@ -15,7 +16,6 @@ function useLoad<T>(load: () => Promise<T>, key: string): { value: T | null; err
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return state;
 }

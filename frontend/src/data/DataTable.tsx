@@ -39,7 +39,7 @@ export function DataTable({ dataset }: { dataset: Dataset }) {
                   <button type="button" onClick={() => toggle(f)} title={f.derived || f.description || undefined}>
                     {f.title}
                     {f.unit && <span className="unit">{` (${f.unit})`}</span>}
-                    {f.derived && <span className="derived-mark" aria-label="derived"> †</span>}
+                    {f.derived && <span className="derived-mark" role="img" aria-label="derived"> †</span>}
                     <span className="sort-mark" aria-hidden="true">
                       {sort?.field === f.name ? (sort.dir === 1 ? " ▲" : " ▼") : ""}
                     </span>

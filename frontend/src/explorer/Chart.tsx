@@ -71,11 +71,12 @@ export const Chart = memo(function Chart(props: ChartProps) {
 
   return (
     <div className="chart" ref={box}>
+      {/* biome-ignore lint/a11y/useSemanticElements: an SVG chart has no semantic grouping element */}
       <svg data-testid="chart" width={width} height={HEIGHT} role="group" aria-labelledby={titleId}>
         <title id={titleId}>{`${props.yLabel} against ${props.xLabel}`}</title>
         <g className="bands">
-          {g.bands.map((b, i) => (
-            <g key={`${b.label}-${i}`} data-testid="bottleneck-band" data-label={b.label}>
+          {g.bands.map((b) => (
+            <g key={`${b.label}-${b.x0}`} data-testid="bottleneck-band" data-label={b.label}>
               <rect x={b.x0} y={MARGIN.top} width={Math.max(0, b.x1 - b.x0)} height={bottom - MARGIN.top}
                 fill={BAND_COLOURS[labels.indexOf(b.label) % BAND_COLOURS.length]} />
               {b.x1 - b.x0 > 70 && (
@@ -86,6 +87,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
             </g>
           ))}
         </g>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <g> is not focusable; the ticks are decoration (the table gives the values) */}
         <g className="axis x-axis" aria-hidden="true">
           <line x1={MARGIN.left} x2={width - MARGIN.right} y1={bottom} y2={bottom} />
           {g.xTicks.map((t) => (
@@ -98,6 +100,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
             {props.xLabel}
           </text>
         </g>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <g> is not focusable; the ticks are decoration (the table gives the values) */}
         <g className="axis y-axis" aria-hidden="true">
           {g.yTicks.map((t) => (
             <g key={t} transform={`translate(${MARGIN.left},${g.y(t)})`}>
@@ -133,12 +136,13 @@ export const Chart = memo(function Chart(props: ChartProps) {
           </g>
         )}
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
-        {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m, i) => (
-          <line key={`r${i}`} data-testid="memo-range" className="memo-range" x1={g.x(m.x0!)} x2={g.x(m.x1!)} y1={g.y(m.y)} y2={g.y(m.y)} />
+        {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (
+          <line key={`${m.citation}-${m.y}`} data-testid="memo-range" className="memo-range" x1={g.x(m.x0!)} x2={g.x(m.x1!)} y1={g.y(m.y)} y2={g.y(m.y)} />
         ))}
-        {props.memo.map((m, i) => (
+        {props.memo.map((m) => (
+          // biome-ignore lint/a11y/useSemanticElements: an SVG point has no <button>; focus shows its citation
           <circle
-            key={i}
+            key={`${m.citation}-${m.x}-${m.y}`}
             data-testid="memo-point"
             className={m.exact ? "memo-point" : "memo-point inexact"}
             cx={g.x(m.x)}

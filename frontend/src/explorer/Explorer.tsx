@@ -41,10 +41,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   useEffect(() => client.subscribe(setStatus), [client]);
 
   // The canonical URL for the parsed state (bad parameters replaced by defaults).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on first render; later changes write the URL in `update`
   useEffect(() => {
     window.history.replaceState(null, "", `${window.location.pathname}?${serialize(state, spec)}`);
-    // Only on first render: later changes write the URL in `update`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -56,6 +55,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     return () => window.removeEventListener("popstate", onPop);
   }, [spec]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: schedulePrefetch works through refs, so a stale copy behaves the same
   const update = useCallback(
     (next: ExplorerState) => {
       // Ask for the new curve before React renders, so the knob and its curve paint together.

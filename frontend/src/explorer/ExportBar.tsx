@@ -17,7 +17,8 @@ export const ExportBar = memo(function ExportBar({ system, sweep, chartRef }: { 
     }
   };
   return (
-    <div className="export-bar" role="group" aria-label="Export">
+    <fieldset className="export-bar">
+      <legend className="visually-hidden">Export</legend>
       <button type="button" disabled={!sweep} onClick={() => run("CSV downloaded", () => download(`${name}.csv`, new Blob([seriesCsv(sweep!)], { type: "text/csv" })))}>
         CSV
       </button>
@@ -35,6 +36,6 @@ export const ExportBar = memo(function ExportBar({ system, sweep, chartRef }: { 
         Copy link
       </button>
       <span className="export-message" role="status">{message}</span>
-    </div>
+    </fieldset>
   );
 });

@@ -18,6 +18,7 @@ export const PathView = memo(function PathView({ stages, bottleneck }: { stages:
               <span className="stage-label">{s.label}</span>
               <span className="stage-demand">{`${formatValue(s.demand)} ${s.unit}`}</span>
               {pct !== null && (
+                // biome-ignore lint/a11y/useSemanticElements: a styled bar whose fill is a child span; <meter> cannot be styled alike across browsers
                 <span className="stage-bar" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}
                   aria-label={`${s.label} busy`}>
                   <span style={{ width: `${pct}%` }} />

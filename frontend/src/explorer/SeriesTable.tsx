@@ -21,7 +21,7 @@ export const SeriesTable = memo(function SeriesTable({ xLabel, yLabel, curve, ba
           </thead>
           <tbody>
             {curve.map((p, i) => (
-              <tr key={i}>
+              <tr key={p.x}>
                 <td className="num">{formatValue(p.x)}</td>
                 <td className="num">{formatValue(p.y)}</td>
                 {baseline.length > 0 && <td className="num">{formatValue(baseline[i]?.y ?? NaN)}</td>}

@@ -8,8 +8,10 @@ export function seriesCsv(sweep: SweepResult): string {
     return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   const lines = [[sweep.x_knob, ...metrics, "bottleneck"].join(",")];
-  sweep.x.forEach((xv, i) => lines.push([xv, ...metrics.map((m) => sweep.metrics[m][i]), sweep.bottleneck[i]].map(cell).join(",")));
-  return lines.join("\n") + "\n";
+  sweep.x.forEach((xv, i) => {
+    lines.push([xv, ...metrics.map((m) => sweep.metrics[m][i]), sweep.bottleneck[i]].map(cell).join(","));
+  });
+  return `${lines.join("\n")}\n`;
 }
 
 // The chart's look travels with the exported file: a standalone SVG has no page stylesheet.

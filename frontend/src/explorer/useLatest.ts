@@ -12,6 +12,7 @@ export function useLatest<T>(key: string | null, run: () => Answer<T>, peek?: ()
   runRef.current = run;
   // A layout effect asks before the browser paints the knob change; an answer that is there at
   // once is rendered before that paint, so the new curve shows in the same frame as the knob.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the request's identity; the latest `run` is read through a ref
   useLayoutEffect(() => {
     if (key === null || known !== undefined) return;
     const mine = ++seq.current;
@@ -24,7 +25,6 @@ export function useLatest<T>(key: string | null, run: () => Answer<T>, peek?: ()
       (value) => mine === seq.current && setState({ value, error: null }),
       (e: unknown) => mine === seq.current && setState((s) => ({ value: s.value, error: e instanceof Error ? e.message : String(e) })),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   if (known !== undefined) return { value: known, error: null };
   return state;

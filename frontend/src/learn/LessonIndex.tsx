@@ -85,7 +85,7 @@ function OpenLessonFile() {
       {problems.length > 0 && (
         <div className="notices" role="alert" data-testid="lesson-problems">
           <p>This lesson file cannot be used:</p>
-          <ul>{problems.map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}</ul>
+          <ul>{problems.map((p) => <li key={formatProblem(p)}><code>{formatProblem(p)}</code></li>)}</ul>
         </div>
       )}
     </section>

@@ -53,12 +53,12 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
   );
 
   // The canonical address (a step out of range, or no step, becomes a real one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival; later moves write the address themselves
   useEffect(() => {
     window.history.replaceState(null, "", hrefOf(where));
     const onPop = () => setWhere(read());
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => markSeen(lessonKey, where.step), [lessonKey, where.step]);
@@ -119,7 +119,7 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
         {where.step > 1 ? link({ ...where, step: where.step - 1 }, "← Previous", "prev") : <span className="muted">← Previous</span>}
         <ol className="step-dots">
           {lesson.steps.map((s, i) => (
-            <li key={i}>
+            <li key={s.title}>
               <a href={hrefOf({ ...where, step: i + 1 })} aria-current={i + 1 === where.step ? "step" : undefined} title={s.title}
                 onClick={(e) => { e.preventDefault(); go({ ...where, step: i + 1 }); }}>{i + 1}</a>
             </li>

@@ -31,7 +31,7 @@ export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit 
         <fieldset disabled={committed}>
           <legend>{q.prompt}</legend>
           {q.choices.map((c, i) => (
-            <label key={i} className="choice">
+            <label key={c} className="choice">
               <input type="radio" name={`${id}-choice`} value={i + 1} checked={picked === i + 1} onChange={() => onDraft({ kind: "choice", choice: i + 1 })} />
               {` ${c}`}
             </label>
@@ -104,8 +104,8 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
           </p>
           {memoShown.length > 0 && (
             <ul className="reveal-memo" data-testid="reveal-memo">
-              {memoShown.map((m, i) => (
-                <li key={i}>
+              {memoShown.map((m) => (
+                <li key={m.citation}>
                   {`The memo measured ${m.printed}${m.exact ? "" : ` (at ${m.differs.join(", ")})`}: your prediction is ${off(answer.y, m.y, unit)}. `}
                   <cite>{m.citation}</cite>
                 </li>

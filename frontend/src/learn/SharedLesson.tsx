@@ -29,7 +29,7 @@ export function SharedLesson({ client }: { client: ModelClient }) {
   if (s.problems) {
     return (
       <PageError title="This lesson has problems" back={{ href: "/learn", label: "All lessons" }} testId="lesson-problems">
-        <ul>{s.problems.map((p, i) => <li key={i}><code>{formatProblem(p)}</code></li>)}</ul>
+        <ul>{s.problems.map((p) => <li key={formatProblem(p)}><code>{formatProblem(p)}</code></li>)}</ul>
       </PageError>
     );
   }

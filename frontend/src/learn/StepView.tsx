@@ -27,7 +27,7 @@ export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
 }
 
 export function Paragraphs({ text }: { text: string }) {
-  return <>{text.split(/\n\s*\n/).map((p, i) => <p key={i}>{p.replace(/\s*\n\s*/g, " ").trim()}</p>)}</>;
+  return <>{text.split(/\n\s*\n/).map((p) => <p key={p}>{p.replace(/\s*\n\s*/g, " ").trim()}</p>)}</>;
 }
 
 export function StepView({ step, number, lessonKey, client, present }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean }) {
@@ -127,7 +127,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
         )}
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
         <p className="legend">
-          {revealed ? <><span className="key curve" /> model{" "}</> : <>{"The model's curve appears once you commit your prediction. "}</>}
+          {revealed ? <><span className="key curve" /> model{" "}</> : "The model's curve appears once you commit your prediction. "}
           {baseline && <><span className="key baseline" /> baseline{" "}</>}
           {revealed && memo.length > 0 && <><span className="key memo" /> memo measurement (hover or focus for its citation){" "}</>}
           {q?.predict === "point" && <><span className="key prediction" /> your prediction</>}

@@ -147,7 +147,7 @@ export function checkStates(lesson: Lesson, specs: Record<string, SystemSpec>): 
         const knob = spec.knobs.find((kk) => kk.name === k);
         if (!knob) out.push([[...base, key, k], `is not a knob of ${spec.id} (${spec.knobs.map((kk) => kk.name).join(", ")})`]);
         else if (coerce(knob, String(v)) === null) {
-          const allowed = isChoice(knob) ? `one of ${knob.choices.join(", ")}` : `a number from ${knob.min} to ${knob.max}${knob.integer ? " in steps of " + knob.step : ""}`;
+          const allowed = isChoice(knob) ? `one of ${knob.choices.join(", ")}` : `a number from ${knob.min} to ${knob.max}${knob.integer ? ` in steps of ${knob.step}` : ""}`;
           out.push([[...base, key, k], `must be ${allowed}`]);
         }
       }

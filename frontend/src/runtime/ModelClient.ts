@@ -167,7 +167,12 @@ export class ModelClient {
   }
 
   private remember<T>(call: Call, p: Promise<T>): Answer<T> {
-    return { later: p.then((r) => (this.store(call, r), r)) };
+    return {
+      later: p.then((r) => {
+        this.store(call, r);
+        return r;
+      }),
+    };
   }
 
   dispose(): void {

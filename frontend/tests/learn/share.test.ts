@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { decodeLesson, encodeLesson, lessonFragment } from "../../src/learn/share";
 
 it("round-trips a lesson through a link fragment", async () => {
-  const text = "id: x\ntitle: Ünïcode ✓\n" + "steps: []\n".repeat(50);
+  const text = `id: x\ntitle: Ünïcode ✓\n${"steps: []\n".repeat(50)}`;
   const payload = await encodeLesson(text);
   expect(payload).toMatch(/^[A-Za-z0-9_-]+$/);
   expect(payload.length).toBeLessThan(text.length);

@@ -31,10 +31,10 @@ class FakeWorker implements WorkerLike {
   }
   terminate() {}
   emit(ev: WorkerEvent) {
-    this.on.message.forEach((fn) => fn({ data: ev }));
+    for (const fn of this.on.message) fn({ data: ev });
   }
   fail(message: string) {
-    this.on.error.forEach((fn) => fn({ message }));
+    for (const fn of this.on.error) fn({ message });
   }
 }
 

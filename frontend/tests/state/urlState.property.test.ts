@@ -32,7 +32,7 @@ function queries(spec: SystemSpec) {
   );
   const pair = fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 20 })), value);
   const structured = fc.array(pair, { maxLength: 12 }).map((ps) => new URLSearchParams(ps).toString());
-  const raw = fc.string({ maxLength: 300, unit: "binary" }).map((s) => "?" + s);
+  const raw = fc.string({ maxLength: 300, unit: "binary" }).map((s) => `?${s}`);
   return fc.oneof(structured, raw, fc.webQueryParameters());
 }
 

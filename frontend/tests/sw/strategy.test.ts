@@ -119,7 +119,7 @@ describe("service worker strategy", () => {
     net.fetched = [];
     expect(await text(route(deps(), v1, get("/pyodide/aaa/pyodide.asm.wasm")))).toBe("wasm");
     expect(net.fetched).toEqual([]);
-    expect(route(deps(), v1, new Request(ORIGIN + "/api/scenarios", { method: "POST", body: "{}" }))).toBeNull();
+    expect(route(deps(), v1, new Request(`${ORIGIN}/api/scenarios`, { method: "POST", body: "{}" }))).toBeNull();
     expect(route(deps(), v1, new Request("https://elsewhere.test/x.js"))).toBeNull();
   });
 
