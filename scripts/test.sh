@@ -43,7 +43,7 @@ bash scripts/postgres.sh stop "$pg_dir"
 suite "topology" bash scripts/topology.sh 50 15
 suite "dependency audit" bash scripts/audit.sh
 suite "types" npx --no-install tsc -p frontend/tsconfig.json
-suite "typescript lint" npx --no-install biome lint --error-on-warnings
+suite "typescript lint" node scripts/biome.mjs lint --error-on-warnings
 suite "frontend" env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts
 suite "e2e" npx --no-install playwright test --config e2e/playwright.config.ts
 
