@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
+
+from .types import KnobDescription, MetricDescription, Overlay, SpecDescription
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,8 @@ class Knob:
     def active(self, values: dict[str, Any]) -> bool:
         return not self.active_when or all(values.get(k) in v for k, v in self.active_when.items())
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
+    def to_dict(self) -> KnobDescription:
+        d: KnobDescription = {
             "name": self.name,
             "label": self.label,
             "unit": self.unit,
@@ -104,7 +106,7 @@ class Metric:
     label: str
     unit: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> MetricDescription:
         return {"name": self.name, "label": self.label, "unit": self.unit}
 
 
@@ -135,7 +137,7 @@ class Spec:
             f"unknown knob '{name}' for system '{self.id}'; knobs are " + ", ".join(k.name for k in self.knobs)
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SpecDescription:
         return {
             "id": self.id,
             "title": self.title,
@@ -146,7 +148,7 @@ class Spec:
             "y_default": self.y_default,
             "stages": list(self.stages),
             "unknowns": list(self.unknowns),
-            "overlay": self.overlay,
+            "overlay": cast(Overlay | None, self.overlay),
         }
 
     def validate(self, values: object) -> dict[str, Any]:

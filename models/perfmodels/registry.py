@@ -17,7 +17,18 @@ from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
 from .fitted import fitted
 from .knobs import Spec
 from .system import System
-from .types import Band, EvaluateResult, Evaluation, Knobs, KnobValue, MemoPoint, Params, SweepResult
+from .types import (
+    Band,
+    Card,
+    EvaluateResult,
+    Evaluation,
+    Knobs,
+    KnobValue,
+    MemoPoint,
+    Params,
+    SweepResult,
+    SystemDescription,
+)
 
 MAX_SWEEP_POINTS = 512
 BAND_POINTS = 32
@@ -45,7 +56,7 @@ def spec(name: str) -> Spec:
     return system(name).SPEC
 
 
-def describe(name: str) -> dict[str, Any]:
+def describe(name: str) -> SystemDescription:
     return {**spec(name).to_dict(), "memo_points": memo_points(name)}
 
 
@@ -199,7 +210,7 @@ def sweep(name: str, knobs: dict[str, object] | None, x: str, values: list[objec
     }
 
 
-def card(name: str) -> dict[str, Any]:
+def card(name: str) -> Card:
     """What a model card shows: the module's own explanation (mechanism, equations, parameters,
     assumptions), the fitted and fixed parameters, and the calibration report."""
     m = system(name)

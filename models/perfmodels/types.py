@@ -92,3 +92,76 @@ class MemoPoint(TypedDict):
     printed: str
     citation: str
     x_range: NotRequired[dict[str, list[float]]]
+
+
+class KnobDescription(TypedDict):
+    """A knob as a user interface needs it: a choice (choices) or a number (min to max)."""
+
+    name: str
+    label: str
+    unit: str
+    default: KnobValue
+    meaning: str
+    choices: NotRequired[list[str]]
+    min: NotRequired[float | None]
+    max: NotRequired[float | None]
+    step: NotRequired[float | None]
+    scale: NotRequired[str]
+    integer: NotRequired[bool]
+    active_when: NotRequired[dict[str, list[str]]]
+    inactive_reason: NotRequired[str]
+
+
+class MetricDescription(TypedDict):
+    name: str
+    label: str
+    unit: str
+
+
+class OverlayMetric(TypedDict):
+    field: str
+    scale: float
+    note: NotRequired[str]
+
+
+class Overlay(TypedDict):
+    """How a memo dataset's rows sit on a system's charts."""
+
+    dataset: str
+    knobs: dict[str, str]
+    metrics: dict[str, OverlayMetric]
+
+
+class SpecDescription(TypedDict):
+    id: str
+    title: str
+    question: str
+    knobs: list[KnobDescription]
+    metrics: list[MetricDescription]
+    x_default: str
+    y_default: str
+    stages: list[str]
+    unknowns: list[str]
+    overlay: Overlay | None
+
+
+class SystemDescription(SpecDescription):
+    memo_points: list[MemoPoint]
+
+
+class Card(TypedDict):
+    """What a model card shows: the mechanism, the parameters and the calibration report."""
+
+    system: str
+    title: str
+    doc: str
+    fitted: list[str]
+    params: dict[str, float]
+    ranges: dict[str, list[float]]
+    undetermined: list[str]
+    fixed: dict[str, float]
+    summary: dict[str, Any] | None
+    figures: list[dict[str, Any]]
+    unknowns: list[str]
+    secondary_note: str | None
+    known_misses: dict[str, str]

@@ -11,6 +11,7 @@ from fastapi.responses import Response
 from perfmodels import datasets
 
 from ..caching import cached, etag_for
+from ..schemas import Dataset, DatasetSummary, Source
 
 router = APIRouter(tags=["datasets"])
 
@@ -22,12 +23,12 @@ def _known(dataset_id: str) -> None:
         raise HTTPException(404, f"unknown dataset '{dataset_id}'")
 
 
-@router.get("/sources")
+@router.get("/sources", response_model=list[Source])
 def list_sources(request: Request) -> Response:
     return cached(request, etag_for("sources", PACKAGE_VERSION, str(datasets.package()["sources"])), datasets.sources)
 
 
-@router.get("/datasets")
+@router.get("/datasets", response_model=list[DatasetSummary])
 def list_datasets(request: Request) -> Response:
     ids = datasets.dataset_ids()
     tag = etag_for("datasets", *(datasets.summary(i)["hash"] for i in ids))
@@ -57,7 +58,7 @@ def dataset_csv(dataset_id: str, request: Request) -> Response:
     return cached(request, etag_for("csv", datasets.summary(dataset_id)["hash"]), make)
 
 
-@router.get("/datasets/{dataset_id}")
+@router.get("/datasets/{dataset_id}", response_model=Dataset)
 def dataset_json(dataset_id: str, request: Request) -> Response:
     _known(dataset_id)
     return cached(request, etag_for("json", datasets.summary(dataset_id)["hash"]), lambda: datasets.load(dataset_id))

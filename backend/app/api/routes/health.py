@@ -8,6 +8,7 @@ from fastapi.responses import JSONResponse
 import perfmodels
 
 from ...core.db import ping, schema_is_current
+from ..schemas import Health, Ready
 
 router = APIRouter(tags=["health"])
 
@@ -22,13 +23,17 @@ def _database(request: Request) -> tuple[bool, bool]:
 NO_STORE = {"Cache-Control": "no-store"}  # a state of this moment, never to be reused
 
 
-@router.get("/health", response_model=dict)
+@router.get("/health", response_model=Health)
 def health(request: Request) -> JSONResponse:
     up, _ = _database(request)
     return JSONResponse({"status": "ok", "database": up, "models_version": perfmodels.__version__}, headers=NO_STORE)
 
 
-@router.get("/ready", responses={503: {"description": "Not ready: the database is unreachable or behind."}})
+@router.get(
+    "/ready",
+    response_model=Ready,
+    responses={503: {"description": "Not ready: the database is unreachable or behind."}},
+)
 def ready(request: Request) -> JSONResponse:
     up, current = _database(request)
     ok = up and current

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 import perfmodels
 from perfmodels.registry import MAX_SWEEP_POINTS
 
+from .. import schemas
 from ..caching import cached, etag_for
 from ..lru import Lru
 
@@ -62,7 +63,7 @@ def _key(*parts: object) -> str:
 
 
 # Descriptions change only with a deploy of the models: validated by the models' version.
-@router.get("", response_model=list[dict[str, Any]])
+@router.get("", response_model=list[schemas.SystemDescription])
 def list_systems(request: Request) -> Response:
     return cached(
         request,
@@ -71,13 +72,13 @@ def list_systems(request: Request) -> Response:
     )
 
 
-@router.get("/{system}", response_model=dict)
+@router.get("/{system}", response_model=schemas.SystemDescription)
 def describe(system: str, request: Request) -> Response:
     _known(system)
     return cached(request, etag_for("describe", system, perfmodels.__version__), lambda: perfmodels.describe(system))
 
 
-@router.get("/{system}/card")
+@router.get("/{system}/card", response_model=schemas.Card)
 def card(system: str, request: Request) -> Response:
     """The model card: explanation, parameters and calibration report."""
     _known(system)
@@ -85,13 +86,13 @@ def card(system: str, request: Request) -> Response:
     return cached(request, etag_for("card", system, perfmodels.__version__, str(c["params"]), c["doc"]), lambda: c)
 
 
-@router.post("/{system}/evaluate", response_model=dict)
+@router.post("/{system}/evaluate", response_model=schemas.EvaluateResult)
 def evaluate(system: str, body: EvaluateRequest) -> Response:
     _known(system)
     return _answer(_key("evaluate", system, body.knobs), lambda: _call(perfmodels.evaluate, system, body.knobs))
 
 
-@router.post("/{system}/sweep", response_model=dict)
+@router.post("/{system}/sweep", response_model=schemas.SweepResult)
 def sweep(system: str, body: SweepRequest) -> Response:
     _known(system)
     return _answer(

@@ -26,6 +26,7 @@ from ...core.tables import Scenario
 from ..caching import CACHE_CONTROL, cached, etag_for, not_modified
 from ..errors import problems
 from ..lru import Lru
+from ..schemas import CreatedScenario, SavedScenario, ScenarioPage
 
 router = APIRouter(prefix="/scenarios", tags=["scenarios"])
 
@@ -93,7 +94,7 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-@router.post("", status_code=201, responses=problems(429, 503))
+@router.post("", status_code=201, response_model=CreatedScenario, responses=problems(429, 503))
 def create(body: ScenarioIn, request: Request) -> JSONResponse:
     wait = request.app.state.create_limiter.check(_client(request))
     if wait:
@@ -140,7 +141,7 @@ def _load(engine: Engine, slug: str) -> tuple[bytes, str]:
     return json.dumps(doc, separators=(",", ":")).encode(), etag_for("scenario", slug, perfmodels.__version__)
 
 
-@router.get("/{slug}")
+@router.get("/{slug}", response_model=SavedScenario)
 async def read(slug: Slug, request: Request) -> Response:
     # async: a cached scenario is answered on the event loop, with no thread hand-off; only a
     # miss goes to the database, in the thread pool.
@@ -168,7 +169,7 @@ def remove(slug: Slug, request: Request, x_delete_token: Annotated[str, Header(m
     return Response(status_code=204)
 
 
-@router.get("", response_model=dict)
+@router.get("", response_model=ScenarioPage)
 def list_public(
     request: Request,
     system: Annotated[str | None, Query(max_length=32)] = None,
