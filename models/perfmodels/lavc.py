@@ -359,7 +359,7 @@ def observations() -> list[Observation]:
     """The two I/O tables (single I/O streams, so one user issuing few I/Os) and the boot
     member's load at 86 users: its per-user rates were measured at that load, so they are the
     carried rates, and 80 % is their CPU demand."""
-    quiet = {"users": 1, "ios_per_user_s": 0.01, "locks_per_user_s": 0.0, "adapter": "DEQNA"}
+    quiet: dict[str, KnobValue] = {"users": 1, "ios_per_user_s": 0.01, "locks_per_user_s": 0.0, "adapter": "DEQNA"}
     out: list[Observation] = []
     for r in load_dataset("lavc-io-cpu")["rows"]:
         b = r["blocks"]

@@ -47,7 +47,7 @@ class Evaluation(TypedDict):
 
 class EvaluateResult(Evaluation):
     system: str
-    knobs: Knobs
+    knobs: dict[str, KnobValue]
 
 
 class Band(TypedDict):
@@ -62,7 +62,7 @@ class Band(TypedDict):
 
 class SweepResult(TypedDict):
     system: str
-    knobs: Knobs
+    knobs: dict[str, KnobValue]
     x_knob: str
     x: list[KnobValue]
     metrics: dict[str, list[float | None]]
@@ -74,7 +74,7 @@ class SweepResult(TypedDict):
 class Observation(TypedDict):
     """A memo figure the model is judged against: where it was measured and what it says."""
 
-    config: Knobs
+    config: dict[str, KnobValue]
     config_id: str
     metric: str
     value: float
@@ -86,7 +86,7 @@ class Observation(TypedDict):
 
 
 class MemoPoint(TypedDict):
-    knobs: Knobs
+    knobs: dict[str, KnobValue]
     metric: str
     value: float
     printed: str
@@ -149,6 +149,35 @@ class SystemDescription(SpecDescription):
     memo_points: list[MemoPoint]
 
 
+class FitFigure(Observation):
+    """One memo figure in a calibration report: what the model gives there and how far off."""
+
+    model: float | None
+    error_percent: float
+    baseline_error_percent: float | None
+    # the distinct input this figure belongs to (rows the model cannot tell apart share it)
+    input: str
+    loco_error_percent: NotRequired[float]
+
+
+class ErrorSummary(TypedDict):
+    n: int
+    median_abs: float | None
+    max_abs: float | None
+
+
+class FitSummary(TypedDict):
+    configurations: int
+    distinct_inputs: int
+    distinct_figures: int
+    fitted_parameters: int
+    in_sample: ErrorSummary
+    secondary: ErrorSummary
+    leave_one_configuration_out: ErrorSummary | None
+    leave_one_configuration_out_secondary: ErrorSummary | None
+    baseline_nearest_figure: ErrorSummary
+
+
 class Card(TypedDict):
     """What a model card shows: the mechanism, the parameters and the calibration report."""
 
@@ -160,8 +189,8 @@ class Card(TypedDict):
     ranges: dict[str, list[float]]
     undetermined: list[str]
     fixed: dict[str, float]
-    summary: dict[str, Any] | None
-    figures: list[dict[str, Any]]
+    summary: FitSummary | None
+    figures: list[FitFigure]
     unknowns: list[str]
     secondary_note: str | None
     known_misses: dict[str, str]

@@ -13,7 +13,7 @@ import operator
 import types
 import typing
 from functools import reduce
-from typing import Any, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import typing_extensions as te
 from pydantic import BaseModel
@@ -121,7 +121,7 @@ class DatasetField(BaseModel):
     type: str
     unit: str | None
     # False when printed in the memo; otherwise how the value was obtained
-    derived: str | bool
+    derived: str | Literal[False]
     description: str
 
 

@@ -8,8 +8,12 @@ import { formatValue } from "../format";
 const SIZE = 340;
 const M = 48;
 
-export function FitChart({ figures }: { figures: CardFigure[] }) {
-  const [tip, setTip] = useState<CardFigure | null>(null);
+type Placed = CardFigure & { model: number };
+
+export function FitChart({ figures: all }: { figures: CardFigure[] }) {
+  const [tip, setTip] = useState<Placed | null>(null);
+  // A figure the model gives no value for (no steady state there) has no place on the chart.
+  const figures = all.filter((f): f is Placed => f.model !== null && f.model > 0);
   const vals = figures.flatMap((f) => [f.value, f.model]).filter((v) => v > 0 && Number.isFinite(v));
   if (!vals.length) return null;
   const lo = Math.min(...vals) / 1.3;

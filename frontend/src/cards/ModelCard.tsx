@@ -109,7 +109,7 @@ export function ModelCard({ system }: { system: string }) {
                     <td>{f.figure}</td>
                     <td>{f.metric}{f.secondary ? " (secondary)" : ""}</td>
                     <td className="num">{f.value}</td>
-                    <td className="num">{formatValue(f.model)}</td>
+                    <td className="num">{f.model === null ? "none" : formatValue(f.model)}</td>
                     <td className="num">{`${f.error_percent.toFixed(1)}%`}</td>
                     <td className="num">{f.loco_error_percent === undefined ? "" : `${f.loco_error_percent.toFixed(1)}%`}</td>
                     <td className="num">{f.baseline_error_percent === null ? "" : `${f.baseline_error_percent.toFixed(1)}%`}</td>

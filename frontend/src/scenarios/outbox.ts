@@ -47,7 +47,7 @@ export function discard(id: string): void {
 
 export async function save(body: ScenarioBody): Promise<CreatedScenario> {
   const m = await api.saveScenario(body);
-  addMine({ slug: m.slug, system: body.system, title: body.title, delete_token: m.delete_token, created_at: m.scenario.created_at });
+  addMine({ slug: m.slug, system: body.system, title: body.title ?? "", delete_token: m.delete_token, created_at: m.scenario.created_at });
   return m;
 }
 
