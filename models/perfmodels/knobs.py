@@ -42,6 +42,7 @@ class Knob:
             "unit": self.unit,
             "default": self.default,
             "meaning": self.meaning,
+            "allowed": self.allowed(),
         }
         if self.choices is not None:
             d["choices"] = list(self.choices)

@@ -102,6 +102,8 @@ class KnobDescription(TypedDict):
     unit: str
     default: KnobValue
     meaning: str
+    # what values are allowed, in words (every interface shows this same text)
+    allowed: str
     choices: NotRequired[list[str]]
     min: NotRequired[float | None]
     max: NotRequired[float | None]

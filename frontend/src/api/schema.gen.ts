@@ -290,6 +290,8 @@ export interface components {
       active_when?: {
         [key: string]: string[];
       };
+      /** Allowed */
+      allowed: string;
       /** Choices */
       choices?: string[];
       /** Default */

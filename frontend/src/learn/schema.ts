@@ -4,7 +4,7 @@
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
 import { isChoice, type SystemSpec } from "../api/types.ts";
-import { coerce } from "../state/urlState.ts";
+import { allowed, coerce } from "../state/urlState.ts";
 
 export const MAX_LESSON_BYTES = 64 * 1024;
 export const MAX_STEPS = 20;
@@ -147,8 +147,7 @@ export function checkStates(lesson: Lesson, specs: Record<string, SystemSpec>): 
         const knob = spec.knobs.find((kk) => kk.name === k);
         if (!knob) out.push([[...base, key, k], `is not a knob of ${spec.id} (${spec.knobs.map((kk) => kk.name).join(", ")})`]);
         else if (coerce(knob, String(v)) === null) {
-          const allowed = isChoice(knob) ? `one of ${knob.choices.join(", ")}` : `a number from ${knob.min} to ${knob.max}${knob.integer ? ` in steps of ${knob.step}` : ""}`;
-          out.push([[...base, key, k], `must be ${allowed}`]);
+          out.push([[...base, key, k], `must be ${allowed(knob)}`]);
         }
       }
     };

@@ -31,10 +31,9 @@ export function defaults(spec: SystemSpec): ExplorerState {
 
 export const SLUG = /^[A-Za-z0-9_-]{8,32}$/;
 
+/** What values a knob allows, in the models' own words (perfmodels Knob.allowed). */
 export function allowed(k: KnobSpec): string {
-  if (isChoice(k)) return `one of ${k.choices.join(", ")}`;
-  const step = k.step && k.step !== 1 ? ` in steps of ${k.step}` : "";
-  return `${k.integer ? "an integer" : "a number"} from ${k.min} to ${k.max}${step}`;
+  return k.allowed;
 }
 
 /** The knob's value from untrusted text, or null when it is not allowed (mirrors perfmodels.knobs). */

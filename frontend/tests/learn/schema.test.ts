@@ -78,7 +78,7 @@ describe("checking a lesson file", () => {
     if (r.ok) return;
     const text = r.problems.map(formatProblem).join("\n");
     expect(text).toMatch(/steps\[1\]\.state\.y: must be a metric of decnet/);
-    expect(text).toMatch(/steps\[2\]\.state\.knobs\.link_quota: must be a number from 2 to 64 in steps of 2/);
+    expect(text).toMatch(/steps\[2\]\.state\.knobs\.link_quota: must be an integer from 2 to 64 in steps of 2/);
     expect(text).toMatch(/steps\[2\]\.state\.knobs\.speed: is not a knob of decnet/);
     expect(text).toMatch(/steps\[2\]\.question\.at: must lie on the x axis, from 2 to 64/);
   });
