@@ -5,10 +5,10 @@ import { isChoice, type Dataset, type Evaluation, type KnobValues, type NumberKn
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { parse, serialize, type ExplorerState } from "../state/urlState";
 import { dropPendingUrl, writeUrl } from "../state/urlWriter";
-import { Chart } from "./Chart";
+import { Chart } from "../chart/Chart";
 import { ExportBar } from "./ExportBar";
 import { KnobPanel } from "./KnobPanel";
-import { memoPoints } from "./memoPoints";
+import { memoPoints } from "../chart/memoPoints";
 import { PathView } from "./PathView";
 import { Presets } from "./Presets";
 import { Readouts } from "./Readouts";

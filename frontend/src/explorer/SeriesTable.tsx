@@ -1,7 +1,7 @@
 // The chart's text alternative: the plotted series as a table, reachable by keyboard.
 import { useState, memo } from "react";
 import { formatValue } from "../format";
-import type { SeriesPoint } from "./geometry";
+import type { SeriesPoint } from "../chart/geometry";
 
 export const SeriesTable = memo(function SeriesTable({ xLabel, yLabel, curve, baseline }: { xLabel: string; yLabel: string; curve: SeriesPoint[]; baseline: SeriesPoint[] }) {
   // Rows are built only while the table is open: a closed table costs a knob move nothing.

@@ -2,7 +2,7 @@
 // model and the memo are shown with how far off the prediction was.
 import { useId, useState } from "react";
 import type { MetricSpec, SystemSpec } from "../api/types";
-import type { MemoPoint } from "../explorer/memoPoints";
+import type { MemoPoint } from "../chart/memoPoints";
 import { formatValue } from "../format";
 import { findFigure } from "./memoFigure";
 import type { Answer } from "./progress";

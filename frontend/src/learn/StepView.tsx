@@ -2,9 +2,9 @@
 // hides the model's curve and the memo's points until the learner commits a prediction.
 import { useEffect, useMemo, useState } from "react";
 import type { SystemSpec } from "../api/types";
-import { Chart } from "../explorer/Chart";
+import { Chart } from "../chart/Chart";
 import { curveKnobsOf, curveOf, bandOf } from "../explorer/curves";
-import { memoPoints } from "../explorer/memoPoints";
+import { memoPoints } from "../chart/memoPoints";
 import { Readouts } from "../explorer/Readouts";
 import { useLatest } from "../explorer/useLatest";
 import type { ModelClient } from "../runtime/ModelClient";

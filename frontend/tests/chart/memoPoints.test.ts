@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoPoints } from "../../src/explorer/memoPoints";
+import { memoPoints } from "../../src/chart/memoPoints";
 import { dataset, describe_ } from "../fixtures/python";
 
 const spec = describe_("decnet");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bands, geometry } from "../../src/explorer/geometry";
+import { bands, geometry } from "../../src/chart/geometry";
 
 describe("bands", () => {
   it("splits the curve where the bottleneck changes, at the midpoint", () => {

@@ -1,0 +1,72 @@
+// A learner's prediction on the chart: a point at a fixed x that a pointer drags or arrow keys
+// step up and down (a slider for assistive technology).
+import { useRef, type KeyboardEvent, type PointerEvent } from "react";
+import { formatValue } from "../format";
+import type { geometry } from "./geometry";
+
+export interface Prediction {
+  x: number;
+  /** null until the learner places it */
+  y: number | null;
+  /** its accessible name */
+  label: string;
+  /** absent once the prediction is committed */
+  onChange?: (y: number) => void;
+}
+
+type Scales = ReturnType<typeof geometry>;
+
+/** The learner's predicted point: a vertical guide at its x, a handle that a pointer drags
+ * anywhere in the plot (only y moves) and that arrow keys step (a slider for assistive tech). */
+export function PredictionMark({ p, g, top, bottom, left, right, unit }: { p: Prediction; g: Scales; top: number; bottom: number; left: number; right: number; unit: string }) {
+  const dragging = useRef(false);
+  const [lo, hi] = g.y.domain();
+  const clamp = (v: number) => Math.max(lo, Math.min(hi, v));
+  const fromPointer = (e: PointerEvent<SVGElement>) => {
+    const box = (e.currentTarget.ownerSVGElement ?? (e.currentTarget as unknown as SVGSVGElement)).getBoundingClientRect();
+    p.onChange?.(clamp(g.y.invert(e.clientY - box.top)));
+  };
+  const onKey = (e: KeyboardEvent<SVGCircleElement>) => {
+    if (!p.onChange) return;
+    const here = p.y ?? (lo + hi) / 2;
+    const step = (hi - lo) / 100;
+    const next: Record<string, number> = {
+      ArrowUp: here + step, ArrowRight: here + step, ArrowDown: here - step, ArrowLeft: here - step,
+      PageUp: here + 10 * step, PageDown: here - 10 * step, Home: lo, End: hi,
+    };
+    if (!(e.key in next)) return;
+    e.preventDefault();
+    e.stopPropagation(); // a presenter's arrow keys move between steps, but not from here
+    p.onChange(clamp(next[e.key]));
+  };
+  const cx = g.x(p.x);
+  const cy = p.y === null ? (top + bottom) / 2 : g.y(p.y);
+  return (
+    <g className={p.onChange ? "prediction editable" : "prediction"} data-testid="prediction">
+      {p.onChange && (
+        <rect className="prediction-area" x={left} y={top} width={Math.max(0, right - left)} height={bottom - top}
+          onPointerDown={(e) => { dragging.current = true; e.currentTarget.setPointerCapture(e.pointerId); fromPointer(e); }}
+          onPointerMove={(e) => dragging.current && fromPointer(e)}
+          onPointerUp={() => { dragging.current = false; }} />
+      )}
+      <line className="prediction-guide" x1={cx} x2={cx} y1={top} y2={bottom} />
+      <circle
+        className={p.y === null ? "prediction-handle unset" : "prediction-handle"}
+        data-testid="prediction-handle"
+        data-y={p.y ?? ""}
+        cx={cx}
+        cy={cy}
+        r={10}
+        tabIndex={p.onChange ? 0 : -1}
+        role="slider"
+        aria-label={p.label}
+        aria-valuemin={lo}
+        aria-valuemax={hi}
+        aria-valuenow={p.y ?? undefined}
+        aria-valuetext={p.y === null ? "not placed yet" : formatValue(p.y, unit)}
+        aria-readonly={!p.onChange}
+        onKeyDown={onKey}
+      />
+    </g>
+  );
+}
