@@ -1,7 +1,7 @@
 // The explorer page for one system: knobs, chart, readouts, memo points, the path's stages and
 // a pinned baseline; the URL holds the whole state.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { isChoice, type Dataset, type Evaluation, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
+import { isChoice, type Dataset, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { parse, serialize, type ExplorerState } from "../state/urlState";
 import { dropPendingUrl, writeUrl } from "../state/urlWriter";
@@ -16,9 +16,9 @@ import { RuntimeStatus } from "./RuntimeStatus";
 import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
-import { useLatest } from "./useLatest";
 import { useSystem } from "./useSystem";
-import { bandOf, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
+import { curveKnobsOf } from "../chart/curves";
+import { useModelView } from "../chart/useModelView";
 import { PageError } from "../PageError";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
@@ -96,27 +96,16 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const source = status.phase === "ready" ? "browser" : "server";
   const chartBox = useRef<HTMLDivElement>(null);
 
-  const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
-  const sweep = useLatest(`${source}|${x}|${JSON.stringify(curveKnobs)}`, () => client.sweep(spec.id, curveKnobs, x),
-    () => client.peek({ type: "sweep", system: spec.id, knobs: curveKnobs, x, values: undefined }));
-  // The full answer at the current setting: readouts and the path's stages.
-  const detail = useLatest(`${source}|${JSON.stringify(knobs)}`, () => client.evaluate(spec.id, knobs, "detail"));
-  const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
-  const current: Evaluation | null = detail.value && sameKnobs(detail.value.knobs, knobs) ? detail.value : sweepPoint ?? detail.value;
-
-  // The pinned baseline: its curve along the same x, and its answer at its own setting.
-  const baseCurveKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
-  const baseSweep = useLatest(baseCurveKnobs ? `${source}|${x}|${JSON.stringify(baseCurveKnobs)}` : null, () => client.sweep(spec.id, baseCurveKnobs!, x));
-  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!, "baseline"));
-
-  const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
-  const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
-  const limit = useMemo(() => limitOf(sweep.value, x, y), [sweep.value, x, y]);
-  const saturation = useMemo(() => saturationOf(curve, limit), [curve, limit]);
+  const { sweep, detail, current, baseDetail, curve, band, limit, saturation, baseCurve } = useModelView(client, spec, {
+    knobs,
+    x,
+    y,
+    baseline,
+    source,
+  });
   // What the band spans: the knobs the memo leaves open and the fitted parameters it does not pin.
   const bandNames = Object.entries(sweep.value?.band ?? {}).map(([name, b]) =>
     b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by the memo)` : spec.knobs.find((k) => k.name === name)?.label ?? name);
-  const baseCurve = useMemo(() => (baseline ? curveOf(baseSweep.value, x, y) : []), [baseline, baseSweep.value, x, y]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
   const memo = useMemo(

@@ -3,10 +3,10 @@
 import { useEffect, useMemo, useState } from "react";
 import type { SystemSpec } from "../api/types";
 import { Chart } from "../chart/Chart";
-import { curveKnobsOf, curveOf, bandOf } from "../explorer/curves";
 import { memoPoints } from "../chart/memoPoints";
 import { Readouts } from "../explorer/Readouts";
-import { useLatest } from "../explorer/useLatest";
+import { useLatest } from "../chart/useLatest";
+import { useModelView } from "../chart/useModelView";
 import type { ModelClient } from "../runtime/ModelClient";
 import { defaults, serialize, type ExplorerState } from "../state/urlState";
 import { progressOf, saveAnswer, type Answer } from "./progress";
@@ -49,19 +49,11 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
   const [draft, setDraft] = useState<Answer | null>(null);
   const revealed = !q || answer !== null;
 
-  const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
-  const sweep = useLatest(`${spec.id}|${x}|${JSON.stringify(curveKnobs)}`, () => client.sweep(spec.id, curveKnobs, x));
-  const baseKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
-  const baseSweep = useLatest(baseKnobs ? `${spec.id}|${x}|${JSON.stringify(baseKnobs)}` : null, () => client.sweep(spec.id, baseKnobs!, x));
-  const detail = useLatest(`${spec.id}|${JSON.stringify(knobs)}`, () => client.evaluate(spec.id, knobs, "detail"));
-  const baseDetail = useLatest(baseline ? `${spec.id}|${JSON.stringify(baseline)}` : null, () => client.evaluate(spec.id, baseline!, "baseline"));
+  const { curveKnobs, sweep, detail, baseDetail, curve, band, baseCurve } = useModelView(client, spec, { knobs, x, y, baseline });
   // The model's exact answer where the learner predicts (the curve's grid may not hold that x).
   const atKnobs = q?.predict === "point" ? { ...knobs, [x]: q.at } : null;
   const atAnswer = useLatest(atKnobs ? `${spec.id}|at|${JSON.stringify(atKnobs)}` : null, () => client.evaluate(spec.id, atKnobs!, "detail"));
 
-  const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
-  const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
-  const baseCurve = useMemo(() => curveOf(baseSweep.value, x, y), [baseSweep.value, x, y]);
   const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y), [dataset, spec, curveKnobs, x, y]);
 
   // While a question is open the y axis is fixed with headroom, so it neither gives the answer

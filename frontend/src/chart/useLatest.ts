@@ -3,7 +3,13 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import type { Answer } from "../runtime/ModelClient";
 
-export function useLatest<T>(key: string | null, run: () => Answer<T>, peek?: () => T | undefined): { value: T | null; error: string | null } {
+/** The newest answer to a request (kept until a newer one arrives), or its error. */
+export interface Latest<T> {
+  value: T | null;
+  error: string | null;
+}
+
+export function useLatest<T>(key: string | null, run: () => Answer<T>, peek?: () => T | undefined): Latest<T> {
   const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
   // An answer already known (asked for ahead of this render) is used at once: one render, no effect.
   const known = key === null ? undefined : peek?.();

@@ -1,0 +1,57 @@
+// What a chart of one system needs from the models, for the explorer and the lesson step alike:
+// the curve along x and its band and capacity, the answer at the current setting, and the same
+// for a pinned baseline. Every request builds its knobs and cache key here, so a curve asked for
+// by the explorer, a lesson or a prefetch is one request with one key.
+import { useMemo } from "react";
+import type { EvaluateResult, Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types";
+import type { ModelClient } from "../runtime/ModelClient";
+import { bandOf, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
+import { type Latest, useLatest } from "./useLatest";
+
+export interface ViewRequest {
+  knobs: KnobValues;
+  x: string;
+  y: string;
+  baseline: KnobValues | null;
+  /** who computes ("browser" or "server"): part of the keys, so an answer is redrawn when the
+   * in-browser runtime takes over */
+  source?: string;
+}
+
+export function sweepKey(source: string, x: string, curveKnobs: KnobValues): string {
+  return `${source}|${x}|${JSON.stringify(curveKnobs)}`;
+}
+
+export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewRequest) {
+  const { knobs, x, y, baseline } = r;
+  const source = r.source ?? spec.id;
+  const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
+  const sweep: Latest<SweepResult> = useLatest(
+    sweepKey(source, x, curveKnobs),
+    () => client.sweep(spec.id, curveKnobs, x),
+    () => client.peek({ type: "sweep", system: spec.id, knobs: curveKnobs, x, values: undefined }),
+  );
+  // The full answer at the current setting: readouts and the path's stages.
+  const detail: Latest<EvaluateResult> = useLatest(`${source}|${JSON.stringify(knobs)}`, () =>
+    client.evaluate(spec.id, knobs, "detail"),
+  );
+  const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
+  const current: Evaluation | null =
+    detail.value && sameKnobs(detail.value.knobs, knobs) ? detail.value : (sweepPoint ?? detail.value);
+
+  // The pinned baseline: its curve along the same x, and its answer at its own setting.
+  const baseCurveKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
+  const baseSweep = useLatest(baseCurveKnobs ? sweepKey(source, x, baseCurveKnobs) : null, () =>
+    client.sweep(spec.id, baseCurveKnobs!, x),
+  );
+  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () =>
+    client.evaluate(spec.id, baseline!, "baseline"),
+  );
+
+  const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
+  const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
+  const limit = useMemo(() => limitOf(sweep.value, x, y), [sweep.value, x, y]);
+  const saturation = useMemo(() => saturationOf(curve, limit), [curve, limit]);
+  const baseCurve = useMemo(() => (baseline ? curveOf(baseSweep.value, x, y) : []), [baseline, baseSweep.value, x, y]);
+  return { curveKnobs, sweep, detail, current, baseSweep, baseDetail, curve, band, limit, saturation, baseCurve };
+}
