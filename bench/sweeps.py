@@ -1,18 +1,23 @@
 """Benchmark: a 200-point sweep of every system in CPython (the backend's and tests' runtime).
 
-    .venv/bin/python bench/sweeps.py
+    .venv/bin/python bench/sweeps.py           # 200 points along one knob per system
+    .venv/bin/python bench/sweeps.py --axes    # the default sweep along every numeric axis
 
 Prints the median and p95 over 50 repetitions, per system, along a continuous knob (or the
 integer knob with the most settings), the band for undetermined knobs included, as the app
-requests it.
+requests it. With --axes: every system along every numeric knob on its default grid, bands
+included, called through perfmodels.bridge as the browser's worker calls it.
 """
 
 from __future__ import annotations
 
+import json
 import statistics
+import sys
 import time
 
 import perfmodels
+from perfmodels import bridge
 from perfmodels.registry import spec
 
 
@@ -41,7 +46,33 @@ def cases() -> list[tuple[str, str, list]]:
     return out
 
 
+def _median_ms(run, repeat: int = 50) -> tuple[float, float]:
+    for _ in range(5):
+        run()
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - t) * 1e3)
+    times.sort()
+    return statistics.median(times), times[int(0.95 * len(times)) - 1]
+
+
+def axes() -> None:
+    print("default sweeps with their bands, through the worker's bridge, CPython (ms, 50 repetitions)")
+    for system in perfmodels.systems():
+        for k in spec(system).knobs:
+            if k.choices is not None:
+                continue
+            payload = json.dumps({"system": system, "knobs": {}, "x": k.name})
+            med, p95 = _median_ms(lambda p=payload: bridge.call("sweep", p))
+            print(f"{system:8} x={k.name:22}  median {med:6.2f} ms  p95 {p95:6.2f} ms")
+
+
 def main() -> None:
+    if "--axes" in sys.argv[1:]:
+        axes()
+        return
     print("200-point sweeps in CPython (ms per sweep, 50 repetitions)")
     for system, x, values in cases():
         for _ in range(5):
