@@ -3,27 +3,25 @@ public ones, delete with the token. Scenarios never change, so reads come from a
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import math
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
-from sqlalchemy import Engine, delete, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 import perfmodels
 from perfmodels import registry
 
+from ... import crud
 from ...core.tables import Scenario
 from ..caching import CACHE_CONTROL, cached, etag_for, not_modified
+from ..deps import SessionDep
 from ..errors import problems
 from ..lru import Lru
 from ..schemas import CreatedScenario, SavedScenario, ScenarioPage
@@ -81,10 +79,6 @@ def _public(s: Scenario) -> dict[str, Any]:
     }
 
 
-def _sha256(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 # Rendered scenarios (body, ETag) by slug. Entries expire so that a deletion made through
 # another process is seen within 30 s.
 CACHE: Lru[tuple[bytes, str]] = Lru(10_000, ttl=30.0)
@@ -95,7 +89,7 @@ def _client(request: Request) -> str:
 
 
 @router.post("", status_code=201, response_model=CreatedScenario, responses=problems(429, 503))
-def create(body: ScenarioIn, request: Request) -> JSONResponse:
+def create(body: ScenarioIn, request: Request, db: SessionDep) -> JSONResponse:
     wait = request.app.state.create_limiter.check(_client(request))
     if wait:
         raise HTTPException(
@@ -103,51 +97,42 @@ def create(body: ScenarioIn, request: Request) -> JSONResponse:
         )
     state = _state(body)
     token = secrets.token_urlsafe(24)
-    for _ in range(5):  # 96-bit slugs: a collision is astronomically rare, but retry anyway
-        row = Scenario(
-            slug=secrets.token_urlsafe(12),
-            system=body.system,
-            state=json.dumps(state),
-            title=body.title,
-            notes=body.notes,
-            public=body.public,
-            models_version=perfmodels.__version__,
-            created_at=datetime.now(UTC),
-            delete_token_sha256=_sha256(token),
-        )
-        try:
-            with Session(request.app.state.engine, expire_on_commit=False) as db, db.begin():
-                db.add(row)
-            break
-        except IntegrityError:
-            continue
-    else:
+    row = crud.create_scenario(
+        db,
+        token=token,
+        system=body.system,
+        state=json.dumps(state),
+        title=body.title,
+        notes=body.notes,
+        public=body.public,
+        models_version=perfmodels.__version__,
+    )
+    if row is None:
         raise HTTPException(503, "could not allocate a link; try again")
     return JSONResponse(
         {"slug": row.slug, "url": f"/s/{row.slug}", "delete_token": token, "scenario": _public(row)}, status_code=201
     )
 
 
-def _load(engine: Engine, slug: str) -> tuple[bytes, str]:
-    with Session(engine) as db:
-        row = db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
-        if row is None:
-            raise HTTPException(404, "no scenario at this link (it may have been deleted)")
-        doc = {
-            **_public(row),
-            "models_version_now": perfmodels.__version__,
-            "models_changed": row.models_version != perfmodels.__version__,
-        }
+def _load(db: Session, slug: str) -> tuple[bytes, str]:
+    row = crud.get_scenario(db, slug)
+    if row is None:
+        raise HTTPException(404, "no scenario at this link (it may have been deleted)")
+    doc = {
+        **_public(row),
+        "models_version_now": perfmodels.__version__,
+        "models_changed": row.models_version != perfmodels.__version__,
+    }
     return json.dumps(doc, separators=(",", ":")).encode(), etag_for("scenario", slug, perfmodels.__version__)
 
 
 @router.get("/{slug}", response_model=SavedScenario)
-async def read(slug: Slug, request: Request) -> Response:
+async def read(slug: Slug, request: Request, db: SessionDep) -> Response:
     # async: a cached scenario is answered on the event loop, with no thread hand-off; only a
     # miss goes to the database, in the thread pool.
     hit = CACHE.get(slug)
     if hit is None:
-        hit = await run_in_threadpool(_load, request.app.state.engine, slug)
+        hit = await run_in_threadpool(_load, db, slug)
         CACHE.put(slug, hit)
     body, etag = hit
     headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
@@ -157,14 +142,12 @@ async def read(slug: Slug, request: Request) -> Response:
 
 
 @router.delete("/{slug}", status_code=204, responses=problems(403))
-def remove(slug: Slug, request: Request, x_delete_token: Annotated[str, Header(max_length=128)] = "") -> Response:
-    with Session(request.app.state.engine) as db, db.begin():
-        row = db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
-        if row is None:
-            raise HTTPException(404, "no scenario at this link")
-        if not x_delete_token or not hmac.compare_digest(_sha256(x_delete_token), row.delete_token_sha256):
-            raise HTTPException(403, "the delete token does not match")
-        db.execute(delete(Scenario).where(Scenario.id == row.id))
+def remove(slug: Slug, db: SessionDep, x_delete_token: Annotated[str, Header(max_length=128)] = "") -> Response:
+    outcome = crud.delete_scenario(db, slug, x_delete_token)
+    if outcome is crud.Deleted.MISSING:
+        raise HTTPException(404, "no scenario at this link")
+    if outcome is crud.Deleted.WRONG_TOKEN:
+        raise HTTPException(403, "the delete token does not match")
     CACHE.drop(slug)
     return Response(status_code=204)
 
@@ -172,15 +155,11 @@ def remove(slug: Slug, request: Request, x_delete_token: Annotated[str, Header(m
 @router.get("", response_model=ScenarioPage)
 def list_public(
     request: Request,
+    db: SessionDep,
     system: Annotated[str | None, Query(max_length=32)] = None,
     page: Annotated[int, Query(ge=1, le=10_000)] = 1,
 ) -> Response:
-    q = select(Scenario).where(Scenario.public.is_(True))
-    if system is not None:
-        q = q.where(Scenario.system == system)
-    q = q.order_by(Scenario.created_at.desc(), Scenario.id.desc()).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE + 1)
-    with Session(request.app.state.engine) as db:
-        rows = list(db.scalars(q))
+    rows = crud.list_public(db, system=system, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE + 1)
     body = {"page": page, "items": [_public(r) for r in rows[:PAGE_SIZE]], "more": len(rows) > PAGE_SIZE}
     # The listing changes whenever someone saves: validated by its content, not cached blind.
     return cached(request, etag_for("public", json.dumps(body, sort_keys=True, default=str)), lambda: body)

@@ -1,0 +1,73 @@
+"""Every query on saved scenarios, in one place: the routes validate and shape, this module
+reads and writes. Functions take a Session and know nothing of HTTP."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import UTC, datetime
+from enum import Enum
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .core.tables import Scenario
+
+SLUG_ATTEMPTS = 5
+
+
+def _sha256(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_scenario(db: Session, *, token: str, **fields: Any) -> Scenario | None:
+    """Store a new scenario under a fresh 96-bit slug, with only the delete token's hash kept.
+    None when every attempt met a slug already taken (astronomically rare)."""
+    for _ in range(SLUG_ATTEMPTS):
+        row = Scenario(
+            slug=secrets.token_urlsafe(12),
+            created_at=datetime.now(UTC),
+            delete_token_sha256=_sha256(token),
+            **fields,
+        )
+        try:
+            with db.begin():
+                db.add(row)
+            return row
+        except IntegrityError:
+            db.expunge_all()
+    return None
+
+
+def get_scenario(db: Session, slug: str) -> Scenario | None:
+    return db.scalars(select(Scenario).where(Scenario.slug == slug)).first()
+
+
+class Deleted(Enum):
+    DONE = "done"
+    MISSING = "missing"
+    WRONG_TOKEN = "wrong token"
+
+
+def delete_scenario(db: Session, slug: str, token: str) -> Deleted:
+    """Delete the scenario if `token` is its delete token (compared in constant time)."""
+    with db.begin():
+        row = get_scenario(db, slug)
+        if row is None:
+            return Deleted.MISSING
+        if not token or not hmac.compare_digest(_sha256(token), row.delete_token_sha256):
+            return Deleted.WRONG_TOKEN
+        db.execute(delete(Scenario).where(Scenario.id == row.id))
+    return Deleted.DONE
+
+
+def list_public(db: Session, *, system: str | None, offset: int, limit: int) -> list[Scenario]:
+    """Public scenarios, newest first (ties broken by id, so pages never overlap)."""
+    q = select(Scenario).where(Scenario.public.is_(True))
+    if system is not None:
+        q = q.where(Scenario.system == system)
+    q = q.order_by(Scenario.created_at.desc(), Scenario.id.desc()).offset(offset).limit(limit)
+    return list(db.scalars(q))
