@@ -1,0 +1,43 @@
+// Recent model answers by request: a knob moved back and forth, or asked for ahead of the
+// render, is answered without another round trip. The worker and the server give the same
+// answers, so one cache serves both.
+import type { Call, ResultFor } from "./protocol";
+
+export const CACHE_ENTRIES = 64;
+
+const keyOf = (call: Call) => JSON.stringify(call);
+
+export class AnswerCache {
+  private entries = new Map<string, unknown>();
+
+  constructor(private capacity = CACHE_ENTRIES) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The answer to a request if it is known; a hit becomes the most recently used. */
+  get<C extends Call>(call: C): ResultFor[C["type"]] | undefined {
+    const key = keyOf(call);
+    if (!this.entries.has(key)) return undefined;
+    const value = this.entries.get(key);
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value as ResultFor[C["type"]];
+  }
+
+  set(call: Call, result: unknown): void {
+    const key = keyOf(call);
+    this.entries.delete(key);
+    this.entries.set(key, result);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** The same promise, storing its answer when it arrives (a failure is not stored). */
+  remember<T>(call: Call, p: Promise<T>): Promise<T> {
+    return p.then((r) => {
+      this.set(call, r);
+      return r;
+    });
+  }
+}

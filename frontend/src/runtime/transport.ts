@@ -1,0 +1,138 @@
+// The page's end of the model worker: starting it, its boot status, numbering requests and
+// matching answers, and the shared reply buffer the page may spin on for a few milliseconds.
+import type { Answer } from "./answer";
+import { REPLY_HEADER_BYTES, type BootPhase, type Call, type WorkerEvent } from "./protocol";
+
+export interface RuntimeStatus {
+  phase: BootPhase | "starting";
+  step: number;
+  steps: number;
+  message: string;
+  ms: number;
+}
+
+export interface WorkerLike {
+  postMessage(msg: unknown): void;
+  addEventListener(type: "message", fn: (e: MessageEvent<WorkerEvent>) => void): void;
+  addEventListener(type: "error", fn: (e: ErrorEvent) => void): void;
+  terminate(): void;
+}
+
+const REPLY_BUFFER_BYTES = 4 << 20;
+// How long the page may block waiting for the worker: a sweep takes about 2 ms, and past this
+// the answer is taken from the worker's message instead.
+export const SPIN_BUDGET_MS = 8;
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
+export class WorkerTransport {
+  status: RuntimeStatus = { phase: "starting", step: 0, steps: 3, message: "Starting the Python runtime", ms: 0 };
+  private listeners = new Set<(s: RuntimeStatus) => void>();
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+  private worker: WorkerLike | null = null;
+  private reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
+
+  constructor(makeWorker: (() => WorkerLike) | null, shared: boolean) {
+    if (!makeWorker) return; // no Web Workers here (a test, an old browser): the server answers
+    try {
+      this.worker = makeWorker();
+    } catch (e) {
+      this.setStatus({ ...this.status, phase: "failed", message: `The worker could not start: ${String(e)}` });
+      return;
+    }
+    this.worker.addEventListener("message", (e) => this.onEvent(e.data));
+    this.worker.addEventListener("error", (e) => {
+      this.setStatus({ ...this.status, phase: "failed", message: `The worker failed: ${e.message || "load error"}` });
+      this.failAll("worker failed");
+    });
+    if (shared) {
+      const buffer = new SharedArrayBuffer(REPLY_BUFFER_BYTES);
+      this.reply = { ctrl: new Int32Array(buffer, 0, 2), data: new Uint8Array(buffer, REPLY_HEADER_BYTES) };
+      this.worker.postMessage({ id: 0, type: "attach", buffer });
+    }
+  }
+
+  get ready(): boolean {
+    return this.status.phase === "ready";
+  }
+
+  /** Whether the worker may still answer (it is starting or ready, not failed). */
+  get alive(): boolean {
+    return this.worker !== null && this.status.phase !== "failed";
+  }
+
+  subscribe(fn: (s: RuntimeStatus) => void): () => void {
+    this.listeners.add(fn);
+    fn(this.status);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Resolves when the worker is ready; rejects if it fails first. */
+  whenReady(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const off = this.subscribe((s) => {
+        if (s.phase !== "ready" && s.phase !== "failed") return;
+        queueMicrotask(() => off());
+        if (s.phase === "ready") resolve();
+        else reject(new Error(s.message));
+      });
+    });
+  }
+
+  /** Ask the worker. With `wait` and a shared buffer, spin briefly so the answer comes now. */
+  request(call: Call, wait: boolean): Answer<unknown> {
+    if (!this.worker) return { later: Promise.reject(new Error("no worker")) };
+    const id = this.nextId++;
+    const later = new Promise<unknown>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+    });
+    const sync = wait && this.reply !== null;
+    this.worker.postMessage({ ...call, id, sync });
+    const now = sync ? this.spin(id) : null;
+    if (!now) return { later };
+    this.pending.delete(id);
+    if ("error" in now) return { later: Promise.reject(new Error(now.error)) };
+    return { now: now.result };
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.failAll("disposed");
+  }
+
+  /** Wait a few milliseconds for the worker's answer in the shared buffer. */
+  private spin(id: number): { result: unknown } | { error: string } | null {
+    const { ctrl, data } = this.reply!;
+    const deadline = performance.now() + SPIN_BUDGET_MS;
+    while (Atomics.load(ctrl, 0) !== id) {
+      if (performance.now() > deadline) return null;
+    }
+    const length = Atomics.load(ctrl, 1);
+    if (length < 0) return null; // too large for the buffer: the message brings it
+    // TextDecoder refuses views of shared memory: decode a private copy.
+    return JSON.parse(new TextDecoder().decode(data.slice(0, length)));
+  }
+
+  private onEvent(ev: WorkerEvent): void {
+    if (ev.type === "status") {
+      this.setStatus({ phase: ev.phase, step: ev.step, steps: ev.steps, message: ev.message, ms: ev.ms });
+      return;
+    }
+    const p = this.pending.get(ev.id);
+    if (!p) return; // already answered through the shared buffer
+    this.pending.delete(ev.id);
+    if (ev.type === "result") p.resolve(ev.result);
+    else p.reject(new Error(ev.message));
+  }
+
+  private failAll(reason: string): void {
+    for (const p of this.pending.values()) p.reject(new Error(reason));
+    this.pending.clear();
+  }
+
+  private setStatus(s: RuntimeStatus): void {
+    this.status = s;
+    for (const fn of this.listeners) fn(s);
+  }
+}

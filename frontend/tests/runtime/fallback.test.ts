@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../src/api/client";
+import { askServer, type Http, serverThenWorker } from "../../src/runtime/fallback";
+import { WorkerTransport } from "../../src/runtime/transport";
+import { FakeWorker, ready } from "./fakeWorker";
+
+function http(fail?: Error): Http {
+  const answer = (what: string) => vi.fn(async (...args: unknown[]) => {
+    if (fail) throw fail;
+    return { what, args };
+  });
+  return { evaluate: answer("evaluate"), sweep: answer("sweep"), describe: answer("describe") } as unknown as Http;
+}
+
+const sweep = { type: "sweep" as const, system: "ffs", knobs: { block_kb: 8 }, x: "block_kb", values: [4, 8] };
+
+describe("askServer", () => {
+  it("sends each kind of request to its route with its arguments", async () => {
+    const h = http();
+    expect(await askServer(h, sweep)).toEqual({ what: "sweep", args: ["ffs", { block_kb: 8 }, "block_kb", [4, 8]] });
+    expect(await askServer(h, { type: "evaluate", system: "ffs", knobs: {} })).toEqual({ what: "evaluate", args: ["ffs", {}] });
+    expect(await askServer(h, { type: "describe", system: "ffs" })).toEqual({ what: "describe", args: ["ffs"] });
+  });
+});
+
+describe("serverThenWorker", () => {
+  it("takes the worker's answer when the server cannot be reached", async () => {
+    const w = new FakeWorker();
+    const t = new WorkerTransport(() => w, false);
+    const p = serverThenWorker(http(new TypeError("Failed to fetch")), t, sweep);
+    await Promise.resolve();
+    expect(w.sent).toHaveLength(0); // nothing is asked of a worker that is not ready
+    w.emit(ready);
+    await vi.waitFor(() => expect(w.sent).toHaveLength(1));
+    w.emit({ type: "result", id: w.sent[0].id, result: "from the worker" });
+    expect(await p).toBe("from the worker");
+  });
+
+  it("keeps the server's refusal: bad input is not retried", async () => {
+    const w = new FakeWorker();
+    const t = new WorkerTransport(() => w, false);
+    w.emit(ready);
+    await expect(serverThenWorker(http(new ApiError(422, "link_quota must be 1..64")), t, sweep)).rejects.toThrow("link_quota");
+    expect(w.sent).toHaveLength(0);
+  });
+
+  it("gives the network error when there is no worker to turn to", async () => {
+    const t = new WorkerTransport(null, false);
+    await expect(serverThenWorker(http(new TypeError("Failed to fetch")), t, sweep)).rejects.toThrow("Failed to fetch");
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { WorkerTransport } from "../../src/runtime/transport";
+import { FakeWorker, ready } from "./fakeWorker";
+
+const call = { type: "evaluate" as const, system: "decnet", knobs: {} };
+
+function setup(shared = false) {
+  const w = new FakeWorker();
+  return { w, t: new WorkerTransport(() => w, shared) };
+}
+
+describe("WorkerTransport", () => {
+  it("numbers requests and matches each answer or error to its request", async () => {
+    const { w, t } = setup();
+    const a = t.request(call, false);
+    const b = t.request(call, false);
+    expect(w.sent.map((m) => m.id)).toEqual([1, 2]);
+    w.emit({ type: "error", id: 2, message: "knob 'x' bad" });
+    w.emit({ type: "result", id: 1, result: "one" });
+    expect("later" in a && (await a.later)).toBe("one");
+    await expect("later" in b ? b.later : null).rejects.toThrow("knob 'x' bad");
+  });
+
+  it("reports boot progress to subscribers and resolves whenReady", async () => {
+    const { w, t } = setup();
+    const seen: string[] = [];
+    t.subscribe((s) => seen.push(`${s.phase}:${s.step}`));
+    const up = t.whenReady();
+    w.emit({ type: "status", phase: "runtime", step: 1, steps: 3, message: "loading", ms: 5 });
+    w.emit(ready);
+    await up;
+    expect(seen).toEqual(["starting:0", "runtime:1", "ready:3"]);
+    expect(t.ready && t.alive).toBe(true);
+  });
+
+  it("fails every waiting request and whenReady when the worker dies", async () => {
+    const { w, t } = setup();
+    const a = t.request(call, false);
+    const up = t.whenReady();
+    w.fail("boom");
+    await expect("later" in a ? a.later : null).rejects.toThrow("worker failed");
+    await expect(up).rejects.toThrow("boom");
+    expect(t.alive).toBe(false);
+  });
+
+  it("is not alive when it cannot make a worker", async () => {
+    const t = new WorkerTransport(() => {
+      throw new Error("no module workers");
+    }, false);
+    expect(t.status.phase).toBe("failed");
+    expect(t.status.message).toContain("no module workers");
+    const a = t.request(call, true);
+    await expect("later" in a ? a.later : null).rejects.toThrow("no worker");
+  });
+
+  it("answers now through the shared buffer, and later when the worker is too slow", async () => {
+    const { w, t } = setup(true);
+    w.instant = (m) => ({ echo: m.id });
+    expect(t.request(call, true)).toEqual({ now: { echo: 1 } });
+    expect(w.sent[0].sync).toBe(true);
+    w.emit({ type: "result", id: 1, result: "duplicate" }); // the message copy is ignored
+    w.instant = null;
+    const slow = t.request(call, true);
+    expect("later" in slow).toBe(true);
+    w.emit({ type: "result", id: 2, result: "slow" });
+    expect("later" in slow && (await slow.later)).toBe("slow");
+  });
+
+  it("does not block when asked not to wait, even with a shared buffer", () => {
+    const { w, t } = setup(true);
+    w.instant = (m) => ({ echo: m.id });
+    expect("later" in t.request(call, false)).toBe(true);
+    expect(w.sent[0].sync).toBe(false);
+  });
+});
