@@ -47,7 +47,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params, stage
 
 CLIENTS = ("redhat72", "solaris7")
 DEFAULT_BUFFERSIZE = 16384  # memo: I/O stayed 16k at chunksize 15 until AFSV_BUFFERSIZE was raised
@@ -161,33 +161,33 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     }
     if detail:
         out["stages"] = [
-            {
-                "name": "round trip",
-                "label": f"RPC round trip ({k['client']})",
-                "demand": rtt * 1e3,
-                "unit": "ms/chunk",
-                "resource": "round trip",
-                "utilization": rtt / t_read,
-                "bottleneck": worst == "round trip",
-            },
-            {
-                "name": "network",
-                "label": "Rx over the network",
-                "demand": wire * 1e3,
-                "unit": "ms/chunk",
-                "resource": "network",
-                "utilization": wire / t_read,
-                "bottleneck": worst == "network",
-            },
-            {
-                "name": "fileserver disk",
-                "label": f"Fileserver disk ({ios} I/O of {io} bytes)",
-                "demand": disk * 1e3,
-                "unit": "ms/chunk",
-                "resource": "fileserver disk",
-                "utilization": disk / t_read,
-                "bottleneck": worst == "fileserver disk",
-            },
+            stage(
+                "round trip",
+                f"RPC round trip ({k['client']})",
+                rtt * 1e3,
+                "ms/chunk",
+                resource="round trip",
+                utilization=rtt / t_read,
+                bottleneck=worst == "round trip",
+            ),
+            stage(
+                "network",
+                "Rx over the network",
+                wire * 1e3,
+                "ms/chunk",
+                resource="network",
+                utilization=wire / t_read,
+                bottleneck=worst == "network",
+            ),
+            stage(
+                "fileserver disk",
+                f"Fileserver disk ({ios} I/O of {io} bytes)",
+                disk * 1e3,
+                "ms/chunk",
+                resource="fileserver disk",
+                utilization=disk / t_read,
+                bottleneck=worst == "fileserver disk",
+            ),
         ]
     return out
 

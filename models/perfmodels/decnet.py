@@ -57,7 +57,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .mva import mva, mva_throughputs
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
+from .types import Evaluation, Knobs, KnobValue, Observation, Params, stage
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -277,19 +277,19 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
                 "queues": dict(zip(names, solved["queue_lengths"][-1], strict=True)),
             }
             point["stages"] = [
-                {
-                    "name": s,
-                    "label": STAGE_LABELS[s],
-                    "demand": d[s] * 1e3,
-                    "unit": "ms/message",
-                    "resource": STAGE_RESOURCE[s] or "link quota",
+                stage(
+                    s,
+                    STAGE_LABELS[s],
+                    d[s] * 1e3,
+                    "ms/message",
+                    resource=STAGE_RESOURCE[s] or "link quota",
                     # a queue's utilization; for the return, its queued part's, or the share of
                     # buffers waiting there when it is a pure delay
-                    "utilization": min(1.0, x * d[s] / (n if s == "return" else 1))
+                    utilization=min(1.0, x * d[s] / (n if s == "return" else 1))
                     if s != "return" or share <= 0
                     else min(1.0, x * share * d[s]),
-                    "bottleneck": (STAGE_RESOURCE[s] or "link quota") == bottleneck,
-                }
+                    bottleneck=(STAGE_RESOURCE[s] or "link quota") == bottleneck,
+                )
                 for s in SPEC.stages
             ]
         out.append(point)

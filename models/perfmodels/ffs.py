@@ -73,7 +73,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params, stage
 
 SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
@@ -355,42 +355,42 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     if detail:
         alloc = cpu - copy
         out["stages"] = [
-            {
-                "name": "copy and system call",
-                "label": "System call and copy",
-                "demand": copy,
-                "unit": "ms/block",
-                "resource": "CPU",
-                "utilization": min(1.0, copy / period),
-                "bottleneck": out["bottleneck"] == "CPU",
-            },
-            {
-                "name": "allocation",
-                "label": "Allocation and buffers (writes)",
-                "demand": alloc,
-                "unit": "ms/block",
-                "resource": "CPU",
-                "utilization": min(1.0, alloc / period),
-                "bottleneck": out["bottleneck"] == "CPU",
-            },
-            {
-                "name": "bus and controller",
-                "label": f"{k['bus']} controller",
-                "demand": bus_ms,
-                "unit": "ms/block",
-                "resource": "bus",
-                "utilization": min(1.0, bus_ms / period),
-                "bottleneck": out["bottleneck"] == "bus",
-            },
-            {
-                "name": "rotation and transfer",
-                "label": "Rotation and transfer",
-                "demand": disk,
-                "unit": "ms/block",
-                "resource": "disk",
-                "utilization": min(1.0, t_x / period),
-                "bottleneck": out["bottleneck"] == "rotation and layout",
-            },
+            stage(
+                "copy and system call",
+                "System call and copy",
+                copy,
+                "ms/block",
+                resource="CPU",
+                utilization=min(1.0, copy / period),
+                bottleneck=out["bottleneck"] == "CPU",
+            ),
+            stage(
+                "allocation",
+                "Allocation and buffers (writes)",
+                alloc,
+                "ms/block",
+                resource="CPU",
+                utilization=min(1.0, alloc / period),
+                bottleneck=out["bottleneck"] == "CPU",
+            ),
+            stage(
+                "bus and controller",
+                f"{k['bus']} controller",
+                bus_ms,
+                "ms/block",
+                resource="bus",
+                utilization=min(1.0, bus_ms / period),
+                bottleneck=out["bottleneck"] == "bus",
+            ),
+            stage(
+                "rotation and transfer",
+                "Rotation and transfer",
+                disk,
+                "ms/block",
+                resource="disk",
+                utilization=min(1.0, t_x / period),
+                bottleneck=out["bottleneck"] == "rotation and layout",
+            ),
         ]
     return out
 

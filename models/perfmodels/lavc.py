@@ -56,7 +56,7 @@ from typing import Any
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
+from .types import Evaluation, Knobs, KnobValue, Observation, Params, stage
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}  # memo, Ethernet interface
@@ -326,15 +326,15 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
                 ("ethernet", "Ethernet", 1e3 * d_net, "Ethernet", utils[3], 3),
             )
             point["stages"] = [
-                {
-                    "name": name,
-                    "label": label,
-                    "demand": demand,
-                    "unit": "ms per user-second",
-                    "resource": res,
-                    "utilization": max(0.0, min(1.0, u)),
-                    "bottleneck": bottleneck is not None and i == busiest,
-                }
+                stage(
+                    name,
+                    label,
+                    demand,
+                    "ms per user-second",
+                    resource=res,
+                    utilization=max(0.0, min(1.0, u)),
+                    bottleneck=bottleneck is not None and i == busiest,
+                )
                 for name, label, demand, res, u, i in rows
             ]
         out.append(point)

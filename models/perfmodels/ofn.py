@@ -32,7 +32,7 @@ from __future__ import annotations
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params, stage
 
 SPEC = Spec(
     id="ofn",
@@ -112,15 +112,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     out: Evaluation = {"metrics": {"lookups_hit": hit, "lookups_miss": miss}, "bottleneck": None}
     if detail:
         out["stages"] = [
-            {
-                "name": "scan",
-                "label": f"Walk the {per}",
-                "demand": miss,
-                "unit": "lookups/search (not found)",
-                "resource": per,
-                "utilization": None,
-                "bottleneck": False,
-            }
+            stage("scan", f"Walk the {per}", miss, "lookups/search (not found)", resource=per, utilization=None)
         ]
     return out
 

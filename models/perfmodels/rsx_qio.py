@@ -35,7 +35,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params, stage
 
 RK05_REV_MS = 40.0  # 1500 rpm
 RK05_SECTOR_MS = 40.0 / 12  # 12 sectors of 256 words per track
@@ -157,15 +157,15 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
             "device": f"{k['device']} device time",
         }
         out["stages"] = [
-            {
-                "name": n,
-                "label": labels[n],
-                "demand": v,
-                "unit": "ms/request",
-                "resource": "device" if n == "device" else "CPU",
-                "utilization": v / request,
-                "bottleneck": n == worst,
-            }
+            stage(
+                n,
+                labels[n],
+                v,
+                "ms/request",
+                resource="device" if n == "device" else "CPU",
+                utilization=v / request,
+                bottleneck=n == worst,
+            )
             for n, v in parts.items()
         ]
     return out

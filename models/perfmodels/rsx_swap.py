@@ -50,7 +50,7 @@ from typing import Any
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params
+from .types import Evaluation, Knobs, Observation, Params, stage
 
 DISKS = {  # rev ms, bytes per track, average seek ms
     "RK05": (60_000 / 1500, 12 * 512, 50.0),
@@ -212,16 +212,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
         }
         if detail:
             out["stages"] = [
-                {
-                    "name": n,
-                    "label": n,
-                    "demand": 0.0,
-                    "unit": "ms per swapping interval",
-                    "resource": "swap disk",
-                    "utilization": 0.0,
-                    "bottleneck": False,
-                }
-                for n in SPEC.stages
+                stage(n, n, 0.0, "ms per swapping interval", resource="swap disk", utilization=0.0) for n in SPEC.stages
             ]
         return out
     sys_ratio = ratio if k["shuffler"] == "SYSPAR" else _ratio(k, "SYSPAR")[0]
@@ -242,42 +233,40 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     if detail:
         period = s["interval"] + 2 * s["move"] + s["shf"]
         out["stages"] = [
-            {
-                "name": "swap out",
-                "label": f"Swap a {k['task_size_kw']}K task out",
-                "demand": s["move"],
-                "unit": "ms per swapping interval",
-                "resource": "swap disk",
-                "utilization": s["move"] / period,
-                "bottleneck": s["swapping"],
-            },
-            {
-                "name": "swap in",
-                "label": "Swap a waiting task in",
-                "demand": s["move"],
-                "unit": "ms per swapping interval",
-                "resource": "swap disk",
-                "utilization": s["move"] / period,
-                "bottleneck": s["swapping"],
-            },
-            {
-                "name": "shuffler load",
-                "label": "Load SHF (when in SYSPAR)",
-                "demand": s["shf"],
-                "unit": "ms per swapping interval",
-                "resource": "swap disk",
-                "utilization": s["shf"] / period,
-                "bottleneck": False,
-            },
-            {
-                "name": "task switching",
-                "label": "Round robin task switches",
-                "demand": SWITCH_MS * s["interval"] / (k["round_robin_s"] * 1000.0) if s["switching"] else 0.0,
-                "unit": "ms per swapping interval",
-                "resource": "CPU",
-                "utilization": s["switching"] / (1 + s["switching"]),
-                "bottleneck": False,
-            },
+            stage(
+                "swap out",
+                f"Swap a {k['task_size_kw']}K task out",
+                s["move"],
+                "ms per swapping interval",
+                resource="swap disk",
+                utilization=s["move"] / period,
+                bottleneck=s["swapping"],
+            ),
+            stage(
+                "swap in",
+                "Swap a waiting task in",
+                s["move"],
+                "ms per swapping interval",
+                resource="swap disk",
+                utilization=s["move"] / period,
+                bottleneck=s["swapping"],
+            ),
+            stage(
+                "shuffler load",
+                "Load SHF (when in SYSPAR)",
+                s["shf"],
+                "ms per swapping interval",
+                resource="swap disk",
+                utilization=s["shf"] / period,
+            ),
+            stage(
+                "task switching",
+                "Round robin task switches",
+                SWITCH_MS * s["interval"] / (k["round_robin_s"] * 1000.0) if s["switching"] else 0.0,
+                "ms per swapping interval",
+                resource="CPU",
+                utilization=s["switching"] / (1 + s["switching"]),
+            ),
         ]
     return out
 
