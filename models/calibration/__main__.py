@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import perfmodels
+import perfmodels.fitted
 from perfmodels.registry import SYSTEMS
 
 from .report import calibrate
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
             from .report import fit
 
             fitted = fit(model, model.observations())
-            committed = json.loads(path.read_text())["params"]
+            committed = perfmodels.fitted.fitted(system)
             drift = {
                 k: (committed.get(k), v)
                 for k, v in fitted.items()

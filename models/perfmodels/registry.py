@@ -7,14 +7,10 @@ SYSTEMS is the one registry: every system module, each meeting the `System` cont
 from __future__ import annotations
 
 import inspect
-import json
 from copy import deepcopy
-from functools import cache
-from importlib import resources
-from typing import Any
 
 from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
-from .fitted import fitted
+from .fitted import fitted, report
 from .knobs import Spec
 from .system import System
 from .types import (
@@ -75,7 +71,7 @@ def memo_points(name: str) -> list[MemoPoint]:
     source_of = {res["name"]: res["source"] for res in pkg["resources"]}
     out: list[MemoPoint] = []
     # From the calibration report (it ships with the package; the CSVs need not)
-    for o in _report(name).get("figures", []):
+    for o in report(name).get("figures", []):
         if o["metric"] not in units or o["metric"] in covered:
             continue
         title = titles[source_of[o["dataset"]]]
@@ -142,18 +138,9 @@ def undetermined(name: str) -> dict[str, tuple[float, float]]:
     """Fitted parameters the data leave open: name -> (low, high)."""
     return {
         n: (lo, hi)
-        for n, (lo, hi) in _report(name).get("ranges", {}).items()
+        for n, (lo, hi) in report(name).get("ranges", {}).items()
         if lo > 0 and hi / lo > UNDETERMINED_FACTOR
     }
-
-
-@cache
-def _report(name: str) -> dict[str, Any]:
-    """The calibration report (cached: sweeps consult it on every call; callers must not
-    modify it, and card() hands out a copy)."""
-    path = resources.files(__package__) / "params" / f"{name}.json"
-    report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    return report
 
 
 def sweep(name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None) -> SweepResult:
@@ -214,18 +201,18 @@ def card(name: str) -> Card:
     """What a model card shows: the module's own explanation (mechanism, equations, parameters,
     assumptions), the fitted and fixed parameters, and the calibration report."""
     m = system(name)
-    report = deepcopy(_report(name))
+    doc = deepcopy(report(name))
     return {
         "system": name,
         "title": m.SPEC.title,
         "doc": inspect.cleandoc(inspect.getdoc(m) or ""),
         "fitted": list(m.FITTED),
-        "params": report.get("params", {}),
-        "ranges": report.get("ranges", {}),
+        "params": doc.get("params", {}),
+        "ranges": doc.get("ranges", {}),
         "undetermined": sorted(undetermined(name)),
-        "fixed": report.get("fixed", {}),
-        "summary": report.get("summary"),
-        "figures": report.get("figures", []),
+        "fixed": doc.get("fixed", {}),
+        "summary": doc.get("summary"),
+        "figures": doc.get("figures", []),
         "unknowns": list(m.SPEC.unknowns),
         "secondary_note": m.SECONDARY_NOTE,
         "known_misses": dict(m.KNOWN_MISSES),
