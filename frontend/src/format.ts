@@ -9,3 +9,8 @@ export function formatValue(v: number, unit = ""): string {
   if (!unit) return n;
   return unit === "%" ? `${n}%` : `${n} ${unit}`;
 }
+
+/** A knob's setting as text: "Link quota 16 buffers", "Circuit CI". */
+export function formatSetting(label: string, value: unknown, unit = ""): string {
+  return `${label} ${typeof value === "number" ? formatValue(value, unit) : `${String(value)}${unit ? ` ${unit}` : ""}`}`;
+}

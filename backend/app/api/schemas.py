@@ -81,6 +81,8 @@ class SavedScenario(BaseModel):
     x: str
     y: str
     baseline: dict[str, KnobSetting] | None
+    # a choice knob drawn as one curve per value (scenarios saved before it existed have none)
+    per: str | None = None
     title: str
     notes: str
     public: bool

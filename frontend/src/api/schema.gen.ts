@@ -428,6 +428,8 @@ export interface components {
       models_version_now?: string | null;
       /** Notes */
       notes: string;
+      /** Per */
+      per?: string | null;
       /** Public */
       public: boolean;
       /** Slug */
@@ -456,6 +458,8 @@ export interface components {
        * @default
        */
       notes?: string;
+      /** Per */
+      per?: string | null;
       /**
        * Public
        * @default false

@@ -3,21 +3,31 @@
 import { memo, useId, useState } from "react";
 import { formatValue } from "../format";
 import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
+import { HoverReadout } from "./HoverReadout";
 import type { MemoPoint } from "./memoPoints";
 import { PredictionMark, type Prediction } from "./PredictionMark";
+import { nearestIndex, readoutAt, type NamedSeries } from "./readout";
 import { useElementWidth } from "./useElementWidth";
 
-export type { Prediction };
+export type { NamedSeries, Prediction };
 
 export interface ChartProps {
   xLabel: string;
+  /** the x knob's unit, for the readout (the axis label carries it already) */
+  xUnit?: string;
   yLabel: string;
   yUnit: string;
   curve: SeriesPoint[];
   /** outcomes across the knobs the memo leaves undetermined */
   band: BandPoint[];
-  /** the pinned baseline's curve, drawn as a ghost */
+  /** the pinned baseline's curve, drawn dashed over the model's */
   baseline: SeriesPoint[];
+  /** the pinned baseline's own setting on this chart (its marker), if it has one */
+  baselinePoint?: { x: number; y: number } | null;
+  /** "one curve per" a choice knob: the other values' curves, each labelled */
+  series?: NamedSeries[];
+  /** the model curve's label when other series are drawn beside it */
+  curveLabel?: string;
   /** what the resource behind the y metric can carry, along x (drawn when within reach) */
   limit?: SeriesPoint[];
   /** where the curve first reaches that capacity */
@@ -38,14 +48,20 @@ export interface ChartProps {
 
 
 const DEFAULT_HEIGHT = 380;
+const PHONE_HEIGHT = 250;
 const MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
 const BAND_COLOURS = ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"];
+/** The colours of "one curve per" series, after the model curve's blue (also used by legends). */
+export const SERIES_COLOURS = ["#c05621", "#2f855a", "#6b46c1", "#b83280", "#4a5568"];
 
 export const Chart = memo(function Chart(props: ChartProps) {
   const [box, width] = useElementWidth<HTMLDivElement>();
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
+  // The readout's point on the curve (an index), and whether the keyboard put it there.
+  const [hover, setHover] = useState<{ i: number; key: boolean } | null>(null);
   const titleId = useId();
-  const HEIGHT = props.height ?? DEFAULT_HEIGHT;
+  // A phone's chart is shorter, so that it can stay in view above the knobs.
+  const HEIGHT = props.height ?? (width < 500 ? PHONE_HEIGHT : DEFAULT_HEIGHT);
   const curveTop = Math.max(0, ...props.curve.map((p) => p.y).filter(Number.isFinite));
   // A capacity far above the curve would flatten it: draw the line only when it is within reach.
   const limit = (props.limit ?? []).filter((p) => Number.isFinite(p.y) && p.y <= 1.6 * curveTop);
@@ -57,12 +73,40 @@ export const Chart = memo(function Chart(props: ChartProps) {
     curve: props.curve,
     band: props.band,
     baseline: props.baseline,
+    series: props.series?.map((s) => s.points),
     extraY: props.memo.map((m) => m.y).concat([props.currentY], limit.map((p) => p.y)),
     xDomain: props.xDomain,
     xLog: props.xLog,
   });
   const bottom = HEIGHT - MARGIN.bottom;
   const labels = [...new Set(g.bands.map((b) => b.label))];
+  const series = props.series ?? [];
+  const others: NamedSeries[] = [...series, ...(props.baseline.length ? [{ label: "Baseline", points: props.baseline }] : [])];
+  const hoverAt = hover ? readoutAt(props.curve, Math.min(hover.i, props.curve.length - 1), props.memo, others) : null;
+  const finite = props.curve.filter((p) => Number.isFinite(p.y));
+  const onPointer = (e: React.PointerEvent<SVGRectElement>) => {
+    const box = e.currentTarget.ownerSVGElement!.getBoundingClientRect();
+    const i = nearestIndex(props.curve, g.x.invert(e.clientX - box.left));
+    if (i >= 0) setHover({ i, key: false });
+  };
+  const onKey = (e: React.KeyboardEvent<SVGRectElement>) => {
+    const n = props.curve.length;
+    if (!n) return;
+    const at = hover?.i ?? Math.max(0, nearestIndex(props.curve, props.currentX));
+    const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 }[e.key];
+    let i: number | null = null;
+    if (step !== undefined) i = hover ? Math.max(0, Math.min(n - 1, at + step)) : at;
+    else if (e.key === "Home") i = 0;
+    else if (e.key === "End") i = n - 1;
+    else if (e.key === "Escape") setHover(null);
+    if (i === null) return;
+    e.preventDefault();
+    setHover({ i, key: true });
+  };
+  const endLabel = (pts: SeriesPoint[]) => {
+    const last = [...pts].reverse().find((p) => Number.isFinite(p.y));
+    return last ? { x: g.x(last.x) + 4, y: g.y(last.y) } : null;
+  };
 
   return (
     <div className="chart" ref={box}>
@@ -92,7 +136,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
             </g>
           ))}
           <text className="axis-label" x={(MARGIN.left + width - MARGIN.right) / 2} y={HEIGHT - 8} textAnchor="middle">
-            {props.xLabel}
+            {props.xUnit ? `${props.xLabel} (${props.xUnit})` : props.xLabel}
           </text>
         </g>
         {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <g> is not focusable; the ticks are decoration (the table gives the values) */}
@@ -116,8 +160,24 @@ export const Chart = memo(function Chart(props: ChartProps) {
             </text>
           </g>
         )}
-        {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
+        {series.map((s, k) => {
+          const at = endLabel(s.points);
+          return (
+            <g key={s.label} data-testid="series-curve" data-label={s.label} className="series">
+              <path className="series-curve" d={g.linePath(s.points)} stroke={SERIES_COLOURS[k % SERIES_COLOURS.length]} />
+              {at && <text x={at.x} y={at.y} dy="0.32em" fill={SERIES_COLOURS[k % SERIES_COLOURS.length]}>{s.label}</text>}
+            </g>
+          );
+        })}
         <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
+        {series.length > 0 && props.curveLabel && finite.length > 0 && (
+          <text className="curve-label" x={endLabel(props.curve)!.x} y={endLabel(props.curve)!.y} dy="0.32em">{props.curveLabel}</text>
+        )}
+        {/* drawn over the model curve, dashed: where the two agree both stay visible */}
+        {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
+        {props.baselinePoint && Number.isFinite(props.baselinePoint.y) && (
+          <rect data-testid="baseline-point" className="baseline-point" x={g.x(props.baselinePoint.x) - 6} y={g.y(props.baselinePoint.y) - 6} width={12} height={12} />
+        )}
         {Number.isFinite(props.currentY) && (
           <circle data-testid="current-point" className="current-point" cx={g.x(props.currentX)} cy={g.y(props.currentY)}
             r={9} data-x={props.currentX} data-y={props.currentY} />
@@ -130,6 +190,15 @@ export const Chart = memo(function Chart(props: ChartProps) {
             </text>
           </g>
         )}
+        {/* Above the drawn marks, below the prediction and the memo points (which take their own pointer). The pointer's and the keyboard's way along the curve: arrow keys step, Home and End jump, Escape hides. */}
+        <rect className="pointer-area" data-testid="curve-reader" x={MARGIN.left} y={MARGIN.top}
+          width={Math.max(0, width - MARGIN.left - MARGIN.right)} height={bottom - MARGIN.top}
+          onPointerMove={onPointer} onPointerLeave={() => !hover?.key && setHover(null)}
+          role="slider" tabIndex={0} aria-label="Read values along the curve"
+          aria-valuemin={props.curve[0]?.x ?? 0} aria-valuemax={props.curve[props.curve.length - 1]?.x ?? 0}
+          aria-valuenow={hoverAt?.x ?? props.currentX}
+          aria-valuetext={hoverAt ? `${props.xLabel} ${formatValue(hoverAt.x, props.xUnit)}: ${props.yLabel} ${formatValue(hoverAt.y, props.yUnit)}` : "Press an arrow key to read the curve"}
+          onKeyDown={onKey} onBlur={() => hover?.key && setHover(null)} />
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
         {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (
           <line key={`${m.citation}-${m.y}`} data-testid="memo-range" className="memo-range" x1={g.x(m.x0!)} x2={g.x(m.x1!)} y1={g.y(m.y)} y2={g.y(m.y)} />
@@ -154,7 +223,17 @@ export const Chart = memo(function Chart(props: ChartProps) {
             onBlur={() => setTip(null)}
           />
         ))}
+        {hoverAt && Number.isFinite(hoverAt.y) && (
+          <g className="hover-mark" pointerEvents="none">
+            <line x1={g.x(hoverAt.x)} x2={g.x(hoverAt.x)} y1={MARGIN.top} y2={bottom} />
+            <circle cx={g.x(hoverAt.x)} cy={g.y(hoverAt.y)} r={4} />
+          </g>
+        )}
       </svg>
+      {hoverAt && !tip && (
+        <HoverReadout r={hoverAt} xLabel={props.xLabel} xUnit={props.xUnit ?? ""} yLabel={props.yLabel} yUnit={props.yUnit}
+          left={g.x(hoverAt.x)} top={MARGIN.top} width={width} />
+      )}
       {tip && (
         <div className="tooltip" role="tooltip" style={{ left: Math.min(tip.left, width - 260), top: tip.top + 12 }}>
           <strong>{`Memo: ${formatValue(tip.p.y, props.yUnit)}`}</strong>

@@ -28,6 +28,8 @@ export interface GeometryInput {
   margin: Margins;
   curve: SeriesPoint[];
   baseline?: SeriesPoint[];
+  /** further curves on the same axes ("one curve per") */
+  series?: SeriesPoint[][];
   band?: BandPoint[];
   extraY?: number[];
   xDomain: [number, number];
@@ -48,6 +50,7 @@ export function geometry(g: GeometryInput) {
   const ys = [
     ...g.curve.map((p) => p.y),
     ...(g.baseline ?? []).map((p) => p.y),
+    ...(g.series ?? []).flat().map((p) => p.y),
     ...(g.band ?? []).map((p) => p.y1),
     ...(g.extraY ?? []),
   ].filter(Number.isFinite);

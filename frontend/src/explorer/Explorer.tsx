@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isChoice, type Dataset, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
-import { parse, serialize, type ExplorerState } from "../state/urlState";
+import { defaults, parse, serialize, type ExplorerState } from "../state/urlState";
 import { dropPendingUrl, writeUrl } from "../state/urlWriter";
 import { Chart } from "../chart/Chart";
 import { ExportBar } from "./ExportBar";
@@ -19,6 +19,11 @@ import { SeriesTable } from "./SeriesTable";
 import { useSystem } from "./useSystem";
 import { curveKnobsOf } from "../chart/curves";
 import { useModelView } from "../chart/useModelView";
+import { usePerCurves } from "../chart/usePerCurves";
+import { Legend } from "./Legend";
+import { formatSetting, formatValue } from "../format";
+import type { ExportInput } from "./ExportBar";
+import { SERIES_COLOURS } from "../chart/Chart";
 import { PageError } from "../PageError";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
@@ -90,7 +95,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     );
   };
 
-  const { knobs, x, y, baseline } = state;
+  const { knobs, x, y, baseline, per } = state;
   const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const source = status.phase === "ready" ? "browser" : "server";
@@ -112,7 +117,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     () => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y) : []),
     [dataset, spec, shownKnobs, x, y],
   );
-  const modelError = sweep.error ?? detail.error;
+  const perCurves = usePerCurves(client, spec, { knobs, x, y, per, source });
+  const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
+  const curveLabel = perKnob ? String(knobs[perKnob.name]) : null;
+  const baselinePoint = baseline && baseDetail.value?.metrics[y] != null ? { x: Number(baseline[x]), y: baseDetail.value.metrics[y]! } : null;
+  const modelError = sweep.error ?? detail.error ?? perCurves.error;
+  const atDefaults = serialize({ ...state, scenario: null }, spec) === serialize(defaults(spec), spec);
 
   const setKnobs = (next: KnobValues) => update({ ...state, knobs: next, scenario: null });
   // Stable handlers for the memoized panels; they read the newest state through a ref.
@@ -128,6 +138,51 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const y = metrics.includes(st.y) ? st.y : metrics[0] ?? st.y;
     update({ ...st, knobs: { ...st.knobs, ...config }, y, scenario: null });
   }, [update]);
+
+  // What an export needs, read when a button is pressed (the bar itself never re-renders).
+  const exportView = useRef<() => ExportInput | null>(() => null);
+  exportView.current = () => {
+    if (!curve.length) return null;
+    const citation = dataset
+      ? `${dataset.source.authors}, "${dataset.source.title}" (${dataset.source.date}); ${dataset.title}`
+      : "no memo figures on this chart";
+    const series: ExportInput["series"] = [
+      { name: curveLabel ? `model: ${curveLabel}` : "model", kind: "model", points: curve },
+      ...perCurves.series.map((s) => ({ name: `model: ${s.label}`, kind: "series" as const, points: s.points })),
+      ...(baseline ? [{ name: "baseline", kind: "baseline" as const, points: baseCurve }] : []),
+      ...(band.length ? [
+        { name: "band low", kind: "band-low" as const, points: band.map((b) => ({ x: b.x, y: b.y0 })) },
+        { name: "band high", kind: "band-high" as const, points: band.map((b) => ({ x: b.x, y: b.y1 })) },
+      ] : []),
+      ...(limit.length ? [{ name: "capacity", kind: "capacity" as const, points: limit }] : []),
+    ];
+    return {
+      context: {
+        system: spec.id,
+        title: spec.title,
+        xLabel: xKnob.label,
+        xUnit: xKnob.unit,
+        yLabel: yMetric.label,
+        yUnit: yMetric.unit,
+        settings: spec.knobs.filter((k) => k.name !== x).map((k) => formatSetting(k.label, knobs[k.name], k.unit)),
+        citation,
+        url: window.location.href,
+        state: serialize({ ...state, scenario: null }, spec),
+      },
+      x,
+      y,
+      series,
+      memo,
+      legend: [
+        { label: curveLabel ? `model: ${curveLabel}` : "model", colour: "#1d6fb8" },
+        ...perCurves.series.map((s, i) => ({ label: `model: ${s.label}`, colour: SERIES_COLOURS[i % SERIES_COLOURS.length] })),
+        ...(baseline ? [{ label: "baseline", colour: "#3d4753", dashed: true }] : []),
+        ...(memo.length ? [{ label: "memo measurement", colour: "#d1495b" }] : []),
+        ...(limit.length ? [{ label: "capacity", colour: "#b3261e", dashed: true }] : []),
+      ],
+    };
+  };
+  const prepareExport = useCallback(() => exportView.current(), []);
 
   return (
     <main className="explorer">
@@ -149,7 +204,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <Presets spec={spec} knobs={knobs} onPick={onPreset} />
           <KnobPanel knobs={spec.knobs} values={knobs} onChange={onKnob} />
         </div>
-        <section className="chart-area" aria-label="Chart">
+        <div className="chart-area">
           <div className="axis-pickers">
             <label>
               x axis{" "}
@@ -163,22 +218,38 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
                 {spec.metrics.map((m) => <option key={m.name} value={m.name}>{m.label}</option>)}
               </select>
             </label>
+            {spec.knobs.some(isChoice) && (
+              <label>
+                one curve per{" "}
+                <select value={per ?? ""} data-testid="per-select" onChange={(e) => update({ ...state, per: e.target.value || null })}>
+                  <option value="">(one curve)</option>
+                  {spec.knobs.filter(isChoice).map((k) => <option key={k.name} value={k.name}>{k.label}</option>)}
+                </select>
+              </label>
+            )}
             {baseline ? (
               <button type="button" onClick={() => update({ ...state, baseline: null })}>Clear baseline</button>
             ) : (
               <button type="button" onClick={() => update({ ...state, baseline: { ...knobs } })}>Pin as baseline</button>
             )}
-            <SaveDialog system={spec.id} state={{ knobs, x, y, baseline }} />
+            <button type="button" data-testid="reset-knobs" disabled={atDefaults}
+              onClick={() => update(defaults(spec))}>Reset to the memo's settings</button>
+            <SaveDialog system={spec.id} state={{ knobs, x, y, baseline, per: state.per }} />
             <span className="source" data-testid="source">{`computed by the ${source}`}</span>
           </div>
-          <div ref={chartBox}>
+          {/* stays in view while the knobs move: sticky beside them, above them on a phone */}
+          <div className="chart-sticky" ref={chartBox}>
             <Chart
-              xLabel={`${xKnob.label}${xKnob.unit ? ` (${xKnob.unit})` : ""}`}
+              xLabel={xKnob.label}
+              xUnit={xKnob.unit}
               yLabel={yMetric.label}
               yUnit={yMetric.unit}
               curve={curve}
               band={band}
               baseline={baseCurve}
+              baselinePoint={baselinePoint}
+              series={perCurves.series}
+              curveLabel={curveLabel ?? undefined}
               limit={limit}
               saturation={saturation}
               xDomain={[xKnob.min, xKnob.max]}
@@ -189,42 +260,27 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             />
           </div>
           {modelError && <p className="model-error" role="alert">{`The model could not answer: ${modelError}`}</p>}
-          <p className="legend">
-            <span className="key curve" /> model{" "}
-            {baseline && (
-              <>
-                <span className="key baseline" /> baseline{" "}
-              </>
-            )}
-            {band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1))) && (
-              <>
-                <span className="key band" />
-                {` range over ${bandNames.join(", ")} (not measured in the memo)`}{" "}
-              </>
-            )}
-            {memo.length > 0 && (
-              <>
-                <span className="key memo" /> memo measurement (hover or focus for its citation){" "}
-              </>
-            )}
-            {limit.length > 0 && (
-              <>
-                <span className="key limit" /> capacity{saturation ? `, reached at ${xKnob.label.toLowerCase()} ${Math.round(saturation.x * 100) / 100}` : ""}{" "}
-              </>
-            )}
-            <span className="key current" /> current setting
-            {dataset && (
-              <>
-                {" · "}
-                <a href={`/data/${dataset.source.id}#${dataset.id}`}>{`The memo's figures: ${dataset.title}`}</a>
-              </>
-            )}
-          </p>
-          <ExportBar system={spec.id} sweep={sweep.value} chartRef={chartBox} />
+          <Legend
+            knobs={spec.knobs}
+            values={knobs}
+            curveLabel={curveLabel}
+            series={perCurves.series}
+            baseline={baseline}
+            bandNames={bandNames}
+            showBand={band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1)))}
+            memo={memo}
+            capacity={limit.length > 0
+              ? `capacity${saturation ? `, reached at ${xKnob.label.toLowerCase()} ${formatValue(saturation.x, xKnob.unit)}` : ""}`
+              : null}
+            dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null}
+          />
+          <div className="chart-details">
+          <ExportBar prepare={prepareExport} chartRef={chartBox} />
           <Readouts metrics={spec.metrics} result={current} baseline={baseline ? baseDetail.value : null} />
           <SeriesTable xLabel={xKnob.label} yLabel={yMetric.label} curve={curve} baseline={baseCurve} />
           <PathView stages={detail.value?.stages ?? null} bottleneck={detail.value?.bottleneck ?? null} />
-        </section>
+          </div>
+        </div>
       </div>
     </main>
   );

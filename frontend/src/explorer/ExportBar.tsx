@@ -1,13 +1,33 @@
-// Export the current series and chart, or copy the link to exactly this view.
+// Export the chart and its series, each file standing alone, or copy the link to this view.
 import { memo, useState } from "react";
+import type { MemoPoint } from "../chart/memoPoints";
 import { flushUrl } from "../state/urlWriter";
-import type { SweepResult } from "../api/types";
-import { download, pngBlob, seriesCsv, svgText } from "./exporting";
+import { download, type ExportContext, type ExportSeries, fileName, pngBlob, seriesCsv, svgText } from "./exporting";
 
-export const ExportBar = memo(function ExportBar({ system, sweep, chartRef }: { system: string; sweep: SweepResult | null; chartRef: React.RefObject<HTMLDivElement | null> }) {
+export interface ExportInput {
+  context: ExportContext;
+  x: string;
+  y: string;
+  series: ExportSeries[];
+  memo: MemoPoint[];
+  legend: { label: string; colour: string; dashed?: boolean }[];
+}
+
+/** `prepare` reads the newest view when a button is pressed (a stable function: the bar does
+ * not re-render while knobs move). */
+export const ExportBar = memo(function ExportBar({ prepare, chartRef }: { prepare: () => ExportInput | null; chartRef: React.RefObject<HTMLDivElement | null> }) {
   const [message, setMessage] = useState("");
-  const svg = () => chartRef.current?.querySelector("svg[data-testid=chart]") as SVGSVGElement | null;
-  const name = `${system}-${sweep?.x_knob ?? "chart"}`;
+  const svg = () => {
+    const s = chartRef.current?.querySelector("svg[data-testid=chart]") as SVGSVGElement | null;
+    if (!s) throw new Error("no chart yet");
+    return s;
+  };
+  const input = () => {
+    flushUrl(); // the newest state, even if its address is still waiting to be written
+    const i = prepare();
+    if (!i) throw new Error("the curve is not computed yet");
+    return { ...i, name: fileName(i.context, i.x, i.y) };
+  };
   const run = async (what: string, f: () => Promise<void> | void) => {
     try {
       await f();
@@ -19,18 +39,27 @@ export const ExportBar = memo(function ExportBar({ system, sweep, chartRef }: { 
   return (
     <fieldset className="export-bar">
       <legend className="visually-hidden">Export</legend>
-      <button type="button" disabled={!sweep} onClick={() => run("CSV downloaded", () => download(`${name}.csv`, new Blob([seriesCsv(sweep!)], { type: "text/csv" })))}>
+      <button type="button" onClick={() => run("CSV downloaded", () => {
+        const i = input();
+        download(`${i.name}.csv`, new Blob([seriesCsv(i.context, i.series, i.memo)], { type: "text/csv" }));
+      })}>
         CSV
       </button>
-      <button type="button" onClick={() => run("SVG downloaded", () => { const s = svg(); if (!s) throw new Error("no chart yet"); download(`${name}.svg`, new Blob([svgText(s)], { type: "image/svg+xml" })); })}>
+      <button type="button" onClick={() => run("SVG downloaded", () => {
+        const i = input();
+        download(`${i.name}.svg`, new Blob([svgText(svg(), i.context, i.legend)], { type: "image/svg+xml" }));
+      })}>
         SVG
       </button>
-      <button type="button" onClick={() => run("PNG downloaded", async () => { const s = svg(); if (!s) throw new Error("no chart yet"); download(`${name}.png`, await pngBlob(s)); })}>
+      <button type="button" onClick={() => run("PNG downloaded", async () => {
+        const i = input();
+        download(`${i.name}.png`, await pngBlob(svgText(svg(), i.context, i.legend)));
+      })}>
         PNG
       </button>
       <button type="button" onClick={() => run("Link copied", async () => {
         if (!navigator.clipboard) throw new Error("the browser offers no clipboard here; copy the address bar");
-        flushUrl(); // the newest state, even if its address is still waiting to be written
+        flushUrl();
         await navigator.clipboard.writeText(window.location.href);
       })}>
         Copy link

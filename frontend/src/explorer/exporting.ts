@@ -1,36 +1,159 @@
-// Exports of what is on screen: the series as CSV, the chart as SVG or PNG, and the link.
-import type { SweepResult } from "../api/types";
+// Exports of what is on screen, each able to stand alone: the drawn series as CSV (settings,
+// units and citation in its header), the chart as SVG or PNG (title, legend, settings and
+// citation drawn around it), file names that say what they hold, and the link.
+import type { SeriesPoint } from "../chart/geometry";
+import type { MemoPoint } from "../chart/memoPoints";
 
-export function seriesCsv(sweep: SweepResult): string {
-  const metrics = Object.keys(sweep.metrics);
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? "" : String(v);
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const lines = [[sweep.x_knob, ...metrics, "bottleneck"].join(",")];
-  sweep.x.forEach((xv, i) => {
-    lines.push([xv, ...metrics.map((m) => sweep.metrics[m][i]), sweep.bottleneck[i]].map(cell).join(","));
-  });
+export interface ExportSeries {
+  name: string;
+  kind: "model" | "series" | "baseline" | "band-low" | "band-high" | "capacity";
+  points: SeriesPoint[];
+  colour?: string;
+}
+
+/** What every export carries besides the data. */
+export interface ExportContext {
+  system: string;
+  title: string;
+  xLabel: string;
+  xUnit: string;
+  yLabel: string;
+  yUnit: string;
+  /** the knob settings, "Label value unit" */
+  settings: string[];
+  /** where the memo points come from */
+  citation: string;
+  /** the address that reopens this exact view */
+  url: string;
+  /** the URL's query: the state the file names are hashed from */
+  state: string;
+}
+
+const cell = (v: unknown) => {
+  const s = v === null || v === undefined || (typeof v === "number" && !Number.isFinite(v)) ? "" : String(v);
+  return /[",\n#]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+const withUnit = (label: string, unit: string) => (unit ? `${label} (${unit})` : label);
+
+/** FNV-1a, 32 bits, as 8 hex digits: a short, stable name for a state. */
+export function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9_]+/g, "-").replace(/^-|-$/g, "");
+
+/** "decnet-throughput_bps-vs-link_quota-1a2b3c4d": system, axes and a hash of the settings. */
+export function fileName(c: ExportContext, x: string, y: string): string {
+  return `${slug(c.system)}-${slug(y)}-vs-${slug(x)}-${shortHash(c.state)}`;
+}
+
+/** One row per drawn point, long format (series, x, y, ...), after `#` comment lines that say
+ * what, where from and at which settings. */
+export function seriesCsv(c: ExportContext, series: ExportSeries[], memo: MemoPoint[]): string {
+  const lines = [
+    `# ${c.title}: ${withUnit(c.yLabel, c.yUnit)} against ${withUnit(c.xLabel, c.xUnit)}`,
+    ...c.settings.map((s) => `# setting: ${s}`),
+    `# memo figures: ${c.citation}`,
+    `# model values are computed by Memo Lab's models, not measured; view: ${c.url}`,
+    ["series", withUnit(c.xLabel, c.xUnit), withUnit(c.yLabel, c.yUnit), "bottleneck", "printed", "citation"].map(cell).join(","),
+  ];
+  for (const s of series) {
+    for (const p of s.points) lines.push([s.name, p.x, p.y, p.bottleneck ?? "", "", ""].map(cell).join(","));
+  }
+  for (const m of memo) {
+    const where = m.x0 !== undefined ? `${m.citation} (measured somewhere between ${m.x0} and ${m.x1})` : m.citation;
+    lines.push([m.exact ? "memo" : "memo (another setting)", m.x, m.y, "", m.printed, where].map(cell).join(","));
+  }
   return `${lines.join("\n")}\n`;
 }
 
 // The chart's look travels with the exported file: a standalone SVG has no page stylesheet.
 const SVG_STYLE = `
 text { font-family: system-ui, sans-serif; font-size: 12px; fill: #5a6675; }
+.export-title { font-size: 16px; font-weight: 600; fill: #1b2430; }
 .axis line { stroke: #8a94a0; } .axis .grid { stroke: #e7e9ec; }
 .model-curve { fill: none; stroke: #1d6fb8; stroke-width: 2.5; }
-.baseline-curve { fill: none; stroke: #8a94a0; stroke-width: 2; stroke-dasharray: 6 4; }
+.series-curve { fill: none; stroke-width: 2; }
+.baseline-curve { fill: none; stroke: #3d4753; stroke-width: 2; stroke-dasharray: 6 4; }
+.baseline-point { fill: #fff; stroke: #5a6675; stroke-width: 2; }
 .uncertainty-band { fill: #1d6fb8; opacity: 0.15; }
+.limit-line { fill: none; stroke: #b3261e; stroke-width: 1.5; stroke-dasharray: 5 4; }
+.saturation path { fill: #b3261e; }
 .memo-point { fill: #d1495b; stroke: #fff; } .memo-point.inexact { fill: #fff; stroke: #d1495b; stroke-width: 2; }
-.current-point { fill: none; stroke: #f1a208; stroke-width: 4; }`;
+.memo-range { stroke: #d1495b; stroke-width: 2; }
+.current-point { fill: none; stroke: #f1a208; stroke-width: 4; }
+.pointer-area, .hover-mark { display: none; }`;
 
-export function svgText(svg: SVGSVGElement): string {
-  const copy = svg.cloneNode(true) as SVGSVGElement;
-  copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
-  const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
+const NS = "http://www.w3.org/2000/svg";
+const LINE = 16;
+
+function text(doc: Document, x: number, y: number, s: string, cls?: string): SVGTextElement {
+  const t = doc.createElementNS(NS, "text");
+  t.setAttribute("x", String(x));
+  t.setAttribute("y", String(y));
+  if (cls) t.setAttribute("class", cls);
+  t.textContent = s;
+  return t;
+}
+
+/** The chart as a standalone SVG document: a title above it; the legend, the settings, the
+ * citation and the link below. */
+export function svgText(svg: SVGSVGElement, c: ExportContext, legend: { label: string; colour: string; dashed?: boolean }[]): string {
+  const doc = svg.ownerDocument;
+  const width = svg.width.baseVal.value;
+  const height = svg.height.baseVal.value;
+  const out = doc.createElementNS(NS, "svg");
+  out.setAttribute("xmlns", NS);
+  const style = doc.createElementNS(NS, "style");
   style.textContent = SVG_STYLE;
-  copy.insertBefore(style, copy.firstChild);
-  return new XMLSerializer().serializeToString(copy);
+  out.appendChild(style);
+  const bg = doc.createElementNS(NS, "rect");
+  bg.setAttribute("width", "100%");
+  bg.setAttribute("height", "100%");
+  bg.setAttribute("fill", "#ffffff");
+  out.appendChild(bg);
+  out.appendChild(text(doc, 12, 24, c.title, "export-title"));
+  out.appendChild(text(doc, 12, 42, `${withUnit(c.yLabel, c.yUnit)} against ${withUnit(c.xLabel, c.xUnit)}`));
+  const chart = doc.createElementNS(NS, "g");
+  chart.setAttribute("transform", "translate(0, 52)");
+  for (const child of Array.from(svg.childNodes)) chart.appendChild(child.cloneNode(true));
+  out.appendChild(chart);
+  let y = 52 + height + 20;
+  let x = 12;
+  for (const l of legend) {
+    const mark = doc.createElementNS(NS, "line");
+    mark.setAttribute("x1", String(x));
+    mark.setAttribute("x2", String(x + 18));
+    mark.setAttribute("y1", String(y - 4));
+    mark.setAttribute("y2", String(y - 4));
+    mark.setAttribute("stroke", l.colour);
+    mark.setAttribute("stroke-width", "3");
+    if (l.dashed) mark.setAttribute("stroke-dasharray", "5 3");
+    out.appendChild(mark);
+    out.appendChild(text(doc, x + 24, y, l.label));
+    x += 24 + 7 * l.label.length + 16;
+    if (x > width - 120) {
+      x = 12;
+      y += LINE;
+    }
+  }
+  y += LINE + 4;
+  out.appendChild(text(doc, 12, y, `Settings: ${c.settings.join(", ")}`));
+  y += LINE;
+  out.appendChild(text(doc, 12, y, `Memo figures: ${c.citation}`));
+  y += LINE;
+  out.appendChild(text(doc, 12, y, `Model values computed by Memo Lab. ${c.url}`));
+  y += 12;
+  out.setAttribute("width", String(width));
+  out.setAttribute("height", String(y));
+  out.setAttribute("viewBox", `0 0 ${width} ${y}`);
+  return new XMLSerializer().serializeToString(out);
 }
 
 export function download(name: string, blob: Blob): void {
@@ -44,11 +167,14 @@ export function download(name: string, blob: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export async function pngBlob(svg: SVGSVGElement, scale = 2): Promise<Blob> {
-  const w = svg.width.baseVal.value;
-  const h = svg.height.baseVal.value;
+/** A standalone SVG document drawn onto a canvas, as PNG. */
+export async function pngBlob(svgDoc: string, scale = 2): Promise<Blob> {
+  const size = /width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/.exec(svgDoc);
+  if (!size) throw new Error("the chart has no size");
+  const w = Number(size[1]);
+  const h = Number(size[2]);
   const img = new Image();
-  const url = URL.createObjectURL(new Blob([svgText(svg)], { type: "image/svg+xml" }));
+  const url = URL.createObjectURL(new Blob([svgDoc], { type: "image/svg+xml" }));
   try {
     await new Promise<void>((resolve, reject) => {
       img.onload = () => resolve();

@@ -23,6 +23,7 @@ export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
     y: step.state.y ?? spec.y_default,
     baseline: step.state.baseline ? { ...d.knobs, ...step.state.baseline } : null,
     scenario: null,
+    per: null,
   };
 }
 
@@ -96,7 +97,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
           <p className="loading" aria-busy="true">Computing the curve…</p>
         ) : (
           <Chart
-            xLabel={`${xKnob.label}${xKnob.unit ? ` (${xKnob.unit})` : ""}`}
+            xLabel={xKnob.label}
+            xUnit={xKnob.unit}
             yLabel={yMetric.label}
             yUnit={yMetric.unit}
             curve={revealed ? curve : []}

@@ -41,8 +41,9 @@ export class ModelClient {
     return this.answer({ type: "evaluate", system, knobs }, lane);
   }
 
-  sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[]): Answer<SweepResult> {
-    return this.answer({ type: "sweep", system, knobs, x, values });
+  /** A curve along x; with a `lane`, in the background like `evaluate`'s. */
+  sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[], lane?: string): Answer<SweepResult> {
+    return this.answer({ type: "sweep", system, knobs, x, values }, lane);
   }
 
   /** Compute a curve the page is likely to need next, in the background, into the cache (only

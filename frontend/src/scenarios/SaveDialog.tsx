@@ -6,7 +6,7 @@ import { enqueue, isOffline, save as saveNow } from "./outbox";
 
 interface Props {
   system: string;
-  state: { knobs: KnobValues; x: string; y: string; baseline: KnobValues | null };
+  state: { knobs: KnobValues; x: string; y: string; baseline: KnobValues | null; per: string | null };
 }
 
 export function SaveDialog({ system, state }: Props) {

@@ -10,6 +10,8 @@ export interface ExplorerState {
   baseline: KnobValues | null;
   /** the saved scenario this view came from (its title and notes are shown) */
   scenario: string | null;
+  /** a choice knob drawn as one curve per value ("per=circuit"), or null */
+  per: string | null;
 }
 
 export interface Parsed {
@@ -26,6 +28,7 @@ export function defaults(spec: SystemSpec): ExplorerState {
     y: spec.y_default,
     baseline: null,
     scenario: null,
+    per: null,
   };
 }
 
@@ -69,6 +72,10 @@ export function parse(search: string, spec: SystemSpec): Parsed {
       const b = parseBaseline(raw, spec);
       if (b) state.baseline = b;
       else notices.push("The pinned baseline in this link is not a valid setting; it was dropped.");
+    } else if (key === "per") {
+      const choices = spec.knobs.filter(isChoice).map((k) => k.name);
+      if (choices.includes(raw)) state.per = raw;
+      else notices.push(`per=${label(raw)} is not a choice knob of this system${choices.length ? ` (${choices.join(", ")})` : ""}; showing one curve.`);
     } else if (key === "y") {
       if (metrics.includes(raw)) state.y = raw;
       else notices.push(`y=${label(raw)} is not a metric of this system; showing ${spec.y_default}.`);
@@ -91,6 +98,7 @@ export function serialize(state: ExplorerState, spec: SystemSpec): string {
   for (const k of spec.knobs) params.set(k.name, String(state.knobs[k.name] ?? k.default));
   params.set("x", state.x);
   params.set("y", state.y);
+  if (state.per) params.set("per", state.per);
   if (state.baseline) params.set("baseline", encodeKnobs(state.baseline, spec));
   if (state.scenario) params.set("scenario", state.scenario);
   return params.toString();

@@ -7,7 +7,7 @@ const knob = (name: string) => spec.knobs.find((k) => k.name === name)!;
 
 describe("parse", () => {
   it("reads every knob and both axes", () => {
-    const { state, notices } = parse("?circuit=NI&link_quota=32&buffer_size=1467&test=NFT%2FFAL&x=buffer_size&y=cpu_percent", spec);
+    const { state, notices } = parse("?circuit=NI&link_quota=32&buffer_size=1467&test=NFT%2FFAL&x=buffer_size&y=cpu_percent&per=test", spec);
     expect(notices).toEqual([]);
     expect(state).toEqual({
       knobs: { circuit: "NI", link_quota: 32, buffer_size: 1467, test: "NFT/FAL", copy_us_per_byte: 2, return_queue_share: 0 },
@@ -15,7 +15,17 @@ describe("parse", () => {
       y: "cpu_percent",
       baseline: null,
       scenario: null,
+      per: "test",
     });
+    expect(parse(`?${serialize(state, spec)}`, spec).state).toEqual(state);
+  });
+
+  it("draws one curve per value only of a choice knob", () => {
+    for (const bad of ["link_quota", "nope", ""]) {
+      const { state, notices } = parse(`?per=${bad}`, spec);
+      expect(state.per).toBeNull();
+      expect(notices.join(" ")).toContain("not a choice knob");
+    }
   });
 
   it("falls back to the default per bad parameter, with a notice each", () => {

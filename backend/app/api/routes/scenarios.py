@@ -42,6 +42,7 @@ class ScenarioIn(BaseModel):
     x: Name
     y: Name
     baseline: dict[Name, Value] | None = Field(default=None, max_length=32)
+    per: Name | None = None
     title: str = Field(default="", max_length=120)
     notes: str = Field(default="", max_length=4000)
     public: bool = False
@@ -58,9 +59,12 @@ def _state(body: ScenarioIn) -> dict[str, Any]:
             raise ValueError(f"x must be a numeric knob of {body.system}: " + ", ".join(numeric))
         if body.y not in [m.name for m in spec.metrics]:
             raise ValueError(f"y must be a metric of {body.system}: " + ", ".join(m.name for m in spec.metrics))
+        choices = [k.name for k in spec.knobs if k.choices is not None]
+        if body.per is not None and body.per not in choices:
+            raise ValueError(f"per must be a choice knob of {body.system}: " + ", ".join(choices))
     except ValueError as e:
         raise HTTPException(422, str(e)) from None
-    return {"knobs": knobs, "x": body.x, "y": body.y, "baseline": baseline}
+    return {"knobs": knobs, "x": body.x, "y": body.y, "baseline": baseline, "per": body.per}
 
 
 def _public(s: Scenario) -> dict[str, Any]:

@@ -28,6 +28,13 @@ def test_create_read_and_share(client):
     assert client.post("/api/scenarios", json=GOOD).json()["slug"] != made["slug"]
 
 
+def test_one_curve_per_a_choice_knob_is_kept(client):
+    slug = client.post("/api/scenarios", json={**GOOD, "per": "circuit"}).json()["slug"]
+    assert client.get(f"/api/scenarios/{slug}").json()["per"] == "circuit"
+    plain = client.post("/api/scenarios", json=GOOD).json()["slug"]
+    assert client.get(f"/api/scenarios/{plain}").json()["per"] is None
+
+
 def test_reads_have_validators(client):
     slug = client.post("/api/scenarios", json=GOOD).json()["slug"]
     r = client.get(f"/api/scenarios/{slug}")
@@ -61,6 +68,7 @@ def test_bad_input(client):
         ({**GOOD, "x": "circuit"}, "numeric knob"),
         ({**GOOD, "y": "speed"}, "metric"),
         ({**GOOD, "baseline": {"link_quota": 3}}, "link_quota"),
+        ({**GOOD, "per": "link_quota"}, "choice knob"),
     ]:
         r = client.post("/api/scenarios", json=body)
         assert r.status_code == 422 and word in json.dumps(r.json()), body

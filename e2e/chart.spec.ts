@@ -1,0 +1,172 @@
+// What the chart explains on every system: capacity lines and saturation points where the
+// metric has a capacity, a readout that follows the pointer and the keys, one curve per choice,
+// a dashed baseline that survives moving x, the chart in view while knobs move, and reset.
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ExplorerPage } from "./pages/ExplorerPage";
+
+interface Spec {
+  id: string;
+  knobs: { name: string; label: string; choices?: string[]; default: string | number }[];
+  metrics: { name: string; label: string }[];
+  x_default: string;
+  y_default: string;
+}
+
+async function specs(request: APIRequestContext): Promise<Spec[]> {
+  return (await (await request.get("/api/models")).json()) as Spec[];
+}
+
+test("every metric with a capacity draws it, and marks where the curve reaches it", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  let lines = 0;
+  let points = 0;
+  for (const s of await specs(request)) {
+    const ex = new ExplorerPage(page);
+    await ex.open(s.id);
+    const sweep = await (await request.post(`/api/models/${s.id}/sweep`, { data: { knobs: {}, x: s.x_default } })).json();
+    for (const m of s.metrics) {
+      const limit: (number | null)[] | undefined = sweep.limits?.[m.name];
+      if (!limit) continue;
+      await page.getByRole("combobox", { name: "y axis" }).selectOption(m.name);
+      await expect.poll(() => ex.params().get("y")).toBe(m.name);
+      const ys: (number | null)[] = sweep.metrics[m.name];
+      const top = Math.max(...ys.filter((v): v is number => v !== null));
+      const cap = limit.filter((v): v is number => v !== null);
+      const within = cap.some((c) => c <= 1.6 * top);
+      const reaches = ys.some((v, i) => v !== null && limit[i] !== null && v >= 0.99 * limit[i]!);
+      const where = `${s.id} ${m.name}`;
+      if (within) {
+        await expect(page.getByTestId("limit-line"), where).toBeVisible();
+        lines++;
+      } else await expect(page.getByTestId("limit-line"), where).toHaveCount(0);
+      if (within && reaches) {
+        await expect(page.getByTestId("saturation-point"), where).toBeVisible();
+        points++;
+      } else await expect(page.getByTestId("saturation-point"), where).toHaveCount(0);
+    }
+  }
+  // The suite must have seen some of each, or it checked nothing.
+  expect(lines).toBeGreaterThan(3);
+  expect(points).toBeGreaterThan(0);
+});
+
+test("the readout follows the pointer and the arrow keys, with the memo's value where it has one", async ({ page, request }) => {
+  for (const s of await specs(request)) {
+    const ex = new ExplorerPage(page);
+    await ex.open(s.id);
+    const readout = page.getByTestId("hover-readout");
+    const box = (await ex.chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(readout, s.id).toBeVisible();
+    const label = s.metrics.find((m) => m.name === s.y_default)!.label;
+    await expect(readout, s.id).toContainText(label);
+    const mid = Number(await readout.getAttribute("data-x"));
+    await page.mouse.move(box.x + box.width - 25, box.y + box.height / 2);
+    await expect.poll(async () => Number(await readout.getAttribute("data-x")), s.id).toBeGreaterThan(mid);
+    await page.mouse.move(0, 0);
+    await expect(readout).toHaveCount(0);
+    // the keyboard: focus the chart, Home and End walk to its ends
+    await page.getByTestId("curve-reader").focus();
+    await page.keyboard.press("Home");
+    await expect(readout).toBeVisible();
+    const first = Number(await readout.getAttribute("data-x"));
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => Number(await readout.getAttribute("data-x"))).toBeGreaterThan(first);
+    await page.keyboard.press("End");
+    const last = Number(await readout.getAttribute("data-x"));
+    expect(last).toBeGreaterThan(first);
+    await page.keyboard.press("Escape");
+    await expect(readout).toHaveCount(0);
+  }
+  // at a memo figure's x the readout quotes the memo: DECnet's NI at quota 16 (the default view)
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet");
+  const at = Number(await ex.memoPoints.first().evaluate((el) => el.getAttribute("cx")));
+  const box = (await ex.chart.boundingBox())!;
+  await page.mouse.move(box.x + at, box.y + box.height - 60);
+  await expect(page.getByTestId("hover-readout")).toContainText("Memo:");
+});
+
+test("one curve per choice: every value drawn and named in the legend, and kept in the URL", async ({ page, request }) => {
+  for (const s of await specs(request)) {
+    const choice = s.knobs.find((k) => k.choices);
+    if (!choice) continue;
+    const ex = new ExplorerPage(page);
+    await ex.open(s.id);
+    await page.getByTestId("per-select").selectOption(choice.name);
+    await expect.poll(() => ex.params().get("per"), s.id).toBe(choice.name);
+    const others = choice.choices!.length - 1;
+    await expect(page.getByTestId("series-curve"), s.id).toHaveCount(others);
+    await expect(page.getByTestId("legend-series"), s.id).toHaveCount(others);
+    for (const c of choice.choices!.filter((c) => c !== String(choice.default))) {
+      await expect(page.locator(`[data-testid=series-curve][data-label="${c}"] path`), `${s.id} ${c}`).toHaveAttribute("d", /^M/);
+    }
+    await page.reload();
+    await expect(page.getByTestId("series-curve"), s.id).toHaveCount(others);
+  }
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", "per=nonsense");
+  await expect(ex.notices).toContainText("per=");
+});
+
+test("a pinned baseline stays visible, dashed and described, after the x knob moves", async ({ page, request }) => {
+  for (const s of await specs(request)) {
+    const ex = new ExplorerPage(page);
+    await ex.open(s.id);
+    await page.getByRole("button", { name: "Pin as baseline" }).click();
+    const xKnob = s.knobs.find((k) => k.name === s.x_default)!;
+    const slider = ex.slider(xKnob.label);
+    await slider.focus();
+    const atMax = Number(await slider.inputValue()) >= Number(await slider.getAttribute("max"));
+    await page.keyboard.press(atMax ? "ArrowLeft" : "ArrowRight");
+    await expect.poll(() => ex.params().get(s.x_default), s.id).not.toBe(String(xKnob.default));
+    const base = page.getByTestId("baseline-curve");
+    await expect(base, s.id).toHaveAttribute("d", /^M/);
+    await expect(base, s.id).toBeVisible();
+    expect(await base.evaluate((el) => getComputedStyle(el).strokeDasharray), s.id).not.toBe("none");
+    // drawn over the model curve, so where the two agree the dashes still show
+    expect(await base.evaluate((el) => {
+      const curve = el.ownerSVGElement!.querySelector("[data-testid=model-curve]")!;
+      return Boolean(curve.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }), s.id).toBe(true);
+    await expect(page.getByTestId("baseline-settings"), s.id).toContainText(xKnob.label);
+  }
+});
+
+for (const [width, height] of [[1280, 800], [375, 812]]) {
+  test(`the chart stays in view while the last knob is used (${width}x${height})`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height });
+    for (const s of await specs(request)) {
+      const ex = new ExplorerPage(page);
+      await ex.open(s.id);
+      const last = page.locator(".knob-panel").locator("input:not([disabled]), select:not([disabled])").last();
+      await last.focus();
+      await page.keyboard.press(await last.evaluate((el) => el.tagName === "SELECT") ? "ArrowDown" : "ArrowLeft");
+      const chart = (await ex.chart.boundingBox())!;
+      const shown = Math.min(chart.y + chart.height, height) - Math.max(chart.y, 0);
+      expect(shown / chart.height, `${s.id}: share of the chart on screen`).toBeGreaterThan(0.9);
+      const knob = (await last.boundingBox())!;
+      expect(knob.y, `${s.id}: the knob itself is on screen`).toBeGreaterThanOrEqual(0);
+      expect(knob.y + knob.height, s.id).toBeLessThanOrEqual(height);
+      // and the knob is not hidden under the chart
+      expect(knob.y >= chart.y + chart.height || knob.x >= chart.x + chart.width || knob.x + knob.width <= chart.x, s.id).toBe(true);
+    }
+  });
+}
+
+test("reset restores the memo's settings and the default address", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet");
+  const fresh = new URL(page.url()).search;
+  const reset = page.getByTestId("reset-knobs");
+  await expect(reset).toBeDisabled();
+  await ex.select("Circuit").selectOption("DTE");
+  await page.getByRole("combobox", { name: "y axis" }).selectOption("cpu_percent");
+  await page.getByRole("button", { name: "Pin as baseline" }).click();
+  await expect.poll(() => new URL(page.url()).search).not.toBe(fresh);
+  await reset.click();
+  await expect.poll(() => new URL(page.url()).search).toBe(fresh);
+  await expect(ex.select("Circuit")).toHaveValue("CI");
+  await expect(page.getByTestId("baseline-curve")).toHaveCount(0);
+  await expect(reset).toBeDisabled();
+});

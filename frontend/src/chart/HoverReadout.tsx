@@ -1,0 +1,21 @@
+// The readout that follows the pointer or the arrow keys along the curve (Chart draws the rule
+// and the dot; this is the box beside them).
+import { formatValue } from "../format";
+import type { ReadoutAt } from "./readout";
+
+export function HoverReadout({ r, xLabel, xUnit, yLabel, yUnit, left, top, width }: {
+  r: ReadoutAt; xLabel: string; xUnit: string; yLabel: string; yUnit: string; left: number; top: number; width: number;
+}) {
+  return (
+    <div className="tooltip hover-readout" data-testid="hover-readout" data-x={r.x} data-y={r.y}
+      style={{ left: Math.max(0, Math.min(left + 12, width - 250)), top }}>
+      <span>{`${xLabel}: ${formatValue(r.x, xUnit)}`}</span>
+      <strong>{`${yLabel}: ${formatValue(r.y, yUnit)}`}</strong>
+      {r.bottleneck && <span>{`Bottleneck: ${r.bottleneck}`}</span>}
+      {r.others.map((o) => <span key={o.label}>{`${o.label}: ${formatValue(o.y, yUnit)}`}</span>)}
+      {r.memo.map((m) => (
+        <span key={`${m.citation}-${m.y}`} className="readout-memo">{`Memo: ${m.printed}${m.exact ? "" : " (another setting)"}`}</span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// What each mark on the chart is: the model curve (and, with "one curve per", every other
+// value's curve), the dashed baseline with the settings it was pinned at, the band, the memo's
+// measurements (filled, hollow, a range), the capacity and the current setting.
+import { memo } from "react";
+import type { KnobSpec, KnobValues } from "../api/types";
+import { type NamedSeries, SERIES_COLOURS } from "../chart/Chart";
+import type { MemoPoint } from "../chart/memoPoints";
+import { formatSetting } from "../format";
+
+export interface LegendProps {
+  knobs: KnobSpec[];
+  values: KnobValues;
+  curveLabel: string | null;
+  series: NamedSeries[];
+  baseline: KnobValues | null;
+  bandNames: string[];
+  showBand: boolean;
+  memo: MemoPoint[];
+  capacity: string | null;
+  dataset: { href: string; title: string } | null;
+}
+
+const setting = (k: KnobSpec, v: unknown) => formatSetting(k.label, v, k.unit);
+
+/** The baseline's settings that differ from the current ones (all of them would be noise). */
+export function baselineDifferences(knobs: KnobSpec[], now: KnobValues, base: KnobValues): string[] {
+  return knobs.filter((k) => base[k.name] !== now[k.name]).map((k) => setting(k, base[k.name]));
+}
+
+export const Legend = memo(function Legend(p: LegendProps) {
+  const diff = p.baseline ? baselineDifferences(p.knobs, p.values, p.baseline) : [];
+  const inexact = p.memo.some((m) => !m.exact);
+  const ranged = p.memo.some((m) => m.x0 !== undefined);
+  const repeated = new Set(p.memo.map((m) => m.x)).size < p.memo.length;
+  return (
+    <ul className="legend" data-testid="legend">
+      <li><span className="key curve" />{p.curveLabel ? `model: ${p.curveLabel}` : "model"}</li>
+      {p.series.map((s, i) => (
+        <li key={s.label} data-testid="legend-series">
+          <span className="key series" style={{ borderColor: SERIES_COLOURS[i % SERIES_COLOURS.length] }} />
+          {`model: ${s.label}`}
+        </li>
+      ))}
+      {p.baseline && (
+        <li data-testid="baseline-settings">
+          <span className="key baseline" />
+          {`baseline (dashed; square at its own setting): ${diff.length ? diff.join(", ") : "same settings as now"}`}
+        </li>
+      )}
+      {p.showBand && <li><span className="key band" />{`range over ${p.bandNames.join(", ")} (not measured in the memo)`}</li>}
+      {p.memo.length > 0 && (
+        <li>
+          <span className="key memo" />
+          memo measurement at this setting (hover or focus for its citation)
+        </li>
+      )}
+      {inexact && <li><span className="key memo inexact" />hollow: measured at another setting of a knob the chart holds fixed</li>}
+      {repeated && <li><span className="key memo" /><span className="key memo" />several points at one x: the memo's separate runs or tables</li>}
+      {ranged && <li><span className="key memo-range" />a line through a point: the memo gives the range it was measured over, not the value</li>}
+      {p.capacity && <li><span className="key limit" />{p.capacity}</li>}
+      <li><span className="key current" />current setting (a ring; a memo point inside it is the memo's figure there)</li>
+      {p.dataset && <li><a href={p.dataset.href}>{`The memo's figures: ${p.dataset.title}`}</a></li>}
+    </ul>
+  );
+});
