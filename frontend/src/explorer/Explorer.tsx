@@ -109,8 +109,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     source,
   });
   // What the band spans: the knobs the memo leaves open and the fitted parameters it does not pin.
-  const bandNames = Object.entries(sweep.value?.band ?? {}).map(([name, b]) =>
-    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by the memo)` : spec.knobs.find((k) => k.name === name)?.label ?? name);
+  const bandNames = useMemo(() => Object.entries(sweep.value?.band ?? {}).map(([name, b]) =>
+    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by the memo)` : spec.knobs.find((k) => k.name === name)?.label ?? name), [sweep.value, spec]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
   const memo = useMemo(
@@ -122,7 +122,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const curveLabel = perKnob ? String(knobs[perKnob.name]) : null;
   const baselinePoint = baseline && baseDetail.value?.metrics[y] != null ? { x: Number(baseline[x]), y: baseDetail.value.metrics[y]! } : null;
   const modelError = sweep.error ?? detail.error ?? perCurves.error;
-  const atDefaults = serialize({ ...state, scenario: null }, spec) === serialize(defaults(spec), spec);
+  const atDefaults = useMemo(() => serialize({ ...state, scenario: null }, spec) === serialize(defaults(spec), spec), [state, spec]);
 
   const setKnobs = (next: KnobValues) => update({ ...state, knobs: next, scenario: null });
   // Stable handlers for the memoized panels; they read the newest state through a ref.
