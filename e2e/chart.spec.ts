@@ -170,3 +170,15 @@ test("reset restores the memo's settings and the default address", async ({ page
   await expect(page.getByTestId("baseline-curve")).toHaveCount(0);
   await expect(reset).toBeDisabled();
 });
+
+test("AFS reads its chunksize in bytes, 1K to 1M, and its question matches its chart", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("afs");
+  const ticks = await page.locator(".x-axis g text").allTextContents();
+  expect(ticks[0]).toBe("1K");
+  expect(ticks[ticks.length - 1]).toBe("1M");
+  await expect(page.locator(".x-axis .axis-label")).toHaveText("Chunksize (bytes)");
+  await expect(page.getByTestId("knob-shown").first()).toHaveText("= 8K bytes");
+  await expect(page.locator(".question")).toContainText("read");
+  await expect(page.getByTestId("limit-line")).toBeVisible(); // what caps the reads
+});

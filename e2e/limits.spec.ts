@@ -14,7 +14,7 @@ test("every explorer's default view shows the memo's measurements", async ({ pag
   const ex = new ExplorerPage(page);
   await ex.open("rsx-swap");
   await expect(page.getByTestId("memo-range")).toHaveCount(1);
-  await expect(ex.memoPoints.first()).toHaveAttribute("aria-label", /somewhere between .*0\.2 and 1\b/);
+  await expect(ex.memoPoints.first()).toHaveAttribute("aria-label", /somewhere between .*0\.2 s and 1 s\b/);
 });
 
 test("LAVC: the boot member's 100 % line, where demand crosses it, and the memo's 80 % at 86 users", async ({ page }) => {

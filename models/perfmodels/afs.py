@@ -55,7 +55,10 @@ DEFAULT_BUFFERSIZE = 16384  # memo: I/O stayed 16k at chunksize 15 until AFSV_BU
 SPEC = Spec(
     id="afs",
     title="OpenAFS chunksize and its hidden limiters",
-    question="Why did a bigger chunksize stop helping at about 22k?",
+    question=(
+        "How much faster does a client read as the chunksize grows, what caps it, and why did the"
+        " fileserver's disk I/O stop growing at about 22k (y axis: fileserver I/O size)?"
+    ),
     knobs=(
         Knob(
             "chunksize",

@@ -1,7 +1,7 @@
 // The chart the explorer and the lessons draw: D3 computes scales and paths (geometry.ts);
 // React owns every DOM node.
 import { memo, useId, useState } from "react";
-import { formatValue } from "../format";
+import { formatValue, withUnit } from "../format";
 import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
 import type { MemoPoint } from "./memoPoints";
@@ -13,8 +13,11 @@ export type { NamedSeries, Prediction };
 
 export interface ChartProps {
   xLabel: string;
-  /** the x knob's unit, for the readout (the axis label carries it already) */
+  /** the x knob's unit, for the axis label */
   xUnit?: string;
+  /** how an x value reads (default: the number and its unit), and its tick (the number alone) */
+  xText?: (v: number) => string;
+  xTick?: (v: number) => string;
   yLabel: string;
   yUnit: string;
   curve: SeriesPoint[];
@@ -81,6 +84,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const bottom = HEIGHT - MARGIN.bottom;
   const labels = [...new Set(g.bands.map((b) => b.label))];
   const series = props.series ?? [];
+  const xText = props.xText ?? ((v: number) => formatValue(v, props.xUnit));
   const others: NamedSeries[] = [...series, ...(props.baseline.length ? [{ label: "Baseline", points: props.baseline }] : [])];
   const hoverAt = hover ? readoutAt(props.curve, Math.min(hover.i, props.curve.length - 1), props.memo, others) : null;
   const finite = props.curve.filter((p) => Number.isFinite(p.y));
@@ -132,11 +136,11 @@ export const Chart = memo(function Chart(props: ChartProps) {
           {g.xTicks.map((t) => (
             <g key={t} transform={`translate(${g.x(t)},${bottom})`}>
               <line y2={6} />
-              <text y={20} textAnchor="middle">{formatValue(t)}</text>
+              <text y={20} textAnchor="middle">{props.xTick ? props.xTick(t) : formatValue(t)}</text>
             </g>
           ))}
           <text className="axis-label" x={(MARGIN.left + width - MARGIN.right) / 2} y={HEIGHT - 8} textAnchor="middle">
-            {props.xUnit ? `${props.xLabel} (${props.xUnit})` : props.xLabel}
+            {withUnit(props.xLabel, props.xUnit ?? "")}
           </text>
         </g>
         {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <g> is not focusable; the ticks are decoration (the table gives the values) */}
@@ -148,7 +152,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
             </g>
           ))}
           <text className="axis-label" transform={`translate(16,${(MARGIN.top + bottom) / 2}) rotate(-90)`} textAnchor="middle">
-            {`${props.yLabel}${props.yUnit ? ` (${props.yUnit})` : ""}`}
+            {withUnit(props.yLabel, props.yUnit)}
           </text>
         </g>
         {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
@@ -186,7 +190,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
           <g data-testid="saturation-point" className="saturation" data-x={props.saturation.x}>
             <path d={`M${g.x(props.saturation.x)},${g.y(props.saturation.y) - 8}l7,8l-7,8l-7,-8z`} />
             <text x={g.x(props.saturation.x) + 10} y={g.y(props.saturation.y) + 18}>
-              {`saturates at ${formatValue(props.saturation.x)}`}
+              {`saturates at ${xText(props.saturation.x)}`}
             </text>
           </g>
         )}
@@ -197,7 +201,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
           role="slider" tabIndex={0} aria-label="Read values along the curve"
           aria-valuemin={props.curve[0]?.x ?? 0} aria-valuemax={props.curve[props.curve.length - 1]?.x ?? 0}
           aria-valuenow={hoverAt?.x ?? props.currentX}
-          aria-valuetext={hoverAt ? `${props.xLabel} ${formatValue(hoverAt.x, props.xUnit)}: ${props.yLabel} ${formatValue(hoverAt.y, props.yUnit)}` : "Press an arrow key to read the curve"}
+          aria-valuetext={hoverAt ? `${props.xLabel} ${xText(hoverAt.x)}: ${props.yLabel} ${formatValue(hoverAt.y, props.yUnit)}` : "Press an arrow key to read the curve"}
           onKeyDown={onKey} onBlur={() => hover?.key && setHover(null)} />
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
         {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (
@@ -215,8 +219,8 @@ export const Chart = memo(function Chart(props: ChartProps) {
             tabIndex={0}
             role="button"
             aria-label={m.x0 !== undefined
-              ? `Memo measurement ${m.printed}, somewhere between ${props.xLabel} ${m.x0} and ${m.x1}. ${m.citation}`
-              : `Memo measurement ${m.printed} at ${props.xLabel} ${m.x}. ${m.citation}`}
+              ? `Memo measurement ${m.printed}, somewhere between ${props.xLabel} ${xText(m.x0)} and ${xText(m.x1!)}. ${m.citation}`
+              : `Memo measurement ${m.printed} at ${props.xLabel} ${xText(m.x)}. ${m.citation}`}
             onMouseEnter={() => setTip({ p: m, left: g.x(m.x), top: g.y(m.y) })}
             onMouseLeave={() => setTip(null)}
             onFocus={() => setTip({ p: m, left: g.x(m.x), top: g.y(m.y) })}
@@ -231,7 +235,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
         )}
       </svg>
       {hoverAt && !tip && (
-        <HoverReadout r={hoverAt} xLabel={props.xLabel} xUnit={props.xUnit ?? ""} yLabel={props.yLabel} yUnit={props.yUnit}
+        <HoverReadout r={hoverAt} xLabel={props.xLabel} xText={xText} yLabel={props.yLabel} yUnit={props.yUnit}
           left={g.x(hoverAt.x)} top={MARGIN.top} width={width} />
       )}
       {tip && (
@@ -240,7 +244,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
           <span>{`printed as ${tip.p.printed}`}</span>
           {tip.p.note && <span>{tip.p.note}</span>}
           {!tip.p.exact && <span>{`measured at ${tip.p.differs.join(", ")}`}</span>}
-          {tip.p.x0 !== undefined && <span>{`the memo does not say where between ${formatValue(tip.p.x0)} and ${formatValue(tip.p.x1!)}`}</span>}
+          {tip.p.x0 !== undefined && <span>{`the memo does not say where between ${xText(tip.p.x0)} and ${xText(tip.p.x1!)}`}</span>}
           <cite>{tip.p.citation}</cite>
         </div>
       )}

@@ -3,13 +3,13 @@
 import { formatValue } from "../format";
 import type { ReadoutAt } from "./readout";
 
-export function HoverReadout({ r, xLabel, xUnit, yLabel, yUnit, left, top, width }: {
-  r: ReadoutAt; xLabel: string; xUnit: string; yLabel: string; yUnit: string; left: number; top: number; width: number;
+export function HoverReadout({ r, xLabel, xText, yLabel, yUnit, left, top, width }: {
+  r: ReadoutAt; xLabel: string; xText: (v: number) => string; yLabel: string; yUnit: string; left: number; top: number; width: number;
 }) {
   return (
     <div className="tooltip hover-readout" data-testid="hover-readout" data-x={r.x} data-y={r.y}
       style={{ left: Math.max(0, Math.min(left + 12, width - 250)), top }}>
-      <span>{`${xLabel}: ${formatValue(r.x, xUnit)}`}</span>
+      <span>{`${xLabel}: ${xText(r.x)}`}</span>
       <strong>{`${yLabel}: ${formatValue(r.y, yUnit)}`}</strong>
       {r.bottleneck && <span>{`Bottleneck: ${r.bottleneck}`}</span>}
       {r.others.map((o) => <span key={o.label}>{`${o.label}: ${formatValue(o.y, yUnit)}`}</span>)}

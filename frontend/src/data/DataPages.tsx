@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { Dataset, DatasetSummary, Source, SystemSpec } from "../api/types";
 import { DataTable } from "./DataTable";
+import { plural } from "../format";
 import { PageError } from "../PageError";
 
 function useLoad<T>(load: () => Promise<T>, key: string): { value: T | null; error: string | null } {
@@ -38,7 +39,7 @@ export function DataIndex() {
             <li key={s.id}>
               <a href={`/data/${s.id}`}><strong>{s.title}</strong></a>
               <span>{`${s.authors}, ${s.date}`}</span>
-              <span className="muted">{`${mine.length} datasets, ${mine.reduce((n, d) => n + d.figures, 0)} figures`}</span>
+              <span className="muted">{`${plural(mine.length, "dataset")}, ${plural(mine.reduce((n, d) => n + d.figures, 0), "figure")}`}</span>
             </li>
           );
         })}

@@ -21,7 +21,7 @@ import { curveKnobsOf } from "../chart/curves";
 import { useModelView } from "../chart/useModelView";
 import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
-import { formatSetting, formatValue } from "../format";
+import { formatSetting, knobDisplay } from "../format";
 import type { ExportInput } from "./ExportBar";
 import { SERIES_COLOURS } from "../chart/Chart";
 import { PageError } from "../PageError";
@@ -98,6 +98,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const { knobs, x, y, baseline, per } = state;
   const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
+  const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
   const source = status.phase === "ready" ? "browser" : "server";
   const chartBox = useRef<HTMLDivElement>(null);
 
@@ -241,7 +242,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <div className="chart-sticky" ref={chartBox}>
             <Chart
               xLabel={xKnob.label}
-              xUnit={xKnob.unit}
+              xUnit={xShow.unit}
+              xText={xShow.text}
+              xTick={xShow.tick}
               yLabel={yMetric.label}
               yUnit={yMetric.unit}
               curve={curve}
@@ -270,7 +273,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             showBand={band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1)))}
             memo={memo}
             capacity={limit.length > 0
-              ? `capacity${saturation ? `, reached at ${xKnob.label.toLowerCase()} ${formatValue(saturation.x, xKnob.unit)}` : ""}`
+              ? `capacity${saturation ? `, reached at ${xKnob.label.toLowerCase()} ${xShow.text(saturation.x)}` : ""}`
               : null}
             dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null}
           />

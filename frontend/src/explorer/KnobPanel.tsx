@@ -3,6 +3,7 @@
 import { memo, useEffect, useId, useState } from "react";
 import { isActive, isChoice, type ChoiceKnob, type KnobSpec, type KnobValues, type NumberKnob } from "../api/types";
 import { allowed, coerce } from "../state/urlState";
+import { knobDisplay } from "../format";
 
 export interface KnobPanelProps {
   knobs: KnobSpec[];
@@ -61,6 +62,8 @@ function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value
     setError(null);
   }, [value]);
   const log = knob.scale === "log2";
+  // a value whose unit is not the one people read (13 for 2^13 bytes) also says it plainly
+  const shown = knob.unit === "log2 bytes" ? knobDisplay(knob).text(value) : null;
   const commit = () => {
     const v = coerce(knob, text.trim());
     if (v === null) setError(`${knob.label} must be ${allowed(knob)}.`);
@@ -73,7 +76,7 @@ function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value
     <div className={off ? "knob inactive" : "knob"} data-knob={knob.name}>
       <div className="knob-head">
         <label htmlFor={id}>{knob.label}</label>
-        {knob.unit && <span className="unit">({knob.unit})</span>}
+        {knob.unit && knob.unit.toLowerCase() !== knob.label.toLowerCase() && <span className="unit">({knob.unit})</span>}
       </div>
       <div className="knob-row">
         <input
@@ -84,7 +87,7 @@ function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value
           step={log ? 1 : knob.step}
           disabled={off !== null}
           value={log ? Math.log2(value) : value}
-          aria-valuetext={`${value}${knob.unit ? ` ${knob.unit}` : ""}`}
+          aria-valuetext={shown ? `${value}, ${shown}` : `${value}${knob.unit ? ` ${knob.unit}` : ""}`}
           aria-describedby={`${id}-help`}
           onChange={(e) => {
             const raw = Number(e.target.value);
@@ -111,6 +114,7 @@ function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value
           }}
         />
       </div>
+      {shown && <p className="knob-shown" data-testid="knob-shown">{`= ${shown}`}</p>}
       {error && <p id={`${id}-err`} className="knob-error" role="alert">{error}</p>}
       <Help id={id} knob={knob} off={off} />
     </div>
