@@ -16,6 +16,35 @@ test("every model has a card with its mechanism, bars and fit chart", async ({ p
   await expect(page.locator(".fit-chart figcaption")).toContainText("memo");
 });
 
+test("every card reads for a student: no backticks, paths or commands in the text, terms explained, the fit chart whole", async ({ page, request }) => {
+  const systems = (await (await request.get("/api/models")).json()) as { id: string }[];
+  for (const s of systems) {
+    await page.goto(`/models/${s.id}`);
+    await expect(page.locator(".model-doc")).toContainText("Not captured");
+    const main = await page.locator("main").evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelector("[data-testid=for-developers]")?.remove();
+      return copy.innerText;
+    });
+    expect(main, s.id).not.toMatch(/`|params\/|python -m|npm run|\.py\b|\.json\b/);
+    expect(main, s.id).toContain("the bar:");
+    expect(main, s.id).toContain("naive rival");
+    await expect(page.getByTestId("for-developers"), s.id).toContainText("For developers");
+    // the fit chart's drawing lies inside its box: nothing cut at the top or sides
+    const fit = page.getByTestId("fit-chart");
+    if (await fit.count()) {
+      const inside = await fit.evaluate((svg) => {
+        const box = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll("circle, text")].every((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= box.top - 0.5 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
+        });
+      });
+      expect(inside, `${s.id}: fit chart whole`).toBe(true);
+    }
+  }
+});
+
 test("an unknown model says so", async ({ page }) => {
   await page.goto("/models/nope");
   await expect(page.getByRole("alert")).toContainText("No model card");

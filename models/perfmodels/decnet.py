@@ -166,7 +166,13 @@ SPEC = Spec(
 FITTED = ("host_msg_ms", "pass_us", "nft_passes", "return_ms", "return_byte_us")
 START = {"host_msg_ms": 4.0, "pass_us": 8.0, "nft_passes": 3.0, "return_ms": 50.0, "return_byte_us": 20.0}
 FIXED_DEFAULTS: Params = {}
-PARAMETER_LABELS: dict[str, str] = {}
+PARAMETER_LABELS: dict[str, str] = {
+    "host_msg_ms": "host cost per message (ms)",
+    "pass_us": "program's cost per byte per pass (µs)",
+    "nft_passes": "passes NFT makes over each byte",
+    "return_ms": "buffer return delay per message (ms)",
+    "return_byte_us": "buffer return cost per byte (µs)",
+}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
 

@@ -252,9 +252,12 @@ START = {
 FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
 PARAMETER_LABELS = {
+    "cpu_block_ms": "CPU per block (ms)",
+    "cpu_byte_us": "CPU per byte copied (µs)",
+    "write_factor": "extra CPU a write costs over a read (factor)",
     "unibus_kBps": "UNIBUS transfer rate",
-    "track_ms": "track switch time",
     "old_seek_ms": "old layout's seek",
+    "track_ms": "track switch time",
 }
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {

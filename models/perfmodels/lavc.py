@@ -202,7 +202,17 @@ START = {
     "protocol_ms": 8.0,
 }
 FIXED_DEFAULTS: Params = {}
-PARAMETER_LABELS: dict[str, str] = {}
+PARAMETER_LABELS: dict[str, str] = {
+    "local_cpu_ms": "CPU per local disk I/O (ms)",
+    "local_cpu_block_ms": "CPU per block of a local I/O (ms)",
+    "client_cpu_ms": "client CPU per served I/O (ms)",
+    "client_cpu_block_ms": "client CPU per block of a served I/O (ms)",
+    "server_cpu_ms": "boot member CPU per served I/O (ms)",
+    "server_cpu_block_ms": "boot member CPU per block served (ms)",
+    "local_io_ms": "local disk time per I/O (ms)",
+    "local_io_block_ms": "local disk time per block (ms)",
+    "protocol_ms": "protocol time per served I/O (ms)",
+}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
 

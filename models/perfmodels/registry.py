@@ -207,6 +207,7 @@ def card(name: str) -> Card:
         "title": m.SPEC.title,
         "doc": inspect.cleandoc(inspect.getdoc(m) or ""),
         "fitted": list(m.FITTED),
+        "parameter_labels": dict(m.PARAMETER_LABELS),
         "params": doc.get("params", {}),
         "ranges": doc.get("ranges", {}),
         "undetermined": sorted(undetermined(name)),

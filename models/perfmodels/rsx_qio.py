@@ -125,7 +125,9 @@ KNOWN_MISSES = {
 FITTED = ("pool_us",)
 START = {"pool_us": 200.0}
 FIXED_DEFAULTS: Params = {}
-PARAMETER_LABELS: dict[str, str] = {}
+PARAMETER_LABELS: dict[str, str] = {
+    "pool_us": "extra time of one pool allocation and release (µs)",
+}
 SECONDARY_NOTE: str | None = None
 
 

@@ -209,6 +209,8 @@ class Card(TypedDict):
     title: str
     doc: str
     fitted: list[str]
+    # each fitted parameter in plain words, with its unit
+    parameter_labels: dict[str, str]
     params: dict[str, float]
     ranges: dict[str, list[float]]
     undetermined: list[str]

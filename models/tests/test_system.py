@@ -37,6 +37,13 @@ def test_answers_have_the_declared_shapes(name):
     assert set(r["metrics"]) == {m.name for m in SYSTEMS[name].SPEC.metrics}
 
 
+@pytest.mark.parametrize("name", sorted(SYSTEMS))
+def test_every_fitted_parameter_is_named_in_plain_words(name):
+    m = SYSTEMS[name]
+    assert set(m.PARAMETER_LABELS) == set(m.FITTED)
+    assert all(label and "_" not in label for label in m.PARAMETER_LABELS.values())
+
+
 def test_one_registry():
     assert perfmodels.systems() == list(SYSTEMS)
     from calibration.__main__ import main  # the calibration has no list of its own

@@ -104,6 +104,10 @@ export interface components {
       known_misses: {
         [key: string]: string;
       };
+      /** Parameter Labels */
+      parameter_labels: {
+        [key: string]: string;
+      };
       /** Params */
       params: {
         [key: string]: number;

@@ -25,7 +25,7 @@ export function FitChart({ figures: all }: { figures: CardFigure[] }) {
   return (
     <figure className="fit-chart">
       {/* biome-ignore lint/a11y/useSemanticElements: an SVG chart has no semantic grouping element */}
-      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} style={{ width: "100%", maxWidth: SIZE }} role="group" aria-label="Model value against memo value for every figure" data-testid="fit-chart">
+      <svg viewBox={`-8 -16 ${SIZE + 16} ${SIZE + 20}`} style={{ width: "100%", maxWidth: SIZE + 16, overflow: "visible" }} role="group" aria-label="Model value against memo value for every figure" data-testid="fit-chart">
         {ticks.map((t) => (
           <g key={t} className="axis">
             <line x1={x(t)} x2={x(t)} y1={SIZE - M} y2={12} className="grid" />

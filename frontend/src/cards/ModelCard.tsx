@@ -4,25 +4,15 @@ import { useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { ModelCardData } from "../api/types";
 import { formatValue } from "../format";
+import { Doc, inline, splitDeveloperNotes } from "./doc";
 import { FitChart } from "./FitChart";
 import { PageError } from "../PageError";
 
-// The bars a model is held to (issue "Calibrated, documented models").
+// The bars a model is held to (issue "Calibrated, documented models"), in words.
 const BARS = { inSampleMedian: 5, inSampleMax: 15, secondaryMedian: 10, locoMedian: 15, locoMax: 35 };
 
-function Verdict({ ok }: { ok: boolean }) {
-  return <span className={ok ? "verdict ok" : "verdict miss"}>{ok ? "meets the bar" : "misses the bar"}</span>;
-}
-
-/** The docstring as paragraphs; indented lines stay preformatted (equations, lists). Text only. */
-function Doc({ text }: { text: string }) {
-  return (
-    <div className="model-doc">
-      {text.split(/\n\s*\n/).map((block) =>
-        /^\s{2,}/m.test(block) ? <pre key={block}>{block}</pre> : <p key={block}>{block.replace(/\s*\n\s*/g, " ")}</p>,
-      )}
-    </div>
-  );
+function Verdict({ ok, bar }: { ok: boolean; bar: string }) {
+  return <span className={ok ? "verdict ok" : "verdict miss"}>{`${ok ? "meets" : "misses"} the bar: ${bar}`}</span>;
 }
 
 export function ModelCard({ system }: { system: string }) {
@@ -51,6 +41,7 @@ export function ModelCard({ system }: { system: string }) {
       </section>
       <section aria-labelledby="params">
         <h2 id="params">Fitted parameters</h2>
+        <p>{"Numbers the memo does not print but its measurements imply: each is chosen so that the model comes closest to the memo's figures. \"Values that fit as well\" are the ones that fit the figures almost as closely; where that range is wide the memo does not pin the number down, and the charts draw its whole range as a band."}</p>
         {card.fitted.length === 0 ? (
           <p>None: every parameter is a physical constant or a knob.</p>
         ) : (
@@ -61,9 +52,9 @@ export function ModelCard({ system }: { system: string }) {
               const open = card.undetermined?.includes(n);
               return (
                 <tr key={n} data-testid={open ? "undetermined-parameter" : undefined}>
-                  <td><code>{n}</code></td>
-                  <td className="num">{open ? "not pinned" : card.params[n]}</td>
-                  <td className="num">{r ? `${r[0]} to ${r[1]}${open ? " (drawn as a band)" : ""}` : ""}</td>
+                  <td>{card.parameter_labels?.[n] ?? n}</td>
+                  <td className="num">{open ? "not pinned" : formatValue(card.params[n])}</td>
+                  <td className="num">{r ? `${formatValue(r[0])} to ${formatValue(r[1])}${open ? " (drawn as a band)" : ""}` : ""}</td>
                 </tr>
               );
             })}</tbody>
@@ -74,17 +65,18 @@ export function ModelCard({ system }: { system: string }) {
       {s && (
         <section aria-labelledby="fit">
           <h2 id="fit">How well it answers to the memo</h2>
+          <p>{"Each figure the memo printed is compared with what the model says at the same setting; the error is the model's distance from the memo, in percent of the memo's figure. Two harder tests follow: each setting predicted by a model fitted without it (so the model never saw that figure), and a naive rival that simply copies the memo's nearest other figure. A model worth using beats the rival."}</p>
           <ul className="bars" data-testid="fit-summary">
-            <li>{`${s.fitted_parameters} fitted parameters for ${s.distinct_figures ?? s.configurations} distinct figures (${s.distinct_inputs ?? s.configurations} settings the model can tell apart) `}<Verdict ok={s.fitted_parameters * 2 <= (s.distinct_figures ?? s.configurations)} /></li>
-            <li>{`In-sample error: median ${s.in_sample.median_abs}%, largest ${s.in_sample.max_abs}% over ${s.in_sample.n} figures `}<Verdict ok={(s.in_sample.median_abs ?? 0) <= BARS.inSampleMedian && (s.in_sample.max_abs ?? 0) <= BARS.inSampleMax} /></li>
-            {s.secondary.n > 0 && <li>{`Secondary figures (CPU): median ${s.secondary.median_abs}% `}<Verdict ok={(s.secondary.median_abs ?? 0) <= BARS.secondaryMedian} /></li>}
-            {card.secondary_note && <li>{`Secondary figures: not predicted; ${card.secondary_note}. `}<Verdict ok={false} /></li>}
+            <li>{`${s.fitted_parameters} fitted parameters for ${s.distinct_figures ?? s.configurations} distinct figures (${s.distinct_inputs ?? s.configurations} settings the model can tell apart) `}<Verdict ok={s.fitted_parameters * 2 <= (s.distinct_figures ?? s.configurations)} bar="at least two figures per fitted number" /></li>
+            <li>{`In-sample error: median ${s.in_sample.median_abs}%, largest ${s.in_sample.max_abs}% over ${s.in_sample.n} figures `}<Verdict ok={(s.in_sample.median_abs ?? 0) <= BARS.inSampleMedian && (s.in_sample.max_abs ?? 0) <= BARS.inSampleMax} bar={`median at most ${BARS.inSampleMedian}%, largest at most ${BARS.inSampleMax}%`} /></li>
+            {s.secondary.n > 0 && <li>{`Secondary figures (CPU): median ${s.secondary.median_abs}% `}<Verdict ok={(s.secondary.median_abs ?? 0) <= BARS.secondaryMedian} bar={`median at most ${BARS.secondaryMedian}%`} /></li>}
+            {card.secondary_note && <li>{`Secondary figures: not predicted; ${card.secondary_note}. `}<Verdict ok={false} bar="a prediction for every figure" /></li>}
             {s.leave_one_configuration_out && (
               <li>{`Each setting predicted by a fit without it (and without any row the model cannot tell from it): median ${s.leave_one_configuration_out.median_abs}%, largest ${s.leave_one_configuration_out.max_abs}% `}
-                <Verdict ok={(s.leave_one_configuration_out.median_abs ?? 0) <= BARS.locoMedian && (s.leave_one_configuration_out.max_abs ?? 0) <= BARS.locoMax} /></li>
+                <Verdict ok={(s.leave_one_configuration_out.median_abs ?? 0) <= BARS.locoMedian && (s.leave_one_configuration_out.max_abs ?? 0) <= BARS.locoMax} bar={`median at most ${BARS.locoMedian}%, largest at most ${BARS.locoMax}%`} /></li>
             )}
             {s.baseline_nearest_figure.n > 0 ? (
-              <li>{`Baseline, copying the nearest other memo figure: median ${s.baseline_nearest_figure.median_abs}%. `}
+              <li>{`The naive rival, copying the memo's nearest other figure, is off by ${s.baseline_nearest_figure.median_abs}% (median). `}
                 {(s.in_sample.median_abs ?? 0) < (s.baseline_nearest_figure.median_abs ?? Infinity) ? "The model does better." : "The model does not beat this baseline."}</li>
             ) : (
               <li>Baseline: the memo gives no other figure to copy, so there is nothing to compare with.</li>
@@ -93,7 +85,7 @@ export function ModelCard({ system }: { system: string }) {
           {Object.keys(card.known_misses).length > 0 && (
             <div className="known-misses" data-testid="known-misses">
               <h3>Where the model falls short</h3>
-              <ul>{Object.entries(card.known_misses).map(([bar, why]) => <li key={bar}><strong>{bar.replace(/_/g, " ")}</strong>{`: ${why}.`}</li>)}</ul>
+              <ul>{Object.entries(card.known_misses).map(([bar, why]) => <li key={bar}><strong>{bar.replace(/_/g, " ")}</strong>{": "}{inline(why)}{"."}</li>)}</ul>
             </div>
           )}
           <FitChart figures={card.figures} />
@@ -101,14 +93,14 @@ export function ModelCard({ system }: { system: string }) {
             <table className="plain" data-testid="fit-figures">
               <caption>Every memo figure the model predicts</caption>
               <thead>
-                <tr><th scope="col">figure</th><th scope="col">metric</th><th scope="col">memo</th><th scope="col">model</th><th scope="col">error</th><th scope="col">left out</th><th scope="col">baseline</th></tr>
+                <tr><th scope="col">figure (where in the memo)</th><th scope="col">quantity</th><th scope="col">memo</th><th scope="col">model</th><th scope="col">error</th><th scope="col">error when fitted without it</th><th scope="col">error of copying the nearest figure</th></tr>
               </thead>
               <tbody>
                 {card.figures.map((f) => (
                   <tr key={f.figure}>
                     <td>{f.figure}</td>
                     <td>{f.metric}{f.secondary ? " (secondary)" : ""}</td>
-                    <td className="num">{f.value}</td>
+                    <td className="num">{formatValue(f.value)}</td>
                     <td className="num">{f.model === null ? "none" : formatValue(f.model)}</td>
                     <td className="num">{`${f.error_percent.toFixed(1)}%`}</td>
                     <td className="num">{f.loco_error_percent === undefined ? "" : `${f.loco_error_percent.toFixed(1)}%`}</td>
@@ -120,6 +112,14 @@ export function ModelCard({ system }: { system: string }) {
           </div>
         </section>
       )}
+      <details className="for-developers" data-testid="for-developers">
+        <summary>For developers</summary>
+        <ul>
+          <li>Module: <code>{`models/perfmodels/${card.system.replace(/-/g, "_")}.py`}</code>; fitted values and report: <code>{`models/perfmodels/params/${card.system}.json`}</code>, written by <code>npm run calibrate</code>.</li>
+          {card.fitted.length > 0 && <li>Parameter names: {card.fitted.map((n, i) => <span key={n}>{i ? ", " : ""}<code>{n}</code></span>)}</li>}
+          {splitDeveloperNotes(card.doc).notes.map((n) => <li key={n}>{inline(n)}</li>)}
+        </ul>
+      </details>
     </main>
   );
 }
