@@ -24,7 +24,7 @@ test("every card reads for a student: no backticks, paths or commands in the tex
     const main = await page.locator("main").evaluate((el) => {
       const copy = el.cloneNode(true) as HTMLElement;
       copy.querySelector("[data-testid=for-developers]")?.remove();
-      return copy.innerText;
+      return copy.textContent ?? "";
     });
     expect(main, s.id).not.toMatch(/`|params\/|python -m|npm run|\.py\b|\.json\b/);
     expect(main, s.id).toContain("the bar:");

@@ -118,6 +118,10 @@ test("the home page lists the DECnet explorer with its question", async ({ page 
   const link = page.getByRole("link", { name: /TOPS-20 DECnet link throughput/ });
   await expect(link).toContainText("How much does a bigger link quota buy on the CI?");
   await expect(page.getByTestId("thumb-decnet").locator("path")).toHaveAttribute("d", /^M/);
+  // the thumbnail names its axes, and the page leads to the lessons and the data
+  await expect(page.getByTestId("thumb-decnet").locator("text")).toHaveText(["Throughput", "Link quota →"]);
+  await expect(page.getByRole("link", { name: "Lessons" }).first()).toHaveAttribute("href", "/learn");
+  await expect(page.getByRole("link", { name: "The memos' data" })).toHaveAttribute("href", "/data");
   await link.click();
   await expect(page).toHaveURL(/\/explore\/decnet\?/);
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);

@@ -17,9 +17,12 @@ export function splitDeveloperNotes(text: string): { main: string; notes: string
 
 /** Text with `backtick` spans as <code>; everything stays text. */
 export function inline(text: string): ReactNode[] {
-  return text.split(/(`[^`]+`)/g).map((part, i) =>
-    part.startsWith("`") && part.endsWith("`") && part.length > 2 ? <code key={i}>{part.slice(1, -1)}</code> : part,
-  );
+  let at = 0; // each code span is keyed by where it starts in the text
+  return text.split(/(`[^`]+`)/g).map((part) => {
+    const start = at;
+    at += part.length;
+    return part.length > 2 && part.startsWith("`") && part.endsWith("`") ? <code key={start}>{part.slice(1, -1)}</code> : part;
+  });
 }
 
 /** The docstring as paragraphs; indented blocks stay preformatted (equations, lists). */

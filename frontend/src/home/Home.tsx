@@ -18,6 +18,11 @@ export function Home() {
         Classic performance memos measured how throughput moves when you turn a knob. Here you turn the knobs
         yourself: calibrated models, running in your browser, redraw the curves beside the memos' own measurements.
       </p>
+      <p className="home-links">
+        <a href="/learn">Lessons</a>{": guided steps that ask you to predict a curve before you see it. "}
+        <a href="/data">The memos' data</a>{": every figure they printed, with where it comes from. "}
+        <a href="/models">Model cards</a>{": how each model works and how close it comes."}
+      </p>
       {error && <p role="alert">{`Could not list the systems: ${error}`}</p>}
       {!systems && !error && <p aria-busy="true">Loading…</p>}
       <ul className="systems">

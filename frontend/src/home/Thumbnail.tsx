@@ -6,7 +6,8 @@ import { api } from "../api/client";
 import { isChoice, type SystemSpec } from "../api/types";
 
 const W = 220;
-const H = 70;
+const H = 90;
+const PAD = { left: 6, right: 6, top: 16, bottom: 18 };
 
 export function Thumbnail({ spec }: { spec: SystemSpec }) {
   const [pts, setPts] = useState<[number, number][] | null>(null);
@@ -21,15 +22,20 @@ export function Thumbnail({ spec }: { spec: SystemSpec }) {
     };
   }, [spec]);
   if (!pts || pts.length < 2) return <svg className="thumb" width={W} height={H} aria-hidden="true" />;
+  const metric = spec.metrics.find((m) => m.name === spec.y_default);
   const k = spec.knobs.find((kk) => kk.name === spec.x_default);
   const log = !!k && !isChoice(k) && k.scale === "log2";
   const xs = pts.map((p) => p[0]);
-  const x = (log ? scaleLog().base(2) : scaleLinear()).domain([Math.min(...xs), Math.max(...xs)]).range([4, W - 4]);
-  const y = scaleLinear().domain([0, Math.max(...pts.map((p) => p[1])) * 1.05 || 1]).range([H - 4, 4]);
+  const x = (log ? scaleLog().base(2) : scaleLinear()).domain([Math.min(...xs), Math.max(...xs)]).range([PAD.left, W - PAD.right]);
+  const y = scaleLinear().domain([0, Math.max(...pts.map((p) => p[1])) * 1.05 || 1]).range([H - PAD.bottom, PAD.top]);
   const d = line<[number, number]>().x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? "";
   return (
     <svg className="thumb" width={W} height={H} aria-hidden="true" data-testid={`thumb-${spec.id}`}>
+      <line className="thumb-axis" x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} />
+      <line className="thumb-axis" x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={H - PAD.bottom} />
       <path d={d} />
+      <text className="thumb-label" x={PAD.left + 2} y={PAD.top - 5}>{metric?.label ?? spec.y_default}</text>
+      <text className="thumb-label" x={W - PAD.right} y={H - 4} textAnchor="end">{`${k?.label ?? spec.x_default} →`}</text>
     </svg>
   );
 }
