@@ -182,3 +182,14 @@ test("AFS reads its chunksize in bytes, 1K to 1M, and its question matches its c
   await expect(page.locator(".question")).toContainText("read");
   await expect(page.getByTestId("limit-line")).toBeVisible(); // what caps the reads
 });
+
+test("the x axis shows where the memo measured and where the model extrapolates", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("rsx-swap"); // the shuffler's 5 %, measured somewhere between 0.2 and 1 s
+  const range = page.getByTestId("measured-range");
+  await expect(range).toHaveAttribute("data-x0", "0.2");
+  await expect(range).toHaveAttribute("data-x1", "1");
+  await expect(page.getByTestId("legend")).toContainText("elsewhere the model extrapolates");
+  await ex.open("decnet");
+  await expect(page.getByTestId("measured-range")).toHaveAttribute("data-x0", "16");
+});

@@ -88,6 +88,10 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const others: NamedSeries[] = [...series, ...(props.baseline.length ? [{ label: "Baseline", points: props.baseline }] : [])];
   const hoverAt = hover ? readoutAt(props.curve, Math.min(hover.i, props.curve.length - 1), props.memo, others) : null;
   const finite = props.curve.filter((p) => Number.isFinite(p.y));
+  // Where along x the memo measured (its points, and the ranges some were taken over): beyond
+  // it the model extrapolates.
+  const measuredXs = props.memo.flatMap((m) => (m.x0 !== undefined && m.x1 !== undefined ? [m.x0, m.x1] : [m.x]));
+  const measured = measuredXs.length ? [Math.min(...measuredXs), Math.max(...measuredXs)] : null;
   const onPointer = (e: React.PointerEvent<SVGRectElement>) => {
     const box = e.currentTarget.ownerSVGElement!.getBoundingClientRect();
     const i = nearestIndex(props.curve, g.x.invert(e.clientX - box.left));
@@ -139,6 +143,11 @@ export const Chart = memo(function Chart(props: ChartProps) {
               <text y={20} textAnchor="middle">{props.xTick ? props.xTick(t) : formatValue(t)}</text>
             </g>
           ))}
+          {measured && (
+            <g className="measured" data-testid="measured-range" data-x0={measured[0]} data-x1={measured[1]}>
+              <line x1={g.x(measured[0]) - (measured[0] === measured[1] ? 3 : 0)} x2={g.x(measured[1]) + (measured[0] === measured[1] ? 3 : 0)} y1={bottom} y2={bottom} />
+            </g>
+          )}
           <text className="axis-label" x={(MARGIN.left + width - MARGIN.right) / 2} y={HEIGHT - 8} textAnchor="middle">
             {withUnit(props.xLabel, props.xUnit ?? "")}
           </text>

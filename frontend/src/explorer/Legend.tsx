@@ -54,6 +54,7 @@ export const Legend = memo(function Legend(p: LegendProps) {
           memo measurement at this setting (hover or focus for its citation)
         </li>
       )}
+      {p.memo.length > 0 && <li><span className="key measured" />on the x axis: where the memo measured; elsewhere the model extrapolates</li>}
       {inexact && <li><span className="key memo inexact" />hollow: measured at another setting of a knob the chart holds fixed</li>}
       {repeated && <li><span className="key memo" /><span className="key memo" />several points at one x: the memo's separate runs or tables</li>}
       {ranged && <li><span className="key memo-range" />a line through a point: the memo gives the range it was measured over, not the value</li>}
