@@ -46,6 +46,9 @@ try {
   console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system (ms)`);
   for (const [system, query, label, fromMin, most = Infinity] of CASES) {
     await page.goto(`${BASE}/explore/${system}${query}`);
+    await page.waitForSelector("[data-testid=model-curve][d^=M]");
+    // the knobs the memo does not give are folded: unfold them so every knob can be reached
+    await page.evaluate(() => document.querySelectorAll("details.more-knobs").forEach((d) => { d.open = true; }));
     await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
     await page.waitForFunction(() => document.querySelector('[data-testid="model-curve"]')?.getAttribute("d")?.startsWith("M"));
     await page.getByRole("slider", { name: label, exact: true }).focus();

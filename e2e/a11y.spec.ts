@@ -50,8 +50,8 @@ for (const [name, width, height] of [["phone", 375, 812], ["projector", 1920, 10
         const doc = document.documentElement;
         const wide = [...document.querySelectorAll("body *")].filter((el) => {
           const r = el.getBoundingClientRect();
-          // Elements inside a horizontal scroller (wide tables) may extend; the page itself may not.
-          return r.right > doc.clientWidth + 1 && !el.closest(".table-scroll");
+          // Elements inside a horizontal scroller (wide tables, equations) may extend; the page itself may not.
+          return r.right > doc.clientWidth + 1 && !el.closest(".table-scroll, .model-doc pre");
         }).slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
         return { scroll: doc.scrollWidth - doc.clientWidth, wide };
       });

@@ -193,3 +193,16 @@ test("the x axis shows where the memo measured and where the model extrapolates"
   await ex.open("decnet");
   await expect(page.getByTestId("measured-range")).toHaveAttribute("data-x0", "16");
 });
+
+test("the assumptions the memo does not give are folded, and unfold when one is turned", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", "", { folded: true });
+  const more = page.getByTestId("more-knobs");
+  await expect(more).not.toHaveAttribute("open");
+  await expect(more.locator("summary")).toContainText("Assumptions the memo does not give (2)");
+  await expect(ex.slider("Copy cost")).toHaveCount(0); // hidden until unfolded
+  await more.locator("summary").click();
+  await expect(ex.slider("Copy cost")).toBeVisible();
+  await ex.open("decnet", "copy_us_per_byte=1", { folded: true });
+  await expect(page.getByTestId("more-knobs")).toHaveAttribute("open");
+});

@@ -18,9 +18,17 @@ export class ExplorerPage {
     this.notices = page.getByTestId("notices");
   }
 
-  async open(system: string, query = "") {
+  /** Open the explorer, with every knob shown (the folded assumptions unfolded) unless `folded`. */
+  async open(system: string, query = "", { folded = false } = {}) {
     await this.page.goto(`/explore/${system}${query ? `?${query}` : ""}`);
     await expect(this.curve).toHaveAttribute("d", /^M/);
+    if (!folded) await this.unfold();
+  }
+
+  /** Unfold the knobs the memo does not give, if this system has any. */
+  async unfold() {
+    const closed = this.page.locator("[data-testid=more-knobs]:not([open]) > summary");
+    if (await closed.count()) await closed.click();
   }
 
   slider(label: string): Locator {

@@ -203,7 +203,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       <div className="explorer-body">
         <div className="side">
           <Presets spec={spec} knobs={knobs} onPick={onPreset} />
-          <KnobPanel knobs={spec.knobs} values={knobs} onChange={onKnob} />
+          <KnobPanel knobs={spec.knobs} values={knobs} onChange={onKnob} folded={spec.unknowns} />
         </div>
         <div className="chart-area">
           <div className="axis-pickers">

@@ -9,22 +9,34 @@ export interface KnobPanelProps {
   knobs: KnobSpec[];
   values: KnobValues;
   onChange: (name: string, value: string | number) => void;
+  /** knobs folded away: assumptions the memo does not give, rarely turned */
+  folded?: string[];
 }
 
 // Memoized: a model answer arriving re-renders the page, not every control (keeps knob moves cheap).
-export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange }: KnobPanelProps) {
+export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange, folded = [] }: KnobPanelProps) {
+  const control = (k: KnobSpec) => {
+    // A knob that cannot change anything here is disabled, and says why.
+    const off = isActive(k, values) ? null : k.inactive_reason ?? "no effect with these settings";
+    return isChoice(k) ? (
+      <ChoiceControl key={k.name} knob={k} value={String(values[k.name])} off={off} onChange={(v) => onChange(k.name, v)} />
+    ) : (
+      <NumberControl key={k.name} knob={k} value={Number(values[k.name])} off={off} onChange={(v) => onChange(k.name, v)} />
+    );
+  };
+  const rare = knobs.filter((k) => folded.includes(k.name));
+  // Folded knobs start open when one of them is already turned (a shared link, say).
+  const turned = rare.some((k) => values[k.name] !== k.default);
   return (
     <fieldset className="knob-panel">
       <legend>Knobs</legend>
-      {knobs.map((k) => {
-        // A knob that cannot change anything here is disabled, and says why.
-        const off = isActive(k, values) ? null : k.inactive_reason ?? "no effect with these settings";
-        return isChoice(k) ? (
-          <ChoiceControl key={k.name} knob={k} value={String(values[k.name])} off={off} onChange={(v) => onChange(k.name, v)} />
-        ) : (
-          <NumberControl key={k.name} knob={k} value={Number(values[k.name])} off={off} onChange={(v) => onChange(k.name, v)} />
-        );
-      })}
+      {knobs.filter((k) => !folded.includes(k.name)).map(control)}
+      {rare.length > 0 && (
+        <details className="more-knobs" open={turned || undefined} data-testid="more-knobs">
+          <summary>{`Assumptions the memo does not give (${rare.length})`}</summary>
+          {rare.map(control)}
+        </details>
+      )}
     </fieldset>
   );
 });
