@@ -64,7 +64,10 @@ try {
     for (let i = 0; i < steps; i++) {
       const before = await page.evaluate(() => window.__lat.length);
       await page.keyboard.press("ArrowRight");
-      await page.waitForFunction((b) => window.__lat.length > b, before, { timeout: 5000 });
+      await page.waitForFunction((b) => window.__lat.length > b, before, { timeout: 5000 }).catch(async (e) => {
+        console.error(`${system}: step ${i} of ${steps} was never repainted (value ${await slider.inputValue()}, focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`);
+        throw e;
+      });
     }
     const lat = await page.evaluate(() => window.__lat);
     console.log(`${system.padEnd(8)} ${label.padEnd(16)} n ${String(lat.length).padStart(3)}  median ${q(lat, 0.5).toFixed(1).padStart(5)}  p95 ${q(lat, 0.95).toFixed(1).padStart(5)}  max ${Math.max(...lat).toFixed(1).padStart(5)}`);

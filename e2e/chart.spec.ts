@@ -206,3 +206,14 @@ test("the assumptions the memo does not give are folded, and unfold when one is 
   await ex.open("decnet", "copy_us_per_byte=1", { folded: true });
   await expect(page.getByTestId("more-knobs")).toHaveAttribute("open");
 });
+
+test("a folded knob moved through its default stays in view", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", "copy_us_per_byte=1.5", { folded: true });
+  const copy = ex.slider("Copy cost");
+  await copy.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight"); // through the default, 2
+  await expect.poll(() => ex.params().get("copy_us_per_byte")).not.toBe("1.5");
+  await expect(page.getByTestId("more-knobs")).toHaveAttribute("open");
+  await expect(copy).toBeVisible();
+});

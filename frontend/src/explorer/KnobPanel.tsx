@@ -25,14 +25,19 @@ export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange, fold
     );
   };
   const rare = knobs.filter((k) => folded.includes(k.name));
-  // Folded knobs start open when one of them is already turned (a shared link, say).
+  // Folded knobs open when one of them is turned (a shared link, say), and stay open until the
+  // reader folds them: never closed under the hand of someone moving one through its default.
   const turned = rare.some((k) => values[k.name] !== k.default);
+  const [open, setOpen] = useState(turned);
+  useEffect(() => {
+    if (turned) setOpen(true);
+  }, [turned]);
   return (
     <fieldset className="knob-panel">
       <legend>Knobs</legend>
       {knobs.filter((k) => !folded.includes(k.name)).map(control)}
       {rare.length > 0 && (
-        <details className="more-knobs" open={turned || undefined} data-testid="more-knobs">
+        <details className="more-knobs" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="more-knobs">
           <summary>{`Assumptions the memo does not give (${rare.length})`}</summary>
           {rare.map(control)}
         </details>
