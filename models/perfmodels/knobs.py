@@ -129,6 +129,13 @@ class Spec:
     # How the memo's measurements sit on this system's charts: the dataset, which of its fields
     # holds each knob's setting, and which field (times a scale) measures each metric.
     overlay: dict[str, Any] | None = None
+    # The choice knob the default chart draws one curve per value of (the question compares
+    # them), or None for one curve.
+    per_default: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.per_default is not None and self.knob(self.per_default).choices is None:
+            raise ValueError(f"per_default of {self.id} must be a choice knob")
 
     def knob(self, name: str) -> Knob:
         for k in self.knobs:
@@ -150,6 +157,7 @@ class Spec:
             "stages": list(self.stages),
             "unknowns": list(self.unknowns),
             "overlay": cast(Overlay | None, self.overlay),
+            "per_default": self.per_default,
         }
 
     def validate(self, values: object) -> dict[str, Any]:

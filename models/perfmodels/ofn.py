@@ -83,6 +83,7 @@ SPEC = Spec(
         Metric("lookups_miss", "Lookups, not found", "lookups"),
     ),
     x_default="open_ofns",
+    per_default="method",  # the question compares hashing with the linear scan
     y_default="lookups_miss",
     stages=("scan",),
     unknowns=("hit_position",),

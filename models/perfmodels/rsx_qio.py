@@ -104,6 +104,7 @@ SPEC = Spec(
         Metric("hit_percent", "Requests served from the list", "%"),
     ),
     x_default="maxpkt",
+    per_default="device",  # the question compares NL: with a disk
     y_default="time_saving_percent",
     stages=("record", "qio service", "packet", "device"),
     unknowns=("record_cpu_us", "qio_service_us"),

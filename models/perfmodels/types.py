@@ -167,6 +167,7 @@ class SpecDescription(TypedDict):
     stages: list[str]
     unknowns: list[str]
     overlay: Overlay | None
+    per_default: str | None
 
 
 class SystemDescription(SpecDescription):

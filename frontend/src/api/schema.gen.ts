@@ -574,6 +574,8 @@ export interface components {
       /** Metrics */
       metrics: components["schemas"]["MetricDescription"][];
       overlay: components["schemas"]["Overlay"] | null;
+      /** Per Default */
+      per_default: string | null;
       /** Question */
       question: string;
       /** Stages */

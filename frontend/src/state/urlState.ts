@@ -28,7 +28,7 @@ export function defaults(spec: SystemSpec): ExplorerState {
     y: spec.y_default,
     baseline: null,
     scenario: null,
-    per: null,
+    per: spec.per_default ?? null,
   };
 }
 
@@ -74,8 +74,9 @@ export function parse(search: string, spec: SystemSpec): Parsed {
       else notices.push("The pinned baseline in this link is not a valid setting; it was dropped.");
     } else if (key === "per") {
       const choices = spec.knobs.filter(isChoice).map((k) => k.name);
-      if (choices.includes(raw)) state.per = raw;
-      else notices.push(`per=${label(raw)} is not a choice knob of this system${choices.length ? ` (${choices.join(", ")})` : ""}; showing one curve.`);
+      if (raw === "none") state.per = null;
+      else if (choices.includes(raw)) state.per = raw;
+      else notices.push(`per=${label(raw)} is not a choice knob of this system${choices.length ? ` (${choices.join(", ")})` : ""}; showing the default curves.`);
     } else if (key === "y") {
       if (metrics.includes(raw)) state.y = raw;
       else notices.push(`y=${label(raw)} is not a metric of this system; showing ${spec.y_default}.`);
@@ -98,7 +99,8 @@ export function serialize(state: ExplorerState, spec: SystemSpec): string {
   for (const k of spec.knobs) params.set(k.name, String(state.knobs[k.name] ?? k.default));
   params.set("x", state.x);
   params.set("y", state.y);
-  if (state.per) params.set("per", state.per);
+  // "per" only where it differs from the system's default view ("none": one curve there)
+  if (state.per !== (spec.per_default ?? null)) params.set("per", state.per ?? "none");
   if (state.baseline) params.set("baseline", encodeKnobs(state.baseline, spec));
   if (state.scenario) params.set("scenario", state.scenario);
   return params.toString();

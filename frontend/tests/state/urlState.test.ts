@@ -20,6 +20,16 @@ describe("parse", () => {
     expect(parse(`?${serialize(state, spec)}`, spec).state).toEqual(state);
   });
 
+  it("keeps a system's default 'one curve per' out of the URL, and 'none' when it is turned off", () => {
+    const ofn = describe_("ofn");
+    const d = defaults(ofn);
+    expect(d.per).toBe("method");
+    expect(serialize(d, ofn)).not.toContain("per=");
+    const one = { ...d, per: null };
+    expect(serialize(one, ofn)).toContain("per=none");
+    expect(parse(`?${serialize(one, ofn)}`, ofn).state.per).toBeNull();
+  });
+
   it("draws one curve per value only of a choice knob", () => {
     for (const bad of ["link_quota", "nope", ""]) {
       const { state, notices } = parse(`?per=${bad}`, spec);
