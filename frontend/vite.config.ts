@@ -1,12 +1,22 @@
 // Vite build of the React app; `public/` (Pyodide runtime, models archive) is copied as-is.
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vitest/config";
 import { checkLesson, formatProblem } from "./src/learn/schema.ts";
 import { delivery, runtimePaths } from "./build/delivery.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The systems' descriptions from the models package, when its environment is there (it always
+// is after the setup script), so the build checks each lesson's states against the real knobs.
+function systemSpecs() {
+  const python = here("../.venv/bin/python");
+  if (!existsSync(python)) return undefined;
+  const code = "import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))";
+  return JSON.parse(execFileSync(python, ["-c", code], { cwd: here("../models"), encoding: "utf8" }));
+}
 
 // Every lesson file is checked before a build: a bad one stops it with file:line:column: reason.
 function checkLessons(): Plugin {
@@ -14,10 +24,11 @@ function checkLessons(): Plugin {
     name: "memolab-lessons",
     buildStart() {
       const dir = here("../lessons");
+      const specs = systemSpecs();
       const problems = readdirSync(dir)
         .filter((f) => /\.ya?ml$/.test(f))
         .flatMap((f) => {
-          const r = checkLesson(`lessons/${f}`, readFileSync(`${dir}/${f}`, "utf8"));
+          const r = checkLesson(`lessons/${f}`, readFileSync(`${dir}/${f}`, "utf8"), specs);
           return r.ok ? [] : r.problems.map(formatProblem);
         });
       if (problems.length) this.error(`bad lesson files:\n${problems.join("\n")}`);

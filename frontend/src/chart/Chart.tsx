@@ -124,6 +124,10 @@ export const Chart = memo(function Chart(props: ChartProps) {
       {/* biome-ignore lint/a11y/useSemanticElements: an SVG chart has no semantic grouping element */}
       <svg data-testid="chart" width={width} height={HEIGHT} role="group" aria-labelledby={titleId}>
         <title id={titleId}>{`${props.yLabel} against ${props.xLabel}`}</title>
+        {/* curves beyond a fixed y axis (a lesson's open question) are cut at the plot's edge */}
+        <clipPath id={`${titleId}-plot`}>
+          <rect x={MARGIN.left} y={MARGIN.top - 14} width={Math.max(0, width - MARGIN.left) + 200} height={bottom - MARGIN.top + 16} />
+        </clipPath>
         <g className="bands">
           {g.bands.map((b) => (
             <g key={`${b.label}-${b.x0}`} data-testid="bottleneck-band" data-label={b.label}>
@@ -167,6 +171,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
             {withUnit(props.yLabel, props.yUnit)}
           </text>
         </g>
+        <g clipPath={`url(#${titleId}-plot)`}>
         {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
         {limit.length > 1 && (
           <g data-testid="limit-line" className="limit">
@@ -191,6 +196,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
         )}
         {/* drawn over the model curve, dashed: where the two agree both stay visible */}
         {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
+        </g>
         {props.baselinePoint && Number.isFinite(props.baselinePoint.y) && (
           <rect data-testid="baseline-point" className="baseline-point" x={g.x(props.baselinePoint.x) - 6} y={g.y(props.baselinePoint.y) - 6} width={12} height={12} />
         )}

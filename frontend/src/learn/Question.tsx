@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import type { MetricSpec, SystemSpec } from "../api/types";
 import type { MemoPoint } from "../chart/memoPoints";
-import { formatValue } from "../format";
+import { formatSetting, formatValue } from "../format";
 import { findFigure } from "./memoFigure";
 import type { Answer } from "./progress";
 import type { Question as Q } from "./schema";
@@ -91,7 +91,7 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
   const figureSet = useDataset(q.memo?.dataset ?? null);
   const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;
   const unit = yMetric.unit;
-  const at = `${xLabel} ${q.predict === "point" ? q.at : ""}${xUnit ? ` ${xUnit}` : ""}`;
+  const at = q.predict === "point" ? formatSetting(xLabel, q.at, xUnit) : xLabel;
   const exact = memo.filter((m) => m.exact);
   const memoShown = exact.length ? exact : memo;
   return (
@@ -106,7 +106,7 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
             <ul className="reveal-memo" data-testid="reveal-memo">
               {memoShown.map((m) => (
                 <li key={m.citation}>
-                  {`The memo measured ${m.printed}${m.exact ? "" : ` (at ${m.differs.join(", ")})`}: your prediction is ${off(answer.y, m.y, unit)}. `}
+                  {`The memo measured ${formatValue(m.y, unit)} (printed as “${m.printed}”)${m.exact ? "" : `, at ${m.differs.join(", ")}`}: your prediction is ${off(answer.y, m.y, unit)}. `}
                   <cite>{m.citation}</cite>
                 </li>
               ))}
@@ -123,9 +123,10 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
           <p>{q.explain}</p>
         </>
       )}
+      {q.intuition && <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>}
       {figure && (
         <p data-testid="reveal-figure">
-          {`The memo reports ${figure.printed}${q.predict === "point" && answer.kind === "point" ? `: your prediction is ${off(answer.y, figure.value, figure.unit || unit)}` : ""}. `}
+          {`The memo reports ${formatValue(figure.value, figure.unit || unit)} (printed as “${figure.printed}”)${q.predict === "point" && answer.kind === "point" ? `: your prediction is ${off(answer.y, figure.value, figure.unit || unit)}` : ""}. `}
           <cite>{figure.citation}</cite>
         </p>
       )}

@@ -13,6 +13,8 @@ import { progressOf, saveAnswer, type Answer } from "./progress";
 import { Question, Reveal } from "./Question";
 import type { LessonStep } from "./schema";
 import { useSystem } from "../explorer/useSystem";
+import { questionTop } from "./axis";
+import { knobDisplay } from "../format";
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
@@ -45,26 +47,34 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
   const { knobs, x, y, baseline } = state;
   const xKnob = spec.knobs.find((k) => k.name === x)!;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
+  const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
   const q = step.question;
   const [answer, setAnswer] = useState<Answer | null>(() => progressOf(lessonKey).answers[number] ?? null);
   const [draft, setDraft] = useState<Answer | null>(null);
   const revealed = !q || answer !== null;
 
-  const { curveKnobs, sweep, detail, baseDetail, curve, band, baseCurve } = useModelView(client, spec, { knobs, x, y, baseline });
+  const view = useModelView(client, spec, { knobs, x, y, baseline });
+  const { curveKnobs, sweep, detail, baseDetail, curve, band, baseCurve } = view;
   // The model's exact answer where the learner predicts (the curve's grid may not hold that x).
   const atKnobs = q?.predict === "point" ? { ...knobs, [x]: q.at } : null;
   const atAnswer = useLatest(atKnobs ? `${spec.id}|at|${JSON.stringify(atKnobs)}` : null, () => client.evaluate(spec.id, atKnobs!, "detail"));
 
   const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y), [dataset, spec, curveKnobs, x, y]);
 
-  // While a question is open the y axis is fixed with headroom, so it neither gives the answer
+  // While a question is open the y axis is fixed (see axis.ts): it neither gives the answer
   // away nor moves when the curve appears.
+  const { limit } = view;
+  const atModel = atAnswer.value?.metrics[y];
   const yMax = useMemo(() => {
     if (!q) return undefined;
-    if (q.predict === "point" && q.y_max) return q.y_max;
-    const ys = [...curve.map((p) => p.y), ...baseCurve.map((p) => p.y), ...memo.map((m) => m.y)].filter(Number.isFinite);
-    return ys.length ? niceTop(1.5 * Math.max(...ys)) : undefined;
-  }, [q, curve, baseCurve, memo]);
+    const atMemo = q.predict === "point" ? memo.filter((m) => m.x === q.at).map((m) => m.y) : [];
+    if (q.predict === "point" && !q.y_max && atModel == null) return undefined; // until the model answers
+    return questionTop(q, {
+      atValues: [atModel ?? Number.NaN, ...atMemo],
+      drawn: [...curve.map((p) => p.y), ...baseCurve.map((p) => p.y), ...memo.map((m) => m.y)],
+      capacity: limit.map((p) => p.y),
+    });
+  }, [q, curve, baseCurve, memo, limit, atModel]);
 
   useEffect(() => {
     document.title = `${step.title} · Memo Lab`;
@@ -98,7 +108,9 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
         ) : (
           <Chart
             xLabel={xKnob.label}
-            xUnit={xKnob.unit}
+            xUnit={xShow.unit}
+            xText={xShow.text}
+            xTick={xShow.tick}
             yLabel={yMetric.label}
             yUnit={yMetric.unit}
             curve={revealed ? curve : []}
@@ -132,8 +144,3 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
   );
 }
 
-function niceTop(v: number): number {
-  if (!(v > 0)) return 1;
-  const p = 10 ** Math.floor(Math.log10(v));
-  return [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * p).find((c) => c >= v) ?? 10 * p;
-}

@@ -33,6 +33,8 @@ const pointQuestion = z
     y_max: z.number().positive().finite().optional(),
     /** the memo's figure to reveal, for systems whose chart has no memo points */
     memo: memoFigure.optional(),
+    /** what a common intuition expects here, and why it is wrong: said only after the reveal */
+    intuition: text(600).optional(),
   })
   .strict();
 
@@ -45,6 +47,7 @@ const choiceQuestion = z
     answer: z.number().int().min(1),
     explain: text(1200),
     memo: memoFigure.optional(),
+    intuition: text(600).optional(),
   })
   .strict()
   .refine((q) => q.answer <= q.choices.length, { message: "answer must name one of the choices (counted from 1)", path: ["answer"] });
@@ -59,6 +62,21 @@ const state = z
   })
   .strict();
 
+/** A claim the step's text or answer makes about the model, recomputed by the tests: the
+ * metric at the step's setting changed by `at`, either inside `range` or, against the same
+ * metric at `vs`, in the ratio `ratio` (low, high). A model change that breaks it fails them. */
+const check = z
+  .object({
+    metric: name,
+    at: knobSet.default({}),
+    vs: knobSet.optional(),
+    range: z.tuple([z.number().finite(), z.number().finite()]).optional(),
+    ratio: z.tuple([z.number().finite(), z.number().finite()]).optional(),
+  })
+  .strict()
+  .refine((c) => (c.range !== undefined) !== (c.ratio !== undefined), { message: "needs either range or ratio" })
+  .refine((c) => (c.ratio === undefined) === (c.vs === undefined), { message: "ratio needs vs, and vs needs ratio" });
+
 const step = z
   .object({
     title: text(120),
@@ -67,6 +85,7 @@ const step = z
     question: z.union([pointQuestion, choiceQuestion]).optional(),
     /** said after the reveal (or under a step without a question) */
     after: text(1200).optional(),
+    checks: z.array(check).max(8).optional(),
   })
   .strict();
 
@@ -84,6 +103,7 @@ export type Lesson = z.infer<typeof lessonSchema>;
 export type LessonStep = Lesson["steps"][number];
 export type Question = NonNullable<LessonStep["question"]>;
 export type MemoFigure = z.infer<typeof memoFigure>;
+export type Check = z.infer<typeof check>;
 
 export interface LessonProblem {
   file: string;
@@ -159,10 +179,39 @@ export function checkStates(lesson: Lesson, specs: Record<string, SystemSpec>): 
     if (s.state.y !== undefined && !spec.metrics.some((m) => m.name === s.state.y))
       out.push([[...base, "y"], `must be a metric of ${spec.id} (${spec.metrics.map((m) => m.name).join(", ")})`]);
     const q = s.question;
-    if (q?.predict === "point" && xKnob && !isChoice(xKnob) && (q.at < xKnob.min || q.at > xKnob.max))
-      out.push([["steps", i, "question", "at"], `must lie on the x axis, from ${xKnob.min} to ${xKnob.max}`]);
+    if (q?.predict === "point" && xKnob && !isChoice(xKnob)) {
+      if (q.at < xKnob.min || q.at > xKnob.max)
+        out.push([["steps", i, "question", "at"], `must lie on the x axis, from ${xKnob.min} to ${xKnob.max}`]);
+      // The marker, the readouts and the reveal all show the step's own setting: ask about it.
+      const own = s.state.knobs[x] ?? xKnob.default;
+      if (Number(own) !== q.at)
+        out.push([["steps", i, "question", "at"], `must be the step's own ${x} (${own}${s.state.knobs[x] === undefined ? ", its default" : ""}): set state.knobs.${x} to ${q.at}, or ask at ${own}`]);
+    }
+    (s.checks ?? []).forEach((c, j) => {
+      const path: Path = ["steps", i, "checks", j];
+      if (!spec.metrics.some((m) => m.name === c.metric)) out.push([[...path, "metric"], `must be a metric of ${spec.id}`]);
+      for (const key of ["at", "vs"] as const) {
+        for (const k of Object.keys(c[key] ?? {})) {
+          if (!spec.knobs.some((kk) => kk.name === k)) out.push([[...path, key, k], `is not a knob of ${spec.id}`]);
+        }
+      }
+    });
+    for (const [key, words] of [["text", s.text], ["after", s.after], ["question", q?.prompt]] as const) {
+      const asked = words ? unofferedAction(words) : null;
+      if (asked) out.push([["steps", i, key], `asks for a control a lesson step does not offer ("${asked}"): the step sets the chart itself; show the setting with state or a baseline, or send the reader to the explorer`]);
+    }
   });
   return out;
+}
+
+// A lesson step offers its chart, its question (dragging the prediction, picking a choice) and,
+// after the reveal, a link to the explorer: no knobs, axis menus or baseline button.
+const ACTION = /(?:^|[.!?:;]\s+|\n\s*)((?:Pin|Unpin|Raise|Lower|Move|Turn|Set|Switch|Select|Change|Increase|Decrease|Slide|Click|Press|Toggle|Clear)\b[^.!?\n]*)/;
+
+/** The first instruction in `text` to use a control the step does not offer, or null. */
+export function unofferedAction(text: string): string | null {
+  const m = ACTION.exec(text);
+  return m ? m[1].trim().slice(0, 60) : null;
 }
 
 /** The offset in the file of the deepest node the path reaches. */

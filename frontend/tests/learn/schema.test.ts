@@ -92,3 +92,33 @@ describe("checking a lesson file", () => {
     expect(sys.ok || formatProblem(sys.problems[0])).toMatch(/^sys.yaml:8:\d+: steps\[1\]\.state\.system: is not a system of Memo Lab/);
   });
 });
+
+describe("what a step may ask", () => {
+  const lesson = (step: string) => `id: t
+title: T
+memo: tops20-decnet
+summary: S
+steps:
+${step}`;
+  const point = (knobs: string, text = "Look at the chart.") => `  - title: A
+    text: ${text}
+    state: { system: decnet, knobs: { ${knobs} }, x: link_quota, y: throughput_bps }
+    question: { predict: point, prompt: Predict it., at: 32 }
+`;
+
+  it("a point question asks about the step's own setting of x", () => {
+    const wrong = checkLesson("t.yaml", lesson(point("circuit: CI")), specs);
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.problems[0].message).toContain("must be the step's own link_quota (16, its default)");
+    expect(checkLesson("t.yaml", lesson(point("circuit: CI, link_quota: 32")), specs).ok).toBe(true);
+  });
+
+  it("the text asks for no control the step does not offer", () => {
+    for (const text of ["Pin the CI as a baseline.", "The CI is fast. Raise the quota and watch.", "Switch the y axis to CPU."]) {
+      const r = checkLesson("t.yaml", lesson(point("link_quota: 32", JSON.stringify(text))), specs);
+      expect(r.ok, text).toBe(false);
+      if (!r.ok) expect(r.problems[0].message).toContain("a control a lesson step does not offer");
+    }
+    expect(checkLesson("t.yaml", lesson(point("link_quota: 32", "The dashed curve is the CI; raise your hand if unsure.")), specs).ok).toBe(true);
+  });
+});
