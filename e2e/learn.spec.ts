@@ -109,6 +109,36 @@ test("a lesson fits a phone and a projector in presenter view", async ({ page })
   }
 });
 
+test("the presenter view reads from the back of the room: chart text 18 px or more, legend and readouts 20 px or more", async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const l = new LessonPage(page);
+  await l.open("/learn/decnet-link-quota/1?present=1"); // no question: the curve, bands and readouts show
+  await expect(l.curve).toHaveAttribute("d", /^M/);
+  await expect(page.getByTestId("readout-throughput_bps").locator("dd")).not.toHaveText("…");
+  const sizes = await page.evaluate(() => {
+    const px = (sel: string) => [...document.querySelectorAll(sel)]
+      .filter((el) => (el.textContent ?? "").trim() && (el as HTMLElement | SVGElement).getBoundingClientRect().width > 0)
+      .map((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    return {
+      chart: px(".lesson-chart svg text"),
+      bands: px(".lesson-chart .band-label"),
+      legend: px(".lesson-chart .legend"),
+      readouts: px(".lesson-chart .readouts dd"),
+    };
+  });
+  expect(sizes.chart.length).toBeGreaterThan(5);
+  expect(sizes.bands.length).toBeGreaterThan(0);
+  expect(Math.min(...sizes.chart)).toBeGreaterThanOrEqual(18);
+  expect(Math.min(...sizes.legend)).toBeGreaterThanOrEqual(20);
+  expect(Math.min(...sizes.readouts)).toBeGreaterThanOrEqual(20);
+  // the bigger text still fits: the y axis title clears its tick labels
+  const clash = await page.evaluate(() => {
+    const title = document.querySelector(".lesson-chart .y-axis .axis-label")!.getBoundingClientRect();
+    return [...document.querySelectorAll(".lesson-chart .y-axis g text")].some((t) => t.getBoundingClientRect().left < title.right);
+  });
+  expect(clash).toBe(false);
+});
+
 test("a teacher's lesson file: problems shown with their line, a good file shared by link", async ({ page, browser }) => {
   await page.goto("/learn");
   await page.getByLabel("Open a lesson file").setInputFiles(fixture("bad-lesson.yaml"));

@@ -43,6 +43,8 @@ export interface ChartProps {
   currentY: number;
   /** pixel height (default 380) */
   height?: number;
+  /** room for the presenter view's larger text (wider margins) */
+  large?: boolean;
   /** a fixed top for the y axis */
   yMax?: number;
   /** a learner's prediction: a point at a fixed x, moved up and down by drag or keyboard */
@@ -55,13 +57,15 @@ const PHONE_HEIGHT = 250;
 // A capacity is drawn while it is at most this many times the curve's top: far enough to show
 // a curve using half of what it could (the FFS disk), near enough not to flatten it.
 export const LIMIT_REACH = 2.5;
-const MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
+const NORMAL_MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
+const LARGE_MARGIN = { top: 34, right: 28, bottom: 62, left: 96 };
 const BAND_COLOURS = ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"];
 /** The colours of "one curve per" series, after the model curve's blue (also used by legends). */
 export const SERIES_COLOURS = ["#c05621", "#2f855a", "#6b46c1", "#b83280", "#4a5568"];
 
 export const Chart = memo(function Chart(props: ChartProps) {
   const [box, width] = useElementWidth<HTMLDivElement>();
+  const MARGIN = props.large ? LARGE_MARGIN : NORMAL_MARGIN;
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
   // The readout's point on the curve (an index), and whether the keyboard put it there.
   const [hover, setHover] = useState<{ i: number; key: boolean } | null>(null);
@@ -167,7 +171,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
               <text x={-8} dy="0.32em" textAnchor="end">{formatValue(t)}</text>
             </g>
           ))}
-          <text className="axis-label" transform={`translate(16,${(MARGIN.top + bottom) / 2}) rotate(-90)`} textAnchor="middle">
+          <text className="axis-label" transform={`translate(${props.large ? 20 : 16},${(MARGIN.top + bottom) / 2}) rotate(-90)`} textAnchor="middle">
             {withUnit(props.yLabel, props.yUnit)}
           </text>
         </g>

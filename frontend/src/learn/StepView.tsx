@@ -122,6 +122,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
             currentX={Number(knobs[x])}
             currentY={revealed ? detail.value?.metrics[y] ?? NaN : NaN}
             height={present ? Math.max(380, Math.min(720, window.innerHeight - 330)) : undefined}
+            large={present}
             yMax={yMax}
             prediction={q?.predict === "point" ? {
               x: q.at,
