@@ -187,3 +187,15 @@ test("every step of every lesson draws its chart without a model error", async (
   }
   expect(errors).toEqual([]);
 });
+
+test("a teacher previews a whole lesson, answers included, from /learn", async ({ page }) => {
+  await page.goto("/learn");
+  await page.getByTestId("lesson-lavc-capacity").getByRole("link", { name: "Teacher's notes" }).click();
+  await expect(page).toHaveURL(/\/learn\/lavc-capacity\/notes$/);
+  const steps = page.getByTestId("notes-step");
+  await expect(steps).toHaveCount(6);
+  await expect(page.getByTestId("teacher-notes")).toContainText("(the answer)");
+  await expect(page.getByTestId("teacher-notes")).toContainText("The intuition it corrects");
+  // a point question's answer is the model's, computed now
+  await expect(page.getByTestId("notes-model").first()).toContainText(/\d+(\.\d+)?%/);
+});

@@ -5,11 +5,15 @@ import { LessonIndex } from "./LessonIndex";
 import { LessonPage } from "./LessonPage";
 import { lessonById } from "./lessons";
 import { SharedLesson } from "./SharedLesson";
+import { TeacherNotes } from "./TeacherNotes";
 import { PageError } from "../PageError";
 
 export default function LearnRoutes({ path, client }: { path: string; client: () => ModelClient }) {
   if (/^\/learn\/?$/.test(path)) return <LessonIndex />;
   if (/^\/learn\/shared(\/\d+)?\/?$/.test(path)) return <SharedLesson client={client()} />;
+  const notes = /^\/learn\/([a-z0-9_-]+)\/notes\/?$/.exec(path);
+  const noted = notes ? lessonById(notes[1]) : undefined;
+  if (noted) return <TeacherNotes lesson={noted} />;
   const m = /^\/learn\/([a-z0-9_-]+)(?:\/(\d+))?\/?$/.exec(path);
   const lesson = m ? lessonById(m[1]) : undefined;
   if (!m || !lesson) {

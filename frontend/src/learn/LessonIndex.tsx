@@ -32,7 +32,8 @@ export function LessonIndex() {
               <p>{l.summary}</p>
               <p className="muted">
                 {`${l.steps.length} steps · ${p.seen.length ? `${p.seen.filter((n) => n <= l.steps.length).length} seen, ${Object.keys(p.answers).length} answered` : "not started"} · `}
-                <a href={`/learn/${l.id}/1?present=1`}>Present</a>
+                <a href={`/learn/${l.id}/1?present=1`}>Present</a>{" · "}
+                <a href={`/learn/${l.id}/notes`}>Teacher's notes</a>
               </p>
             </li>
           );

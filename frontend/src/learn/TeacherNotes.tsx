@@ -1,0 +1,80 @@
+// A teacher's preview of a whole lesson on one page: every step's setup, its question with the
+// answer (the right choice, or the model's value at the question's x), what the reveal says,
+// and the common intuition it corrects. Text only, for reading before class or printing.
+import { useEffect, useState } from "react";
+import { api } from "../api/client";
+import type { SystemSpec } from "../api/types";
+import { formatSetting, formatValue } from "../format";
+import { allSpecs } from "./LessonIndex";
+import type { Lesson, LessonStep } from "./schema";
+
+function setting(step: LessonStep, spec: SystemSpec | undefined): string {
+  if (!spec) return "";
+  const x = spec.knobs.find((k) => k.name === (step.state.x ?? spec.x_default));
+  const y = spec.metrics.find((m) => m.name === (step.state.y ?? spec.y_default));
+  const knobs = Object.entries(step.state.knobs).map(([k, v]) => {
+    const knob = spec.knobs.find((kk) => kk.name === k);
+    return formatSetting(knob?.label ?? k, v, knob?.unit ?? "");
+  });
+  return `${y?.label ?? "?"} against ${x?.label ?? "?"}${knobs.length ? `; ${knobs.join(", ")}` : ""}${step.state.baseline ? "; with a baseline" : ""}`;
+}
+
+function ModelAnswer({ step, spec }: { step: LessonStep; spec: SystemSpec }) {
+  const [value, setValue] = useState<string>("computing…");
+  const q = step.question;
+  useEffect(() => {
+    if (q?.predict !== "point") return;
+    const x = step.state.x ?? spec.x_default;
+    const y = step.state.y ?? spec.y_default;
+    const unit = spec.metrics.find((m) => m.name === y)?.unit ?? "";
+    api.evaluate(spec.id, { ...step.state.knobs, [x]: q.at }).then(
+      (r) => setValue(formatValue(r.metrics[y] ?? Number.NaN, unit)),
+      (e: Error) => setValue(`the model could not answer (${e.message})`),
+    );
+  }, [q, step, spec]);
+  return <>{value}</>;
+}
+
+export function TeacherNotes({ lesson }: { lesson: Lesson }) {
+  const [specs, setSpecs] = useState<Record<string, SystemSpec> | null>(null);
+  useEffect(() => {
+    document.title = `${lesson.title}: teacher's notes · Memo Lab`;
+    allSpecs().then(setSpecs, () => setSpecs({}));
+  }, [lesson]);
+  return (
+    <main className="teacher-notes" data-testid="teacher-notes">
+      <p className="crumbs"><a href="/learn">Lessons</a></p>
+      <h1>{`${lesson.title}: teacher's notes`}</h1>
+      <p>{lesson.summary}</p>
+      <p><a href={`/learn/${lesson.id}/1?present=1`}>Present this lesson</a></p>
+      <ol className="notes-steps">
+        {lesson.steps.map((s, i) => {
+          const spec = specs?.[s.state.system];
+          const q = s.question;
+          return (
+            <li key={`${s.title}\n${s.text.slice(0, 60)}`} data-testid="notes-step">
+              <h2><a href={`/learn/${lesson.id}/${i + 1}`}>{s.title}</a></h2>
+              <p className="muted">{`Chart: ${setting(s, spec)}`}</p>
+              <p>{s.text}</p>
+              {q && (
+                <div className="notes-question">
+                  <p><strong>Question: </strong>{q.prompt}</p>
+                  {q.predict === "choice" ? (
+                    <>
+                      <ol>{q.choices.map((c, k) => <li key={c} className={k + 1 === q.answer ? "right" : undefined}>{k + 1 === q.answer ? `${c} (the answer)` : c}</li>)}</ol>
+                      <p><strong>Why: </strong>{q.explain}</p>
+                    </>
+                  ) : (
+                    <p data-testid="notes-model"><strong>The model's answer: </strong>{spec ? <ModelAnswer step={s} spec={spec} /> : "…"}</p>
+                  )}
+                  {q.intuition && <p><strong>The intuition it corrects: </strong>{q.intuition}</p>}
+                </div>
+              )}
+              {s.after && <p><strong>After the reveal: </strong>{s.after}</p>}
+            </li>
+          );
+        })}
+      </ol>
+    </main>
+  );
+}
