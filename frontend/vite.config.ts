@@ -4,33 +4,42 @@ import react from "@vitejs/plugin-react";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vitest/config";
-import { checkLesson, formatProblem } from "./src/learn/schema.ts";
+import { checkLesson, checkLessonWithModels, formatProblem, type ModelAccess } from "./src/learn/schema.ts";
 import { delivery, runtimePaths } from "./build/delivery.ts";
+import type { SystemSpec } from "./src/api/types.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// The systems' descriptions from the models package, when its environment is there (it always
-// is after the setup script), so the build checks each lesson's states against the real knobs.
-function systemSpecs() {
+// The models package, when its environment is there (it always is after the setup script): the
+// build then checks each lesson's states against the real knobs, and its claims and axes
+// against the models' answers.
+function modelsPackage(): { specs: Record<string, SystemSpec>; models: ModelAccess } | undefined {
   const python = here("../.venv/bin/python");
   if (!existsSync(python)) return undefined;
-  const code = "import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))";
-  return JSON.parse(execFileSync(python, ["-c", code], { cwd: here("../models"), encoding: "utf8" }));
+  const run = (code: string) => JSON.parse(execFileSync(python, ["-c", code], { cwd: here("../models"), encoding: "utf8", maxBuffer: 64 << 20 }));
+  return {
+    specs: run("import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))"),
+    models: {
+      evaluateMany: async (asks) =>
+        run(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
+      dataset: async (id) => run(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
+    },
+  };
 }
 
 // Every lesson file is checked before a build: a bad one stops it with file:line:column: reason.
 function checkLessons(): Plugin {
   return {
     name: "memolab-lessons",
-    buildStart() {
+    async buildStart() {
       const dir = here("../lessons");
-      const specs = systemSpecs();
-      const problems = readdirSync(dir)
-        .filter((f) => /\.ya?ml$/.test(f))
-        .flatMap((f) => {
-          const r = checkLesson(`lessons/${f}`, readFileSync(`${dir}/${f}`, "utf8"), specs);
-          return r.ok ? [] : r.problems.map(formatProblem);
-        });
+      const pkg = modelsPackage();
+      const problems: string[] = [];
+      for (const f of readdirSync(dir).filter((n) => /\.ya?ml$/.test(n))) {
+        const text = readFileSync(`${dir}/${f}`, "utf8");
+        const r = pkg ? await checkLessonWithModels(`lessons/${f}`, text, pkg.specs, pkg.models) : checkLesson(`lessons/${f}`, text);
+        if (!r.ok) problems.push(...r.problems.map(formatProblem));
+      }
       if (problems.length) this.error(`bad lesson files:\n${problems.join("\n")}`);
     },
   };

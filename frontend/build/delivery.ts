@@ -38,7 +38,9 @@ export function delivery(publicDir: string, outDir: string): Plugin {
   return {
     name: "memolab-delivery",
     apply: "build",
-    closeBundle() {
+    closeBundle(error?: Error) {
+      // A failed build (a bad lesson file, say) copied nothing: leave its own error to be read.
+      if (error || !existsSync(join(outDir, "pyodide", RUNTIME_FILES[0]))) return;
       // public/ was copied as-is: move the runtime under its hash.
       const pyFrom = join(outDir, "pyodide");
       const pyTo = join(outDir, paths.pyodideDir);

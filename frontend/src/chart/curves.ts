@@ -1,6 +1,6 @@
 // What the chart draws from a model's answers: the knobs a curve is computed for, the curve and
 // band along x, and the answer at one x, shared by the explorer and the lessons.
-import type { Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types";
+import type { Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types.ts";
 
 /** The knobs a curve along x is computed for: every knob but x, which is held at its default so
  * that moving x reuses the curve. Every request for a curve (drawn, asked ahead, prefetched)

@@ -1,7 +1,7 @@
 // Which of a memo dataset's measurements belong on the chart for the current setting, using the
 // system's overlay (which field holds each knob's setting and which field measures each metric).
-import { isChoice, type Dataset, type KnobSpec, type KnobValues, type SystemSpec } from "../api/types";
-import { citation } from "../data/citation";
+import { isChoice, type Dataset, type KnobSpec, type KnobValues, type SystemSpec } from "../api/types.ts";
+import { citation } from "../data/citation.ts";
 
 export interface MemoPoint {
   x: number;

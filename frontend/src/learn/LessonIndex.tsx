@@ -5,13 +5,19 @@ import { api } from "../api/client";
 import type { SystemSpec } from "../api/types";
 import { lessons } from "./lessons";
 import { progressOf, resetAll } from "./progress";
-import { checkLesson, formatProblem, MAX_LESSON_BYTES, type LessonProblem } from "./schema";
+import { checkLessonWithModels, formatProblem, MAX_LESSON_BYTES, type LessonProblem, type ModelAccess } from "./schema";
 import { encodeLesson } from "./share";
 
 export async function allSpecs(): Promise<Record<string, SystemSpec>> {
   const list = await api.systems();
   return Object.fromEntries(list.map((s) => [s.id, s]));
 }
+
+/** The models and datasets for checking a lesson file in the browser, through the API. */
+export const apiModels: ModelAccess = {
+  evaluateMany: (asks) => Promise.all(asks.map(([system, knobs]) => api.evaluate(system, knobs).then((r) => r.metrics))),
+  dataset: (id) => api.dataset(id).catch(() => null),
+};
 
 export function LessonIndex() {
   const [, bump] = useState(0);
@@ -59,7 +65,7 @@ function OpenLessonFile() {
     setBusy(true);
     try {
       const text = await file.text();
-      const r = checkLesson(file.name, text, await allSpecs());
+      const r = await checkLessonWithModels(file.name, text, await allSpecs(), apiModels);
       if (!r.ok) {
         setProblems(r.problems);
         return;

@@ -2,9 +2,9 @@
 // a file opened from disk before anything of it is shown.
 import { useEffect, useState } from "react";
 import type { ModelClient } from "../runtime/ModelClient";
-import { allSpecs } from "./LessonIndex";
+import { allSpecs, apiModels } from "./LessonIndex";
 import { LessonPage } from "./LessonPage";
-import { checkLesson, formatProblem, type Lesson, type LessonProblem } from "./schema";
+import { checkLessonWithModels, formatProblem, type Lesson, type LessonProblem } from "./schema";
 import { decodeLesson, lessonFragment } from "./share";
 import { PageError } from "../PageError";
 
@@ -15,7 +15,7 @@ export function SharedLesson({ client }: { client: ModelClient }) {
     if (!payload) return;
     (async () => {
       const text = await decodeLesson(payload);
-      const r = checkLesson("the linked lesson", text, await allSpecs());
+      const r = await checkLessonWithModels("the linked lesson", text, await allSpecs(), apiModels);
       set(r.ok ? { lesson: r.lesson } : { problems: r.problems });
     })().catch((e: Error) => set({ error: e.message }));
   }, [payload]);

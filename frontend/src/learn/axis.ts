@@ -4,7 +4,7 @@
 // memo's): at most about twice the larger, never below it; the rest of the curve is clipped.
 // A choice question's axis holds the curve, but not past the metric's capacity when the curve
 // stays under it (a CPU share is not drawn to 160 %).
-import type { Question } from "./schema";
+import type { Question } from "./schema.ts";
 
 /** The smallest round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) >= v. */
 export function niceTop(v: number): number {

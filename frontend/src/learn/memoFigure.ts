@@ -1,8 +1,8 @@
 // A lesson names a memo figure by dataset, the values that pick its row, and the field; the
 // value and its citation come from the dataset, never from the lesson's text.
-import type { Dataset } from "../api/types";
-import { citation } from "../data/citation";
-import type { MemoFigure } from "./schema";
+import type { Dataset } from "../api/types.ts";
+import { citation } from "../data/citation.ts";
+import type { MemoFigure } from "./schema.ts";
 
 export interface Figure {
   value: number;

@@ -3,8 +3,12 @@
 // browser when a teacher opens a lesson file from disk.
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
-import { isChoice, type SystemSpec } from "../api/types.ts";
+import { isChoice, type Dataset, type SystemSpec } from "../api/types.ts";
+import { curveKnobsOf } from "../chart/curves.ts";
+import { memoPoints } from "../chart/memoPoints.ts";
 import { allowed, coerce } from "../state/urlState.ts";
+import { axisProblem, questionTop } from "./axis.ts";
+import { findFigure } from "./memoFigure.ts";
 
 export const MAX_LESSON_BYTES = 64 * 1024;
 export const MAX_STEPS = 20;
@@ -151,6 +155,84 @@ export function checkLesson(file: string, source: string, specs?: Record<string,
 }
 
 type Path = (string | number)[];
+
+/** What the model checks need: answers for many settings at once, and memo datasets. */
+export interface ModelAccess {
+  evaluateMany(asks: [string, Record<string, string | number>][]): Promise<Record<string, number | null>[]>;
+  dataset(id: string): Promise<Dataset | null>;
+}
+
+/** checkLesson, then the lesson against the models as they are: each step's `checks` (its
+ * claims) and each point question's y axis against the model's and the memo's values at its
+ * x. Used by the build, the tests and the browser (a teacher's own file). */
+export async function checkLessonWithModels(file: string, source: string, specs: Record<string, SystemSpec>, models: ModelAccess): Promise<Checked> {
+  const r = checkLesson(file, source, specs);
+  if (!r.ok) return r;
+  const found = await checkModels(r.lesson, specs, models);
+  if (!found.length) return r;
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false });
+  return {
+    ok: false,
+    problems: found.map(([path, message]) => {
+      const p = lines.linePos(offsetOf(doc, path));
+      return { file, line: p.line, column: p.col, message: `${where(path)}${message}` };
+    }),
+  };
+}
+
+const short = (v: number) => String(Number(v.toPrecision(4)));
+
+export async function checkModels(lesson: Lesson, specs: Record<string, SystemSpec>, models: ModelAccess): Promise<[Path, string][]> {
+  const asks: [string, Record<string, string | number>][] = [];
+  const ask = (system: string, knobs: Record<string, string | number>) => asks.push([system, knobs]) - 1;
+  const plan = lesson.steps.map((s) => {
+    const spec = specs[s.state.system];
+    const x = s.state.x ?? spec.x_default;
+    return {
+      checks: (s.checks ?? []).map((c) => [ask(s.state.system, { ...s.state.knobs, ...c.at }), c.vs ? ask(s.state.system, { ...s.state.knobs, ...c.vs }) : -1]),
+      at: s.question?.predict === "point" ? ask(s.state.system, { ...s.state.knobs, [x]: s.question.at }) : -1,
+    };
+  });
+  const answers = await models.evaluateMany(asks);
+  const out: [Path, string][] = [];
+  for (const [i, s] of lesson.steps.entries()) {
+    const spec = specs[s.state.system];
+    for (const [j, c] of (s.checks ?? []).entries()) {
+      const [at, vs] = plan[i].checks[j];
+      const v = answers[at][c.metric] ?? Number.NaN;
+      if (c.range) {
+        const [lo, hi] = c.range;
+        const slack = 1e-9 * Math.max(Math.abs(lo), Math.abs(hi), 1);
+        if (!(v >= lo - slack && v <= hi + slack)) out.push([["steps", i, "checks", j], `the model now gives ${c.metric} = ${short(v)}, outside ${lo} to ${hi}`]);
+      } else {
+        const ratio = v / (answers[vs][c.metric] ?? Number.NaN);
+        if (!(ratio >= c.ratio![0] && ratio <= c.ratio![1])) out.push([["steps", i, "checks", j], `the model now gives a ratio of ${short(ratio)} for ${c.metric}, outside ${c.ratio![0]} to ${c.ratio![1]}`]);
+      }
+    }
+    const q = s.question;
+    if (q?.predict !== "point") continue;
+    const x = s.state.x ?? spec.x_default;
+    const y = s.state.y ?? spec.y_default;
+    const knobs = { ...Object.fromEntries(spec.knobs.map((k) => [k.name, k.default])), ...s.state.knobs };
+    const model = answers[plan[i].at][y] ?? Number.NaN;
+    const path: Path = ["steps", i, "question", q.y_max ? "y_max" : "at"];
+    if (!Number.isFinite(model)) {
+      out.push([path, `the model gives no value of ${y} at ${q.at}`]);
+      continue;
+    }
+    const ds = spec.overlay?.dataset ? await models.dataset(spec.overlay.dataset) : null;
+    const memo = memoPoints(ds, spec, curveKnobsOf(spec, knobs, x), x, y).filter((m) => m.x === q.at).map((m) => m.y);
+    const unit = spec.metrics.find((m) => m.name === y)?.unit ?? "";
+    const figureSet = q.memo ? await models.dataset(q.memo.dataset) : null;
+    const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;
+    const values = [model, ...memo, ...(figure && figure.unit === unit ? [figure.value] : [])];
+    const top = questionTop(q, { atValues: values, drawn: [], capacity: [] });
+    const problem = top === undefined ? null : axisProblem(top, values);
+    if (problem) out.push([path, `${problem}: set y_max between ${short(Math.max(...values))} and ${short(2 * Math.max(...values))}, or leave it out`]);
+  }
+  return out;
+}
 
 /** Every explorer state names a system, knobs with allowed values, a numeric x and a metric y. */
 export function checkStates(lesson: Lesson, specs: Record<string, SystemSpec>): [Path, string][] {
