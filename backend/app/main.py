@@ -9,13 +9,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 
+from .api.errors import validation_problem
 from .api.main import api_router
 from .core.compression import ApiGzip
 from .core.config import Settings
 from .core.config import settings as default_settings
 from .core.db import make_engine, migrate
-from .core.headers import SecurityHeaders
+from .core.headers import HeadAsGet, SecurityHeaders
 from .core.limits import BodySizeLimit, RateLimiter
 from .core.logs import RequestContext
 from .static import mount_frontend
@@ -39,6 +41,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodySizeLimit)
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
+    app.add_exception_handler(RequestValidationError, validation_problem)
+    app.add_middleware(HeadAsGet)  # HEAD on any /api GET: the GET's status and headers, no body
     app.include_router(api_router)
     mount_frontend(app, settings.static_dir)
     return app

@@ -76,8 +76,12 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
     def hashed(section: str, rest: str, request: Request) -> Response:
         if section not in HASHED:
             return spa(f"{section}/{rest}", request)
-        path = (root / section / rest).resolve()
-        if not path.is_relative_to(root / section) or not path.is_file() or path.suffix in (".br", ".gz"):
+        try:
+            path = (root / section / rest).resolve()
+            found = path.is_relative_to(root / section) and path.is_file() and path.suffix not in (".br", ".gz")
+        except (OSError, ValueError):  # a NUL, a name too long: no such file, not a server error
+            found = False
+        if not found:
             raise HTTPException(404, "not found")
         return send(request, path, IMMUTABLE)
 

@@ -3,8 +3,12 @@ is {"detail": ...}, a sentence from our own checks or FastAPI's list of validati
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 
@@ -25,3 +29,39 @@ _SAID = {
 
 def problems(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Problem, "description": _SAID[code]} for code in codes}
+
+
+MAX_ECHO = 200  # characters of a bad input repeated back
+
+
+def _safe(value: Any) -> Any:
+    """Any input as strict JSON: non-finite numbers as text, strings cut short with lone
+    surrogates and other unencodable characters escaped, containers walked (depth-bounded)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, str):
+        cut = value[:MAX_ECHO] + ("…" if len(value) > MAX_ECHO else "")
+        return cut.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_safe(str(k)): _safe(v) for k, v in list(value.items())[:20]}
+    if isinstance(value, list | tuple):
+        return [_safe(v) for v in list(value)[:20]]
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    return _safe(repr(value))
+
+
+async def validation_problem(request: Request, exc: Exception) -> JSONResponse:
+    """422 with FastAPI's list of errors, every part of it made safe to encode: a NaN, an
+    infinity or a lone surrogate in the input would otherwise turn a 422 into a 500."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    detail = [
+        {
+            "loc": [_safe(p) for p in e.get("loc", ())],
+            "msg": _safe(str(e.get("msg", ""))),
+            "type": _safe(e.get("type", "")),
+            "input": _safe(e.get("input")),
+        }
+        for e in errors[:20]
+    ]
+    return JSONResponse({"detail": detail}, status_code=422)

@@ -43,8 +43,9 @@ class ScenarioIn(BaseModel):
     y: Name
     baseline: dict[Name, Value] | None = Field(default=None, max_length=32)
     per: Name | None = None
-    title: str = Field(default="", max_length=120)
-    notes: str = Field(default="", max_length=4000)
+    # no NUL: PostgreSQL cannot store one in text, and no person types one
+    title: str = Field(default="", max_length=120, pattern=r"^[^\x00]*$")
+    notes: str = Field(default="", max_length=4000, pattern=r"^[^\x00]*$")
     public: bool = False
 
 
@@ -160,7 +161,7 @@ def remove(slug: Slug, db: SessionDep, x_delete_token: Annotated[str, Header(max
 def list_public(
     request: Request,
     db: SessionDep,
-    system: Annotated[str | None, Query(max_length=32)] = None,
+    system: Annotated[str | None, Query(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")] = None,
     page: Annotated[int, Query(ge=1, le=10_000)] = 1,
 ) -> Response:
     rows = crud.list_public(db, system=system, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE + 1)
