@@ -58,7 +58,9 @@ export default defineConfig(({ command }) => ({
     outDir: here("dist"),
     emptyOutDir: true,
     target: "es2022",
-    sourcemap: true,
+    // No source maps in the served build (the source is in the repository; a public map only
+    // adds bytes and exposes paths). MEMOLAB_SOURCEMAP=1 builds them for debugging.
+    sourcemap: process.env.MEMOLAB_SOURCEMAP === "1",
     rollupOptions: {
       // The service worker keeps a fixed name at the root (its scope); everything else is hashed.
       input: { index: here("index.html"), sw: here("src/sw/sw.ts") },

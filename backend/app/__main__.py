@@ -19,4 +19,6 @@ if __name__ == "__main__":
         log_config=None,
         access_log=False,  # RequestContext logs each request once, with its id
         timeout_graceful_shutdown=settings.shutdown_grace_s,
+        # with the pure-Python parser too (HeaderSizeLimit covers the default, httptools)
+        h11_max_incomplete_event_size=settings.max_header_bytes,
     )

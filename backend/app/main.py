@@ -18,7 +18,7 @@ from .core.config import Settings
 from .core.config import settings as default_settings
 from .core.db import make_engine, migrate
 from .core.headers import HeadAsGet, SecurityHeaders
-from .core.limits import BodySizeLimit, RateLimiter
+from .core.limits import BodySizeLimit, HeaderSizeLimit, RateLimiter
 from .core.logs import RequestContext
 from .static import mount_frontend
 
@@ -33,12 +33,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         engine.dispose()
 
-    app = FastAPI(title="Memo Lab", version="0.1.0", lifespan=lifespan)
+    docs = settings.api_docs  # the schema itself (/openapi.json) is always served
+    app = FastAPI(
+        title="Memo Lab",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+    )
     app.state.engine = engine
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
     app.add_middleware(ApiGzip)
     app.add_middleware(BodySizeLimit)
+    app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
     app.add_exception_handler(RequestValidationError, validation_problem)

@@ -71,3 +71,10 @@ def test_web_stage_copies_every_folder_the_frontend_build_reads():
     # vite.config.ts reads lessons/ (checked at build) and public/; the build packs models/.
     for folder in ("frontend", "public", "models", "lessons"):
         assert re.search(rf"^COPY {folder} {folder}$", DOCKERFILE, re.M), folder
+
+
+def test_the_proxy_limits_headers_like_the_app():
+    buffers = re.search(r"large_client_header_buffers (\d+) (\d+)k;", NGINX)
+    assert buffers, "the proxy bounds a request's headers"
+    assert int(buffers[1]) * int(buffers[2]) * 1024 <= 2 * Settings.model_fields["max_header_bytes"].default
+    assert re.search(r"client_header_timeout \d+s;", NGINX), "the proxy drops a client that trickles its headers"

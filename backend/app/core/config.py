@@ -1,5 +1,5 @@
 """Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend lives,
-CREATE_PER_MINUTE, LOG_LEVEL and SHUTDOWN_GRACE_S."""
+CREATE_PER_MINUTE, LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS and MAX_HEADER_BYTES."""
 
 from __future__ import annotations
 
@@ -23,6 +23,11 @@ class Settings(BaseSettings):
     log_level: str = "info"
     # How long a stopping process waits for requests in flight (SIGTERM from an orchestrator).
     shutdown_grace_s: int = 20
+    # The interactive API docs (/docs, /redoc) load their scripts from a CDN, which the page's
+    # Content-Security-Policy and an offline machine both refuse: off unless asked for.
+    api_docs: bool = False
+    # A client's request line and headers: at most this many bytes (uvicorn/h11 refuse more).
+    max_header_bytes: int = 16 * 1024
 
 
 settings = Settings()

@@ -10,6 +10,30 @@ from collections import defaultdict, deque
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 16 * 1024
+MAX_HEADER_BYTES = 16 * 1024
+
+
+class HeaderSizeLimit:
+    """431 when a request's headers together exceed the limit (the HTTP parser in use, httptools,
+    has no such setting of its own; deploy/nginx.conf sets the proxy's)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_HEADER_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and sum(len(k) + len(v) + 4 for k, v in scope.get("headers", [])) > self.limit:
+            body = json.dumps({"detail": f"request headers larger than {self.limit} bytes"}).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 431,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+            return
+        await self.app(scope, receive, send)
 
 
 class BodySizeLimit:
