@@ -18,6 +18,7 @@ if __name__ == "__main__":
         server_header=False,
         log_config=None,
         access_log=False,  # RequestContext logs each request once, with its id
+        proxy_headers=False,  # the app trusts forwarded headers only from TRUSTED_PROXIES
         timeout_graceful_shutdown=settings.shutdown_grace_s,
         # with the pure-Python parser too (HeaderSizeLimit covers the default, httptools)
         h11_max_incomplete_event_size=settings.max_header_bytes,

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .api.errors import validation_problem
 from .api.main import api_router
@@ -50,6 +51,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
     app.add_exception_handler(RequestValidationError, validation_problem)
+    # The client's address: the peer's, or, from a trusted proxy only, the one it forwards.
+    trusted = [h.strip() for h in settings.trusted_proxies.split(",") if h.strip()]
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted or [])
     app.add_middleware(HeadAsGet)  # HEAD on any /api GET: the GET's status and headers, no body
     app.include_router(api_router)
     mount_frontend(app, settings.static_dir)

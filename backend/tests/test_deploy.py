@@ -78,3 +78,11 @@ def test_the_proxy_limits_headers_like_the_app():
     assert buffers, "the proxy bounds a request's headers"
     assert int(buffers[1]) * int(buffers[2]) * 1024 <= 2 * Settings.model_fields["max_header_bytes"].default
     assert re.search(r"client_header_timeout \d+s;", NGINX), "the proxy drops a client that trickles its headers"
+
+
+def test_only_the_proxy_is_trusted_to_name_the_client():
+    app = COMPOSE["services"]["app"]
+    assert "ports" not in app, "the app is reached only through the proxy"
+    assert app["environment"]["TRUSTED_PROXIES"] == "*"
+    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in NGINX
+    assert Settings.model_fields["trusted_proxies"].default == "", "no proxy is trusted by default"

@@ -1,5 +1,5 @@
 """Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend lives,
-CREATE_PER_MINUTE, LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS and MAX_HEADER_BYTES."""
+CREATE_PER_MINUTE, TRUSTED_PROXIES, LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS and MAX_HEADER_BYTES."""
 
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ class Settings(BaseSettings):
     static_dir: Path = ROOT / "frontend" / "dist"
     # Scenarios one client may create per minute (429 with Retry-After beyond it).
     create_per_minute: int = 30
+    # Peers whose X-Forwarded-For names the client (comma-separated addresses or networks, or
+    # "*"): the proxy in front of the app. None by default: a client could name itself anything.
+    trusted_proxies: str = ""
     log_level: str = "info"
     # How long a stopping process waits for requests in flight (SIGTERM from an orchestrator).
     shutdown_grace_s: int = 20

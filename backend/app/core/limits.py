@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -88,25 +88,44 @@ async def _too_large(send: Send, limit: int) -> None:
 
 
 class RateLimiter:
-    """At most `limit` events per `window` seconds per key (a sliding window, in this process)."""
+    """At most `limit` events per `window` seconds per key: a token bucket per key (refilled
+    continuously), O(1) work per request. The keys live in an LRU of at most `max_keys`: an
+    idle client's bucket is full again anyway, so forgetting the least recent one loses
+    nothing but memory. Per process: with several replicas the proxy's own limit also applies
+    (deploy/nginx.conf)."""
 
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit, self.window = limit, window
-        self._events: dict[str, deque[float]] = defaultdict(deque)
+    def __init__(self, limit: int, window: float, max_keys: int = 10_000) -> None:
+        self.limit, self.window, self.max_keys = limit, window, max_keys
+        self.rate = limit / window  # tokens per second
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> (tokens, when)
         self._lock = threading.Lock()
 
-    def check(self, key: str) -> float:
-        """Record an event; return 0 if allowed, else the seconds until one is allowed again."""
+    def _tokens(self, key: str, now: float) -> float:
+        tokens, when = self._buckets.get(key, (float(self.limit), now))
+        return min(float(self.limit), tokens + (now - when) * self.rate)
+
+    def wait(self, key: str) -> float:
+        """Seconds until `key` may act (0: now), without using its quota."""
+        with self._lock:
+            tokens = self._tokens(key, time.monotonic())
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+
+    def take(self, key: str) -> float:
+        """Use one event of `key`'s quota: 0 if allowed, else the seconds until one is."""
         now = time.monotonic()
         with self._lock:
-            q = self._events[key]
-            while q and q[0] <= now - self.window:
-                q.popleft()
-            if len(q) >= self.limit:
-                wait: float = q[0] + self.window - now
-                return wait
-            q.append(now)
-            if len(self._events) > 100_000:  # forget idle clients rather than grow without bound
-                for k in [k for k, v in self._events.items() if not v][:50_000]:
-                    del self._events[k]
+            tokens = self._tokens(key, now)
+            if tokens < 1:
+                return (1 - tokens) / self.rate
+            self._buckets[key] = (tokens - 1, now)
+            self._buckets.move_to_end(key)
+            if len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)
             return 0.0
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def check(self, key: str) -> float:
+        """take(): kept for callers that check and use in one step."""
+        return self.take(key)

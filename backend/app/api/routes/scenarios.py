@@ -89,18 +89,25 @@ def _public(s: Scenario) -> dict[str, Any]:
 CACHE: Lru[tuple[bytes, str]] = Lru(10_000, ttl=30.0)
 
 
+def _too_many(wait: float) -> HTTPException:
+    return HTTPException(
+        429, "too many scenarios created; try again shortly", headers={"Retry-After": str(math.ceil(wait))}
+    )
+
+
 def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
 @router.post("", status_code=201, response_model=CreatedScenario, responses=problems(429, 503))
 def create(body: ScenarioIn, request: Request, db: SessionDep) -> JSONResponse:
-    wait = request.app.state.create_limiter.check(_client(request))
-    if wait:
-        raise HTTPException(
-            429, "too many scenarios created; try again shortly", headers={"Retry-After": str(math.ceil(wait))}
-        )
-    state = _state(body)
+    limiter = request.app.state.create_limiter
+    who = _client(request)
+    if wait := limiter.wait(who):
+        raise _too_many(wait)
+    state = _state(body)  # a refused body (422) uses none of the quota
+    if wait := limiter.take(who):
+        raise _too_many(wait)
     token = secrets.token_urlsafe(24)
     row = crud.create_scenario(
         db,

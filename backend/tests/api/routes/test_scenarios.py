@@ -129,3 +129,25 @@ def test_creation_rate_limit(make_client):
         assert c.post("/api/scenarios", json=GOOD).status_code == 201
     r = c.post("/api/scenarios", json=GOOD)
     assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+
+
+def test_made_up_forwarded_addresses_do_not_escape_the_limit(make_client):
+    c = make_client(create_per_minute=30)  # no trusted proxy: the peer is the client
+    codes = [
+        c.post("/api/scenarios", json=GOOD, headers={"X-Forwarded-For": f"10.0.{i}.1"}).status_code for i in range(40)
+    ]
+    assert codes[:30] == [201] * 30 and set(codes[30:]) == {429}
+
+
+def test_clients_behind_a_trusted_proxy_have_their_own_buckets(make_client):
+    c = make_client(create_per_minute=2, trusted_proxies="testclient")  # the test client's peer
+    for who in ("203.0.113.7", "198.51.100.9"):
+        codes = [c.post("/api/scenarios", json=GOOD, headers={"X-Forwarded-For": who}).status_code for _ in range(3)]
+        assert codes == [201, 201, 429], who
+
+
+def test_refused_bodies_use_none_of_the_quota(make_client):
+    c = make_client(create_per_minute=2)
+    for _ in range(10):
+        assert c.post("/api/scenarios", json={**GOOD, "y": "speed"}).status_code == 422
+    assert [c.post("/api/scenarios", json=GOOD).status_code for _ in range(3)] == [201, 201, 429]

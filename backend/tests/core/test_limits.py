@@ -1,0 +1,28 @@
+"""The creation limiter on its own: a token bucket per client and bounded memory (each call is
+a dict lookup and an LRU move, constant work by construction)."""
+
+from app.core.limits import RateLimiter
+
+
+def test_a_bucket_allows_its_limit_then_says_how_long_to_wait():
+    r = RateLimiter(3, 60.0)
+    assert [r.take("a") for _ in range(3)] == [0.0, 0.0, 0.0]
+    wait = r.take("a")
+    assert 0 < wait <= 20.0  # one token comes back every 20 s
+    assert r.wait("a") > 0 and r.wait("b") == 0.0
+
+
+def test_waiting_does_not_use_the_quota():
+    r = RateLimiter(1, 60.0)
+    for _ in range(5):
+        assert r.wait("a") == 0.0
+    assert r.take("a") == 0.0 and r.take("a") > 0
+
+
+def test_memory_is_bounded_and_the_least_recent_client_is_forgotten_first():
+    r = RateLimiter(1, 60.0, max_keys=1000)
+    for i in range(100_000):
+        r.take(f"client {i}")
+    assert len(r) == 1000
+    assert r.take("client 99999") > 0  # the most recent are remembered
+    assert r.take("client 0") == 0.0  # long forgotten: a fresh, full bucket
