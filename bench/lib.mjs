@@ -20,7 +20,8 @@ export async function startApp() {
   const base = `http://127.0.0.1:${port}`;
   const db = join(mkdtempSync(join(tmpdir(), "memolab-bench-")), "bench.sqlite3");
   const app = spawn(join(ROOT, ".venv/bin/python"), ["-m", "app"], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:///${db}` }, stdio: "ignore",
+    // benches measure capacity from one address: no per-client model budget in the way
+    cwd: ROOT, env: { MODEL_CPU_S_PER_MINUTE: "1000000", ...process.env, PORT: String(port), DATABASE_URL: `sqlite:///${db}` }, stdio: "ignore",
   });
   for (let i = 0; i < 100; i++) {
     try {

@@ -22,7 +22,9 @@ url=$(bash scripts/postgres.sh start "$pg" "$(free_port)")
 ports=("$(free_port)" "$(free_port)")
 for port in "${ports[@]}"; do
   # Both start at once: their migrations take turns on PostgreSQL's advisory lock.
-  DATABASE_URL="$url" HOST=127.0.0.1 PORT="$port" .venv/bin/python -m app 2> "$dir/app-$port.log" &
+  # The whole class comes from one address here, and computes every curve on the server (no
+  # browsers): its model budget is a class's, not one person's.
+  DATABASE_URL="$url" HOST=127.0.0.1 PORT="$port" MODEL_CPU_S_PER_MINUTE=600 .venv/bin/python -m app 2> "$dir/app-$port.log" &
   pids+=($!)
 done
 for port in "${ports[@]}"; do

@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
+    app.state.model_budget = RateLimiter(settings.model_cpu_s_per_minute, 60.0, need=0.0)
     app.add_middleware(ApiGzip)
     app.add_middleware(BodySizeLimit)
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)

@@ -1,5 +1,6 @@
 """Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend lives,
-CREATE_PER_MINUTE, TRUSTED_PROXIES, LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS and MAX_HEADER_BYTES."""
+CREATE_PER_MINUTE, TRUSTED_PROXIES, MODEL_CPU_S_PER_MINUTE, LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS
+and MAX_HEADER_BYTES."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ class Settings(BaseSettings):
     # Peers whose X-Forwarded-For names the client (comma-separated addresses or networks, or
     # "*"): the proxy in front of the app. None by default: a client could name itself anything.
     trusted_proxies: str = ""
+    # Model CPU time one client may use per minute on answers not already cached (the browser
+    # computes its own curves once Python is up; the server answers the first ones).
+    model_cpu_s_per_minute: float = 30.0
     log_level: str = "info"
     # How long a stopping process waits for requests in flight (SIGTERM from an orchestrator).
     shutdown_grace_s: int = 20

@@ -94,8 +94,8 @@ class RateLimiter:
     nothing but memory. Per process: with several replicas the proxy's own limit also applies
     (deploy/nginx.conf)."""
 
-    def __init__(self, limit: int, window: float, max_keys: int = 10_000) -> None:
-        self.limit, self.window, self.max_keys = limit, window, max_keys
+    def __init__(self, limit: float, window: float, max_keys: int = 10_000, need: float = 1.0) -> None:
+        self.limit, self.window, self.max_keys, self.need = limit, window, max_keys, need
         self.rate = limit / window  # tokens per second
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> (tokens, when)
         self._lock = threading.Lock()
@@ -108,7 +108,8 @@ class RateLimiter:
         """Seconds until `key` may act (0: now), without using its quota."""
         with self._lock:
             tokens = self._tokens(key, time.monotonic())
-        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+        need = max(self.need, 1e-6)  # a budget (need 0) lets a client act while it is not in debt
+        return 0.0 if tokens >= need else (need - tokens) / self.rate
 
     def take(self, key: str) -> float:
         """Use one event of `key`'s quota: 0 if allowed, else the seconds until one is."""
@@ -122,6 +123,17 @@ class RateLimiter:
             if len(self._buckets) > self.max_keys:
                 self._buckets.popitem(last=False)
             return 0.0
+
+    def charge(self, key: str, amount: float) -> None:
+        """Use `amount` of `key`'s quota after the fact (a cost known only once paid): the
+        bucket may go into debt, down to one window's worth, and the client waits it off."""
+        now = time.monotonic()
+        with self._lock:
+            tokens = max(-float(self.limit), self._tokens(key, now) - amount)
+            self._buckets[key] = (tokens, now)
+            self._buckets.move_to_end(key)
+            if len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)
 
     def __len__(self) -> int:
         return len(self._buckets)

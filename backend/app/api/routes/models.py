@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -15,6 +17,7 @@ from perfmodels.registry import MAX_SWEEP_POINTS
 
 from .. import schemas
 from ..caching import cached, etag_for
+from ..errors import problems
 from ..lru import Lru
 
 router = APIRouter(prefix="/models", tags=["models"])
@@ -50,10 +53,21 @@ def _call(fn: Callable[..., object], *args: Any) -> object:
 _answers: Lru[bytes] = Lru(4096)
 
 
-def _answer(key: str, make: Callable[[], object]) -> Response:
+def _answer(request: Request, key: str, make: Callable[[], object]) -> Response:
     body = _answers.get(key)
     if body is None:
-        body = json.dumps(make(), allow_nan=False, separators=(",", ":")).encode()
+        # A new answer costs the client's model budget (CPU seconds per minute); a cached one
+        # costs nothing. Past the budget: 429 until enough of it has come back.
+        budget = request.app.state.model_budget
+        who = request.client.host if request.client else "unknown"
+        if wait := budget.wait(who):
+            retry = {"Retry-After": str(math.ceil(wait))}
+            raise HTTPException(429, "too much model computation from this client; try again shortly", headers=retry)
+        started = time.thread_time()
+        try:
+            body = json.dumps(make(), allow_nan=False, separators=(",", ":")).encode()
+        finally:
+            budget.charge(who, time.thread_time() - started)
         _answers.put(key, body)
     return Response(body, media_type="application/json")
 
@@ -86,16 +100,19 @@ def card(system: str, request: Request) -> Response:
     return cached(request, etag_for("card", system, perfmodels.__version__, str(c["params"]), c["doc"]), lambda: c)
 
 
-@router.post("/{system}/evaluate", response_model=schemas.EvaluateResult)
-def evaluate(system: str, body: EvaluateRequest) -> Response:
-    _known(system)
-    return _answer(_key("evaluate", system, body.knobs), lambda: _call(perfmodels.evaluate, system, body.knobs))
-
-
-@router.post("/{system}/sweep", response_model=schemas.SweepResult)
-def sweep(system: str, body: SweepRequest) -> Response:
+@router.post("/{system}/evaluate", response_model=schemas.EvaluateResult, responses=problems(429))
+def evaluate(system: str, body: EvaluateRequest, request: Request) -> Response:
     _known(system)
     return _answer(
+        request, _key("evaluate", system, body.knobs), lambda: _call(perfmodels.evaluate, system, body.knobs)
+    )
+
+
+@router.post("/{system}/sweep", response_model=schemas.SweepResult, responses=problems(429))
+def sweep(system: str, body: SweepRequest, request: Request) -> Response:
+    _known(system)
+    return _answer(
+        request,
         _key("sweep", system, body.knobs, body.x, body.values),
         lambda: _call(perfmodels.sweep, system, body.knobs, body.x, body.values),
     )

@@ -58,3 +58,13 @@ def test_model_card(client):
     assert all({"value", "model", "error_percent", "figure"} <= set(f) for f in c["figures"])
     assert client.get("/api/models/nope/card").status_code == 404
     assert client.get("/api/models/decnet/card", headers={"If-None-Match": r.headers["etag"]}).status_code == 304
+
+
+def test_a_client_past_its_model_budget_waits_but_cached_answers_stay_free(make_client):
+    c = make_client(model_cpu_s_per_minute=0.000_001)  # any new answer puts this client in debt
+    first = {"knobs": {"users": 57}, "x": "users"}
+    assert c.post("/api/models/lavc/sweep", json=first).status_code == 200
+    r = c.post("/api/models/lavc/sweep", json={"knobs": {"users": 58}, "x": "users"})
+    assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+    assert c.post("/api/models/lavc/sweep", json=first).status_code == 200  # cached: costs nothing
+    assert c.post("/api/models/lavc/evaluate", json={"knobs": {"users": 59}}).status_code == 429
