@@ -86,3 +86,12 @@ def test_only_the_proxy_is_trusted_to_name_the_client():
     assert app["environment"]["TRUSTED_PROXIES"] == "*"
     assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in NGINX
     assert Settings.model_fields["trusted_proxies"].default == "", "no proxy is trusted by default"
+
+
+def test_the_proxy_limits_creations_across_replicas():
+    assert re.search(r"limit_req_zone \$create_key zone=create:\d+m rate=(\d+)r/m;", NGINX)
+    rate = int(re.search(r"rate=(\d+)r/m", NGINX)[1])
+    assert rate == Settings.model_fields["create_per_minute"].default
+    block = NGINX[NGINX.index("location = /api/scenarios") :]
+    assert "limit_req zone=create" in block[: block.index("}")]
+    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in block[: block.index("}")]
