@@ -15,8 +15,14 @@ from app.main import create_app
 EXAMPLES = 150
 
 _tmp = Path(tempfile.mkdtemp(prefix="memolab-fuzz-"))
+# No creation limit and no model budget: the fuzzer is one client that must reach the models.
 app = create_app(
-    Settings(database_url=f"sqlite:///{_tmp / 'fuzz.sqlite3'}", static_dir=_tmp / "nodist", create_per_minute=1_000_000)
+    Settings(
+        database_url=f"sqlite:///{_tmp / 'fuzz.sqlite3'}",
+        static_dir=_tmp / "nodist",
+        create_per_minute=1_000_000,
+        model_cpu_s_per_minute=1e9,
+    )
 )
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 
