@@ -33,6 +33,7 @@ def make_client(tmp_path_factory):
     def make(**overrides):
         overrides.setdefault("static_dir", tmp_path_factory.mktemp("nodist"))
         overrides.setdefault("create_per_minute", 10_000)
+        overrides.setdefault("model_cpu_s_per_minute", 1e9)  # the budget has its own test
         app = create_app(Settings(database_url=url, **overrides))
         c = TestClient(app)
         c.__enter__()
