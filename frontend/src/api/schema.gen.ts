@@ -912,6 +912,12 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /** Sweep */
@@ -953,6 +959,12 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
