@@ -23,15 +23,7 @@ class HeaderSizeLimit:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and sum(len(k) + len(v) + 4 for k, v in scope.get("headers", [])) > self.limit:
-            body = json.dumps({"detail": f"request headers larger than {self.limit} bytes"}).encode()
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 431,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-                }
-            )
-            await send({"type": "http.response.body", "body": body})
+            await _refuse(send, 431, f"request headers larger than {self.limit} bytes")
             return
         await self.app(scope, receive, send)
 
@@ -76,11 +68,16 @@ class BodySizeLimit:
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"detail": f"request body over {limit} bytes"}).encode()
+    await _refuse(send, 413, f"request body over {limit} bytes")
+
+
+async def _refuse(send: Send, status: int, detail: str) -> None:
+    """A whole JSON error response, sent before the app sees the request."""
+    body = json.dumps({"detail": detail}).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
         }
     )
