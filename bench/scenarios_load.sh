@@ -24,12 +24,26 @@ serve() {  # serve DATABASE_URL WORKERS
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.1; done
 }
 
-run() {  # run LABEL
+run() {  # run LABEL [compare]
   slug=$(curl -sf -X POST "http://127.0.0.1:$port/api/scenarios" -H 'content-type: application/json' \
     -d '{"system":"decnet","knobs":{"link_quota":32},"x":"link_quota","y":"throughput_bps","title":"bench","notes":"'"$(printf 'n%.0s' $(seq 700))"'"}' \
     | $PY -c "import json,sys; print(json.load(sys.stdin)['slug'])")
   echo "== $1: GET /api/scenarios/{slug} (about 1 KB), 32 connections, 10 s"
-  wrk -t2 -c32 -d10s --latency "http://127.0.0.1:$port/api/scenarios/$slug" | grep -E "Requests/sec|Latency|99%|50%|Non-2xx|Socket errors"
+  wrk -t2 -c32 -d10s --latency "http://127.0.0.1:$port/api/scenarios/$slug" | tee "$tmp/read.txt" | grep -E "Requests/sec|Latency|99%|50%|Non-2xx|Socket errors"
+  if [ "${2:-}" = compare ]; then
+    # The same bytes from a bare FastAPI route under the same server settings, in the same run:
+    # the ratio of the two is the figure to watch (absolute rates differ between machines).
+    curl -sf "http://127.0.0.1:$port/api/scenarios/$slug" > "$tmp/body.json"
+    bare_port=$($PY -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+    PORT=$bare_port BODY_FILE="$tmp/body.json" $PY bench/bare_route.py >/dev/null 2>&1 &
+    BARE=$!
+    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$bare_port/bare" >/dev/null && break; sleep 0.1; done
+    echo "== bare FastAPI route, the same $(wc -c < "$tmp/body.json") bytes, 32 connections, 10 s"
+    wrk -t2 -c32 -d10s --latency "http://127.0.0.1:$bare_port/bare" | tee "$tmp/bare.txt" | grep -E "Requests/sec|Latency|99%|50%"
+    kill "$BARE"; wait "$BARE" 2>/dev/null || true
+    rate() { awk '/Requests\/sec/ {print $2}' "$1"; }
+    echo "== scenario read / bare route: $($PY -c "print(round($(rate "$tmp/read.txt") / $(rate "$tmp/bare.txt"), 2))") (target 0.6)"
+  fi
   cat > "$tmp/post.lua" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -40,7 +54,7 @@ LUA
   kill "$APP"; wait "$APP" 2>/dev/null || true; APP=""
 }
 
-serve "sqlite:///$tmp/bench.sqlite3" 1; run "SQLite, one process"
+serve "sqlite:///$tmp/bench.sqlite3" 1; run "SQLite, one process" compare
 url=$(bash scripts/postgres.sh start "$pg" "$($PY -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")")
 serve "$url" 1; run "PostgreSQL, one process"
 serve "$url" 2; run "PostgreSQL, two worker processes"
