@@ -134,7 +134,3 @@ class RateLimiter:
 
     def __len__(self) -> int:
         return len(self._buckets)
-
-    def check(self, key: str) -> float:
-        """take(): kept for callers that check and use in one step."""
-        return self.take(key)

@@ -20,11 +20,9 @@ export interface LegendProps {
   dataset: { href: string; title: string } | null;
 }
 
-const setting = (k: KnobSpec, v: unknown) => formatSetting(k.label, v, k.unit);
-
 /** The baseline's settings that differ from the current ones (all of them would be noise). */
 export function baselineDifferences(knobs: KnobSpec[], now: KnobValues, base: KnobValues): string[] {
-  return knobs.filter((k) => base[k.name] !== now[k.name]).map((k) => setting(k, base[k.name]));
+  return knobs.filter((k) => base[k.name] !== now[k.name]).map((k) => formatSetting(k.label, base[k.name], k.unit));
 }
 
 export const Legend = memo(function Legend(p: LegendProps) {

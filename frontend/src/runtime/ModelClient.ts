@@ -68,16 +68,16 @@ export class ModelClient {
     const hit = this.cache.get(call);
     if (hit !== undefined) return { now: hit };
     if (!this.inBrowser) return { later: this.cache.remember(call, serverThenWorker(this.http, this.transport, call)) };
-    if (lane) return { later: this.lanes.run(lane, () => this.cache.remember(call, this.fromWorker(call, false))) };
+    if (lane) {
+      const fromWorker = () => settled(this.transport.request(call, false)) as Promise<ResultFor[C["type"]]>;
+      return { later: this.lanes.run(lane, () => this.cache.remember(call, fromWorker())) };
+    }
     const a = this.transport.request(call, true);
     if ("later" in a) return { later: this.cache.remember(call, a.later as Promise<ResultFor[C["type"]]>) };
     this.cache.set(call, a.now);
     return a as { now: ResultFor[C["type"]] };
   }
 
-  private fromWorker<C extends Call>(call: C, wait: boolean): Promise<ResultFor[C["type"]]> {
-    return settled(this.transport.request(call, wait)) as Promise<ResultFor[C["type"]]>;
-  }
 }
 
 function canShareMemory(): boolean {

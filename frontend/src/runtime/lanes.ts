@@ -47,8 +47,4 @@ export class Lanes {
     });
   }
 
-  /** Whether a lane is running a task (for tests and diagnostics). */
-  busy(lane: string): boolean {
-    return this.lanes.get(lane)?.busy ?? false;
-  }
 }

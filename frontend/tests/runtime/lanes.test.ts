@@ -32,7 +32,6 @@ describe("Lanes", () => {
       return "c";
     });
     expect(started).toEqual(["a", "c"]);
-    expect(lanes.busy("detail")).toBe(true);
     a.resolve("A");
     expect(await first).toBe("A");
     await tick();
@@ -40,8 +39,6 @@ describe("Lanes", () => {
     b.resolve("B");
     expect(await second).toBe("B");
     expect(await other).toBe("c");
-    await tick();
-    expect(lanes.busy("detail")).toBe(false);
   });
 
   it("lets the newest queued task replace an older one that has not started", async () => {
