@@ -2,7 +2,8 @@
 # Benchmark: reading a saved scenario (GET /api/scenarios/{slug}) and creating scenarios, with
 # wrk on loopback (Debian's wrk; installed when missing). One app process on SQLite, then, with
 # PostgreSQL, one and two worker processes. Prints wrk's summaries.
-#   bash bench/scenarios_load.sh
+#   bash bench/scenarios_load.sh          (all three)
+#   bash bench/scenarios_load.sh sqlite   (one process on SQLite only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
@@ -55,6 +56,7 @@ LUA
 }
 
 serve "sqlite:///$tmp/bench.sqlite3" 1; run "SQLite, one process" compare
+[ "${1:-}" = sqlite ] && exit 0
 url=$(bash scripts/postgres.sh start "$pg" "$($PY -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")")
 serve "$url" 1; run "PostgreSQL, one process"
 serve "$url" 2; run "PostgreSQL, two worker processes"

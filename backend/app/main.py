@@ -12,8 +12,9 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from .api import main as api
 from .api.errors import validation_problem
-from .api.main import api_router
+from .api.routes import scenarios
 from .core.compression import ApiGzip
 from .core.config import Settings
 from .core.config import settings as default_settings
@@ -41,11 +42,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url="/docs" if docs else None,
         redoc_url="/redoc" if docs else None,
+        # No OpenTelemetry here: off, so no request pays for asking whether it is configured.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.engine = engine
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
     app.state.model_budget = RateLimiter(settings.model_cpu_s_per_minute, 60.0, need=0.0)
+    app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)
     app.add_middleware(BodySizeLimit)
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
@@ -56,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     trusted = [h.strip() for h in settings.trusted_proxies.split(",") if h.strip()]
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted or [])
     app.add_middleware(HeadAsGet)  # HEAD on any /api GET: the GET's status and headers, no body
-    app.include_router(api_router)
+    for router in api.routers:
+        app.include_router(router, prefix=api.PREFIX, responses=api.RESPONSES)
     mount_frontend(app, settings.static_dir)
     return app

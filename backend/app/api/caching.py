@@ -17,8 +17,12 @@ def etag_for(*parts: str) -> str:
 
 
 def not_modified(request: Request, etag: str) -> bool:
-    inm = request.headers.get("if-none-match", "")
-    return any(t.strip() in (etag, "*", "W/" + etag) for t in inm.split(",") if t.strip())
+    return etag_matches(request.headers.get("if-none-match", ""), etag)
+
+
+def etag_matches(if_none_match: str, etag: str) -> bool:
+    """Whether an If-None-Match header's value names `etag` (or "*")."""
+    return any(t.strip() in (etag, "*", "W/" + etag) for t in if_none_match.split(",") if t.strip())
 
 
 def cached(request: Request, etag: str, make: Callable[[], object]) -> Response:

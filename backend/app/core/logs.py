@@ -21,6 +21,8 @@ log = logging.getLogger("memolab.request")
 
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 _FIELDS = ("request_id", "method", "path", "status", "ms", "bytes")
+# made once: json.dumps(..., ensure_ascii=False) builds an encoder on every call
+_encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
 class JsonFormatter(logging.Formatter):
@@ -40,7 +42,7 @@ class JsonFormatter(logging.Formatter):
         if record.exc_info and record.exc_info[0] is not None:
             out["error"] = f"{record.exc_info[0].__name__}: {record.exc_info[1]}"
             out["traceback"] = "".join(traceback.format_exception(*record.exc_info))
-        return json.dumps(out, ensure_ascii=False)
+        return _encode(out)
 
 
 def configure_logging(level: str = "info") -> None:

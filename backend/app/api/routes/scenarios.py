@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import secrets
 from datetime import UTC
 from typing import Annotated, Any
@@ -13,15 +14,16 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
-from sqlalchemy.orm import Session
+from sqlalchemy import Engine
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import perfmodels
 from perfmodels import registry
 
 from ... import crud
 from ...core.tables import Scenario
-from ..caching import CACHE_CONTROL, cached, etag_for, not_modified
-from ..deps import SessionDep
+from ..caching import CACHE_CONTROL, cached, etag_for, etag_matches
+from ..deps import SessionDep, open_session
 from ..errors import problems
 from ..lru import Lru
 from ..schemas import CreatedScenario, SavedScenario, ScenarioPage
@@ -126,8 +128,9 @@ def create(body: ScenarioIn, request: Request, db: SessionDep) -> JSONResponse:
     )
 
 
-def _load(db: Session, slug: str) -> tuple[bytes, str]:
-    row = crud.get_scenario(db, slug)
+def _load(engine: Engine, slug: str) -> tuple[bytes, str]:
+    with open_session(engine) as db:
+        row = crud.get_scenario(db, slug)
     if row is None:
         raise HTTPException(404, "no scenario at this link (it may have been deleted)")
     doc = {
@@ -138,19 +141,45 @@ def _load(db: Session, slug: str) -> tuple[bytes, str]:
     return json.dumps(doc, separators=(",", ":")).encode(), etag_for("scenario", slug, perfmodels.__version__)
 
 
-@router.get("/{slug}", response_model=SavedScenario)
-async def read(slug: Slug, request: Request, db: SessionDep) -> Response:
-    # async: a cached scenario is answered on the event loop, with no thread hand-off; only a
-    # miss goes to the database, in the thread pool.
-    hit = CACHE.get(slug)
-    if hit is None:
-        hit = await run_in_threadpool(_load, db, slug)
-        CACHE.put(slug, hit)
+def _reply(hit: tuple[bytes, str], if_none_match: str) -> Response:
     body, etag = hit
     headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
-    if not_modified(request, etag):
+    if etag_matches(if_none_match, etag):
         return Response(status_code=304, headers=headers)
     return Response(body, media_type="application/json", headers=headers)
+
+
+@router.get("/{slug}", response_model=SavedScenario)
+async def read(slug: Slug, request: Request) -> Response:
+    # Reached on a cache miss (CachedReads answers hits before routing). async, and no session
+    # dependency: only a miss opens a session, in the thread pool.
+    hit = CACHE.get(slug)
+    if hit is None:
+        hit = await run_in_threadpool(_load, request.app.state.engine, slug)
+        CACHE.put(slug, hit)
+    return _reply(hit, request.headers.get("if-none-match", ""))
+
+
+_READ_PATH = re.compile(r"^/api/scenarios/([A-Za-z0-9_-]{8,32})$")
+
+
+class CachedReads:
+    """A shared scenario link is the busiest read, and its answer is the same bytes every time:
+    a cached one is sent before FastAPI routes the request (matching the path and solving the
+    route's parameters cost more than the answer). It sits inside the app's middleware, so the
+    request id, log line and headers are as for any route; a miss goes on to `read`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET" and (m := _READ_PATH.match(scope["path"])):
+            hit = CACHE.get(m.group(1))
+            if hit is not None:
+                inm = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"if-none-match"), "")
+                await _reply(hit, inm)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 @router.delete("/{slug}", status_code=204, responses=problems(403))

@@ -42,6 +42,30 @@ def test_reads_have_validators(client):
     assert again.status_code == 304
 
 
+def test_a_cached_read_answers_as_the_route_does(client, monkeypatch):
+    """The second read comes from the cache ahead of routing (CachedReads): the same body, status
+    and headers as the first, which the route answered; HEAD and If-None-Match work there too."""
+    from app.api.routes import scenarios
+
+    slug = client.post("/api/scenarios", json=GOOD).json()["slug"]
+    scenarios.CACHE.drop(slug)
+    routed: list[str] = []
+    original = scenarios._load
+    monkeypatch.setattr(scenarios, "_load", lambda engine, s: routed.append(s) or original(engine, s))
+    first, second = (client.get(f"/api/scenarios/{slug}") for _ in range(2))
+    assert routed == [slug]  # the route loaded it once; the second read never reached it
+    assert second.status_code == 200 and second.content == first.content
+    same = ("etag", "cache-control", "content-type", "content-security-policy", "vary")
+    assert {h: second.headers.get(h) for h in same} == {h: first.headers.get(h) for h in same}
+    assert second.headers["x-request-id"] != first.headers["x-request-id"]
+    assert client.get(f"/api/scenarios/{slug}", headers={"If-None-Match": first.headers["etag"]}).status_code == 304
+    head = client.head(f"/api/scenarios/{slug}")
+    assert head.status_code == 200 and head.content == b"" and head.headers["etag"] == first.headers["etag"]
+    # A deleted scenario leaves the cache with it.
+    client.delete(f"/api/scenarios/{slug}", headers={"X-Delete-Token": "x" * 32})
+    assert client.get(f"/api/scenarios/{slug}").status_code == 200  # wrong token: still there
+
+
 def test_titles_and_notes_are_stored_as_given(client):
     payload = '<script>alert(1)</script><img src=x onerror=alert(2)> "quotes" & ünïcødé'
     slug = client.post("/api/scenarios", json={**GOOD, "title": payload[:120], "notes": payload}).json()["slug"]
