@@ -14,6 +14,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from .core.db import write_turn
 from .core.tables import Scenario
 
 SLUG_ATTEMPTS = 5
@@ -34,7 +35,7 @@ def create_scenario(db: Session, *, token: str, **fields: Any) -> Scenario | Non
             **fields,
         )
         try:
-            with db.begin():
+            with write_turn(db.get_bind().engine), db.begin():
                 db.add(row)
             return row
         except IntegrityError:
@@ -54,7 +55,7 @@ class Deleted(Enum):
 
 def delete_scenario(db: Session, slug: str, token: str) -> Deleted:
     """Delete the scenario if `token` is its delete token (compared in constant time)."""
-    with db.begin():
+    with write_turn(db.get_bind().engine), db.begin():
         row = get_scenario(db, slug)
         if row is None:
             return Deleted.MISSING

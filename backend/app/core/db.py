@@ -3,6 +3,9 @@ migrations the app applies at start."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +30,25 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+_write_locks: dict[int, threading.Lock] = {}
+_write_locks_guard = threading.Lock()
+
+
+@contextmanager
+def write_turn(engine: Engine) -> Iterator[None]:
+    """Hold while writing. SQLite lets one writer in at a time and makes the others poll, asleep
+    for up to 100 ms between tries (the long tail of concurrent saves); so this process's
+    writers queue here instead and each goes the moment the last one is done. PostgreSQL takes
+    concurrent writers itself: no lock."""
+    if engine.dialect.name != "sqlite":
+        yield
+        return
+    with _write_locks_guard:
+        lock = _write_locks.setdefault(id(engine), threading.Lock())
+    with lock:
+        yield
 
 
 def ping(engine: Engine) -> bool:
