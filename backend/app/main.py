@@ -5,6 +5,7 @@ Run with `python -m app` (HOST, PORT and DATABASE_URL come from the environment)
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -15,6 +16,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from .api import main as api
 from .api.errors import validation_problem
 from .api.routes import scenarios
+from .compute import ModelPool
 from .core.compression import ApiGzip
 from .core.config import Settings
 from .core.config import settings as default_settings
@@ -30,9 +32,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     engine = make_engine(settings.database_url)
     migrate(engine)
 
+    pool = ModelPool(settings.model_processes or max(1, (os.cpu_count() or 2) - 1))
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await pool.warm()  # the workers start with the server, not on a visitor's first curve
         yield
+        pool.close()
         engine.dispose()
 
     docs = settings.api_docs  # the schema itself (/openapi.json) is always served
@@ -48,7 +54,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
-    app.state.model_budget = RateLimiter(settings.model_cpu_s_per_minute, 60.0, need=0.0)
+    app.state.model_budget = RateLimiter(
+        settings.model_cpu_s_per_minute,
+        60.0,
+        need=0.0,
+        burst=min(settings.model_cpu_s_burst, settings.model_cpu_s_per_minute),
+    )
+    app.state.model_pool = pool
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)
     app.add_middleware(BodySizeLimit)

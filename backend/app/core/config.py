@@ -1,5 +1,6 @@
 """Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend lives,
-CREATE_PER_MINUTE, TRUSTED_PROXIES, MODEL_CPU_S_PER_MINUTE, LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS
+CREATE_PER_MINUTE, TRUSTED_PROXIES, MODEL_CPU_S_PER_MINUTE, MODEL_CPU_S_BURST, MODEL_PROCESSES,
+LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS
 and MAX_HEADER_BYTES."""
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ class Settings(BaseSettings):
     # Model CPU time one client may use per minute on answers not already cached (the browser
     # computes its own curves once Python is up; the server answers the first ones).
     model_cpu_s_per_minute: float = 30.0
+    # ... of which at most this much at once (a first visit asks for a few curves, milliseconds each).
+    model_cpu_s_burst: float = 5.0
+    # Processes computing those answers, beside the server's (0: one fewer than the cores, at least one).
+    model_processes: int = 0
     log_level: str = "info"
     # How long a stopping process waits for requests in flight (SIGTERM from an orchestrator).
     shutdown_grace_s: int = 20

@@ -85,21 +85,24 @@ async def _refuse(send: Send, status: int, detail: str) -> None:
 
 
 class RateLimiter:
-    """At most `limit` events per `window` seconds per key: a token bucket per key (refilled
-    continuously), O(1) work per request. The keys live in an LRU of at most `max_keys`: an
-    idle client's bucket is full again anyway, so forgetting the least recent one loses
-    nothing but memory. Per process: with several replicas the proxy's own limit also applies
-    (deploy/nginx.conf)."""
+    """At most `limit` events per `window` seconds per key, at most `burst` (default: `limit`)
+    at once: a token bucket per key (refilled continuously), O(1) work per request. The keys
+    live in an LRU of at most `max_keys`: an idle client's bucket is full again anyway, so
+    forgetting the least recent one loses nothing but memory. Per process: with several
+    replicas the proxy's own limit also applies (deploy/nginx.conf)."""
 
-    def __init__(self, limit: float, window: float, max_keys: int = 10_000, need: float = 1.0) -> None:
+    def __init__(
+        self, limit: float, window: float, max_keys: int = 10_000, need: float = 1.0, burst: float | None = None
+    ) -> None:
         self.limit, self.window, self.max_keys, self.need = limit, window, max_keys, need
         self.rate = limit / window  # tokens per second
+        self.burst = float(limit if burst is None else burst)  # the bucket's size
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> (tokens, when)
         self._lock = threading.Lock()
 
     def _tokens(self, key: str, now: float) -> float:
-        tokens, when = self._buckets.get(key, (float(self.limit), now))
-        return min(float(self.limit), tokens + (now - when) * self.rate)
+        tokens, when = self._buckets.get(key, (self.burst, now))
+        return min(self.burst, tokens + (now - when) * self.rate)
 
     def wait(self, key: str) -> float:
         """Seconds until `key` may act (0: now), without using its quota."""

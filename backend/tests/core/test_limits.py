@@ -26,3 +26,11 @@ def test_memory_is_bounded_and_the_least_recent_client_is_forgotten_first():
     assert len(r) == 1000
     assert r.take("client 99999") > 0  # the most recent are remembered
     assert r.take("client 0") == 0.0  # long forgotten: a fresh, full bucket
+
+
+def test_a_burst_smaller_than_the_limit_caps_what_is_spent_at_once():
+    capped, uncapped = RateLimiter(30, 60.0, need=0.0, burst=5), RateLimiter(30, 60.0, need=0.0)
+    for r in (capped, uncapped):
+        r.charge("a", 6.0)  # more than the burst at once
+    assert 1.5 < capped.wait("a") <= 2.0  # a second's debt, paid back at half a second a second
+    assert uncapped.wait("a") == 0.0

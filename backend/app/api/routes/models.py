@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
-import time
-from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 import perfmodels
 from perfmodels.registry import MAX_SWEEP_POINTS
 
+from ...compute import Kind, ModelError
 from .. import schemas
 from ..caching import cached, etag_for
 from ..errors import problems
@@ -41,19 +42,14 @@ def _known(system: str) -> None:
         raise HTTPException(404, f"unknown system '{system}'")
 
 
-def _call(fn: Callable[..., object], *args: Any) -> object:
-    try:
-        return fn(*args)
-    except ValueError as e:
-        raise HTTPException(422, str(e)) from None
-
-
 # Recent answers, as the JSON bytes sent. The models are pure functions of their inputs, so a
 # class that opens one shared link (every student asking for the same curve) costs one model call.
 _answers: Lru[bytes] = Lru(4096)
+REFUSAL_DELAY_S = 1.0
 
 
-def _answer(request: Request, key: str, make: Callable[[], object]) -> Response:
+async def _answer(request: Request, kind: Kind, *args: Any) -> Response:
+    key = _key(kind, *args)
     body = _answers.get(key)
     if body is None:
         # A new answer costs the client's model budget (CPU seconds per minute); a cached one
@@ -61,13 +57,23 @@ def _answer(request: Request, key: str, make: Callable[[], object]) -> Response:
         budget = request.app.state.model_budget
         who = request.client.host if request.client else "unknown"
         if wait := budget.wait(who):
-            retry = {"Retry-After": str(math.ceil(wait))}
-            raise HTTPException(429, "too much model computation from this client; try again shortly", headers=retry)
-        started = time.thread_time()
+            # A client in debt waits here a moment first: one that is nearly square goes on,
+            # and one that floods (ignoring Retry-After) gets its refusals at a pace that costs
+            # the server next to nothing, not as fast as it can ask.
+            await asyncio.sleep(min(wait, REFUSAL_DELAY_S))
+            if wait := budget.wait(who):
+                retry = {"Retry-After": str(math.ceil(wait))}
+                raise HTTPException(
+                    429, "too much model computation from this client; try again shortly", headers=retry
+                )
         try:
-            body = json.dumps(make(), allow_nan=False, separators=(",", ":")).encode()
-        finally:
-            budget.charge(who, time.thread_time() - started)
+            body, cpu = await request.app.state.model_pool.run(kind, *args)
+        except ModelError as e:
+            budget.charge(who, e.cpu)
+            raise HTTPException(422, str(e)) from None
+        except BrokenProcessPool:
+            raise HTTPException(503, "the model worker stopped; try again", headers={"Retry-After": "1"}) from None
+        budget.charge(who, cpu)
         _answers.put(key, body)
     return Response(body, media_type="application/json")
 
@@ -100,19 +106,13 @@ def card(system: str, request: Request) -> Response:
     return cached(request, etag_for("card", system, perfmodels.__version__, str(c["params"]), c["doc"]), lambda: c)
 
 
-@router.post("/{system}/evaluate", response_model=schemas.EvaluateResult, responses=problems(429))
-def evaluate(system: str, body: EvaluateRequest, request: Request) -> Response:
+@router.post("/{system}/evaluate", response_model=schemas.EvaluateResult, responses=problems(429, 503))
+async def evaluate(system: str, body: EvaluateRequest, request: Request) -> Response:
     _known(system)
-    return _answer(
-        request, _key("evaluate", system, body.knobs), lambda: _call(perfmodels.evaluate, system, body.knobs)
-    )
+    return await _answer(request, "evaluate", system, body.knobs)
 
 
-@router.post("/{system}/sweep", response_model=schemas.SweepResult, responses=problems(429))
-def sweep(system: str, body: SweepRequest, request: Request) -> Response:
+@router.post("/{system}/sweep", response_model=schemas.SweepResult, responses=problems(429, 503))
+async def sweep(system: str, body: SweepRequest, request: Request) -> Response:
     _known(system)
-    return _answer(
-        request,
-        _key("sweep", system, body.knobs, body.x, body.values),
-        lambda: _call(perfmodels.sweep, system, body.knobs, body.x, body.values),
-    )
+    return await _answer(request, "sweep", system, body.knobs, body.x, body.values)

@@ -1,3 +1,5 @@
+import time
+
 import perfmodels
 
 
@@ -64,7 +66,38 @@ def test_a_client_past_its_model_budget_waits_but_cached_answers_stay_free(make_
     c = make_client(model_cpu_s_per_minute=0.000_001)  # any new answer puts this client in debt
     first = {"knobs": {"users": 57}, "x": "users"}
     assert c.post("/api/models/lavc/sweep", json=first).status_code == 200
+    started = time.monotonic()
     r = c.post("/api/models/lavc/sweep", json={"knobs": {"users": 58}, "x": "users"})
     assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+    assert time.monotonic() - started >= 0.9  # refused after a pause: a flood is slowed down
     assert c.post("/api/models/lavc/sweep", json=first).status_code == 200  # cached: costs nothing
     assert c.post("/api/models/lavc/evaluate", json={"knobs": {"users": 59}}).status_code == 429
+
+
+def test_a_client_nearly_square_waits_a_moment_and_is_answered(make_client):
+    c = make_client(model_cpu_s_per_minute=60, model_cpu_s_burst=1)  # a CPU second a second
+    c.app.state.model_budget.charge("testclient", 1.3)  # 0.3 s in debt
+    started = time.monotonic()
+    assert c.post("/api/models/lavc/evaluate", json={"knobs": {"users": 61}}).status_code == 200
+    assert 0.2 <= time.monotonic() - started
+
+
+def test_a_dead_model_worker_is_a_503_and_the_next_call_is_answered(make_client, monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+
+    c = make_client()
+    pool = c.app.state.model_pool
+
+    async def broken(*args):
+        raise BrokenProcessPool("a worker died")
+
+    monkeypatch.setattr(pool, "run", broken)
+    r = c.post("/api/models/decnet/evaluate", json={"knobs": {"link_quota": 12}})
+    assert r.status_code == 503 and r.headers["retry-after"] == "1"
+    monkeypatch.undo()
+    assert c.post("/api/models/decnet/evaluate", json={"knobs": {"link_quota": 12}}).status_code == 200
+
+
+def test_the_models_refusal_is_a_422_with_their_reason(client):
+    r = client.post("/api/models/decnet/evaluate", json={"knobs": {"link_quota": -5}})
+    assert r.status_code == 422 and "link_quota" in r.text
