@@ -7,10 +7,12 @@ import uvicorn
 
 from .core.config import settings
 from .core.logs import configure_logging
+from .core.protocol import HeadTimeLimit
 from .main import create_app
 
 if __name__ == "__main__":
     configure_logging(settings.log_level)
+    HeadTimeLimit.head_timeout_s = settings.header_timeout_s
     uvicorn.run(
         create_app(settings),
         host=settings.host,
@@ -20,6 +22,7 @@ if __name__ == "__main__":
         access_log=False,  # RequestContext logs each request once, with its id
         proxy_headers=False,  # the app trusts forwarded headers only from TRUSTED_PROXIES
         timeout_graceful_shutdown=settings.shutdown_grace_s,
-        # with the pure-Python parser too (HeaderSizeLimit covers the default, httptools)
-        h11_max_incomplete_event_size=settings.max_header_bytes,
+        # httptools with a time limit on a request's headers; their size is HeaderSizeLimit's
+        # (middleware), as httptools has no setting for it
+        http=HeadTimeLimit,
     )

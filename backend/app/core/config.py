@@ -1,7 +1,6 @@
 """Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend lives,
 CREATE_PER_MINUTE, TRUSTED_PROXIES, MODEL_CPU_S_PER_MINUTE, MODEL_CPU_S_BURST, MODEL_PROCESSES,
-LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS
-and MAX_HEADER_BYTES."""
+LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS, MAX_HEADER_BYTES and HEADER_TIMEOUT_S."""
 
 from __future__ import annotations
 
@@ -38,8 +37,10 @@ class Settings(BaseSettings):
     # The interactive API docs (/docs, /redoc) load their scripts from a CDN, which the page's
     # Content-Security-Policy and an offline machine both refuse: off unless asked for.
     api_docs: bool = False
-    # A client's request line and headers: at most this many bytes (uvicorn/h11 refuse more).
+    # A client's request line and headers: at most this many bytes (431 past it).
     max_header_bytes: int = 16 * 1024
+    # ... which must arrive within this many seconds of the connection (or the request) starting.
+    header_timeout_s: float = 10.0
 
 
 settings = Settings()
