@@ -918,6 +918,12 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /** Sweep */
@@ -965,6 +971,12 @@ export interface operations {
       };
       /** @description Too many requests; Retry-After says when to try again. */
       429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
