@@ -14,7 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .api import main as api
-from .api.errors import validation_problem
+from .api.errors import json_error_bodies, validation_problem
 from .api.routes import scenarios
 from .compute import ModelPool
 from .core.compression import ApiGzip
@@ -24,6 +24,8 @@ from .core.db import make_engine, migrate
 from .core.headers import HeadAsGet, SecurityHeaders
 from .core.limits import BodySizeLimit, HeaderSizeLimit, RateLimiter
 from .core.logs import RequestContext
+from .events import make_bus
+from .lessons import MAX_LESSON_BYTES
 from .static import mount_frontend
 
 
@@ -33,12 +35,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     migrate(engine)
 
     pool = ModelPool(settings.model_processes or max(1, (os.cpu_count() or 2) - 1))
+    bus = make_bus(engine)  # wakes live classes' event streams (LISTEN/NOTIFY on PostgreSQL)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await pool.warm()  # the workers start with the server, not on a visitor's first curve
         yield
         pool.close()
+        bus.close()
         engine.dispose()
 
     docs = settings.api_docs  # the schema itself (/openapi.json) is always served
@@ -61,9 +65,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         burst=min(settings.model_cpu_s_burst, settings.model_cpu_s_per_minute),
     )
     app.state.model_pool = pool
+    app.state.class_bus = bus
+    app.state.answer_limiter = RateLimiter(60, 60.0)  # per student device
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)
-    app.add_middleware(BodySizeLimit)
+    app.add_middleware(BodySizeLimit, larger={"/api/classes": 4 * MAX_LESSON_BYTES})
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
@@ -75,4 +81,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in api.routers:
         app.include_router(router, prefix=api.PREFIX, responses=api.RESPONSES)
     mount_frontend(app, settings.static_dir)
+    make_schema = app.openapi
+    app.openapi = lambda: app.openapi_schema or json_error_bodies(make_schema())  # type: ignore[method-assign]
     return app

@@ -18,8 +18,10 @@ class Problem(BaseModel):
 
 _SAID = {
     400: "The request body is not valid JSON.",
-    403: "The delete token does not match.",
+    403: "The token given (delete, teacher or student) does not match, or is missing.",
     404: "Nothing at this address.",
+    409: "Not now: the class is full, or the step is closed to answers.",
+    410: "The class has ended.",
     413: "The request body is larger than the server accepts.",
     422: "The request is not valid; the detail says why.",
     429: "Too many requests; Retry-After says when to try again.",
@@ -29,6 +31,18 @@ _SAID = {
 
 def problems(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Problem, "description": _SAID[code]} for code in codes}
+
+
+def json_error_bodies(schema: dict[str, Any]) -> dict[str, Any]:
+    """Error answers are JSON on every route, a stream's too (FastAPI documents them in the
+    route's own media type, text/event-stream for the class events): said so in the schema."""
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                content = response.get("content", {})
+                if status.isdigit() and int(status) >= 400 and "application/json" not in content and content:
+                    response["content"] = {"application/json": next(iter(content.values()))}
+    return schema
 
 
 MAX_ECHO = 200  # characters of a bad input repeated back

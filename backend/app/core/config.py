@@ -1,4 +1,4 @@
-"""Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend lives,
+"""Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend and the lessons live,
 CREATE_PER_MINUTE, TRUSTED_PROXIES, MODEL_CPU_S_PER_MINUTE, MODEL_CPU_S_BURST, MODEL_PROCESSES,
 LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS, MAX_HEADER_BYTES and HEADER_TIMEOUT_S."""
 
@@ -19,6 +19,8 @@ class Settings(BaseSettings):
     # Default store: an embedded SQLite file in the git-ignored data folder.
     database_url: str = f"sqlite:///{ROOT / 'data' / 'memolab.sqlite3'}"
     static_dir: Path = ROOT / "frontend" / "dist"
+    # The built-in lessons (a class checks its answers against their questions).
+    lessons_dir: Path = ROOT / "lessons"
     # Scenarios one client may create per minute (429 with Retry-After beyond it).
     create_per_minute: int = 30
     # Peers whose X-Forwarded-For names the client (comma-separated addresses or networks, or

@@ -29,19 +29,22 @@ class HeaderSizeLimit:
 
 
 class BodySizeLimit:
-    """413 for request bodies over the limit, by Content-Length or by counting what arrives."""
+    """413 for request bodies over the limit, by Content-Length or by counting what arrives.
+    `larger`: paths that take more (a lesson file, up to 64 KB of text, JSON-escaped)."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES, larger: dict[str, int] | None = None) -> None:
         self.app = app
-        self.limit = limit
+        self.default = limit
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
             await self.app(scope, receive, send)  # no route reads a GET's body
             return
+        limit = self.larger.get(scope["path"], self.default)
         for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await _too_large(send, self.limit)
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await _too_large(send, limit)
                 return
         seen = 0
         refused = False
@@ -53,10 +56,10 @@ class BodySizeLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
+                if seen > limit:
                     # Answer 413 now; the app then sees a client that went away.
                     refused = True
-                    await _too_large(send, self.limit)
+                    await _too_large(send, limit)
                     return {"type": "http.disconnect"}
             return message
 

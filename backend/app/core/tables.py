@@ -1,10 +1,11 @@
-"""Database tables (SQLAlchemy 2): saved scenarios."""
+"""Database tables (SQLAlchemy 2): saved scenarios, and live classes with their students,
+answers and events."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Index, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -29,3 +30,65 @@ class Scenario(Base):
     delete_token_sha256: Mapped[str] = mapped_column(String(64), nullable=False)
 
     __table_args__ = (Index("ix_scenarios_public_system_created", "public", "system", "created_at"),)
+
+
+class Classroom(Base):
+    """A live class on a lesson: the step it is on, and per step whether it is revealed or
+    locked. Students join it by its code; the teacher controls it with a token (hash kept)."""
+
+    __tablename__ = "classes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    code: Mapped[str] = mapped_column(String(6), unique=True, nullable=False)
+    lesson_id: Mapped[str] = mapped_column(String(64), nullable=False, default="")  # built-in, or ""
+    lesson_text: Mapped[str] = mapped_column(Text, nullable=False, default="")  # a teacher's own file
+    step_count: Mapped[int] = mapped_column(Integer, nullable=False)
+    step: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    pace: Mapped[str] = mapped_column(String(8), nullable=False, default="teacher")  # or "self"
+    steps: Mapped[str] = mapped_column(Text, nullable=False, default="{}")  # JSON: step -> revealed, locked
+    teacher_token_sha256: Mapped[str] = mapped_column(String(64), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ClassStudent(Base):
+    __tablename__ = "class_students"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id"), nullable=False)
+    public_id: Mapped[str] = mapped_column(String(16), nullable=False)  # shown to the teacher, never a token
+    name: Mapped[str] = mapped_column(String(40), nullable=False, default="")  # "" = anonymous
+    token_sha256: Mapped[str] = mapped_column(String(64), nullable=False)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+    __table_args__ = (UniqueConstraint("class_id", "token_sha256"),)
+
+
+class ClassAnswer(Base):
+    """One answer per student per step (a new one replaces it)."""
+
+    __tablename__ = "class_answers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id"), nullable=False)
+    student_id: Mapped[int] = mapped_column(ForeignKey("class_students.id"), nullable=False)
+    step: Mapped[int] = mapped_column(Integer, nullable=False)
+    value: Mapped[float | None] = mapped_column(Float, nullable=True)
+    choice: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+    __table_args__ = (UniqueConstraint("student_id", "step"), Index("ix_class_answers_class_step", "class_id", "step"))
+
+
+class ClassEvent(Base):
+    """What a class's event streams send, in order: the id is the stream's event id."""
+
+    __tablename__ = "class_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id"), nullable=False)
+    teacher_only: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    body: Mapped[str] = mapped_column(Text, nullable=False)  # JSON
+
+    __table_args__ = (Index("ix_class_events_class_id", "class_id", "id"),)

@@ -1,0 +1,353 @@
+"""Every query on live classes, in one place (as crud.py is for scenarios): create a class, join
+it, answer, control it, end it, and read its events. Functions take a Session and know nothing
+of HTTP; a refusal is a ClassError with what to tell the person.
+
+Event order: every transaction that adds an event first locks its class's row, so a class's
+events commit in the order of their ids, and a stream that reads "after id N" never skips one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .core.db import write_turn
+from .core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
+from .lessons import Step
+
+# No 0/O, 1/I/L: a code read off a projector is typed right.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+MAX_STUDENTS = 400
+IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
+KEEP_AFTER_END = timedelta(hours=24)  # the teacher's window to download the answers
+
+
+class ClassError(Exception):
+    """A refusal: `status` for HTTP, `reason` in words."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status, self.reason = status, reason
+
+
+def _sha256(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(t: datetime) -> datetime:
+    return t if t.tzinfo else t.replace(tzinfo=UTC)  # SQLite returns naive UTC
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class StepState:
+    revealed: bool = False
+    locked: bool = False
+
+
+def steps_of(c: Classroom) -> dict[int, StepState]:
+    raw = json.loads(c.steps)
+    return {int(k): StepState(**v) for k, v in raw.items()}
+
+
+def state_of(c: Classroom) -> dict[str, Any]:
+    """What every device is told of the class: where it is and which steps are open."""
+    steps = steps_of(c)
+    return {
+        "code": c.code,
+        "step": c.step,
+        "pace": c.pace,
+        "steps": c.step_count,
+        "revealed": sorted(n for n, s in steps.items() if s.revealed),
+        "locked": sorted(n for n, s in steps.items() if s.locked),
+        "ended": c.ended_at is not None,
+    }
+
+
+def _event(db: Session, c: Classroom, body: dict[str, Any], teacher_only: bool = False) -> None:
+    db.add(ClassEvent(class_id=c.id, teacher_only=teacher_only, body=json.dumps(body, separators=(",", ":"))))
+
+
+def create(db: Session, *, lesson_id: str, lesson_text: str, step_count: int, token: str) -> Classroom:
+    now = _now()
+    for _ in range(5):
+        c = Classroom(
+            code=new_code(),
+            lesson_id=lesson_id,
+            lesson_text=lesson_text,
+            step_count=step_count,
+            step=1,
+            pace="teacher",
+            steps="{}",
+            teacher_token_sha256=_sha256(token),
+            created_at=now,
+            active_at=now,
+        )
+        try:
+            with write_turn(db.get_bind().engine), db.begin():
+                db.add(c)
+            return c
+        except IntegrityError:
+            db.expunge_all()
+    raise ClassError(503, "could not allocate a class code; try again")
+
+
+def find(db: Session, code: str, *, lock: bool = False, ended_ok: bool = False) -> Classroom:
+    """The class with this code, if it is alive (not idle past the limit; not ended unless
+    `ended_ok`, and then within the download window). `lock`: for a writing transaction."""
+    q = select(Classroom).where(Classroom.code == code.upper())
+    c = db.scalars(q.with_for_update() if lock else q).first()
+    now = _now()
+    if c is None or _aware(c.active_at) < now - IDLE_LIMIT:
+        raise ClassError(404, "no class with this code (it may have ended)")
+    if c.ended_at is not None and (not ended_ok or _aware(c.ended_at) < now - KEEP_AFTER_END):
+        raise ClassError(410, "this class has ended")
+    return c
+
+
+def is_teacher(c: Classroom, token: str) -> bool:
+    return bool(token) and hmac.compare_digest(_sha256(token), c.teacher_token_sha256)
+
+
+def student(db: Session, c: Classroom, token: str) -> ClassStudent:
+    s = db.scalars(
+        select(ClassStudent).where(ClassStudent.class_id == c.id, ClassStudent.token_sha256 == _sha256(token))
+    ).first()
+    if s is None or not token:
+        raise ClassError(403, "this device has not joined the class (join again with the code)")
+    return s
+
+
+def join(db: Session, code: str, name: str, token: str) -> ClassStudent:
+    with write_turn(db.get_bind().engine), db.begin():
+        c = find(db, code, lock=True)
+        count = db.scalar(select(func.count()).select_from(ClassStudent).where(ClassStudent.class_id == c.id)) or 0
+        if count >= MAX_STUDENTS:
+            raise ClassError(409, f"the class is full ({MAX_STUDENTS} students)")
+        s = ClassStudent(
+            class_id=c.id, public_id=secrets.token_hex(4), name=name, token_sha256=_sha256(token), joined_at=_now()
+        )
+        db.add(s)
+        c.active_at = _now()
+        db.flush()
+        _event(db, c, {"type": "joined", "students": count + 1, "student": _who(s)}, teacher_only=True)
+    return s
+
+
+def _who(s: ClassStudent) -> dict[str, str]:
+    return {"id": s.public_id, "name": s.name}
+
+
+def answer(
+    db: Session, code: str, token: str, step_no: int, value: float | None, choice: int | None, step: Step
+) -> int:
+    """Store the student's answer to `step_no` (replacing theirs); the step's answer count."""
+    with write_turn(db.get_bind().engine), db.begin():
+        c = find(db, code, lock=True)
+        s = student(db, c, token)
+        if not 1 <= step_no <= c.step_count:
+            raise ClassError(422, f"the lesson has steps 1 to {c.step_count}")
+        if problem := step.check(value, choice):
+            raise ClassError(422, problem)
+        state = steps_of(c).get(step_no, StepState())
+        if state.revealed:
+            raise ClassError(409, "this step has been revealed: answers are closed")
+        if state.locked:
+            raise ClassError(409, "this step is locked until the teacher opens it")
+        if c.pace == "teacher" and step_no != c.step:
+            raise ClassError(409, f"the class is on step {c.step}")
+        now = _now()
+        done = db.execute(
+            update(ClassAnswer)
+            .where(ClassAnswer.student_id == s.id, ClassAnswer.step == step_no)
+            .values(value=value, choice=choice, at=now)
+        )
+        if done.rowcount == 0:  # type: ignore[attr-defined]
+            db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, value=value, choice=choice, at=now))
+            db.flush()
+        count = _count(db, c.id, step_no)
+        c.active_at = now
+        given: dict[str, Any] = {"value": value} if value is not None else {"choice": choice}
+        _event(db, c, {"type": "answers", "step": step_no, "count": count, "answer": {**_who(s), **given}}, True)
+    return count
+
+
+def _count(db: Session, class_id: int, step_no: int) -> int:
+    q = (
+        select(func.count())
+        .select_from(ClassAnswer)
+        .where(ClassAnswer.class_id == class_id, ClassAnswer.step == step_no)
+    )
+    return db.scalar(q) or 0
+
+
+def control(
+    db: Session,
+    code: str,
+    token: str,
+    *,
+    step_no: int | None,
+    reveal: bool | None,
+    locked: bool | None,
+    pace: str | None,
+    reset: bool,
+) -> dict[str, Any]:
+    """The teacher moves the class, reveals or locks a step (the given one, or the current),
+    switches the pace, or resets a step (its answers gone, hidden again)."""
+    with write_turn(db.get_bind().engine), db.begin():
+        c = find(db, code, lock=True)
+        if not is_teacher(c, token):
+            raise ClassError(403, "only the teacher of this class can do that")
+        if step_no is not None:
+            if not 1 <= step_no <= c.step_count:
+                raise ClassError(422, f"the lesson has steps 1 to {c.step_count}")
+            c.step = step_no
+        target = step_no or c.step
+        steps = steps_of(c)
+        s = steps.get(target, StepState())
+        if reset:
+            db.execute(delete(ClassAnswer).where(ClassAnswer.class_id == c.id, ClassAnswer.step == target))
+            s = StepState(locked=s.locked)
+            _event(db, c, {"type": "answers", "step": target, "count": 0, "reset": True}, teacher_only=True)
+        if reveal is not None or locked is not None:
+            s = StepState(
+                revealed=s.revealed if reveal is None else reveal, locked=s.locked if locked is None else locked
+            )
+        steps[target] = s
+        c.steps = json.dumps({str(n): vars(v) for n, v in sorted(steps.items()) if v != StepState()})
+        if pace is not None:
+            c.pace = pace
+        c.active_at = _now()
+        state = state_of(c)
+        _event(db, c, {"type": "state", **state})
+        if reveal:
+            _event(db, c, {"type": "reveal", "step": target, "spread": spread(db, c.id, target)})
+    return state
+
+
+def spread(db: Session, class_id: int, step_no: int) -> dict[str, Any]:
+    """The class's answers to a step, without who gave them: sorted values, or counts per choice."""
+    rows = db.execute(
+        select(ClassAnswer.value, ClassAnswer.choice).where(
+            ClassAnswer.class_id == class_id, ClassAnswer.step == step_no
+        )
+    ).all()
+    values = sorted(v for v, _ in rows if v is not None)
+    choices: dict[str, int] = {}
+    for _, ch in rows:
+        if ch is not None:
+            choices[str(ch)] = choices.get(str(ch), 0) + 1
+    return {"count": len(rows), "values": values, "choices": choices}
+
+
+def end(db: Session, code: str, token: str) -> None:
+    with write_turn(db.get_bind().engine), db.begin():
+        c = find(db, code, lock=True)
+        if not is_teacher(c, token):
+            raise ClassError(403, "only the teacher of this class can end it")
+        c.ended_at = _now()
+        _event(db, c, {"type": "ended"})
+
+
+def events_after(db: Session, class_id: int, after: int, teacher: bool, limit: int = 500) -> Sequence[ClassEvent]:
+    q = select(ClassEvent).where(ClassEvent.class_id == class_id, ClassEvent.id > after)
+    if not teacher:
+        q = q.where(ClassEvent.teacher_only.is_(False))
+    return db.scalars(q.order_by(ClassEvent.id).limit(limit)).all()
+
+
+def last_event_id(db: Session, class_id: int) -> int:
+    return db.scalar(select(func.max(ClassEvent.id)).where(ClassEvent.class_id == class_id)) or 0
+
+
+def snapshot(db: Session, c: Classroom, who: ClassStudent | None) -> dict[str, Any]:
+    """Everything a device needs on (re)connecting without an event id: the class's state and,
+    for the teacher, every answer and student; for a student, their own answers and the spread
+    of each revealed step."""
+    state = state_of(c)
+    if who is None:
+        students = db.scalars(select(ClassStudent).where(ClassStudent.class_id == c.id)).all()
+        by_id = {s.id: s for s in students}
+        answers = db.scalars(select(ClassAnswer).where(ClassAnswer.class_id == c.id).order_by(ClassAnswer.id)).all()
+        return {
+            "type": "snapshot",
+            "state": state,
+            "students": [_who(s) for s in students],
+            "answers": [
+                {
+                    "step": a.step,
+                    **_who(by_id[a.student_id]),
+                    **({"value": a.value} if a.value is not None else {"choice": a.choice}),
+                }
+                for a in answers
+            ],
+        }
+    mine = db.scalars(select(ClassAnswer).where(ClassAnswer.student_id == who.id)).all()
+    return {
+        "type": "snapshot",
+        "state": state,
+        "me": _who(who),
+        "answers": [
+            {"step": a.step, **({"value": a.value} if a.value is not None else {"choice": a.choice})} for a in mine
+        ],
+        "spreads": {str(n): spread(db, c.id, n) for n in state["revealed"]},
+    }
+
+
+def _given(a: ClassAnswer) -> dict[str, Any]:
+    return {"value": a.value} if a.value is not None else {"choice": a.choice}
+
+
+def answer_rows(db: Session, c: Classroom) -> list[tuple[int, str, str, str, str]]:
+    """(step, student, name, answer, time) for the CSV download, in the order given."""
+    q = (
+        select(ClassAnswer, ClassStudent)
+        .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
+        .where(ClassAnswer.class_id == c.id)
+        .order_by(ClassAnswer.step, ClassAnswer.at)
+    )
+    return [
+        (
+            a.step,
+            s.public_id,
+            s.name,
+            repr(a.value) if a.value is not None else f"choice {a.choice}",
+            _aware(a.at).isoformat(timespec="seconds"),
+        )
+        for a, s in db.execute(q).all()
+    ]
+
+
+def purge(db: Session) -> int:
+    """Delete classes idle past the limit or ended past the download window, with everything
+    of theirs. Returns how many."""
+    now = _now()
+    with write_turn(db.get_bind().engine), db.begin():
+        gone = db.scalars(
+            select(Classroom.id).where(
+                (Classroom.active_at < now - IDLE_LIMIT) | (Classroom.ended_at < now - KEEP_AFTER_END)
+            )
+        ).all()
+        if gone:
+            for table in (ClassEvent, ClassAnswer, ClassStudent):
+                db.execute(delete(table).where(table.class_id.in_(gone)))
+            db.execute(delete(Classroom).where(Classroom.id.in_(gone)))
+    return len(gone)

@@ -1,0 +1,126 @@
+"""Wake-ups for live classes' event streams, behind one interface.
+
+The events themselves are rows in the database (`class_events`): a stream that wakes reads the
+rows after the last one it sent, so nothing is lost to a missed wake-up, a reconnect or a
+second process. What travels here is only "class N has something new" (or "something new for
+its students"): in one process an in-memory bus wakes the waiting streams; with PostgreSQL a
+NOTIFY reaches every app process through LISTEN, with no other broker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from typing import Protocol
+
+from sqlalchemy import Engine, text
+
+log = logging.getLogger("memolab.events")
+CHANNEL = "memolab_classes"
+
+
+class Bus(Protocol):
+    def publish(self, topic: str) -> None:
+        """Something new under `topic` (called after the rows are committed; any thread)."""
+
+    async def watch(self, topic: str) -> asyncio.Event:
+        """An event set at the next publish of `topic`. Watch first, then read the rows, then
+        wait: a publish between the read and the wait is not missed."""
+
+    def close(self) -> None: ...
+
+
+class LocalBus:
+    """Waiters in this process: one asyncio.Event per topic, replaced each time it is set."""
+
+    def __init__(self) -> None:
+        self._events: dict[str, asyncio.Event] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def watch(self, topic: str) -> asyncio.Event:
+        return self.watch_now(topic)
+
+    def watch_now(self, topic: str) -> asyncio.Event:
+        self._loop = asyncio.get_running_loop()
+        event = self._events.get(topic)
+        if event is None:
+            event = self._events[topic] = asyncio.Event()
+        return event
+
+    def _wake(self, topic: str) -> None:
+        event = self._events.pop(topic, None)
+        if event is not None:
+            event.set()
+
+    def publish(self, topic: str) -> None:
+        if self._loop is None:
+            return  # nobody has waited yet: nobody to wake
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self._loop:
+            self._wake(topic)
+        else:
+            try:
+                self._loop.call_soon_threadsafe(self._wake, topic)
+            except RuntimeError:  # that loop has closed: no stream left to wake
+                self._loop = None
+
+    def close(self) -> None:
+        pass
+
+
+class PostgresBus:
+    """NOTIFY on publish; a thread LISTENing on its own connection wakes this process's waiters
+    (its own notifications included, so every process is woken the same way)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.local = LocalBus()
+        self._stop = threading.Event()
+        self._listening = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._started = threading.Lock()
+
+    def _listen(self) -> None:
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
+                    while not self._stop.is_set():
+                        for n in conn.notifies(timeout=1.0):
+                            self.local.publish(n.payload)
+            except Exception:  # the database went away: listen again in a moment
+                self._listening.clear()
+                log.exception("class events: listening failed; retrying")
+                self._stop.wait(1.0)
+
+    def _ensure_listening(self) -> None:
+        with self._started:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._listen, name="class-events", daemon=True)
+                self._thread.start()
+
+    def publish(self, topic: str) -> None:
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT pg_notify(:channel, :topic)"), {"channel": CHANNEL, "topic": topic})
+            conn.commit()
+
+    async def watch(self, topic: str) -> asyncio.Event:
+        self._ensure_listening()
+        if not self._listening.is_set():  # the first stream waits for LISTEN (milliseconds)
+            await asyncio.to_thread(self._listening.wait, 5.0)
+        return self.local.watch_now(topic)
+
+    def close(self) -> None:
+        self._stop.set()
+
+
+def make_bus(engine: Engine) -> Bus:
+    return PostgresBus(engine) if engine.dialect.name == "postgresql" else LocalBus()

@@ -1,0 +1,87 @@
+"""What the server needs to know of a lesson to run a class on it: how many steps it has and
+what each step's question accepts. The browser checks a lesson in full (frontend/src/learn/
+schema.ts, against the models); here a lesson file is only read safely and its questions'
+shapes taken, so that a class can refuse answers a step cannot have."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+MAX_LESSON_BYTES = 64 * 1024  # as frontend/src/learn/schema.ts
+MAX_STEPS = 20
+# A point prediction is a throughput, a rate or a time: never negative, and no chart of the
+# models' goes anywhere near this (it only bounds what a hostile client may store).
+MAX_POINT_VALUE = 1e15
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step's question: "point" (a number, 0..y_max), "choice" (1..choices) or None."""
+
+    predict: str | None
+    choices: int = 0
+    y_max: float = MAX_POINT_VALUE
+
+    def check(self, value: float | None, choice: int | None) -> str | None:
+        """Why an answer does not fit this step (None: it fits)."""
+        if self.predict is None:
+            return "this step asks no question"
+        if self.predict == "point":
+            if value is None or choice is not None:
+                return "this step asks for a value"
+            if not math.isfinite(value) or not 0 <= value <= self.y_max:
+                return f"the value must be between 0 and {self.y_max:g}"
+            return None
+        if choice is None or value is not None:
+            return "this step asks for a choice"
+        if not 1 <= choice <= self.choices:
+            return f"the choice must be between 1 and {self.choices}"
+        return None
+
+
+class LessonError(ValueError):
+    pass
+
+
+def read_steps(text: str) -> tuple[Step, ...]:
+    """The steps of a lesson file (YAML), or LessonError saying what is wrong."""
+    if len(text.encode()) > MAX_LESSON_BYTES:
+        raise LessonError(f"the lesson file is larger than {MAX_LESSON_BYTES // 1024} KB")
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise LessonError(f"the lesson file is not valid YAML: {str(e).splitlines()[0]}") from None
+    steps = doc.get("steps") if isinstance(doc, dict) else None
+    if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
+        raise LessonError(f"a lesson has a list of 1 to {MAX_STEPS} steps")
+    return tuple(_step(s) for s in steps)
+
+
+def _step(s: Any) -> Step:
+    q = s.get("question") if isinstance(s, dict) else None
+    if not isinstance(q, dict):
+        return Step(None)
+    if q.get("predict") == "choice" and isinstance(q.get("choices"), list) and 2 <= len(q["choices"]) <= 6:
+        return Step("choice", choices=len(q["choices"]))
+    if q.get("predict") == "point":
+        y_max = q.get("y_max")
+        if isinstance(y_max, int | float) and not isinstance(y_max, bool) and 0 < y_max < MAX_POINT_VALUE:
+            return Step("point", y_max=float(y_max))
+        return Step("point")
+    raise LessonError("a question predicts a point or a choice (of 2 to 6)")
+
+
+@cache
+def builtin(lessons_dir: Path) -> dict[str, tuple[Step, ...]]:
+    """The built-in lessons (lessons/*.yaml) by id."""
+    out = {}
+    for path in sorted(lessons_dir.glob("*.yaml")):
+        text = path.read_text()
+        out[str(yaml.safe_load(text)["id"])] = read_steps(text)
+    return out

@@ -1,0 +1,187 @@
+"""Live classes over HTTP (on SQLite and, in the test command, PostgreSQL): codes, tokens,
+limits, validation against the lesson's questions, control, ending and expiry. The event
+streams have their own tests (test_class_events.py), against a running server."""
+
+import csv
+import io
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from app import classroom
+from app.core.tables import Classroom
+
+LESSON = "decnet-link-quota"  # step 1: no question; 2, 3: a point; 4, 5: a choice of 3
+
+
+def start(client, **body):
+    r = client.post("/api/classes", json=body or {"lesson": LESSON})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def join(client, code, name=""):
+    r = client.post(f"/api/classes/{code}/students", json={"name": name})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def control(client, made, **body):
+    return client.post(
+        f"/api/classes/{made['code']}/control", json=body, headers={"X-Teacher-Token": made["teacher_token"]}
+    )
+
+
+def answer(client, code, student, **body):
+    return client.post(f"/api/classes/{code}/answers", json=body, headers={"X-Student-Token": student["student_token"]})
+
+
+def test_a_class_has_a_short_unambiguous_code_a_join_link_and_a_teacher_token(client):
+    made = start(client)
+    assert re.fullmatch(r"[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}", made["code"])
+    assert made["join_url"] == f"/c/{made['code']}" and len(made["teacher_token"]) >= 32
+    info = client.get(f"/api/classes/{made['code']}").json()
+    assert info["lesson"] == LESSON and info["lesson_file"] is None
+    assert info["state"] == {
+        "code": made["code"],
+        "step": 1,
+        "pace": "teacher",
+        "steps": 7,
+        "revealed": [],
+        "locked": [],
+        "ended": False,
+    }
+    assert "teacher_token" not in str(info)
+    # a code typed in lower case finds the class too
+    assert client.get(f"/api/classes/{made['code'].lower()}").status_code == 200
+
+
+def test_a_teachers_own_lesson_file_and_bad_lessons(client):
+    text = "id: mine\ntitle: Mine\nsteps:\n  - title: A\n    question:\n      predict: choice\n      choices: [x, y]\n"
+    made = start(client, lesson_file=text)
+    assert client.get(f"/api/classes/{made['code']}").json()["lesson_file"] == text
+    assert client.post("/api/classes", json={"lesson": "no-such-lesson"}).status_code == 404
+    for bad in ("steps: 3", "{{{", "steps:\n  - question: {predict: guess}\n", "x" * 70_000):
+        assert client.post("/api/classes", json={"lesson_file": bad}).status_code == 422, bad[:20]
+    assert client.post("/api/classes", json={}).status_code == 422
+    assert client.post("/api/classes", json={"lesson": LESSON, "lesson_file": text}).status_code == 422
+
+
+def test_answers_need_a_student_token_and_fit_the_step(client):
+    made = start(client)
+    code = made["code"]
+    ann = join(client, code, "Ann")
+    assert client.post(f"/api/classes/{code}/answers", json={"step": 1, "value": 3}).status_code == 403
+    assert answer(client, code, {"student_token": "made-up" * 5}, step=2, value=1).status_code == 403
+    assert answer(client, code, ann, step=1, value=3).status_code == 422  # step 1 asks nothing
+    assert control(client, made, step=2).status_code == 200
+    assert answer(client, code, ann, step=2, value=-1).status_code == 422
+    assert answer(client, code, ann, step=2, value=1e300).status_code == 422
+    assert answer(client, code, ann, step=2, choice=1).status_code == 422  # a value is asked for
+    assert answer(client, code, ann, step=3, value=5).status_code == 409  # the class is on step 2
+    assert answer(client, code, ann, step=9, value=5).status_code == 422
+    assert answer(client, code, ann, step=2, value=1.5e6).status_code == 201
+    assert answer(client, code, ann, step=2, value=2.5e6).status_code == 201  # replaces the first
+    control(client, made, step=4)
+    assert answer(client, code, ann, step=4, choice=4).status_code == 422  # three choices
+    assert answer(client, code, ann, step=4, choice=2).status_code == 201
+    rows = client.get(f"/api/classes/{code}/answers.csv", headers={"X-Teacher-Token": made["teacher_token"]})
+    table = list(csv.reader(io.StringIO(rows.text)))
+    assert table[0] == ["step", "student", "name", "answer", "time"]
+    assert [(r[0], r[2], r[3]) for r in table[1:]] == [("2", "Ann", "2500000.0"), ("4", "Ann", "choice 2")]
+
+
+def test_only_the_teacher_controls_and_reveal_closes_the_step(client):
+    made = start(client)
+    code = made["code"]
+    ann = join(client, code)
+    assert client.post(f"/api/classes/{code}/control", json={"step": 2}).status_code == 403
+    assert (
+        client.post(
+            f"/api/classes/{code}/control", json={"step": 2}, headers={"X-Teacher-Token": ann["student_token"]}
+        ).status_code
+        == 403
+    )
+    assert control(client, made, step=2, locked=True).json()["locked"] == [2]
+    assert answer(client, code, ann, step=2, value=10).status_code == 409  # locked
+    assert control(client, made, locked=False).json()["locked"] == []  # the current step
+    assert answer(client, code, ann, step=2, value=10).status_code == 201
+    state = control(client, made, reveal=True).json()
+    assert state["revealed"] == [2]
+    assert answer(client, code, ann, step=2, value=11).status_code == 409  # revealed: closed
+    # reset: the step's answers are gone and it is hidden again
+    assert control(client, made, reset=True).json()["revealed"] == []
+    assert answer(client, code, ann, step=2, value=12).status_code == 201
+    # self-paced: any open step
+    assert control(client, made, pace="self").json()["pace"] == "self"
+    assert answer(client, code, ann, step=3, value=5).status_code == 201
+    assert client.get(f"/api/classes/{code}/answers.csv").status_code == 403
+
+
+def test_ending_tells_everyone_keeps_answers_a_day_then_forgets_them(make_client):
+    client = make_client()
+    made = start(client)
+    code = made["code"]
+    ann = join(client, code)
+    control(client, made, step=2)
+    answer(client, code, ann, step=2, value=3)
+    assert client.delete(f"/api/classes/{code}").status_code == 403
+    assert client.delete(f"/api/classes/{code}", headers={"X-Teacher-Token": made["teacher_token"]}).status_code == 204
+    assert client.get(f"/api/classes/{code}").status_code == 410
+    assert answer(client, code, ann, step=2, value=4).status_code == 410
+    assert client.post(f"/api/classes/{code}/students", json={}).status_code == 410
+    csv_url = f"/api/classes/{code}/answers.csv"
+    teacher = {"X-Teacher-Token": made["teacher_token"]}
+    assert client.get(csv_url, headers=teacher).status_code == 200  # within the download window
+    engine = client.app.state.engine
+    with Session(engine) as db, db.begin():
+        db.execute(
+            update(Classroom).where(Classroom.code == code).values(ended_at=datetime.now(UTC) - timedelta(hours=25))
+        )
+    assert client.get(csv_url, headers=teacher).status_code == 410
+    start(client)  # a new class sweeps the old ones away
+    with Session(engine) as db:
+        assert db.query(Classroom).filter_by(code=code).first() is None
+
+
+def test_a_class_idle_for_12_hours_is_gone(client):
+    made = start(client)
+    with Session(client.app.state.engine) as db, db.begin():
+        idle = datetime.now(UTC) - timedelta(hours=12, minutes=1)
+        db.execute(update(Classroom).where(Classroom.code == made["code"]).values(active_at=idle))
+    assert client.get(f"/api/classes/{made['code']}").status_code == 404
+    assert client.post(f"/api/classes/{made['code']}/students", json={}).status_code == 404
+
+
+def test_limits_class_size_answer_rate_and_names(client, monkeypatch):
+    made = start(client)
+    code = made["code"]
+    monkeypatch.setattr(classroom, "MAX_STUDENTS", 3)
+    students = [join(client, code) for _ in range(3)]
+    r = client.post(f"/api/classes/{code}/students", json={})
+    assert r.status_code == 409 and "full" in r.json()["detail"]
+    for bad in ("x" * 41, "a\nb", "a\x00b"):
+        assert client.post(f"/api/classes/{code}/students", json={"name": bad}).status_code == 422
+    control(client, made, step=2)
+    statuses = [answer(client, code, students[0], step=2, value=i).status_code for i in range(62)]
+    assert statuses[:60] == [201] * 60 and statuses[-1] == 429
+    assert answer(client, code, students[1], step=2, value=1).status_code == 201  # per device
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(client):
+    made = start(client)
+    s = join(client, made["code"], "=HYPERLINK(1)")
+    control(client, made, step=2)
+    answer(client, made["code"], s, step=2, value=1)
+    text = client.get(
+        f"/api/classes/{made['code']}/answers.csv", headers={"X-Teacher-Token": made["teacher_token"]}
+    ).text
+    assert "'=HYPERLINK(1)" in text
+
+
+@pytest.mark.parametrize("code", ["ABC", "ABCDEFG", "ABC$EF"])
+def test_malformed_codes_are_422(client, code):
+    assert client.get(f"/api/classes/{code}").status_code == 422
