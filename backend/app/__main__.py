@@ -3,18 +3,36 @@
 On SIGTERM or SIGINT the server stops accepting connections and finishes the requests in flight
 (for up to SHUTDOWN_GRACE_S seconds) before it exits."""
 
+from types import FrameType
+
 import uvicorn
+from fastapi import FastAPI
 
 from .core.config import settings
 from .core.logs import configure_logging
 from .core.protocol import HeadTimeLimit
 from .main import create_app
 
+
+class Server(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM also ends the live classes' event streams: they would
+    otherwise hold the stop for its whole grace period (their devices reconnect elsewhere)."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
+        super().__init__(config)
+        self.app = app
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.app.state.class_bus.release_all()
+        super().handle_exit(sig, frame)
+
+
 if __name__ == "__main__":
     configure_logging(settings.log_level)
     HeadTimeLimit.head_timeout_s = settings.header_timeout_s
-    uvicorn.run(
-        create_app(settings),
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
         host=settings.host,
         port=settings.port,
         server_header=False,
@@ -26,3 +44,4 @@ if __name__ == "__main__":
         # (middleware), as httptools has no setting for it
         http=HeadTimeLimit,
     )
+    Server(config, app).run()

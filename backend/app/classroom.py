@@ -284,7 +284,7 @@ def snapshot(db: Session, c: Classroom, who: ClassStudent | None) -> dict[str, A
     of each revealed step."""
     state = state_of(c)
     if who is None:
-        students = db.scalars(select(ClassStudent).where(ClassStudent.class_id == c.id)).all()
+        students = db.scalars(select(ClassStudent).where(ClassStudent.class_id == c.id).order_by(ClassStudent.id)).all()
         by_id = {s.id: s for s in students}
         answers = db.scalars(select(ClassAnswer).where(ClassAnswer.class_id == c.id).order_by(ClassAnswer.id)).all()
         return {

@@ -28,6 +28,13 @@ class Bus(Protocol):
         """An event set at the next publish of `topic`. Watch first, then read the rows, then
         wait: a publish between the read and the wait is not missed."""
 
+    def release_all(self) -> None:
+        """The server is stopping: wake every stream so it ends (its device reconnects, to
+        another process, with its last event id)."""
+
+    @property
+    def stopping(self) -> bool: ...
+
     def close(self) -> None: ...
 
 
@@ -37,6 +44,19 @@ class LocalBus:
     def __init__(self) -> None:
         self._events: dict[str, asyncio.Event] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping = False
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
+
+    def release_all(self) -> None:
+        self._stopping = True
+        if self._loop is not None:
+            try:
+                self._loop.call_soon_threadsafe(self._wake_all)
+            except RuntimeError:
+                pass
 
     async def watch(self, topic: str) -> asyncio.Event:
         return self.watch_now(topic)
@@ -47,6 +67,10 @@ class LocalBus:
         if event is None:
             event = self._events[topic] = asyncio.Event()
         return event
+
+    def _wake_all(self) -> None:
+        for topic in list(self._events):
+            self._wake(topic)
 
     def _wake(self, topic: str) -> None:
         event = self._events.pop(topic, None)
@@ -117,6 +141,13 @@ class PostgresBus:
         if not self._listening.is_set():  # the first stream waits for LISTEN (milliseconds)
             await asyncio.to_thread(self._listening.wait, 5.0)
         return self.local.watch_now(topic)
+
+    @property
+    def stopping(self) -> bool:
+        return self.local.stopping
+
+    def release_all(self) -> None:
+        self.local.release_all()
 
     def close(self) -> None:
         self._stop.set()

@@ -338,7 +338,7 @@ async def events(request: Request, viewer: Annotated[Viewer, Depends(_viewer)]) 
         with open_session(engine) as db:
             return [(e.id, e.body) for e in classroom.events_after(db, viewer.class_id, after, viewer.teacher)]
 
-    while True:
+    while not bus.stopping:
         woken = await bus.watch(topic)
         rows = await run_in_threadpool(read, after)
         for event_id, body in rows:

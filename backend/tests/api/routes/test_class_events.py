@@ -1,0 +1,156 @@
+"""Live classes' event streams against a running server (`python -m app`): what the teacher and
+the students hear, a reconnect that resumes from its last event id, and, on PostgreSQL, events
+crossing from one app process to another."""
+
+import json
+import queue
+import threading
+
+import httpx
+import pytest
+
+from ...conftest import POSTGRES
+from ...test_lifecycle import _start
+
+LESSON = "decnet-link-quota"
+
+
+class Stream:
+    """An event stream read in a thread: next() gives (id, event) pairs, comments skipped."""
+
+    def __init__(self, base: str, code: str, headers: dict[str, str]) -> None:
+        self.events: queue.Queue = queue.Queue()
+        self._client = httpx.Client(base_url=base, timeout=httpx.Timeout(5.0, read=None))
+        self._stop = threading.Event()
+        self.status: int | None = None
+        ready = threading.Event()
+
+        def run() -> None:
+            try:
+                with self._client.stream("GET", f"/api/classes/{code}/events", headers=headers) as r:
+                    self.status = r.status_code
+                    self.content_type = r.headers.get("content-type", "")
+                    ready.set()
+                    event_id, data = None, []
+                    for line in r.iter_lines():
+                        if self._stop.is_set():
+                            return
+                        if line.startswith("id:"):
+                            event_id = line[3:].strip()
+                        elif line.startswith("data:"):
+                            data.append(line[5:].strip())
+                        elif line == "" and data:
+                            self.events.put((event_id, json.loads("\n".join(data))))
+                            event_id, data = None, []
+                self.events.put((None, {"type": "closed"}))
+            except Exception as e:  # closed by the test, or the server went away
+                ready.set()
+                self.events.put((None, {"type": "error", "error": repr(e)}))
+
+        self._thread = threading.Thread(target=run, daemon=True)
+        self._thread.start()
+        ready.wait(10)
+
+    def next(self, timeout: float = 10.0) -> tuple[str | None, dict]:
+        return self.events.get(timeout=timeout)
+
+    def until(self, kind: str, timeout: float = 10.0) -> tuple[str | None, dict]:
+        while True:
+            event_id, event = self.next(timeout)
+            if event["type"] == kind:
+                return event_id, event
+
+    def close(self) -> None:
+        self._stop.set()
+        self._client.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    proc, port = _start(tmp_path)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(20)
+
+
+def test_teacher_and_students_hear_the_class_and_a_reconnect_resumes(server):
+    api = httpx.Client(base_url=server, timeout=10)
+    made = api.post("/api/classes", json={"lesson": LESSON}).json()
+    code, teacher = made["code"], {"X-Teacher-Token": made["teacher_token"]}
+    students = [api.post(f"/api/classes/{code}/students", json={"name": n}).json() for n in ("Ann", "Bo", "")]
+    assert api.get(f"/api/classes/{code}/events").status_code == 403  # no token
+    wrong = Stream(server, code, {"X-Student-Token": "made-up-token"})
+    assert wrong.status == 403
+    wrong.close()
+
+    room = Stream(server, code, teacher)
+    assert room.status == 200 and room.content_type.startswith("text/event-stream")
+    _, snap = room.next()
+    assert snap["type"] == "snapshot" and [s["name"] for s in snap["students"]] == ["Ann", "Bo", ""]
+    ann = Stream(server, code, {"X-Student-Token": students[0]["student_token"]})
+    _, mine = ann.next()
+    assert mine["type"] == "snapshot" and mine["me"]["name"] == "Ann" and mine["state"]["step"] == 1
+
+    api.post(f"/api/classes/{code}/control", json={"step": 2}, headers=teacher)
+    assert room.until("state")[1]["step"] == 2
+    assert ann.until("state")[1]["step"] == 2
+    for s, v in zip(students, (1e6, 2e6, 4e6), strict=True):
+        r = api.post(
+            f"/api/classes/{code}/answers",
+            json={"step": 2, "value": v},
+            headers={"X-Student-Token": s["student_token"]},
+        )
+        assert r.status_code == 201
+    counts = [room.until("answers")[1]["count"] for _ in range(3)]
+    assert counts == [1, 2, 3]
+
+    api.post(f"/api/classes/{code}/control", json={"reveal": True}, headers=teacher)
+    last_id, reveal = ann.until("reveal")
+    assert reveal["step"] == 2 and reveal["spread"]["values"] == [1e6, 2e6, 4e6]
+    assert "Ann" not in json.dumps(reveal)  # students see the spread, not who gave what
+    ann.close()
+
+    # While Ann is away the teacher moves on and locks a step; back with her last event id,
+    # she gets exactly what she missed, and no snapshot.
+    api.post(f"/api/classes/{code}/control", json={"step": 3, "locked": True}, headers=teacher)
+    api.post(f"/api/classes/{code}/control", json={"locked": False}, headers=teacher)
+    back = Stream(server, code, {"X-Student-Token": students[0]["student_token"], "Last-Event-ID": last_id})
+    missed = [back.next() for _ in range(2)]
+    assert [e["type"] for _, e in missed] == ["state", "state"]
+    assert [e["locked"] for _, e in missed] == [[3], []] and all(int(i) > int(last_id) for i, _ in missed)
+
+    assert api.delete(f"/api/classes/{code}", headers=teacher).status_code == 204
+    assert back.until("ended") and back.next()[1]["type"] == "closed"
+    assert room.until("ended") and room.next()[1]["type"] == "closed"
+    room.close()
+    back.close()
+
+
+@pytest.mark.skipif(not POSTGRES, reason="two app processes share one database only on PostgreSQL")
+def test_events_cross_between_two_app_processes(tmp_path):
+    (a, port_a), (b, port_b) = _start(tmp_path / "a"), _start(tmp_path / "b")
+    try:
+        one, two = (httpx.Client(base_url=f"http://127.0.0.1:{p}", timeout=10) for p in (port_a, port_b))
+        made = one.post("/api/classes", json={"lesson": LESSON}).json()
+        code, teacher = made["code"], {"X-Teacher-Token": made["teacher_token"]}
+        room = Stream(f"http://127.0.0.1:{port_b}", code, teacher)  # the projector on process B
+        room.until("snapshot")
+        s = two.post(f"/api/classes/{code}/students", json={"name": "Cy"}).json()
+        student = Stream(f"http://127.0.0.1:{port_a}", code, {"X-Student-Token": s["student_token"]})  # on A
+        student.until("snapshot")
+        one.post(f"/api/classes/{code}/control", json={"step": 2}, headers=teacher)  # through A
+        assert student.until("state")[1]["step"] == 2 and room.until("state")[1]["step"] == 2
+        one.post(
+            f"/api/classes/{code}/answers",
+            json={"step": 2, "value": 5},
+            headers={"X-Student-Token": s["student_token"]},
+        )
+        assert room.until("answers", timeout=5)[1]["count"] == 1  # answered on A, heard on B
+        two.post(f"/api/classes/{code}/control", json={"reveal": True}, headers=teacher)  # through B
+        assert student.until("reveal", timeout=5)[1]["spread"]["values"] == [5.0]  # heard on A
+        room.close()
+        student.close()
+    finally:
+        for p in (a, b):
+            p.terminate()
+            p.wait(20)
