@@ -6,6 +6,47 @@
 
 
 export interface paths {
+  "/api/classes": {
+    /** Create */
+    post: operations["create_api_classes_post"];
+  };
+  "/api/classes/{code}": {
+    /**
+     * Info
+     * @description What a student's device needs before joining: the lesson and where the class is.
+     */
+    get: operations["info_api_classes__code__get"];
+    /**
+     * End
+     * @description End the class: every device is told; the answers stay downloadable for 24 hours.
+     */
+    delete: operations["end_api_classes__code__delete"];
+  };
+  "/api/classes/{code}/answers": {
+    /** Answer */
+    post: operations["answer_api_classes__code__answers_post"];
+  };
+  "/api/classes/{code}/answers.csv": {
+    /** Answers Csv */
+    get: operations["answers_csv_api_classes__code__answers_csv_get"];
+  };
+  "/api/classes/{code}/control": {
+    /** Control */
+    post: operations["control_api_classes__code__control_post"];
+  };
+  "/api/classes/{code}/events": {
+    /**
+     * Events
+     * @description The class's events as JSON, each with its id: a device that reconnects with Last-Event-ID
+     * gets what it missed; one without gets a snapshot first. The teacher's stream also carries
+     * every join and answer ({"type": "answers", "step", "count", "answer"}).
+     */
+    get: operations["events_api_classes__code__events_get"];
+  };
+  "/api/classes/{code}/students": {
+    /** Join */
+    post: operations["join_api_classes__code__students_post"];
+  };
   "/api/datasets": {
     /** List Datasets */
     get: operations["list_datasets_api_datasets_get"];
@@ -71,6 +112,22 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** AnswerIn */
+    AnswerIn: {
+      /** Choice */
+      choice?: number | null;
+      /** Step */
+      step: number;
+      /** Value */
+      value?: number | null;
+    };
+    /** AnswerSaved */
+    AnswerSaved: {
+      /** Saved */
+      saved: boolean;
+      /** Step */
+      step: number;
+    };
     /** Band */
     Band: {
       /** High */
@@ -127,6 +184,69 @@ export interface components {
       undetermined: string[];
       /** Unknowns */
       unknowns: string[];
+    };
+    /** ClassCreated */
+    ClassCreated: {
+      /** Code */
+      code: string;
+      /** Join Url */
+      join_url: string;
+      /** Teacher Token */
+      teacher_token: string;
+    };
+    /**
+     * ClassIn
+     * @description A built-in lesson by id, or a teacher's own lesson file (its YAML text).
+     */
+    ClassIn: {
+      /** Lesson */
+      lesson?: string | null;
+      /** Lesson File */
+      lesson_file?: string | null;
+    };
+    /** ClassInfo */
+    ClassInfo: {
+      /** Lesson */
+      lesson: string | null;
+      /** Lesson File */
+      lesson_file: string | null;
+      state: components["schemas"]["ClassState"];
+    };
+    /** ClassState */
+    ClassState: {
+      /** Code */
+      code: string;
+      /** Ended */
+      ended: boolean;
+      /** Locked */
+      locked: number[];
+      /**
+       * Pace
+       * @enum {string}
+       */
+      pace: "teacher" | "self";
+      /** Revealed */
+      revealed: number[];
+      /** Step */
+      step: number;
+      /** Steps */
+      steps: number;
+    };
+    /** ControlIn */
+    ControlIn: {
+      /** Locked */
+      locked?: boolean | null;
+      /** Pace */
+      pace?: ("teacher" | "self") | null;
+      /**
+       * Reset
+       * @default false
+       */
+      reset?: boolean;
+      /** Reveal */
+      reveal?: boolean | null;
+      /** Step */
+      step?: number | null;
     };
     /** CreatedScenario */
     CreatedScenario: {
@@ -525,6 +645,21 @@ export interface components {
       /** Utilization */
       utilization: number | null;
     };
+    /** StudentIn */
+    StudentIn: {
+      /**
+       * Name
+       * @default
+       */
+      name?: string;
+    };
+    /** StudentJoined */
+    StudentJoined: {
+      /** Student Id */
+      student_id: string;
+      /** Student Token */
+      student_token: string;
+    };
     /** SweepRequest */
     SweepRequest: {
       /** Knobs */
@@ -603,6 +738,469 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Create */
+  create_api_classes_post: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClassIn"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      201: {
+        content: {
+          "application/json": components["schemas"]["ClassCreated"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Info
+   * @description What a student's device needs before joining: the lesson and where the class is.
+   */
+  info_api_classes__code__get: {
+    parameters: {
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ClassInfo"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * End
+   * @description End the class: every device is told; the answers stay downloadable for 24 hours.
+   */
+  end_api_classes__code__delete: {
+    parameters: {
+      header?: {
+        "x-teacher-token"?: string;
+      };
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      204: {
+        content: never;
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Answer */
+  answer_api_classes__code__answers_post: {
+    parameters: {
+      header?: {
+        "x-student-token"?: string;
+      };
+      path: {
+        code: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AnswerIn"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      201: {
+        content: {
+          "application/json": components["schemas"]["AnswerSaved"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Not now: the class is full, or the step is closed to answers. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Answers Csv */
+  answers_csv_api_classes__code__answers_csv_get: {
+    parameters: {
+      header?: {
+        "x-teacher-token"?: string;
+      };
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Control */
+  control_api_classes__code__control_post: {
+    parameters: {
+      header?: {
+        "x-teacher-token"?: string;
+      };
+      path: {
+        code: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ControlIn"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ClassState"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Events
+   * @description The class's events as JSON, each with its id: a device that reconnects with Last-Event-ID
+   * gets what it missed; one without gets a snapshot first. The teacher's stream also carries
+   * every join and answer ({"type": "answers", "step", "count", "answer"}).
+   */
+  events_api_classes__code__events_get: {
+    parameters: {
+      header?: {
+        "x-teacher-token"?: string;
+        "x-student-token"?: string;
+        "Last-Event-ID"?: string;
+      };
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "text/event-stream": string;
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Join */
+  join_api_classes__code__students_post: {
+    parameters: {
+      path: {
+        code: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StudentIn"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      201: {
+        content: {
+          "application/json": components["schemas"]["StudentJoined"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Not now: the class is full, or the step is closed to answers. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   /** List Datasets */
   list_datasets_api_datasets_get: {
     responses: {
@@ -1176,7 +1774,7 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
-      /** @description The delete token does not match. */
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
       403: {
         content: {
           "application/json": components["schemas"]["Problem"];

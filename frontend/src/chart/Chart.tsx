@@ -49,6 +49,8 @@ export interface ChartProps {
   yMax?: number;
   /** a learner's prediction: a point at a fixed x, moved up and down by drag or keyboard */
   prediction?: Prediction;
+  /** a class's predictions at one x (a live class): small dots, spread a little sideways */
+  crowd?: { x: number; ys: number[] };
 }
 
 
@@ -225,6 +227,16 @@ export const Chart = memo(function Chart(props: ChartProps) {
           aria-valuenow={hoverAt?.x ?? props.currentX}
           aria-valuetext={hoverAt ? `${props.xLabel} ${xText(hoverAt.x)}: ${props.yLabel} ${formatValue(hoverAt.y, props.yUnit)}` : "Press an arrow key to read the curve"}
           onKeyDown={onKey} onBlur={() => hover?.key && setHover(null)} />
+        {props.crowd && (
+          <g data-testid="class-predictions" className="crowd" aria-label={`${props.crowd.ys.length} predictions from the class`}>
+            {props.crowd.ys.map((y, i) => (
+              // a little sideways jitter (the same for the same i), so equal answers stay countable;
+              // the dots have no identity but their place in the list
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <circle key={i} cx={g.x(props.crowd!.x) + ((i * 7) % 15) - 7} cy={g.y(y)} r={4} />
+            ))}
+          </g>
+        )}
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
         {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (
           <line key={`${m.citation}-${m.y}`} data-testid="memo-range" className="memo-range" x1={g.x(m.x0!)} x2={g.x(m.x1!)} y1={g.y(m.y)} y2={g.y(m.y)} />

@@ -1,5 +1,5 @@
-// The /learn pages, loaded as their own chunk: the lesson index, a built-in lesson's steps, and
-// a lesson shared by link.
+// The /learn pages, loaded as their own chunk: the lesson index, a built-in lesson's steps, a
+// lesson shared by link, and a student's seat in a live class (/c/{code}).
 import type { ModelClient } from "../runtime/ModelClient";
 import { LessonIndex } from "./LessonIndex";
 import { LessonPage } from "./LessonPage";
@@ -7,9 +7,12 @@ import { lessonById } from "./lessons";
 import { SharedLesson } from "./SharedLesson";
 import { TeacherNotes } from "./TeacherNotes";
 import { PageError } from "../PageError";
+import { StudentClass } from "../live/StudentClass";
 
 export default function LearnRoutes({ path, client }: { path: string; client: () => ModelClient }) {
   if (/^\/learn\/?$/.test(path)) return <LessonIndex />;
+  const joining = /^\/c\/([A-Za-z0-9]{6})\/?$/.exec(path);
+  if (joining) return <StudentClass code={joining[1].toUpperCase()} client={client()} />;
   if (/^\/learn\/shared(\/\d+)?\/?$/.test(path)) return <SharedLesson client={client()} />;
   const notes = /^\/learn\/([a-z0-9_-]+)\/notes\/?$/.exec(path);
   const noted = notes ? lessonById(notes[1]) : undefined;

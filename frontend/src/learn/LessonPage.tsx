@@ -2,6 +2,10 @@
 // large type, the chart filling the screen, keys to move between steps and a QR code of the
 // step's own link for students to follow on their devices.
 import { useCallback, useEffect, useState } from "react";
+import { classes } from "../live/api";
+import { ClassPanel } from "../live/ClassPanel";
+import { emptyRoom, foldRoom, useClassStream } from "../live/room";
+import { keepTeacher, teacherToken } from "../live/tokens";
 import type { ModelClient } from "../runtime/ModelClient";
 import { markSeen, resetLesson } from "./progress";
 import { QrCode } from "./QrCode";
@@ -11,7 +15,11 @@ import { StepView } from "./StepView";
 interface Where {
   step: number;
   present: boolean;
+  /** a live class this presenter runs (its code; the teacher token stays in storage) */
+  live: string | null;
 }
+
+const CODE = /^[A-HJ-KMNP-Z2-9]{6}$/;
 
 const NEXT = new Set(["ArrowRight", "PageDown", " "]);
 const PREV = new Set(["ArrowLeft", "PageUp"]);
@@ -25,7 +33,7 @@ function ownedByControl(e: KeyboardEvent): boolean {
   return e.key === " " && !!t.closest("button, a");
 }
 
-export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep }: {
+export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep, source }: {
   lesson: Lesson;
   /** where progress is kept */
   lessonKey: string;
@@ -35,15 +43,28 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
   hash: string;
   client: ModelClient;
   initialStep: number;
+  /** what a live class on this lesson is started from */
+  source?: { lesson: string } | { lesson_file: string };
 }) {
   const total = lesson.steps.length;
   const read = (): Where => {
     const m = /\/(\d+)\/?$/.exec(window.location.pathname);
     const n = m ? Number(m[1]) : initialStep;
-    return { step: Math.min(Math.max(1, n), total), present: new URLSearchParams(window.location.search).get("present") === "1" };
+    const q = new URLSearchParams(window.location.search);
+    const live = (q.get("class") ?? "").toUpperCase();
+    return { step: Math.min(Math.max(1, n), total), present: q.get("present") === "1", live: CODE.test(live) ? live : null };
   };
   const [where, setWhere] = useState<Where>(read);
-  const hrefOf = useCallback((w: Where) => `${base}/${w.step}${w.present ? "?present=1" : ""}${hash}`, [base, hash]);
+  const hrefOf = useCallback(
+    (w: Where) => {
+      const q = new URLSearchParams();
+      if (w.present) q.set("present", "1");
+      if (w.live) q.set("class", w.live);
+      const qs = q.toString();
+      return `${base}/${w.step}${qs ? `?${qs}` : ""}${hash}`;
+    },
+    [base, hash],
+  );
   const go = useCallback(
     (w: Where) => {
       window.history.pushState(null, "", hrefOf(w));
@@ -88,7 +109,38 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
     return () => document.removeEventListener("keydown", onKey);
   }, [where, total, go]);
 
+  // A live class: the room follows the stream; the class moves when the presenter does.
+  const token = where.live ? teacherToken(where.live) : null;
+  const { value: room, link: roomLink } = useClassStream(where.live ?? "", token ? { "X-Teacher-Token": token } : null, foldRoom, emptyRoom);
+  const roomStep = room.state?.step;
+  useEffect(() => {
+    if (where.live && token && roomStep !== undefined && roomStep !== where.step) {
+      classes.control(where.live, token, { step: where.step }).catch(() => { /* shown by the panel's next action */ });
+    }
+  }, [where.live, token, roomStep, where.step]);
+  const [starting, setStarting] = useState<string | null>(null);
+  const startClass = async () => {
+    setStarting("Starting a class…");
+    try {
+      const made = await classes.start(source ?? { lesson: lesson.id });
+      keepTeacher(made.code, made.teacher_token);
+      setStarting(null);
+      go({ ...where, present: true, live: made.code });
+    } catch (e) {
+      setStarting(`Could not start a class: ${(e as Error).message}`);
+    }
+  };
+
   const step = lesson.steps[where.step - 1];
+  const q = step.question;
+  const liveAnswers = Object.values(room.answers[where.step] ?? {});
+  const live = where.live && token ? {
+    role: "teacher" as const,
+    revealed: room.state?.revealed.includes(where.step) ?? false,
+    locked: room.state?.locked.includes(where.step) ?? false,
+    answer: null,
+    crowd: liveAnswers.flatMap((a) => (a.value !== undefined ? [a.value] : [])),
+  } : undefined;
   const link = (w: Where, label: string, rel?: string) => (
     <a href={hrefOf(w)} rel={rel} onClick={(e) => { if (e.button === 0 && !e.metaKey && !e.ctrlKey) { e.preventDefault(); go(w); } }}>{label}</a>
   );
@@ -103,7 +155,13 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
           <p className="step-count" data-testid="step-count">{`Step ${where.step} of ${total}`}{where.present ? ` · ${lesson.title}` : ""}</p>
           <h1>{step.title}</h1>
         </div>
-        {where.present && (
+        {where.present && where.live && token && (
+          <ClassPanel code={where.live} token={token} room={room} link={roomLink} step={where.step} choices={q?.predict === "choice" ? q.choices : null} />
+        )}
+        {where.present && where.live && !token && (
+          <p className="seat-status" role="status">{`Class ${where.live} was started in another browser: control it from there.`}</p>
+        )}
+        {where.present && !where.live && (
           // Beside the title, never over the chart: students scan it to follow on their devices.
           <aside className="follow" aria-label="Follow on your device" data-testid="follow">
             <QrCode url={studentUrl} size={132} />
@@ -114,7 +172,7 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
           </aside>
         )}
       </header>
-      <StepView key={where.step} step={step} number={where.step} lessonKey={lessonKey} client={client} present={where.present} />
+      <StepView key={where.step} step={step} number={where.step} lessonKey={lessonKey} client={client} present={where.present} live={live} />
       <nav className="step-nav" aria-label="Lesson steps">
         {where.step > 1 ? link({ ...where, step: where.step - 1 }, "← Previous", "prev") : <span className="muted">← Previous</span>}
         <ol className="step-dots">
@@ -126,8 +184,12 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep 
           ))}
         </ol>
         {where.step < total ? link({ ...where, step: where.step + 1 }, "Next →", "next") : <a href="/learn">All lessons</a>}
+        {where.present && !where.live && (
+          <button type="button" data-testid="start-class" onClick={startClass} disabled={starting === "Starting a class…"}>Start a live class</button>
+        )}
+        {starting && <span role="status" className={starting.startsWith("Could") ? "field-error" : "muted"}>{starting}</span>}
         {where.present ? (
-          <button type="button" onClick={() => go({ ...where, present: false })}>Leave presenter view</button>
+          <button type="button" onClick={() => go({ ...where, present: false, live: null })}>Leave presenter view</button>
         ) : (
           <>
             <button type="button" onClick={() => go({ ...where, present: true })}>Present</button>

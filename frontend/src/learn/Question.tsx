@@ -18,12 +18,16 @@ interface QuestionProps {
   draft: Answer | null;
   onDraft: (a: Answer) => void;
   onCommit: (a: Answer) => void;
+  /** in a live class: whether an answer was sent, and whether answers are closed */
+  live?: { sent: boolean; closed: boolean };
 }
 
-export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit }: QuestionProps) {
+export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit, live }: QuestionProps) {
   const id = useId();
   const [typed, setTyped] = useState<string | null>(null);
-  const committed = answer !== null;
+  const committed = answer !== null || !!live?.closed;
+  const submitLabel = live ? (live.sent ? "Send my new answer" : "Send my answer") : null;
+  const liveNote = live && !live.closed ? <p className="muted" data-testid="sent-note">{live.sent ? "Sent. You can change it until the reveal." : "Your answer goes to the class's screen; you can change it until the reveal."}</p> : null;
   if (q.predict === "choice") {
     const picked = answer?.kind === "choice" ? answer.choice : draft?.kind === "choice" ? draft.choice : null;
     return (
@@ -37,7 +41,8 @@ export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit 
             </label>
           ))}
         </fieldset>
-        {!committed && <button type="submit" disabled={!picked}>Commit my answer</button>}
+        {!committed && <button type="submit" disabled={!picked}>{submitLabel ?? "Commit my answer"}</button>}
+        {liveNote}
       </form>
     );
   }
@@ -71,7 +76,8 @@ export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit 
         />
       </label>
       {typedBad && <span id={`${id}-err`} className="field-error" role="alert">Enter a number of zero or more.</span>}
-      {!committed && <button type="submit" disabled={y === null}>Reveal</button>}
+      {!committed && <button type="submit" disabled={y === null}>{submitLabel ?? "Reveal"}</button>}
+      {liveNote}
     </form>
   );
 }

@@ -9,14 +9,14 @@ import { decodeLesson, lessonFragment } from "./share";
 import { PageError } from "../PageError";
 
 export function SharedLesson({ client }: { client: ModelClient }) {
-  const [s, set] = useState<{ lesson?: Lesson; problems?: LessonProblem[]; error?: string }>({});
+  const [s, set] = useState<{ lesson?: Lesson; text?: string; problems?: LessonProblem[]; error?: string }>({});
   const payload = lessonFragment(window.location.hash);
   useEffect(() => {
     if (!payload) return;
     (async () => {
       const text = await decodeLesson(payload);
       const r = await checkLessonWithModels("the linked lesson", text, await allSpecs(), apiModels);
-      set(r.ok ? { lesson: r.lesson } : { problems: r.problems });
+      set(r.ok ? { lesson: r.lesson, text } : { problems: r.problems });
     })().catch((e: Error) => set({ error: e.message }));
   }, [payload]);
   if (!payload || s.error) {
@@ -34,5 +34,5 @@ export function SharedLesson({ client }: { client: ModelClient }) {
     );
   }
   if (!s.lesson) return <p className="loading" aria-busy="true">Opening the lesson…</p>;
-  return <LessonPage lesson={s.lesson} lessonKey={`shared:${s.lesson.id}`} base="/learn/shared" hash={`#lesson=${payload}`} client={client} initialStep={1} />;
+  return <LessonPage lesson={s.lesson} lessonKey={`shared:${s.lesson.id}`} base="/learn/shared" hash={`#lesson=${payload}`} client={client} initialStep={1} source={s.text ? { lesson_file: s.text } : undefined} />;
 }

@@ -33,15 +33,29 @@ export function Paragraphs({ text }: { text: string }) {
   return <>{text.split(/\n\s*\n/).map((p) => <p key={p}>{p.replace(/\s*\n\s*/g, " ").trim()}</p>)}</>;
 }
 
-export function StepView({ step, number, lessonKey, client, present }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean }) {
+/** A step in a live class: the class, not this browser, says what is revealed and holds the answer. */
+export interface LiveStep {
+  role: "teacher" | "student";
+  revealed: boolean;
+  locked: boolean;
+  /** the student's answer as the server has it */
+  answer: Answer | null;
+  submit?: (a: Answer) => Promise<void>;
+  /** the class's point predictions (the teacher's, live; a student's, once revealed) */
+  crowd: number[];
+  /** what to say beside the question (how many answered, where the student sat) */
+  note?: React.ReactNode;
+}
+
+export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
   const { spec, dataset, error } = useSystem(step.state.system);
   if (error) return <p role="alert" className="model-error">{`Cannot load the ${step.state.system} model: ${error}`}</p>;
   if (!spec) return <p className="loading" aria-busy="true">Loading the model…</p>;
-  return <StepBody key={`${lessonKey}/${number}`} step={step} number={number} lessonKey={lessonKey} client={client} present={present} spec={spec} dataset={dataset} />;
+  return <StepBody key={`${lessonKey}/${number}`} step={step} number={number} lessonKey={lessonKey} client={client} present={present} spec={spec} dataset={dataset} live={live} />;
 }
 
-function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
-  step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; spec: SystemSpec; dataset: ReturnType<typeof useSystem>["dataset"];
+function StepBody({ step, number, lessonKey, client, present, spec, dataset, live }: {
+  step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; spec: SystemSpec; dataset: ReturnType<typeof useSystem>["dataset"]; live?: LiveStep;
 }) {
   const state = useMemo(() => stepState(step, spec), [step, spec]);
   const { knobs, x, y, baseline } = state;
@@ -49,9 +63,14 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
   const q = step.question;
-  const [answer, setAnswer] = useState<Answer | null>(() => progressOf(lessonKey).answers[number] ?? null);
+  // In a live class the server holds the answer and says when to reveal; alone, this browser does.
+  const [ownAnswer, setOwnAnswer] = useState<Answer | null>(() => (live ? null : progressOf(lessonKey).answers[number] ?? null));
+  const answer = live ? live.answer : ownAnswer;
   const [draft, setDraft] = useState<Answer | null>(null);
-  const revealed = !q || answer !== null;
+  const [sending, setSending] = useState<string | null>(null);
+  const revealed = !q || (live ? live.revealed : answer !== null);
+  // a live student may change their answer until the reveal; the teacher only watches
+  const canAnswer = live ? live.role === "student" && !live.revealed && !live.locked : answer === null;
 
   const view = useModelView(client, spec, { knobs, x, y, baseline });
   const { curveKnobs, sweep, detail, baseDetail, curve, band, baseCurve } = view;
@@ -81,10 +100,16 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
   }, [step.title]);
 
   const commit = (a: Answer) => {
+    if (live?.submit) {
+      setSending("Sending…");
+      live.submit(a).then(() => setSending(null), (e: Error) => setSending(`Not sent: ${e.message}`));
+      return;
+    }
     saveAnswer(lessonKey, number, a);
-    setAnswer(a);
+    setOwnAnswer(a);
   };
-  const pointY = q?.predict === "point" ? (answer?.kind === "point" ? answer.y : draft?.kind === "point" ? draft.y : null) : null;
+  const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
+  const pointY = q?.predict === "point" ? (revealed && answer?.kind === "point" ? answer.y : shownDraft?.kind === "point" ? shownDraft.y : answer?.kind === "point" ? answer.y : null) : null;
   const ready = sweep.value !== null && (!q || yMax !== undefined);
   const explore = `/explore/${spec.id}?${serialize(state, spec)}`;
 
@@ -92,10 +117,14 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
     <div className="lesson-body">
       <section className="lesson-text" aria-label="Explanation">
         <Paragraphs text={step.text} />
-        {q && (
-          <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={answer} draft={draft} onDraft={setDraft} onCommit={commit} />
+        {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
+        {q && live?.role !== "teacher" && (
+          <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} draft={shownDraft} onDraft={setDraft} onCommit={commit}
+            live={live ? { sent: live.answer !== null, closed: !canAnswer } : undefined} />
         )}
-        {q && answer && (
+        {sending && <p role="status" className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
+        {live?.note}
+        {q && answer && revealed && (
           <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />
         )}
@@ -124,12 +153,13 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
             height={present ? Math.max(380, Math.min(720, window.innerHeight - 330)) : undefined}
             large={present}
             yMax={yMax}
-            prediction={q?.predict === "point" ? {
+            prediction={q?.predict === "point" && live?.role !== "teacher" ? {
               x: q.at,
               y: pointY,
               label: `Your prediction of ${yMetric.label} at ${xKnob.label} ${q.at}`,
-              onChange: answer ? undefined : (v) => setDraft({ kind: "point", y: v }),
+              onChange: canAnswer ? (v) => setDraft({ kind: "point", y: v }) : undefined,
             } : undefined}
+            crowd={live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: live.crowd } : undefined}
           />
         )}
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
@@ -137,7 +167,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset }: {
           {revealed ? <><span className="key curve" /> model{" "}</> : "The model's curve appears once you commit your prediction. "}
           {baseline && <><span className="key baseline" /> baseline{" "}</>}
           {revealed && memo.length > 0 && <><span className="key memo" /> memo measurement (hover or focus for its citation){" "}</>}
-          {q?.predict === "point" && <><span className="key prediction" /> your prediction</>}
+          {q?.predict === "point" && live?.role !== "teacher" && <><span className="key prediction" /> your prediction{" "}</>}
+          {live && q?.predict === "point" && (live.role === "teacher" || revealed) && <><span className="key crowd" /> the class's predictions</>}
         </p>
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
       </section>

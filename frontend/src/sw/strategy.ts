@@ -51,6 +51,9 @@ export function route(d: Deps, b: Build, req: Request): Promise<Response> | null
   const url = new URL(req.url);
   if (req.method !== "GET" || url.origin !== d.origin) return null; // saving goes to the network
   if (req.mode === "navigate") return page(d, b, req);
+  // A live class is live: nothing to keep for offline, and its event stream never ends (keeping
+  // a copy would wait for the whole body forever).
+  if (url.pathname.startsWith("/api/classes")) return null;
   if (url.pathname.startsWith("/api/")) return api(d, req);
   return kept(d, b, req, HASHED.test(url.pathname));
 }

@@ -123,6 +123,12 @@ describe("service worker strategy", () => {
     expect(route(deps(), v1, new Request("https://elsewhere.test/x.js"))).toBeNull();
   });
 
+  it("a live class is never answered here: its state is live and its event stream never ends", async () => {
+    await install(deps(), v1);
+    expect(route(deps(), v1, get("/api/classes/ABCDEF/events"))).toBeNull();
+    expect(route(deps(), v1, get("/api/classes/ABCDEF"))).toBeNull();
+  });
+
   it("a new build replaces the old one's files only when it activates, never the API answers", async () => {
     await install(deps(), v1);
     net.files.set("/index.html", "<html>v2 app-2.js</html>");

@@ -1,0 +1,51 @@
+// Page objects for a live class: the teacher's presenter view with its class panel, and a
+// student's seat at /c/{code}.
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+
+export class TeacherView {
+  readonly panel: Locator;
+  readonly code: Locator;
+  readonly answered: Locator;
+
+  constructor(readonly page: Page) {
+    this.panel = page.getByTestId("class-panel");
+    this.code = page.getByTestId("class-code");
+    this.answered = page.getByTestId("answered");
+    page.on("dialog", (d) => d.accept()); // "End the class?" and the like
+  }
+
+  async startOn(lessonPath: string): Promise<string> {
+    await this.page.goto(`${lessonPath}?present=1`);
+    await this.page.getByTestId("start-class").click();
+    await expect(this.panel).toBeVisible();
+    return (await this.code.textContent())!.trim();
+  }
+
+  async next() {
+    await this.page.locator("h1").click(); // focus away from any control: arrows move the class
+    await this.page.keyboard.press("ArrowRight");
+  }
+}
+
+export class StudentSeat {
+  constructor(readonly page: Page) {}
+
+  static async join(browser: Browser, code: string, name: string): Promise<StudentSeat> {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`/c/${code}`);
+    await page.getByTestId("student-name").fill(name);
+    await page.getByTestId("join").click();
+    await expect(page.getByTestId("seat")).toBeVisible();
+    return new StudentSeat(page);
+  }
+
+  async atStep(n: number) {
+    await expect(this.page.getByTestId("seat")).toHaveAttribute("data-step", String(n));
+  }
+
+  async predict(value: number) {
+    await this.page.getByRole("spinbutton", { name: /Your prediction/ }).fill(String(value));
+    await this.page.getByRole("button", { name: /Send my (new )?answer/ }).click();
+    await expect(this.page.getByTestId("sent-note")).toContainText("Sent.");
+  }
+}

@@ -1,0 +1,80 @@
+// The teacher's controls for a live class, on the presenter view: the code and join link large
+// (with a QR code), how many have answered this step, and the class's choices at a glance;
+// reveal for everyone, lock, self-pace, reset, download the answers, end the class.
+import { useState } from "react";
+import { QrCode } from "../learn/QrCode";
+import { classes } from "./api";
+import type { Room } from "./room";
+import type { Link } from "./stream";
+
+export function ClassPanel({ code, token, room, link, step, choices }: {
+  code: string;
+  token: string;
+  room: Room;
+  link: { link: Link; why?: string };
+  step: number;
+  /** the step's choices, when it asks for one */
+  choices: string[] | null;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [ending, setEnding] = useState(false);
+  const state = room.state;
+  const joinUrl = `${window.location.origin}/c/${code}`;
+  const answers = Object.values(room.answers[step] ?? {});
+  const students = Object.keys(room.students).length;
+  const revealed = state?.revealed.includes(step) ?? false;
+  const locked = state?.locked.includes(step) ?? false;
+  const act = (body: Parameters<typeof classes.control>[2]) =>
+    classes.control(code, token, body).then(() => setError(null), (e: Error) => setError(e.message));
+
+  if (state?.ended) {
+    return (
+      <aside className="class-panel" aria-label="Live class" data-testid="class-panel">
+        <p><strong>{`Class ${code} has ended.`}</strong> Its answers can be downloaded for 24 hours.</p>
+        <button type="button" onClick={() => classes.downloadCsv(code, token).catch((e: Error) => setError(e.message))}>Download the answers (CSV)</button>
+        {error && <p role="alert" className="field-error">{error}</p>}
+      </aside>
+    );
+  }
+  return (
+    <aside className="class-panel" aria-label="Live class" data-testid="class-panel">
+      <div className="join">
+        <QrCode url={joinUrl} size={150} />
+        <div>
+          <p className="muted">Join at</p>
+          <p className="join-link"><a href={joinUrl}>{`${window.location.host}/c/`}</a></p>
+          <p className="class-code" data-testid="class-code">{code}</p>
+        </div>
+      </div>
+      <p className="answered" data-testid="answered" aria-live="polite">
+        {`${answers.length} of ${students} answered`}
+        {link.link !== "live" && <span className="muted">{link.link === "closed" ? ` · ${link.why ?? "disconnected"}` : " · reconnecting…"}</span>}
+      </p>
+      {choices && answers.length > 0 && (
+        <ul className="choice-counts" aria-label="The class's choices">
+          {choices.map((c, i) => {
+            const n = answers.filter((a) => a.choice === i + 1).length;
+            return <li key={c}><span className="bar" style={{ width: `${(100 * n) / Math.max(1, answers.length)}%` }} />{`${c}: ${n}`}</li>;
+          })}
+        </ul>
+      )}
+      <div className="class-actions">
+        <button type="button" data-testid="reveal-all" onClick={() => act({ step, reveal: !revealed })}>
+          {revealed ? "Hide again" : "Reveal for everyone"}
+        </button>
+        <button type="button" aria-pressed={locked} onClick={() => act({ step, locked: !locked })}>{locked ? "Unlock this step" : "Lock this step"}</button>
+        <button type="button" aria-pressed={state?.pace === "self"} onClick={() => act({ pace: state?.pace === "self" ? "teacher" : "self" })}>
+          {state?.pace === "self" ? "Students follow me" : "Let students move on their own"}
+        </button>
+        <button type="button" onClick={() => { if (window.confirm("Clear this step's answers and hide it again?")) act({ step, reset: true }); }}>Reset this step</button>
+        <button type="button" onClick={() => classes.downloadCsv(code, token).catch((e: Error) => setError(e.message))}>Download answers</button>
+        <button type="button" disabled={ending} onClick={() => {
+          if (!window.confirm("End the class? Students are told; the answers stay downloadable for 24 hours.")) return;
+          setEnding(true);
+          classes.end(code, token).catch((e: Error) => { setError(e.message); setEnding(false); });
+        }}>End the class</button>
+      </div>
+      {error && <p role="alert" className="field-error">{error}</p>}
+    </aside>
+  );
+}

@@ -1,0 +1,135 @@
+// A student's device in a live class, at /c/{code}: join (a display name or none), then the
+// lesson's step the class is on (or any open step, when the teacher lets students move on
+// their own). Answers go to the class's screen; the reveal comes from the teacher.
+import { useEffect, useMemo, useState } from "react";
+import { allSpecs, apiModels } from "../learn/LessonIndex";
+import { lessonById } from "../learn/lessons";
+import type { Answer } from "../learn/progress";
+import { checkLessonWithModels, type Lesson } from "../learn/schema";
+import { StepView } from "../learn/StepView";
+import { formatValue } from "../format";
+import type { ModelClient } from "../runtime/ModelClient";
+import { PageError } from "../PageError";
+import { type ClassInfo, classes } from "./api";
+import { emptySeat, foldSeat, placeIn, useClassStream } from "./room";
+import { keepStudent, studentOf } from "./tokens";
+
+export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
+  const [info, setInfo] = useState<{ info?: ClassInfo; lesson?: Lesson; error?: string }>({});
+  const [seatToken, setSeatToken] = useState(() => studentOf(code));
+  useEffect(() => {
+    (async () => {
+      const got = await classes.info(code);
+      if (got.lesson) {
+        const lesson = lessonById(got.lesson);
+        if (!lesson) throw new Error("this class's lesson is not in this version of Memo Lab");
+        return setInfo({ info: got, lesson });
+      }
+      const r = await checkLessonWithModels("the class's lesson", got.lesson_file ?? "", await allSpecs(), apiModels);
+      if (!r.ok) throw new Error("the class's lesson has problems; tell your teacher");
+      setInfo({ info: got, lesson: r.lesson });
+    })().catch((e: Error) => setInfo({ error: e.message }));
+  }, [code]);
+
+  useEffect(() => {
+    document.title = `Class ${code} · Memo Lab`;
+  }, [code]);
+
+  if (info.error) {
+    return <PageError title="Cannot open this class" back={{ href: "/learn", label: "All lessons" }}>{`${info.error}.`}</PageError>;
+  }
+  if (!info.lesson || !info.info) return <p className="loading" aria-busy="true">Opening the class…</p>;
+  if (!seatToken) return <JoinForm code={code} title={info.lesson.title} onJoined={setSeatToken} />;
+  return <Seat code={code} lesson={info.lesson} token={seatToken.token} name={seatToken.name} client={client} />;
+}
+
+function JoinForm({ code, title, onJoined }: { code: string; title: string; onJoined: (s: { token: string; id: string; name: string }) => void }) {
+  const [name, setName] = useState("");
+  const [state, setState] = useState<string | null>(null);
+  return (
+    <main className="lesson join-class" data-testid="join-class">
+      <h1>{`Join class ${code}`}</h1>
+      <p>{`Lesson: ${title}`}</p>
+      <form onSubmit={(e) => {
+        e.preventDefault();
+        setState("Joining…");
+        classes.join(code, name.trim()).then((j) => {
+          const seat = { token: j.student_token, id: j.student_id, name: name.trim() };
+          keepStudent(code, seat);
+          onJoined(seat);
+        }, (err: Error) => setState(`Could not join: ${err.message}`));
+      }}>
+        <label>
+          {"Your name, as the teacher will see it (optional) "}
+          <input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} autoComplete="nickname" data-testid="student-name" />
+        </label>
+        <p className="muted">Leave it empty to take part anonymously. No account, no e-mail.</p>
+        <button type="submit" data-testid="join">Join</button>
+        {state && <p role="status" className={state.startsWith("Could") ? "field-error" : "muted"}>{state}</p>}
+      </form>
+    </main>
+  );
+}
+
+function Seat({ code, lesson, token, name, client }: { code: string; lesson: Lesson; token: string; name: string; client: ModelClient }) {
+  const headers = useMemo(() => ({ "X-Student-Token": token }), [token]);
+  const { value: seat, link } = useClassStream(code, headers, foldSeat, emptySeat);
+  const [sent, setSent] = useState<Record<number, Answer>>({});
+  const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
+  const state = seat.state;
+  if (link.link === "closed" && !state) {
+    return <PageError title="Cannot follow this class" back={{ href: "/learn", label: "All lessons" }}>{`${link.why ?? "The class could not be reached"}.`}</PageError>;
+  }
+  if (!state) return <p className="loading" aria-busy="true">Joining the class…</p>;
+  const number = state.pace === "self" ? Math.min(own ?? state.step, lesson.steps.length) : state.step;
+  const step = lesson.steps[number - 1];
+  const q = step.question;
+  const answer = sent[number] ?? seat.answers[number] ?? null;
+  const spread = seat.spreads[number];
+  const revealed = state.revealed.includes(number);
+  const locked = state.locked.includes(number);
+  let note = null;
+  if (q && revealed && spread) {
+    if (q.predict === "point" && answer?.kind === "point") {
+      const p = placeIn(spread.values, answer.y);
+      note = <p data-testid="class-spread">{`${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, "")}.`}</p>;
+    } else if (q.predict === "choice") {
+      note = <p data-testid="class-spread">{q.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ")}</p>;
+    } else {
+      note = <p data-testid="class-spread">{`You did not answer this one; ${spread.count} in the class did.`}</p>;
+    }
+  }
+  return (
+    <main className="lesson" data-testid="seat" data-step={number}>
+      <header className="lesson-head">
+        <div>
+          <p className="step-count" data-testid="step-count">{`Class ${code} · step ${number} of ${lesson.steps.length}${name ? ` · ${name}` : ""}`}</p>
+          <h1>{step.title}</h1>
+        </div>
+      </header>
+      {state.ended && <p className="seat-status" role="status" data-testid="class-ended">The class has ended. Thank you!</p>}
+      {!state.ended && link.link !== "live" && <p className="seat-status" role="status">Reconnecting to the class…</p>}
+      {!state.ended && q && locked && <p className="seat-status" role="status">This step opens when your teacher says so.</p>}
+      {!state.ended && q && !revealed && !locked && <p className="seat-status" role="status" data-testid="waiting-reveal">Your teacher reveals the answer for everyone at once.</p>}
+      <StepView key={number} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
+        live={{
+          role: "student",
+          revealed: revealed || state.ended,
+          locked,
+          answer,
+          submit: async (a) => {
+            await classes.answer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice });
+            setSent((s) => ({ ...s, [number]: a }));
+          },
+          crowd: spread?.values ?? [],
+          note,
+        }} />
+      {state.pace === "self" && (
+        <nav className="step-nav" aria-label="Lesson steps">
+          <button type="button" disabled={number <= 1} onClick={() => setOwn(number - 1)}>← Previous</button>
+          <button type="button" disabled={number >= lesson.steps.length} onClick={() => setOwn(number + 1)}>Next →</button>
+        </nav>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+// Folding a class's events into what the teacher's room and a student's seat show.
+import { describe, expect, it } from "vitest";
+import { emptyRoom, emptySeat, foldRoom, foldSeat, placeIn } from "../../src/live/room";
+import { classEvent, type ClassEvent } from "../../src/live/stream";
+
+const state = { code: "ABCDEF", step: 2, pace: "teacher" as const, steps: 7, revealed: [] as number[], locked: [] as number[], ended: false };
+const ev = (e: unknown): ClassEvent => classEvent.parse(e);
+
+describe("a teacher's room", () => {
+  it("starts from a snapshot, then counts joins and answers, a new answer replacing the old", () => {
+    let r = foldRoom(emptyRoom, ev({ type: "snapshot", state, students: [{ id: "a", name: "Ann" }], answers: [{ step: 2, id: "a", name: "Ann", value: 5 }] }));
+    r = foldRoom(r, ev({ type: "joined", students: 2, student: { id: "b", name: "" } }));
+    r = foldRoom(r, ev({ type: "answers", step: 2, count: 2, answer: { id: "b", name: "", value: 7 } }));
+    r = foldRoom(r, ev({ type: "answers", step: 2, count: 2, answer: { id: "a", name: "Ann", value: 6 } }));
+    expect(Object.keys(r.students)).toEqual(["a", "b"]);
+    expect(Object.values(r.answers[2]).map((a) => a.value).sort()).toEqual([6, 7]);
+    r = foldRoom(r, ev({ type: "answers", step: 2, count: 0, reset: true }));
+    expect(r.answers[2]).toBeUndefined();
+    r = foldRoom(r, ev({ type: "state", ...state, revealed: [2] }));
+    expect(r.state?.revealed).toEqual([2]);
+    expect(foldRoom(r, ev({ type: "ended" })).state?.ended).toBe(true);
+  });
+});
+
+describe("a student's seat", () => {
+  it("keeps its own answers and each revealed step's spread", () => {
+    let s = foldSeat(emptySeat, ev({ type: "snapshot", state, me: { id: "a", name: "Ann" }, answers: [{ step: 2, value: 5 }, { step: 4, choice: 2 }], spreads: {} }));
+    expect(s.answers).toEqual({ 2: { kind: "point", y: 5 }, 4: { kind: "choice", choice: 2 } });
+    s = foldSeat(s, ev({ type: "reveal", step: 2, spread: { count: 3, values: [1, 5, 9], choices: {} } }));
+    expect(s.spreads[2].values).toEqual([1, 5, 9]);
+  });
+
+  it("says where a prediction sat in the class", () => {
+    expect(placeIn([9, 1, 5], 5)).toEqual({ below: 1, of: 3, median: 5 });
+    expect(placeIn([1, 2, 3, 4], 10)).toEqual({ below: 4, of: 4, median: 2.5 });
+    expect(placeIn([], 1)).toEqual({ below: 0, of: 0, median: null });
+  });
+
+  it("refuses events that are not a class's", () => {
+    expect(classEvent.safeParse({ type: "snapshot" }).success).toBe(false);
+    expect(classEvent.safeParse({ type: "answers", step: "2", count: 1 }).success).toBe(false);
+  });
+});
