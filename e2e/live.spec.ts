@@ -11,7 +11,7 @@ test("a live class: students join by code and answer, the presenter sees every a
   const students = [
     await StudentSeat.join(browser, code, "Ann"),
     await StudentSeat.join(browser, code, "Bo"),
-    await StudentSeat.join(browser, code, ""), // anonymous
+    await StudentSeat.join(browser, code, "", true), // anonymous, typing the code
   ];
   await teacher.next(); // step 2: predict the throughput at a link quota of 4
   await expect(teacher.page.getByTestId("lesson")).toHaveAttribute("data-step", "2");

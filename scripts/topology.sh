@@ -38,6 +38,11 @@ echo "[topology] PostgreSQL and two app processes ready on ports ${ports[*]}"
 
 node bench/classroom_load.mjs --students "$students" --seconds "$seconds" --check \
   --base "http://127.0.0.1:${ports[0]}" --base "http://127.0.0.1:${ports[1]}"
+# A live class over both processes: the projector's stream on one, students on both; no answer
+# may be lost, and the teacher hears each within a second (events cross by LISTEN/NOTIFY).
+echo "[topology] a live class of 100 students over both processes"
+.venv/bin/python bench/class_load.py --students 100 --seconds 6 --check \
+  "http://127.0.0.1:${ports[0]}" "http://127.0.0.1:${ports[1]}" || { echo "[topology] the live class failed"; exit 1; }
 
 status=0
 for i in 0 1; do

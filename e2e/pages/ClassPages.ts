@@ -30,9 +30,16 @@ export class TeacherView {
 export class StudentSeat {
   constructor(readonly page: Page) {}
 
-  static async join(browser: Browser, code: string, name: string): Promise<StudentSeat> {
+  /** Join by the link, or (`typed`) by typing the code on /learn as read off the projector. */
+  static async join(browser: Browser, code: string, name: string, typed = false): Promise<StudentSeat> {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`/c/${code}`);
+    if (typed) {
+      await page.goto("/learn");
+      await page.getByTestId("class-code-input").fill(code.toLowerCase());
+      await page.getByRole("button", { name: "Join the class" }).click();
+    } else {
+      await page.goto(`/c/${code}`);
+    }
     await page.getByTestId("student-name").fill(name);
     await page.getByTestId("join").click();
     await expect(page.getByTestId("seat")).toBeVisible();

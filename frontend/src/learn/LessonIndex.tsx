@@ -29,6 +29,7 @@ export function LessonIndex() {
         Short guided lessons, one per memo. Each step sets up the explorer and often asks you to predict the curve
         before you see it. Your answers stay in this browser.
       </p>
+      <JoinByCode />
       <ul className="lesson-list">
         {lessons.map((l) => {
           const p = progressOf(l.id);
@@ -96,5 +97,21 @@ function OpenLessonFile() {
         </div>
       )}
     </section>
+  );
+}
+
+/** A class's code typed from the projector: to its join page (/c/{code}). */
+function JoinByCode() {
+  const [code, setCode] = useState("");
+  const clean = code.trim().toUpperCase();
+  const ok = /^[A-Z0-9]{6}$/.test(clean);
+  return (
+    <form className="join-by-code" onSubmit={(e) => { e.preventDefault(); if (ok) window.location.assign(`/c/${clean}`); }}>
+      <label>
+        {"In a class? Type the code on the screen: "}
+        <input value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} autoCapitalize="characters" autoComplete="off" spellCheck={false} size={8} data-testid="class-code-input" />
+      </label>{" "}
+      <button type="submit" disabled={!ok}>Join the class</button>
+    </form>
   );
 }

@@ -1,0 +1,204 @@
+"""A live class under load: N students (default 300) join one class, each with its own event
+stream, and answer one step within the first seconds; then the teacher reveals. Against one or
+more running app processes (students spread over them; the projector's stream on the first).
+
+    .venv/bin/python bench/class_load.py [--students 300] [--seconds 10] [--check] URL [URL ...]
+
+Prints: how long joining and answering took, answers acknowledged (201) and answers the teacher's
+stream heard (none may be lost), the time from an answer's 201 to the teacher hearing it (p50,
+p95, max; target p95 <= 1 s), and from the reveal's 200 to each student hearing it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+LESSON = "decnet-link-quota"  # step 2 asks for a point
+
+
+class Http:
+    """A minimal HTTP/1.1 client on raw asyncio streams (httpx spent a core on 600 connections,
+    which on this 2-core machine starved the server it measured): one connection per request,
+    and for an event stream, lines as they come."""
+
+    def __init__(self, url: str) -> None:
+        u = urlsplit(url)
+        self.host, self.port = u.hostname or "127.0.0.1", u.port or 80
+
+    async def _open(
+        self, method: str, path: str, body: Any, headers: dict[str, str]
+    ) -> tuple[int, asyncio.StreamReader, asyncio.StreamWriter]:
+        reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20)
+        data = json.dumps(body).encode() if body is not None else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", "Connection: close", f"Content-Length: {len(data)}"]
+        head += [f"{k}: {v}" for k, v in headers.items()] + (["Content-Type: application/json"] if data else [])
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        status = int((await reader.readline()).split()[1])
+        while (await reader.readline()) not in (b"\r\n", b""):
+            pass
+        return status, reader, writer
+
+    async def call(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
+        status, reader, writer = await self._open(method, path, body, headers or {})
+        raw = await reader.read()
+        writer.close()
+        text = raw.decode()
+        try:
+            return status, json.loads(text)
+        except ValueError:
+            return status, text
+
+    async def events(
+        self, path: str, headers: dict[str, str], out: asyncio.Queue[tuple[float, dict[str, Any]]], ready: asyncio.Event
+    ) -> None:
+        writer = None
+        try:
+            status, reader, writer = await self._open("GET", path, None, headers)
+            if status != 200:
+                await out.put((time.perf_counter(), {"type": "refused", "status": status}))
+                return
+            ready.set()
+            data: list[str] = []
+            while line := await reader.readline():
+                text = line.decode().rstrip("\r\n")
+                if text.startswith("data:"):
+                    data.append(text[5:].strip())
+                elif text == "" and data:
+                    await out.put((time.perf_counter(), json.loads("\n".join(data))))
+                    data = []
+        except (OSError, ValueError) as e:
+            await out.put((time.perf_counter(), {"type": "refused", "status": repr(e)}))
+        finally:
+            ready.set()  # whoever waits for this stream goes on, heard or not
+            if writer is not None:
+                writer.close()
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] if xs else float("nan")
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--students", type=int, default=300)
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--check", action="store_true", help="exit 1 unless nothing was lost and p95 <= 1 s")
+    ap.add_argument("urls", nargs="+")
+    a = ap.parse_args()
+    clients = [Http(u) for u in a.urls]
+    first = clients[0]
+    made = (await first.call("POST", "/api/classes", {"lesson": LESSON}))[1]
+    code, teacher = made["code"], {"X-Teacher-Token": made["teacher_token"]}
+    room: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
+    room_ready = asyncio.Event()
+    tasks = [asyncio.create_task(first.events(f"/api/classes/{code}/events", teacher, room, room_ready))]
+    await room_ready.wait()
+    await first.call("POST", f"/api/classes/{code}/control", {"step": 2}, teacher)
+
+    start = time.perf_counter()
+    join_window, answer_window = 0.3 * a.seconds, 0.6 * a.seconds
+    acked: dict[str, float] = {}  # student id -> when the 201 arrived
+    failures: list[str] = []
+    seats: list[asyncio.Queue[tuple[float, dict[str, Any]]]] = []
+    took: dict[str, list[float]] = {"join": [], "stream": [], "answer": []}
+
+    async def student(i: int) -> None:
+        c = clients[i % len(clients)]
+        await asyncio.sleep(random.uniform(0, join_window))
+        t0 = time.perf_counter()
+        status, s = await c.call("POST", f"/api/classes/{code}/students", {"name": f"student {i}"})
+        took["join"].append(time.perf_counter() - t0)
+        if status != 201:
+            failures.append(f"join {status}")
+            return
+        q: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
+        seats.append(q)
+        ready = asyncio.Event()
+        tasks.append(
+            asyncio.create_task(
+                c.events(f"/api/classes/{code}/events", {"X-Student-Token": s["student_token"]}, q, ready)
+            )
+        )
+        t0 = time.perf_counter()
+        await ready.wait()
+        took["stream"].append(time.perf_counter() - t0)
+        if not q.empty() and q._queue[0][1]["type"] == "refused":  # type: ignore[attr-defined]
+            failures.append(f"stream {q._queue[0][1]['status']}")  # type: ignore[attr-defined]
+        await asyncio.sleep(max(0.0, join_window + random.uniform(0, answer_window) - (time.perf_counter() - start)))
+        t0 = time.perf_counter()
+        status, _ = await c.call(
+            "POST",
+            f"/api/classes/{code}/answers",
+            {"step": 2, "value": random.uniform(1e4, 2e5)},
+            {"X-Student-Token": s["student_token"]},
+        )
+        took["answer"].append(time.perf_counter() - t0)
+        if status == 201:
+            acked[s["student_id"]] = time.perf_counter()
+        else:
+            failures.append(f"answer {status}")
+
+    try:
+        await asyncio.wait_for(asyncio.gather(*(student(i) for i in range(a.students))), timeout=4 * a.seconds)
+    except TimeoutError:
+        failures.append(f"students still joining or answering after {4 * a.seconds:.0f} s")
+    answered_in = time.perf_counter() - start
+    heard: dict[str, float] = {}
+    deadline = time.perf_counter() + 10
+    while len(heard) < len(acked) and time.perf_counter() < deadline:
+        try:
+            when, e = await asyncio.wait_for(room.get(), timeout=max(0.01, deadline - time.perf_counter()))
+        except TimeoutError:
+            break
+        if e.get("type") == "answers" and "answer" in e:
+            heard.setdefault(e["answer"]["id"], when)
+    lags = [heard[s] - acked[s] for s in acked if s in heard]
+
+    revealed_at = time.perf_counter()
+    await first.call("POST", f"/api/classes/{code}/control", {"reveal": True}, teacher)
+    ok_at = time.perf_counter()
+
+    async def reveal_heard(q: asyncio.Queue[tuple[float, dict[str, Any]]]) -> float | None:
+        while True:
+            try:
+                when, e = await asyncio.wait_for(q.get(), timeout=10)
+            except TimeoutError:
+                return None
+            if e.get("type") == "reveal":
+                return when
+
+    reveals = [t for t in await asyncio.gather(*(reveal_heard(q) for q in seats)) if t is not None]
+    rows = str((await first.call("GET", f"/api/classes/{code}/answers.csv", None, teacher))[1]).strip().splitlines()[1:]
+    for t in tasks:
+        t.cancel()
+    await first.call("DELETE", f"/api/classes/{code}", None, teacher)
+
+    ms = lambda x: f"{1000 * x:.0f} ms"  # noqa: E731
+    print(f"{a.students} students over {len(a.urls)} app process(es): joined and answered in {answered_in:.1f} s")
+    print("  " + ", ".join(f"{k} p50 {ms(pct(v, 50))} p95 {ms(pct(v, 95))}" for k, v in took.items()))
+    print(f"  answers acknowledged {len(acked)}, heard by the teacher {len(heard)}, in the CSV {len(rows)}")
+    print(f"  failures {len(failures)} {sorted(set(failures))}")
+    lag_max = max(lags, default=float("nan"))
+    print(f"  201 to the teacher's event: p50 {ms(pct(lags, 50))}, p95 {ms(pct(lags, 95))}, max {ms(lag_max)}")
+    print("    (target p95 <= 1000 ms; below 0: the teacher heard it before the student had the 201)")
+    print(f"  reveal: 200 after {ms(ok_at - revealed_at)}; heard by {len(reveals)} of {len(seats)} students")
+    if reveals:
+        print(f"    p50 {ms(statistics.median(reveals) - ok_at)}, p95 {ms(pct(reveals, 95) - ok_at)} after the 200")
+    whole = len(acked) == len(heard) == len(rows) == a.students == len(reveals) and not failures
+    if a.check and not (whole and pct(lags, 95) <= 1.0):
+        raise SystemExit("class load check failed: answers lost, requests failed, or p95 over 1 s")
+
+
+if __name__ == "__main__":
+    import uvloop  # the simulated class is one process of 600 connections: the faster loop
+
+    uvloop.run(main())

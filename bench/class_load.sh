@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Benchmark: a live class of 300 students (bench/class_load.py) against one app process on
+# SQLite, then two app processes sharing PostgreSQL (students spread over both; the teacher's
+# stream on the first, so answers cross processes through LISTEN/NOTIFY).
+#   bash bench/class_load.sh [students, default 300]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+n=${1:-300}
+tmp=$(mktemp -d /tmp/memolab-class.XXXXXX)
+pg=$(mktemp -d /tmp/memolab-pg.XXXXXX)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; bash scripts/postgres.sh stop "$pg" 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+free_port() { $PY -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"; }
+
+serve() {  # serve DATABASE_URL PORT
+  DATABASE_URL=$1 PORT=$2 LOG_LEVEL=warning $PY -m app >/dev/null 2>&1 &
+  pids+=($!)
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$2/api/ready" >/dev/null && return; sleep 0.1; done
+  echo "app on port $2 did not start"; exit 1
+}
+
+p=$(free_port); serve "sqlite:///$tmp/class.sqlite3" "$p"
+echo "== SQLite, one process"
+$PY bench/class_load.py --students "$n" "http://127.0.0.1:$p"
+kill "${pids[@]}"; pids=()
+
+url=$(bash scripts/postgres.sh start "$pg" "$(free_port)")
+p1=$(free_port); serve "$url" "$p1"
+p2=$(free_port); serve "$url" "$p2"
+echo "== PostgreSQL, two processes"
+$PY bench/class_load.py --students "$n" "http://127.0.0.1:$p1" "http://127.0.0.1:$p2"
