@@ -139,30 +139,34 @@ test("the presenter view reads from the back of the room: chart text 18 px or mo
   expect(clash).toBe(false);
 });
 
-test("a teacher's lesson file: problems shown with their line, a good file shared by link", async ({ page, browser }) => {
+test("a teacher's lesson file: problems shown with their line, a good file stored under a short link", async ({ page, browser, baseURL }) => {
   await page.goto("/learn");
+  await expect(page.getByTestId("lesson-template")).toHaveAttribute("href", "/lesson-template.yaml");
   await page.getByLabel("Open a lesson file").setInputFiles(fixture("bad-lesson.yaml"));
   const problems = page.getByTestId("lesson-problems");
   await expect(problems).toContainText("bad-lesson.yaml:19:9:");
   await expect(problems).toContainText("steps[3].state.knobs.circuit: must be one of DTE, CI, NI");
 
   await page.getByLabel("Open a lesson file").setInputFiles(fixture("teacher-lesson.yaml"));
-  await expect(page).toHaveURL(/\/learn\/shared\/1#lesson=[A-Za-z0-9_-]+$/);
-  const l = new LessonPage(page);
+  await expect(page).toHaveURL(/\/l\/[A-Za-z0-9_-]{8,16}\/1$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Served or local");
   await expect(page.getByTestId("baseline-curve")).toHaveAttribute("d", /^M/);
   await expect(page.locator(".crumbs")).toContainText("<script>");
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  const link = page.url();
+  const step2 = page.url().replace(/\/1$/, "/2");
 
+  // The short link, typed in another browser, and its QR code on the projector.
   const fresh = await (await browser.newContext()).newPage();
-  await fresh.goto(link.replace("/shared/1#", "/shared/2#"));
+  await fresh.goto(`${step2}?present=1`);
   const l2 = new LessonPage(fresh);
   await l2.atStep(2);
   await expect(l2.handle).toBeVisible();
-  await fresh.goto(link.replace(/lesson=.*/, "lesson=AAAA-not-a-lesson"));
+  expect(await l2.qrText()).toBe(step2);
+  expect(step2.length).toBeLessThanOrEqual(`${baseURL}/l/123456789012/2`.length);
+  await fresh.goto("/l/AAAAAAAAAAAA/1");
   await expect(fresh.getByRole("alert")).toContainText("Cannot open this lesson");
-  void l;
+  await fresh.goto("/learn/shared/1#lesson=AAAA-not-a-lesson");
+  await expect(fresh.getByRole("alert")).toContainText("Cannot open this lesson");
 });
 
 test("every step of every lesson draws its chart without a model error", async ({ page }) => {

@@ -29,6 +29,9 @@ test("a live class: students join by code and answer, the presenter sees every a
 
   await teacher.page.getByTestId("reveal-all").click();
   await expect(teacher.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await expect(teacher.page.getByTestId("class-median-error")).toContainText(/The class's median error: \d+ %/);
+  await teacher.page.getByText("Show who has answered").click(); // names only when asked for
+  await expect(teacher.page.getByTestId("answered-names")).toContainText("Ann ✓");
   for (const s of students) {
     await expect(s.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
     await expect(s.page.getByTestId("class-spread")).toBeVisible();

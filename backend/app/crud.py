@@ -1,5 +1,6 @@
-"""Every query on saved scenarios, in one place: the routes validate and shape, this module
-reads and writes. Functions take a Session and know nothing of HTTP."""
+"""Every query on saved scenarios and teachers' stored lessons (each: a slug, never changed, a
+delete token), in one place: the routes validate and shape, this module reads and writes.
+Functions take a Session and know nothing of HTTP. (Live classes: classroom.py.)"""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .core.db import write_turn
-from .core.tables import Scenario
+from .core.tables import Scenario, StoredLesson
 
 SLUG_ATTEMPTS = 5
 
@@ -72,3 +73,34 @@ def list_public(db: Session, *, system: str | None, offset: int, limit: int) -> 
         q = q.where(Scenario.system == system)
     q = q.order_by(Scenario.created_at.desc(), Scenario.id.desc()).offset(offset).limit(limit)
     return list(db.scalars(q))
+
+
+def store_lesson(db: Session, *, text: str, token: str) -> StoredLesson | None:
+    """Store a teacher's lesson file under a fresh slug (like a scenario); None when every
+    attempt met a slug already taken."""
+    for _ in range(SLUG_ATTEMPTS):
+        row = StoredLesson(
+            slug=secrets.token_urlsafe(9), text=text, created_at=datetime.now(UTC), delete_token_sha256=_sha256(token)
+        )
+        try:
+            with write_turn(db.get_bind().engine), db.begin():
+                db.add(row)
+            return row
+        except IntegrityError:
+            db.expunge_all()
+    return None
+
+
+def get_lesson(db: Session, slug: str) -> StoredLesson | None:
+    return db.scalars(select(StoredLesson).where(StoredLesson.slug == slug)).first()
+
+
+def delete_lesson(db: Session, slug: str, token: str) -> Deleted:
+    with write_turn(db.get_bind().engine), db.begin():
+        row = get_lesson(db, slug)
+        if row is None:
+            return Deleted.MISSING
+        if not token or not hmac.compare_digest(_sha256(token), row.delete_token_sha256):
+            return Deleted.WRONG_TOKEN
+        db.execute(delete(StoredLesson).where(StoredLesson.id == row.id))
+    return Deleted.DONE

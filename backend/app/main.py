@@ -69,7 +69,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.answer_limiter = RateLimiter(60, 60.0)  # per student device
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)
-    app.add_middleware(BodySizeLimit, larger={"/api/classes": 4 * MAX_LESSON_BYTES})
+    app.add_middleware(
+        BodySizeLimit, larger={"/api/classes": 4 * MAX_LESSON_BYTES, "/api/lessons": 4 * MAX_LESSON_BYTES}
+    )
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included

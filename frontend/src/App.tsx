@@ -1,6 +1,6 @@
 // Routes: / (home), /explore/{system}, /data, /data/{source}, /models and /models/{system},
-// /s/{slug}, /my, /learn/... (lessons, a chunk of their own) and /c/{code} (a live class's
-// student page, in that chunk). One model client per page.
+// /s/{slug}, /my, /learn/... (lessons, a chunk of their own) /l/{slug} (a teacher's
+// stored lesson) and /c/{code} (a live class's student page), the last two in that chunk. One model client per page.
 import { lazy, Suspense } from "react";
 import { ModelCard, ModelIndex } from "./cards/ModelCard";
 import { DataIndex, SourcePage } from "./data/DataPages";
@@ -16,7 +16,7 @@ const modelClient = () => (client ??= createBrowserClient());
 
 /** Pages that compute start the runtime before React's first render: every millisecond counts. */
 export function startRuntimeEarly(path: string): void {
-  if (/^\/(explore|learn|s|c)\//.test(path)) modelClient();
+  if (/^\/(explore|learn|s|c|l)\//.test(path)) modelClient();
 }
 
 /** Resolves once the page's Python runtime has started or failed (at once if the page has none),
@@ -48,7 +48,7 @@ export function App() {
   const sc = /^\/s\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   if (sc) return <OpenScenario slug={sc[1]} />;
   if (path === "/my" || path === "/my/") return <MyScenarios />;
-  if (path === "/learn" || path.startsWith("/learn/") || path.startsWith("/c/")) {
+  if (path === "/learn" || path.startsWith("/learn/") || /^\/[cl]\//.test(path)) {
     return (
       <Suspense fallback={<p className="loading" aria-busy="true">Loading the lessons…</p>}>
         <LearnRoutes path={path} client={modelClient} />

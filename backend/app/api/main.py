@@ -3,7 +3,7 @@
 from fastapi import APIRouter
 
 from .errors import problems
-from .routes import classes, datasets, health, models, scenarios
+from .routes import classes, datasets, health, lessons, models, scenarios
 
 PREFIX = "/api"
 # Any route may answer 400 (unreadable body), 404 (unknown thing), 413 (body too big) or 422 (bad input).
@@ -11,4 +11,11 @@ RESPONSES = problems(400, 404, 413, 422)
 # Scenarios first: FastAPI tries routes in order, and a shared scenario link is the busiest read.
 # The app includes these one by one rather than through one /api router: each level of nested
 # routers is matched twice per request.
-routers: list[APIRouter] = [scenarios.router, health.router, datasets.router, models.router, classes.router]
+routers: list[APIRouter] = [
+    scenarios.router,
+    health.router,
+    datasets.router,
+    models.router,
+    classes.router,
+    lessons.router,
+]

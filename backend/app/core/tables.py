@@ -1,4 +1,4 @@
-"""Database tables (SQLAlchemy 2): saved scenarios, and live classes with their students,
+"""Database tables (SQLAlchemy 2): saved scenarios, teachers' stored lessons, and live classes with their students,
 answers and events."""
 
 from __future__ import annotations
@@ -92,3 +92,15 @@ class ClassEvent(Base):
     body: Mapped[str] = mapped_column(Text, nullable=False)  # JSON
 
     __table_args__ = (Index("ix_class_events_class_id", "class_id", "id"),)
+
+
+class StoredLesson(Base):
+    """A teacher's own lesson file, kept like a scenario: immutable, a short link, a delete token."""
+
+    __tablename__ = "lessons"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    slug: Mapped[str] = mapped_column(String(32), unique=True, nullable=False)
+    text: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    delete_token_sha256: Mapped[str] = mapped_column(String(64), nullable=False)

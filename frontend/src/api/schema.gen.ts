@@ -63,6 +63,16 @@ export interface paths {
     /** Health */
     get: operations["health_api_health_get"];
   };
+  "/api/lessons": {
+    /** Create */
+    post: operations["create_api_lessons_post"];
+  };
+  "/api/lessons/{slug}": {
+    /** Read */
+    get: operations["read_api_lessons__slug__get"];
+    /** Remove */
+    delete: operations["remove_api_lessons__slug__delete"];
+  };
   "/api/models": {
     /** List Systems */
     get: operations["list_systems_api_models_get"];
@@ -441,6 +451,20 @@ export interface components {
       /** Unit */
       unit: string;
     };
+    /** LessonCreated */
+    LessonCreated: {
+      /** Delete Token */
+      delete_token: string;
+      /** Slug */
+      slug: string;
+      /** Url */
+      url: string;
+    };
+    /** LessonIn */
+    LessonIn: {
+      /** Text */
+      text: string;
+    };
     /** MemoPoint */
     MemoPoint: {
       /** Citation */
@@ -644,6 +668,15 @@ export interface components {
       unit: string;
       /** Utilization */
       utilization: number | null;
+    };
+    /** StoredLesson */
+    StoredLesson: {
+      /** Created At */
+      created_at: string;
+      /** Slug */
+      slug: string;
+      /** Text */
+      text: string;
     };
     /** StudentIn */
     StudentIn: {
@@ -1325,6 +1358,145 @@ export interface operations {
       };
       /** @description The request body is not valid JSON. */
       400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Create */
+  create_api_lessons_post: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LessonIn"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      201: {
+        content: {
+          "application/json": components["schemas"]["LessonCreated"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Read */
+  read_api_lessons__slug__get: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StoredLesson"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Remove */
+  remove_api_lessons__slug__delete: {
+    parameters: {
+      header?: {
+        "x-delete-token"?: string;
+      };
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      204: {
+        content: never;
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };

@@ -1,5 +1,6 @@
 // The /learn pages, loaded as their own chunk: the lesson index, a built-in lesson's steps, a
-// lesson shared by link, and a student's seat in a live class (/c/{code}).
+// lesson shared by link or stored on the server (/l/{slug}), and a student's seat in a live
+// class (/c/{code}).
 import type { ModelClient } from "../runtime/ModelClient";
 import { LessonIndex } from "./LessonIndex";
 import { LessonPage } from "./LessonPage";
@@ -8,9 +9,12 @@ import { SharedLesson } from "./SharedLesson";
 import { TeacherNotes } from "./TeacherNotes";
 import { PageError } from "../PageError";
 import { StudentClass } from "../live/StudentClass";
+import { StoredLesson } from "./StoredLesson";
 
 export default function LearnRoutes({ path, client }: { path: string; client: () => ModelClient }) {
   if (/^\/learn\/?$/.test(path)) return <LessonIndex />;
+  const stored = /^\/l\/([A-Za-z0-9_-]{8,32})(?:\/(\d+))?\/?$/.exec(path);
+  if (stored) return <StoredLesson slug={stored[1]} client={client()} initialStep={stored[2] ? Number(stored[2]) : 1} />;
   const joining = /^\/c\/([A-Za-z0-9]{6})\/?$/.exec(path);
   if (joining) return <StudentClass code={joining[1].toUpperCase()} client={client()} />;
   if (/^\/learn\/shared(\/\d+)?\/?$/.test(path)) return <SharedLesson client={client()} />;

@@ -5,6 +5,7 @@ import { api } from "../api/client";
 import type { SystemSpec } from "../api/types";
 import { lessons } from "./lessons";
 import { progressOf, resetAll } from "./progress";
+import { storedLessons } from "./stored";
 import { checkLessonWithModels, formatProblem, MAX_LESSON_BYTES, type LessonProblem, type ModelAccess } from "./schema";
 import { encodeLesson } from "./share";
 
@@ -71,7 +72,14 @@ function OpenLessonFile() {
         setProblems(r.problems);
         return;
       }
-      window.location.assign(`/learn/shared/1#lesson=${await encodeLesson(text)}`);
+      // A short link from the server (its QR code is small, it can be typed); offline, or if the
+      // server refuses, the whole lesson travels in the link instead.
+      try {
+        const made = await storedLessons.store(text);
+        window.location.assign(`${made.url}/1`);
+      } catch {
+        window.location.assign(`/learn/shared/1#lesson=${await encodeLesson(text)}`);
+      }
     } catch (e) {
       setProblems([{ file: file.name, line: 1, column: 1, message: (e as Error).message }]);
     } finally {
@@ -82,8 +90,10 @@ function OpenLessonFile() {
     <section className="open-lesson" aria-labelledby="open-h">
       <h2 id="open-h">Your own lesson</h2>
       <p>
-        Write a lesson as a YAML file (the ones in the repository's <code>lessons/</code> folder show the form), open it
-        here, and share the link it gets: the whole lesson travels in the link.
+        Write a lesson as a YAML file, open it here, and share the short link it gets (or start a live class on it
+        from its presenter view). Start from the <a href="/lesson-template.yaml" download="my-lesson.yaml" data-testid="lesson-template">lesson
+        template</a>: its comments explain every field. If the file has problems, each is listed with its line and what
+        is expected there.
       </p>
       <label>
         {"Open a lesson file "}

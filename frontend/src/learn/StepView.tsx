@@ -29,6 +29,14 @@ export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
   };
 }
 
+/** The median of how far each prediction was from the model's value, in percent of it. */
+export function medianError(predictions: number[], model: number): number {
+  const errors = predictions.map((v) => Math.abs(v - model) / Math.abs(model || 1)).sort((a, b) => a - b);
+  const n = errors.length;
+  const mid = n % 2 ? errors[(n - 1) / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+  return Math.round(100 * mid);
+}
+
 export function Paragraphs({ text }: { text: string }) {
   return <>{text.split(/\n\s*\n/).map((p) => <p key={p}>{p.replace(/\s*\n\s*/g, " ").trim()}</p>)}</>;
 }
@@ -124,6 +132,9 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         )}
         {sending && <p role="status" className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
         {live?.note}
+        {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (
+          <p className="answered" data-testid="class-median-error">{`The class's median error: ${medianError(live.crowd, atModel)} %`}</p>
+        )}
         {q && answer && revealed && (
           <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />

@@ -50,6 +50,17 @@ export function ClassPanel({ code, token, room, link, step, choices }: {
         {`${answers.length} of ${students} answered`}
         {link.link !== "live" && <span className="muted">{link.link === "closed" ? ` · ${link.why ?? "disconnected"}` : " · reconnecting…"}</span>}
       </p>
+      {students > 0 && (
+        // Names stay off the projector unless the teacher opens this.
+        <details className="names">
+          <summary>Show who has answered</summary>
+          <ul data-testid="answered-names">
+            {Object.entries(room.students).map(([id, name]) => (
+              <li key={id}>{`${name || "anonymous"}${room.answers[step]?.[id] ? " ✓" : ""}`}</li>
+            ))}
+          </ul>
+        </details>
+      )}
       {choices && answers.length > 0 && (
         <ul className="choice-counts" aria-label="The class's choices">
           {choices.map((c, i) => {

@@ -33,6 +33,13 @@ describe("lessons against today's models", () => {
     expect(lessons.flatMap((l) => l.steps.flatMap((s) => s.checks ?? [])).length).toBeGreaterThanOrEqual(15);
   }, 60_000);
 
+  it("the lesson template offered on /learn is a good lesson, its claims included", async () => {
+    const text = readFileSync(`${ROOT}public/lesson-template.yaml`, "utf8");
+    const r = await checkLessonWithModels("lesson-template.yaml", text, specs, models);
+    expect(r.ok ? [] : r.problems.map(formatProblem)).toEqual([]);
+    expect(r.ok && r.lesson.steps.flatMap((x) => x.checks ?? []).length).toBeGreaterThanOrEqual(2);
+  }, 30_000);
+
   it("a claim the model no longer supports is reported at its line", async () => {
     const f = "decnet-link-quota.yaml";
     const broken = source(f).replace("ratio: [0.98, 1.02]", "ratio: [1.5, 2.5]");

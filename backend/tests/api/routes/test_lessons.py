@@ -1,0 +1,31 @@
+"""Teachers' own lessons stored on the server: a short link, the text as given, a delete token."""
+
+from pathlib import Path
+
+LESSON = (Path(__file__).resolve().parents[4] / "public" / "lesson-template.yaml").read_text()
+
+
+def test_store_read_and_delete_a_lesson(client):
+    r = client.post("/api/lessons", json={"text": LESSON})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert made["url"] == f"/l/{made['slug']}" and len(made["slug"]) <= 12 and len(made["delete_token"]) >= 32
+    got = client.get(f"/api/lessons/{made['slug']}").json()
+    assert got["text"] == LESSON and "delete_token" not in got
+    url = f"/api/lessons/{made['slug']}"
+    assert client.delete(url, headers={"X-Delete-Token": "wrong" * 8}).status_code == 403
+    assert client.delete(url, headers={"X-Delete-Token": made["delete_token"]}).status_code == 204
+    assert client.get(url).status_code == 404
+
+
+def test_a_stored_lesson_must_be_one_a_class_can_run(client):
+    for bad in ("steps: 3", "{{{", "x" * 70_000, "steps:\n  - question: {predict: guess}\n"):
+        assert client.post("/api/lessons", json={"text": bad}).status_code == 422, bad[:20]
+    assert client.post("/api/lessons", json={"text": "a\x00b"}).status_code == 422
+    assert client.get("/api/lessons/short").status_code == 422
+
+
+def test_a_class_on_a_stored_lessons_text(client):
+    made = client.post("/api/classes", json={"lesson_file": LESSON})
+    assert made.status_code == 201
+    assert client.get(f"/api/classes/{made.json()['code']}").json()["state"]["steps"] == 3
