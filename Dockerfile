@@ -24,7 +24,9 @@ COPY models models
 COPY backend backend
 RUN pip install --no-cache-dir --no-deps ./models ./backend
 COPY --from=web /src/frontend/dist /app/frontend/dist
-ENV HOST=0.0.0.0 PORT=8000 STATIC_DIR=/app/frontend/dist
+# A live class checks its answers against the lesson's questions: the built-in lessons too.
+COPY lessons /app/lessons
+ENV HOST=0.0.0.0 PORT=8000 STATIC_DIR=/app/frontend/dist LESSONS_DIR=/app/lessons
 EXPOSE 8000
 USER nobody
 CMD ["python", "-m", "app"]

@@ -4,6 +4,12 @@ import { StudentSeat, TeacherView } from "./pages/ClassPages";
 
 test("a live class: students join by code and answer, the presenter sees every answer, one reveal reaches all, a reload resumes", async ({ browser }) => {
   const teacher = new TeacherView(await (await browser.newContext()).newPage());
+  // The teacher rehearses step 2 alone first, answer and reveal included...
+  await teacher.page.goto("/learn/decnet-link-quota/2");
+  await teacher.page.getByRole("spinbutton", { name: /Your prediction/ }).fill("50000");
+  await teacher.page.getByRole("button", { name: "Reveal" }).click();
+  await expect(teacher.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  // ...which never leaks into the class: there, step 2 opens unrevealed (checked below).
   const code = await teacher.startOn("/learn/decnet-link-quota/1");
   expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
   await expect(teacher.answered).toHaveText(/^0 of 0 answered/);

@@ -95,3 +95,22 @@ def test_the_proxy_limits_creations_across_replicas():
     block = NGINX[NGINX.index("location = /api/scenarios") :]
     assert "limit_req zone=create" in block[: block.index("}")]
     assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in block[: block.index("}")]
+
+
+def test_the_image_has_the_lessons_a_class_checks_answers_against():
+    assert "COPY lessons /app/lessons" in DOCKERFILE
+    assert "LESSONS_DIR=/app/lessons" in DOCKERFILE
+    assert "lessons_dir" in Settings.model_fields
+
+
+def test_the_proxy_streams_class_events_and_takes_lesson_files():
+    events = NGINX[NGINX.index("location ~ ^/api/classes/[^/]+/events$") :]
+    events = events[: events.index("}")]
+    assert "proxy_buffering off;" in events and re.search(r"proxy_read_timeout \d+h;", events)
+    files = NGINX[NGINX.index("location ~ ^/api/(classes|lessons)$") :]
+    files = files[: files.index("}")]
+    assert "client_max_body_size 256k;" in files and "limit_req zone=create" in files
+    # the app takes as much on those paths (core/limits.py BodySizeLimit)
+    from app.lessons import MAX_LESSON_BYTES
+
+    assert 4 * MAX_LESSON_BYTES == 256 * 1024
