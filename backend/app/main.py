@@ -5,14 +5,19 @@ Run with `python -m app` (HOST, PORT and DATABASE_URL come from the environment)
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from . import classroom
 from .api import main as api
 from .api.errors import json_error_bodies, validation_problem
 from .api.routes import scenarios
@@ -29,6 +34,22 @@ from .lessons import MAX_LESSON_BYTES
 from .static import mount_frontend
 
 
+def _purge(engine: Engine) -> None:
+    with Session(engine) as db:
+        classroom.purge(db)
+
+
+async def forget_old_classes(engine: Engine, every_s: float) -> None:
+    """Delete classes idle past 12 hours or ended past their 24-hour download window, with
+    their students and answers, every so often (and not only when a new class is started)."""
+    while True:
+        await asyncio.sleep(every_s)
+        try:
+            await asyncio.to_thread(_purge, engine)
+        except Exception:  # the database is away for a moment: next time
+            logging.getLogger("memolab.classes").exception("could not forget old classes")
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or default_settings
     engine = make_engine(settings.database_url)
@@ -40,7 +61,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await pool.warm()  # the workers start with the server, not on a visitor's first curve
+        sweeper = asyncio.create_task(forget_old_classes(engine, settings.class_sweep_s))
         yield
+        sweeper.cancel()
         pool.close()
         bus.close()
         engine.dispose()

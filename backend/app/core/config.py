@@ -1,6 +1,7 @@
 """Settings from the environment: HOST, PORT, DATABASE_URL, where the built frontend and the lessons live,
 CREATE_PER_MINUTE, TRUSTED_PROXIES, MODEL_CPU_S_PER_MINUTE, MODEL_CPU_S_BURST, MODEL_PROCESSES,
-LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS, MAX_HEADER_BYTES and HEADER_TIMEOUT_S."""
+LOG_LEVEL, SHUTDOWN_GRACE_S, API_DOCS, MAX_HEADER_BYTES, HEADER_TIMEOUT_S,
+LESSONS_DIR and CLASS_SWEEP_S."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ class Settings(BaseSettings):
     max_header_bytes: int = 16 * 1024
     # ... which must arrive within this many seconds of the connection (or the request) starting.
     header_timeout_s: float = 10.0
+    # How often old live classes are looked for and deleted (idle 12 h, or ended 24 h ago).
+    class_sweep_s: float = 600.0
 
 
 settings = Settings()

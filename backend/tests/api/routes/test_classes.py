@@ -185,3 +185,20 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text(client):
 @pytest.mark.parametrize("code", ["ABC", "ABCDEFG", "ABC$EF"])
 def test_malformed_codes_are_422(client, code):
     assert client.get(f"/api/classes/{code}").status_code == 422
+
+
+def test_old_classes_are_forgotten_without_waiting_for_a_new_one(make_client):
+    import time
+
+    client = make_client(class_sweep_s=0.2)
+    made = start(client)
+    with Session(client.app.state.engine) as db, db.begin():
+        idle = datetime.now(UTC) - timedelta(hours=13)
+        db.execute(update(Classroom).where(Classroom.code == made["code"]).values(active_at=idle))
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with Session(client.app.state.engine) as db:
+            if db.query(Classroom).filter_by(code=made["code"]).first() is None:
+                return
+        time.sleep(0.1)
+    raise AssertionError("the idle class was not deleted")
