@@ -18,11 +18,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .core.db import write_turn
 from .core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
+from .crud import insert_unique
 from .lessons import Step
 
 # No 0/O, 1/I/L: a code read off a projector is typed right.
@@ -88,8 +88,9 @@ def _event(db: Session, c: Classroom, body: dict[str, Any], teacher_only: bool =
 
 def create(db: Session, *, lesson_id: str, lesson_text: str, step_count: int, token: str) -> Classroom:
     now = _now()
-    for _ in range(5):
-        c = Classroom(
+    c = insert_unique(
+        db,
+        lambda: Classroom(
             code=new_code(),
             lesson_id=lesson_id,
             lesson_text=lesson_text,
@@ -100,14 +101,11 @@ def create(db: Session, *, lesson_id: str, lesson_text: str, step_count: int, to
             teacher_token_sha256=_sha256(token),
             created_at=now,
             active_at=now,
-        )
-        try:
-            with write_turn(db.get_bind().engine), db.begin():
-                db.add(c)
-            return c
-        except IntegrityError:
-            db.expunge_all()
-    raise ClassError(503, "could not allocate a class code; try again")
+        ),
+    )
+    if c is None:
+        raise ClassError(503, "could not allocate a class code; try again")
+    return c
 
 
 def find(db: Session, code: str, *, lock: bool = False, ended_ok: bool = False) -> Classroom:

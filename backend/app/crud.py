@@ -7,9 +7,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from datetime import UTC, datetime
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -19,22 +20,19 @@ from .core.db import write_turn
 from .core.tables import Scenario, StoredLesson
 
 SLUG_ATTEMPTS = 5
+T = TypeVar("T")
+Slugged = TypeVar("Slugged", Scenario, StoredLesson)  # a row with a slug and a delete token
 
 
 def _sha256(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_scenario(db: Session, *, token: str, **fields: Any) -> Scenario | None:
-    """Store a new scenario under a fresh 96-bit slug, with only the delete token's hash kept.
-    None when every attempt met a slug already taken (astronomically rare)."""
+def insert_unique(db: Session, make: Callable[[], T]) -> T | None:
+    """Insert `make()`'s row, whose unique key (slug, class code) is random: a clash (astronomically
+    rare) makes a new one. None when every attempt clashed."""
     for _ in range(SLUG_ATTEMPTS):
-        row = Scenario(
-            slug=secrets.token_urlsafe(12),
-            created_at=datetime.now(UTC),
-            delete_token_sha256=_sha256(token),
-            **fields,
-        )
+        row = make()
         try:
             with write_turn(db.get_bind().engine), db.begin():
                 db.add(row)
@@ -42,6 +40,16 @@ def create_scenario(db: Session, *, token: str, **fields: Any) -> Scenario | Non
         except IntegrityError:
             db.expunge_all()
     return None
+
+
+def create_scenario(db: Session, *, token: str, **fields: Any) -> Scenario | None:
+    """Store a new scenario under a fresh 96-bit slug, with only the delete token's hash kept."""
+    return insert_unique(
+        db,
+        lambda: Scenario(
+            slug=secrets.token_urlsafe(12), created_at=datetime.now(UTC), delete_token_sha256=_sha256(token), **fields
+        ),
+    )
 
 
 def get_scenario(db: Session, slug: str) -> Scenario | None:
@@ -55,14 +63,18 @@ class Deleted(Enum):
 
 
 def delete_scenario(db: Session, slug: str, token: str) -> Deleted:
-    """Delete the scenario if `token` is its delete token (compared in constant time)."""
+    return _delete_with_token(db, Scenario, slug, token)
+
+
+def _delete_with_token(db: Session, table: type[Slugged], slug: str, token: str) -> Deleted:
+    """Delete the row with this slug if `token` is its delete token (compared in constant time)."""
     with write_turn(db.get_bind().engine), db.begin():
-        row = get_scenario(db, slug)
+        row = db.scalars(select(table).where(table.slug == slug)).first()
         if row is None:
             return Deleted.MISSING
         if not token or not hmac.compare_digest(_sha256(token), row.delete_token_sha256):
             return Deleted.WRONG_TOKEN
-        db.execute(delete(Scenario).where(Scenario.id == row.id))
+        db.execute(delete(table).where(table.id == row.id))
     return Deleted.DONE
 
 
@@ -76,19 +88,13 @@ def list_public(db: Session, *, system: str | None, offset: int, limit: int) -> 
 
 
 def store_lesson(db: Session, *, text: str, token: str) -> StoredLesson | None:
-    """Store a teacher's lesson file under a fresh slug (like a scenario); None when every
-    attempt met a slug already taken."""
-    for _ in range(SLUG_ATTEMPTS):
-        row = StoredLesson(
+    """Store a teacher's lesson file under a fresh 72-bit slug (a short link), as a scenario is."""
+    return insert_unique(
+        db,
+        lambda: StoredLesson(
             slug=secrets.token_urlsafe(9), text=text, created_at=datetime.now(UTC), delete_token_sha256=_sha256(token)
-        )
-        try:
-            with write_turn(db.get_bind().engine), db.begin():
-                db.add(row)
-            return row
-        except IntegrityError:
-            db.expunge_all()
-    return None
+        ),
+    )
 
 
 def get_lesson(db: Session, slug: str) -> StoredLesson | None:
@@ -96,11 +102,4 @@ def get_lesson(db: Session, slug: str) -> StoredLesson | None:
 
 
 def delete_lesson(db: Session, slug: str, token: str) -> Deleted:
-    with write_turn(db.get_bind().engine), db.begin():
-        row = get_lesson(db, slug)
-        if row is None:
-            return Deleted.MISSING
-        if not token or not hmac.compare_digest(_sha256(token), row.delete_token_sha256):
-            return Deleted.WRONG_TOKEN
-        db.execute(delete(StoredLesson).where(StoredLesson.id == row.id))
-    return Deleted.DONE
+    return _delete_with_token(db, StoredLesson, slug, token)

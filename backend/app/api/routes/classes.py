@@ -24,6 +24,7 @@ from ...core.tables import ClassStudent
 from ..deps import open_session
 from ..errors import problems
 from ..lru import Lru
+from ..quota import created, may_create
 
 router = APIRouter(prefix="/classes", tags=["classes"])
 
@@ -107,10 +108,6 @@ def _refused(e: ClassError) -> HTTPException:
     return HTTPException(e.status, e.reason)
 
 
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
 # A class's lesson steps by code: a teacher's file is parsed once, not on every answer.
 _steps: Lru[tuple[lessons.Step, ...]] = Lru(2048, ttl=3600.0)
 
@@ -129,13 +126,9 @@ def _lesson_steps(request: Request, lesson_id: str, lesson_text: str) -> tuple[l
 
 @router.post("", status_code=201, response_model=ClassCreated, responses=problems(429, 503))
 def create(body: ClassIn, request: Request) -> JSONResponse:
-    limiter = request.app.state.create_limiter
-    if wait := limiter.wait(_client(request)):
-        raise HTTPException(
-            429, "too many things created; try again shortly", headers={"Retry-After": str(int(wait) + 1)}
-        )
+    may_create(request, "classes")
     steps = _lesson_steps(request, body.lesson or "", body.lesson_file or "")
-    limiter.take(_client(request))
+    created(request, "classes")
     token = secrets.token_urlsafe(24)
     with open_session(request.app.state.engine) as db:
         classroom.purge(db)  # the old classes go as new ones come

@@ -4,7 +4,6 @@ public ones, delete with the token. Scenarios never change, so reads come from a
 from __future__ import annotations
 
 import json
-import math
 import re
 import secrets
 from datetime import UTC
@@ -26,6 +25,7 @@ from ..caching import CACHE_CONTROL, cached, etag_for, etag_matches
 from ..deps import SessionDep, open_session
 from ..errors import problems
 from ..lru import Lru
+from ..quota import created, may_create
 from ..schemas import CreatedScenario, SavedScenario, ScenarioPage
 
 router = APIRouter(prefix="/scenarios", tags=["scenarios"])
@@ -91,25 +91,11 @@ def _public(s: Scenario) -> dict[str, Any]:
 CACHE: Lru[tuple[bytes, str]] = Lru(10_000, ttl=30.0)
 
 
-def _too_many(wait: float) -> HTTPException:
-    return HTTPException(
-        429, "too many scenarios created; try again shortly", headers={"Retry-After": str(math.ceil(wait))}
-    )
-
-
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
 @router.post("", status_code=201, response_model=CreatedScenario, responses=problems(429, 503))
 def create(body: ScenarioIn, request: Request, db: SessionDep) -> JSONResponse:
-    limiter = request.app.state.create_limiter
-    who = _client(request)
-    if wait := limiter.wait(who):
-        raise _too_many(wait)
+    may_create(request, "scenarios")
     state = _state(body)  # a refused body (422) uses none of the quota
-    if wait := limiter.take(who):
-        raise _too_many(wait)
+    created(request, "scenarios")
     token = secrets.token_urlsafe(24)
     row = crud.create_scenario(
         db,
