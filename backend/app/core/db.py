@@ -29,7 +29,9 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # As many connections as request threads (anyio's 40): a burst of a class joining at once
+    # would otherwise queue for SQLAlchemy's default 5 + 10.
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=30)
 
 
 _write_locks: dict[int, threading.Lock] = {}
