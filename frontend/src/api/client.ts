@@ -8,7 +8,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(path: string, init?: RequestInit): Promise<T> {
+/** JSON to and from the API; an ApiError with the server's reason when it refuses. */
+export async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const r = await fetch(path, { ...init, headers: { "content-type": "application/json", ...init?.headers } });
   if (!r.ok) {
     let reason = r.statusText;
@@ -20,7 +21,7 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
     }
     throw new ApiError(r.status, reason);
   }
-  return (await r.json()) as T;
+  return (r.status === 204 ? undefined : await r.json()) as T;
 }
 
 export const api = {

@@ -9,17 +9,12 @@ export interface LessonProgress {
   answers: Record<string, Answer>;
 }
 
+import { readRecord, writeJson } from "../storage";
+
 const KEY = "memolab.learn.v1";
 const empty = (): LessonProgress => ({ seen: [], answers: {} });
 
-function readAll(): Record<string, LessonProgress> {
-  try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? "{}");
-    return raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  } catch {
-    return {};
-  }
-}
+const readAll = () => readRecord(KEY) as Record<string, LessonProgress>;
 
 function valid(a: unknown): a is Answer {
   if (!a || typeof a !== "object") return false;
@@ -39,11 +34,7 @@ function write(lessonKey: string, p: LessonProgress | null) {
   const all = readAll();
   if (p) all[lessonKey] = p;
   else delete all[lessonKey];
-  try {
-    localStorage.setItem(KEY, JSON.stringify(all));
-  } catch {
-    /* storage full or disabled: progress lasts for this page only */
-  }
+  writeJson(KEY, all); // if storage is off, progress lasts for this page only
 }
 
 export function markSeen(lessonKey: string, step: number) {

@@ -1,6 +1,6 @@
 // The live-class API: start, join, answer, control, end, and the answers' CSV. Tokens travel in
 // headers only, never in a URL.
-import { ApiError } from "../api/client";
+import { ApiError, request } from "../api/client";
 import type { components } from "../api/schema.gen";
 
 type S = components["schemas"];
@@ -10,33 +10,18 @@ export type ClassState = S["ClassState"];
 export type StudentJoined = S["StudentJoined"];
 export type Control = S["ControlIn"];
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const r = await fetch(path, { ...init, headers: { "content-type": "application/json", ...init.headers } });
-  if (!r.ok) {
-    let reason = r.statusText;
-    try {
-      const body = await r.json();
-      reason = typeof body.detail === "string" ? body.detail : "the request was refused";
-    } catch {
-      /* keep the status text */
-    }
-    throw new ApiError(r.status, reason);
-  }
-  return (r.status === 204 ? undefined : await r.json()) as T;
-}
-
 const at = (code: string, rest = "") => `/api/classes/${encodeURIComponent(code)}${rest}`;
 
 export const classes = {
   start: (lesson: { lesson: string } | { lesson_file: string }) =>
-    call<ClassCreated>("/api/classes", { method: "POST", body: JSON.stringify(lesson) }),
-  info: (code: string) => call<ClassInfo>(at(code)),
-  join: (code: string, name: string) => call<StudentJoined>(at(code, "/students"), { method: "POST", body: JSON.stringify({ name }) }),
+    request<ClassCreated>("/api/classes", { method: "POST", body: JSON.stringify(lesson) }),
+  info: (code: string) => request<ClassInfo>(at(code)),
+  join: (code: string, name: string) => request<StudentJoined>(at(code, "/students"), { method: "POST", body: JSON.stringify({ name }) }),
   answer: (code: string, token: string, step: number, a: { value: number } | { choice: number }) =>
-    call<unknown>(at(code, "/answers"), { method: "POST", body: JSON.stringify({ step, ...a }), headers: { "X-Student-Token": token } }),
+    request<unknown>(at(code, "/answers"), { method: "POST", body: JSON.stringify({ step, ...a }), headers: { "X-Student-Token": token } }),
   control: (code: string, token: string, c: Control) =>
-    call<ClassState>(at(code, "/control"), { method: "POST", body: JSON.stringify(c), headers: { "X-Teacher-Token": token } }),
-  end: (code: string, token: string) => call<void>(at(code), { method: "DELETE", headers: { "X-Teacher-Token": token } }),
+    request<ClassState>(at(code, "/control"), { method: "POST", body: JSON.stringify(c), headers: { "X-Teacher-Token": token } }),
+  end: (code: string, token: string) => request<void>(at(code), { method: "DELETE", headers: { "X-Teacher-Token": token } }),
   /** The answers as a CSV file, saved through a download link. */
   downloadCsv: async (code: string, token: string) => {
     const r = await fetch(at(code, "/answers.csv"), { headers: { "X-Teacher-Token": token } });

@@ -1,5 +1,7 @@
 // The tokens a device holds for live classes, by class code: the teacher's (control) and a
 // student's (answers). Kept in this browser, so a reload resumes; never put in a URL.
+import { readRecord, writeJson } from "../storage";
+
 const KEY = "memolab.classes.v1";
 
 interface Held {
@@ -7,22 +9,8 @@ interface Held {
   student?: { token: string; id: string; name: string };
 }
 
-function all(): Record<string, Held> {
-  try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? "{}");
-    return raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  } catch {
-    return {};
-  }
-}
-
-function put(code: string, h: Held) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ ...all(), [code]: { ...all()[code], ...h } }));
-  } catch {
-    /* storage full or off: the token lasts for this page */
-  }
-}
+const all = () => readRecord(KEY) as Record<string, Held | undefined>;
+const put = (code: string, h: Held) => writeJson(KEY, { ...all(), [code]: { ...all()[code], ...h } });
 
 const text = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 128;
 
