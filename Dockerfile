@@ -1,5 +1,6 @@
 # Memo Lab: one image serving the API, the built frontend and the Pyodide runtime.
-# Stage 1 builds the frontend (and packs the models for the browser); stage 2 runs FastAPI.
+# Stage 1 builds the frontend (and packs the models and the trimmed standard library for the
+# browser); stage 2 runs FastAPI.
 FROM node:20-bookworm-slim AS web
 WORKDIR /src
 RUN apt-get update && apt-get install -y --no-install-recommends python3 && rm -rf /var/lib/apt/lists/*
@@ -9,11 +10,11 @@ COPY frontend frontend
 COPY public public
 COPY lessons lessons
 COPY models models
-COPY scripts/pack_models.py scripts/make_snapshot.mjs scripts/
+COPY scripts/pack_models.py scripts/make_stdlib.mjs scripts/stdlib_guard.py scripts/
 RUN python3 scripts/pack_models.py \
  && mkdir -p public/pyodide \
- && cd node_modules/pyodide && cp pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json ../../public/pyodide/ \
- && cd /src && node scripts/make_snapshot.mjs \
+ && cd node_modules/pyodide && cp pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json ../../public/pyodide/ \
+ && cd /src && node scripts/make_stdlib.mjs \
  && npx --no-install vite build --config frontend/vite.config.ts
 
 FROM python:3.11-slim-bookworm

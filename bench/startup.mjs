@@ -3,31 +3,26 @@
 // including Pyodide and the service worker's copy, and how soon the first curve and the in-browser runtime are ready on a
 // first visit and on repeat visits (same profile: service worker and compiled code kept).
 // Run after `npm start` or `npm test` has built everything:  node bench/startup.mjs [--runs 5]
-import http from "node:http";
 import { chromium } from "playwright-core";
 import { CHROMIUM, startApp, startupMarks } from "./lib.mjs";
+import { startProxy } from "./proxy.mjs";
 
-/** A loopback proxy in front of the app that counts the bytes each response puts on the wire
- * (status line, headers and body exactly as sent, compressed or not), by path. */
-function countingProxy(target) {
-  const counts = new Map();
-  const t = new URL(target);
-  const server = http.createServer((req, res) => {
-    const up = http.request({ host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      let bytes = 0;
-      const head = Object.entries(r.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 17);
-      res.writeHead(r.statusCode, r.headers);
-      r.on("data", (c) => { bytes += c.length; res.write(c); });
-      r.on("end", () => {
-        res.end();
-        const path = req.url.split("?")[0];
-        const c = counts.get(path) ?? { bytes: 0, n: 0, enc: r.headers["content-encoding"] ?? "identity", status: r.statusCode };
-        counts.set(path, { ...c, bytes: c.bytes + bytes + head, n: c.n + 1 });
-      });
-    });
-    req.pipe(up);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ base: `http://127.0.0.1:${server.address().port}`, counts, close: () => server.close() })));
+/** In the page: whether the worker has kept its start-up snapshot (frontend/src/runtime/snapshots.ts). */
+const SNAPSHOT_KEPT = async () => (await (await caches.open("memolab-python")).keys()).length > 0;
+
+/** In the page: what the origin keeps for offline use (navigator.storage), and each cache's bodies. */
+async function OFFLINE_COPY() {
+  const out = { usage: (await navigator.storage.estimate()).usage, caches: {} };
+  for (const name of await caches.keys()) {
+    const c = await caches.open(name);
+    let bytes = 0, n = 0;
+    for (const r of await c.keys()) {
+      bytes += (await (await c.match(r)).arrayBuffer()).byteLength;
+      n++;
+    }
+    out.caches[name.replace(/-[0-9a-f]{16}$/, "-<build>")] = { bytes, n };
+  }
+  return out;
 }
 
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
@@ -50,8 +45,9 @@ const { base: BASE, stop } = await startApp();
 try {
   const browser = await chromium.launch(CHROMIUM);
   const cold = { first: [], ready: [] }, warm = { first: [], ready: [] };
+  let kept = null;
   // Run 0 goes through the counting proxy (one fresh profile: the first visit's bytes).
-  const proxy = await countingProxy(BASE);
+  const proxy = await startProxy(BASE);
   // Run 0 records every response's size (that costs time); the timed runs follow without it.
   for (let run = 0; run <= RUNS; run++) {
     const ctx = await browser.newContext({ serviceWorkers: process.env.NO_SW ? "block" : "allow" });
@@ -61,9 +57,19 @@ try {
       cold.first.push(m.firstCurve);
       cold.ready.push(m.ready);
     }
-    // Let the service worker finish keeping the app, then visit again in the same profile.
+    // Let the service worker finish keeping the app and the worker keep its start-up snapshot
+    // (made after a quiet moment), then visit again in the same profile.
     if (!process.env.NO_SW) await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-    await page.waitForTimeout(1500);
+    for (let t = 0; !(await page.evaluate(SNAPSHOT_KEPT)); t += 250) {
+      if (t > 30000) {
+        console.log("(no start-up snapshot was kept within 30 s)");
+        break;
+      }
+      await page.waitForTimeout(250);
+    }
+    // The counted visit stays 30 s, so what it prefetches in that time is counted too.
+    await page.waitForTimeout(run === 0 ? Math.max(1500, 30000 - (await page.evaluate(() => performance.now()))) : 1500);
+    if (run === 1) kept = await page.evaluate(OFFLINE_COPY);
     await page.close();
     for (let i = 0; i < (run > 0 ? 2 : 0); i++) {
       const v = await visit(ctx);
@@ -80,6 +86,11 @@ try {
   console.log(row("first visit: Pyodide ready", cold.ready));
   console.log(row("repeat visit: first curve", warm.first));
   console.log(row("repeat visit: Pyodide ready", warm.ready));
+  if (kept) {
+    const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
+    console.log(`\nkept for offline use after a first visit: ${mb(kept.usage)} of the origin's storage (navigator.storage.estimate)`);
+    for (const [name, c] of Object.entries(kept.caches)) console.log(`  ${name.padEnd(22)} ${mb(c.bytes).padStart(8)} in ${c.n} entries (bodies as kept)`);
+  }
   proxy.close();
   const rows = [...proxy.counts.entries()].map(([url, c]) => ({ url, ...c })).sort((a, b) => b.bytes - a.bytes);
   const total = (xs) => xs.reduce((a, s) => a + s.bytes, 0);

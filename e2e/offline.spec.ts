@@ -1,6 +1,7 @@
 // Offline: after a first visit the service worker keeps the app, Pyodide and the API's read-only
-// answers; a reload with the network cut still explores and charts, and a scenario saved offline
-// waits in this browser and is saved when the connection returns.
+// answers, and the model worker keeps its start-up snapshot; a reload with the network cut still
+// explores and charts (Python restored from the snapshot), and a scenario saved offline waits in
+// this browser and is saved when the connection returns.
 import { expect, test } from "@playwright/test";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
@@ -9,13 +10,15 @@ test("the app works offline after the first visit, and saving waits for the conn
   const ex = new ExplorerPage(page);
   await ex.open("decnet");
   await ex.waitForRuntime();
-  // The service worker has kept everything once it is active.
+  // The service worker has kept everything once it is active; the worker keeps its snapshot
+  // once the page has been quiet for a moment.
   await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready;
     if (!reg.active) throw new Error("no active service worker");
   });
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).sort()))
-    .toEqual(["memolab-api", expect.stringMatching(/^memolab-app-[0-9a-f]{16}$/)]);
+    .toEqual(["memolab-api", expect.stringMatching(/^memolab-app-[0-9a-f]{16}$/), "memolab-python"]);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open("memolab-python")).keys()).length)).toBe(1);
 
   await context.setOffline(true);
   await page.goto("/explore/lavc?users=120");

@@ -1,4 +1,4 @@
-// Vite build of the React app; `public/` (Pyodide runtime, models archive) is copied as-is.
+// Vite build of the React app; `public/` (Pyodide runtime, standard library and models archives) is copied as-is.
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { execFileSync } from "node:child_process";
@@ -51,7 +51,7 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), checkLessons(), delivery(here("../public"), here("dist"))],
   // The worker loads the runtime from these paths: content-hashed in a build, as-is in dev.
   define: Object.fromEntries(
-    Object.entries(command === "build" ? runtimePaths(here("../public")) : { pyodideDir: "pyodide/", modelsZip: "py/perfmodels.zip", snapshot: "py/snapshot.bin" })
+    Object.entries(runtimePaths(here("../public"), command === "build"))
       .map(([k, v]) => [`__${k.toUpperCase()}__`, JSON.stringify(v)]),
   ),
   build: {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install everything Memo Lab needs to run, reusing whatever is already installed and current:
 # npm packages from the lock file, a Python virtual environment with backend/ and models/,
-# the Pyodide runtime copied from the npm package, the models archive and the frontend build.
+# the Pyodide runtime copied from the npm package, the models and trimmed standard library
+# archives, and the frontend build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STAMPS=.stamps
@@ -45,21 +46,22 @@ ver=$(node -p "require('./node_modules/pyodide/package.json').version")
 if [ "$(cat public/pyodide/.version 2>/dev/null)" != "$ver" ]; then
   say "copying Pyodide $ver into public/pyodide"
   rm -rf public/pyodide && mkdir -p public/pyodide
-  for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
+  for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
     cp "node_modules/pyodide/$f" public/pyodide/
   done
   echo "$ver" > public/pyodide/.version
 fi
 
-# 4. The models package as an archive for the browser (cheap, deterministic), and the memory
-#    snapshot of an interpreter with it imported, which the browser starts from (a few seconds).
+# 4. The models package as an archive for the browser (cheap, deterministic), and the standard
+#    library trimmed to what the worker imports with the models (a few seconds in Node).
 .venv/bin/python scripts/pack_models.py
-h=$(cat public/py/perfmodels.zip public/pyodide/.version scripts/make_snapshot.mjs | sha256sum | cut -c1-16)
-if [ ! -f public/py/snapshot.bin ] || stale snapshot "$h"; then
-  say "making the Python start-up snapshot"
-  node scripts/make_snapshot.mjs
-  echo "$h" > "$STAMPS/snapshot"
+h=$(cat public/py/perfmodels.zip public/pyodide/.version scripts/make_stdlib.mjs scripts/stdlib_guard.py | sha256sum | cut -c1-16)
+if [ ! -f public/py/stdlib.zip ] || stale stdlib "$h"; then
+  say "trimming the Python standard library"
+  node scripts/make_stdlib.mjs
+  echo "$h" > "$STAMPS/stdlib"
 fi
+rm -f public/py/snapshot.bin # the build's memory snapshot of earlier versions
 
 # 5. Production build of the frontend when any of its inputs changed.
 h=$( (find frontend/src frontend/build frontend/index.html frontend/vite.config.ts frontend/tsconfig.json public lessons \

@@ -61,8 +61,10 @@ def test_image_runs_the_app_with_everything_it_serves():
     assert "COPY --from=web /src/frontend/dist /app/frontend/dist" in DOCKERFILE
     assert "STATIC_DIR=/app/frontend/dist" in DOCKERFILE
     assert "pack_models.py" in DOCKERFILE and "pyodide.asm.wasm" in DOCKERFILE
-    # The browser starts Python from the snapshot the build makes (frontend/build/delivery.ts needs it).
-    assert DOCKERFILE.index("make_snapshot.mjs") < DOCKERFILE.index("vite build")
+    # The browser's Python runs on the trimmed standard library the build makes, with its guard
+    # (frontend/build/delivery.ts needs it).
+    assert DOCKERFILE.index("make_stdlib.mjs") < DOCKERFILE.index("vite build")
+    assert "scripts/stdlib_guard.py" in DOCKERFILE
     # The proxy enforces the same body limit as the app.
     assert "client_max_body_size 16k;" in NGINX
 

@@ -1,4 +1,4 @@
-// Build step for delivery: the Pyodide runtime, its snapshot and the models archive move to content-hashed
+// Build step for delivery: the Pyodide runtime, the trimmed standard library and the models archive move to content-hashed
 // paths (so every static file can be cached for a year, immutable), and every compressible file
 // gets .br and .gz twins that the server picks by Accept-Encoding (backend/app/static.py).
 import { createHash } from "node:crypto";
@@ -7,7 +7,11 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "package.json"];
+// The runtime as the worker loads it. python_stdlib.zip is the full standard library, fetched only
+// if the trimmed one (py/stdlib.zip, scripts/make_stdlib.mjs) lacks a module; the lock file is
+// not fetched at all (the worker is given its header: it loads no packages).
+const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
+export const FULL_STDLIB = "python_stdlib.zip";
 const COMPRESSIBLE = /\.(js|mjs|css|wasm|json|svg|html|zip|bin|map)$/;
 
 function hashOf(paths: string[]): string {
@@ -16,12 +20,17 @@ function hashOf(paths: string[]): string {
   return h.digest("hex").slice(0, 12);
 }
 
-/** Where the runtime and the models live in a build; the worker is compiled with these. */
-export function runtimePaths(publicDir: string) {
+/** Where the runtime and the models live in a build (content-hashed), or in development (as
+ * they are in public/); the worker is compiled with these, and with the lock file's header. */
+export function runtimePaths(publicDir: string, build = true) {
+  const lock = JSON.parse(readFileSync(join(publicDir, "pyodide", "pyodide-lock.json"), "utf8")) as { info: unknown };
+  const pyodideLock = { info: lock.info, packages: {} };
+  if (!build) return { pyodideDir: "pyodide/", modelsZip: "py/perfmodels.zip", stdlib: "py/stdlib.zip", pyodideLock };
   return {
     pyodideDir: `pyodide/${hashOf(RUNTIME_FILES.map((f) => join(publicDir, "pyodide", f)))}/`,
     modelsZip: `py/perfmodels.${hashOf([join(publicDir, "py", "perfmodels.zip")])}.zip`,
-    snapshot: `py/snapshot.${hashOf([join(publicDir, "py", "snapshot.bin")])}.bin`,
+    stdlib: `py/stdlib.${hashOf([join(publicDir, "py", "stdlib.zip")])}.zip`,
+    pyodideLock,
   };
 }
 
@@ -46,9 +55,9 @@ export function delivery(publicDir: string, outDir: string): Plugin {
       const pyTo = join(outDir, paths.pyodideDir);
       mkdirSync(pyTo, { recursive: true });
       for (const f of RUNTIME_FILES) renameSync(join(pyFrom, f), join(pyTo, f));
-      for (const f of readdirSync(pyFrom)) if (statSync(join(pyFrom, f)).isFile()) rmSync(join(pyFrom, f)); // the setup's .version stamp
+      for (const f of readdirSync(pyFrom)) if (statSync(join(pyFrom, f)).isFile()) rmSync(join(pyFrom, f)); // the lock file, the setup's .version stamp
       renameSync(join(outDir, "py", "perfmodels.zip"), join(outDir, paths.modelsZip));
-      renameSync(join(outDir, "py", "snapshot.bin"), join(outDir, paths.snapshot));
+      renameSync(join(outDir, "py", "stdlib.zip"), join(outDir, paths.stdlib));
       writeServiceWorker(outDir);
       // Pre-compressed twins, kept only where they save something.
       for (const p of files(outDir)) {
@@ -56,7 +65,7 @@ export function delivery(publicDir: string, outDir: string): Plugin {
         const raw = readFileSync(p);
         if (raw.length < 1024) continue;
         const br = brotliCompressSync(raw, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: raw.length > 2_000_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          params: { [constants.BROTLI_PARAM_QUALITY]: raw.length > 4_000_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
         });
         const gz = gzipSync(raw, { level: 9 });
         if (br.length < raw.length * 0.95) writeFileSync(`${p}.br`, br);
@@ -71,7 +80,8 @@ function writeServiceWorker(outDir: string) {
   const swPath = join(outDir, "sw.js");
   const list = [...files(outDir)]
     .map((p) => p.slice(outDir.length).replace(/\\/g, "/"))
-    .filter((u) => u !== "/sw.js" && !/\.(map|br|gz)$/.test(u))
+    // The full standard library is kept only if it is ever fetched (strategy.ts keeps it then).
+    .filter((u) => u !== "/sw.js" && !/\.(map|br|gz)$/.test(u) && !u.endsWith(`/${FULL_STDLIB}`))
     .sort();
   const h = createHash("sha256");
   for (const u of list) h.update(u).update(readFileSync(join(outDir, u)));

@@ -1,26 +1,40 @@
 // The worker's runtime, free of browser globals so tests can drive it in Node with real Pyodide:
 // boot Pyodide, unpack the perfmodels archive, then answer requests by calling Python.
-// Pyodide starts from a memory snapshot of an interpreter with the models imported and warmed,
-// made by the build (scripts/make_snapshot.mjs): no interpreter start-up, no imports. Without
-// a snapshot, or if it cannot be loaded, it starts the ordinary way.
+// A first start boots Python from its (trimmed, compiled) standard library and, once the page
+// has been quiet for a moment, keeps a memory snapshot of the interpreter with the models
+// imported and warmed (./snapshots.ts); later starts restore it: no interpreter start-up, no
+// imports. A snapshot that cannot be loaded is dropped and Python starts the ordinary way.
 import { REPLY_HEADER_BYTES, type BootPhase, type WorkerEvent, type WorkerRequest } from "./protocol";
+import type { SnapshotStore } from "./snapshots";
+import type { TrimmedStdlib } from "./stdlib";
 
 export interface PyodideLike {
   runPython(code: string): unknown;
   unpackArchive(buffer: ArrayBuffer, format: string, options?: { extractDir?: string }): void;
   globals: { get(name: string): unknown };
+  FS: { writeFile(path: string, data: Uint8Array): void };
+  makeMemorySnapshot?(): Uint8Array;
 }
 
 export interface BootOptions {
-  /** start from this memory snapshot instead of a fresh interpreter (fetched while Pyodide loads) */
+  /** start from this memory snapshot instead of a fresh interpreter (read while Pyodide loads) */
   snapshot?: Promise<Uint8Array>;
+  /** start so that a memory snapshot can be made later */
+  makeSnapshot?: boolean;
 }
 
 export interface KernelDeps {
   loadPyodide: (options: BootOptions) => Promise<PyodideLike>;
-  fetchSnapshot?: () => Promise<Uint8Array | null>;
   fetchModels: () => Promise<ArrayBuffer>;
+  /** where start-up snapshots are kept (none kept or used without it) */
+  snapshots?: SnapshotStore;
+  /** how long the page must have asked nothing before a snapshot is made (default 3 s) */
+  snapshotQuietMs?: number;
+  /** when Pyodide was given the trimmed standard library: its guard (./stdlib.ts) */
+  stdlib?: TrimmedStdlib;
   post: (event: WorkerEvent) => void;
+  /** where notices go (the worker's console) */
+  log?: (message: string) => void;
   now?: () => number;
   bootTimeoutMs?: number;
 }
@@ -39,6 +53,7 @@ export function createKernel(deps: KernelDeps) {
   const now = deps.now ?? (() => performance.now());
   const t0 = now();
   let call: PyCall | null = null;
+  let pyodide: PyodideLike | null = null;
   let failed: string | null = null;
   let reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
   const recent = new Map<string, string>();
@@ -57,26 +72,56 @@ export function createKernel(deps: KernelDeps) {
   const status = (phase: BootPhase, step: number, message: string) =>
     deps.post({ type: "status", phase, step, steps: 3, message, ms: Math.round(now() - t0) });
 
+  const log = deps.log ?? ((m: string) => console.warn(m));
+  const run = <T>(py: PyodideLike, work: () => T): Promise<T> => (deps.stdlib ? deps.stdlib.run(py, work) : Promise.resolve(work()));
+
+  async function start(): Promise<{ py: PyodideLike; restored: boolean }> {
+    const found = await deps.snapshots?.find().catch(() => null);
+    if (found) {
+      try {
+        return { py: await deps.loadPyodide({ snapshot: found.bytes }), restored: true };
+      } catch (e) {
+        log(`Memo Lab: the kept start-up snapshot could not be loaded (${e instanceof Error ? e.message.split("\n")[0] : e}); starting Python afresh`);
+        void deps.snapshots?.drop().catch(() => undefined);
+      }
+    }
+    return { py: await deps.loadPyodide({ makeSnapshot: deps.snapshots !== undefined }), restored: false };
+  }
+
   async function bootInner(): Promise<void> {
     status("runtime", 1, "Loading the Python runtime");
     const models = deps.fetchModels();
     models.catch(() => undefined); // awaited below; a failure there is the boot's failure
-    const snapshot = deps.fetchSnapshot?.().then((b) => b ?? Promise.reject(new Error("no snapshot")));
-    let py: PyodideLike | null = null;
-    if (snapshot) {
-      try {
-        py = await deps.loadPyodide({ snapshot });
-      } catch {
-        py = null; // no snapshot, or one this runtime cannot load: start the ordinary way
-      }
-    }
-    py ??= await deps.loadPyodide({});
+    const { py, restored } = await start();
+    deps.stdlib?.install(py);
     const archive = await models;
     status("models", 2, "Installing the models");
     // A snapshot holds memory, not files: the models' data files are unpacked either way.
     py.unpackArchive(archive, "zip");
-    call = py.runPython(BRIDGE) as PyCall;
+    call = await run(py, () => py.runPython(BRIDGE) as PyCall);
+    pyodide = py;
     status("ready", 3, "Models run in your browser");
+    if (!restored && deps.snapshots && py.makeMemorySnapshot) snapshotDue = true;
+    quiet();
+  }
+
+  // The snapshot is made once the page has been quiet for a while, never in the middle of use.
+  let snapshotDue = false;
+  let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+  function quiet(): void {
+    if (!snapshotDue) return;
+    clearTimeout(snapshotTimer);
+    snapshotTimer = setTimeout(() => void keepSnapshot(), deps.snapshotQuietMs ?? 3000);
+  }
+  async function keepSnapshot(): Promise<void> {
+    snapshotDue = false;
+    const py = pyodide;
+    if (!py?.makeMemorySnapshot || !deps.snapshots || deps.stdlib?.widened) return; // the full library is a file, not memory
+    try {
+      await deps.snapshots.keep(py.makeMemorySnapshot());
+    } catch (e) {
+      log(`Memo Lab: no start-up snapshot kept (${e instanceof Error ? e.message : e})`);
+    }
   }
 
   const booted: Promise<void> = (async () => {
@@ -103,8 +148,9 @@ export function createKernel(deps: KernelDeps) {
       return;
     }
     await booted;
+    quiet();
     const { id, type, sync, ...payload } = req;
-    if (!call) {
+    if (!call || !pyodide) {
       const message = failed ?? "runtime not started";
       if (sync) writeReply(id, JSON.stringify({ error: message }));
       deps.post({ type: "error", id, message });
@@ -116,7 +162,8 @@ export function createKernel(deps: KernelDeps) {
     let text = recent.get(key);
     if (text === undefined) {
       try {
-        text = call(type, JSON.stringify(payload));
+        const [py, fn] = [pyodide, call];
+        text = await run(py, () => fn(type, JSON.stringify(payload)));
       } catch (e) {
         text = JSON.stringify({ error: e instanceof Error ? e.message : String(e) });
       }

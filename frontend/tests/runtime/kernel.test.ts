@@ -1,35 +1,30 @@
 // @vitest-environment node
-// The worker's kernel on real Pyodide in Node: the browser's Python gives the server's numbers.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { loadPyodide } from "pyodide";
+// The worker's kernel on real Pyodide in Node, set up as the worker sets it up (the trimmed
+// standard library, its guard, kept start-up snapshots): the browser's Python gives the server's numbers.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createKernel, type PyodideLike } from "../../src/runtime/kernel";
+import { createKernel } from "../../src/runtime/kernel";
 import type { WorkerEvent, WorkerRequest } from "../../src/runtime/protocol";
-import { python, ROOT } from "../fixtures/python";
-
-function modelsArchive(): ArrayBuffer {
-  const out = join(mkdtempSync(join(tmpdir(), "memolab-")), "perfmodels.zip");
-  execFileSync(`${ROOT}.venv/bin/python`, [`${ROOT}scripts/pack_models.py`, out]);
-  const buf = readFileSync(out);
-  return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
-}
+import { snapshotStore } from "../../src/runtime/snapshots";
+import { trimmedStdlib } from "../../src/runtime/stdlib";
+import { fullStdlib, MemoryCaches, modelsArchive, pyodideLoader, trimmedStdlibPath } from "../fixtures/pyodide";
+import { python } from "../fixtures/python";
 
 function harness(deps: Partial<Parameters<typeof createKernel>[0]>) {
   const events: WorkerEvent[] = [];
+  const notices: string[] = [];
   const kernel = createKernel({
-    loadPyodide: () => loadPyodide({ indexURL: `${ROOT}node_modules/pyodide/` }) as Promise<unknown> as Promise<PyodideLike>,
+    loadPyodide: pyodideLoader(trimmedStdlibPath()),
     fetchModels: async () => modelsArchive(),
+    stdlib: trimmedStdlib(async () => fullStdlib(), (m) => notices.push(m)),
     post: (e) => events.push(e),
+    log: (m) => notices.push(m),
     ...deps,
   });
   const ask = async (req: Parameters<typeof kernel.handle>[0]) => {
     await kernel.handle(req);
     return events.filter((e) => e.type !== "status" && e.id === req.id).pop()!;
   };
-  return { kernel, events, ask };
+  return { kernel, events, notices, ask };
 }
 
 describe("kernel on Pyodide", () => {
@@ -67,45 +62,71 @@ describe("kernel on Pyodide", () => {
   });
 });
 
-describe("kernel starting from the build's snapshot", () => {
-  const snapshotFile = join(mkdtempSync(join(tmpdir(), "memolab-")), "snapshot.bin");
-  const archive = join(mkdtempSync(join(tmpdir(), "memolab-")), "perfmodels.zip");
-  beforeAll(() => {
-    execFileSync(`${ROOT}.venv/bin/python`, [`${ROOT}scripts/pack_models.py`, archive]);
-    execFileSync("node", [`${ROOT}scripts/make_snapshot.mjs`, archive, snapshotFile]);
-  }, 120_000);
-  const boots: string[] = [];
-  const load = (o: { snapshot?: Promise<Uint8Array> }) => {
-    boots.push(o.snapshot ? "snapshot" : "fresh");
-    return loadPyodide({ indexURL: `${ROOT}node_modules/pyodide/`, _loadSnapshot: o.snapshot }) as Promise<unknown> as Promise<PyodideLike>;
-  };
+describe("kernel keeping a start-up snapshot", () => {
+  const reqs: Record<string, unknown>[] = [
+    { type: "sweep", system: "ffs", knobs: { bus: "UNIBUS" }, x: "block_size" },
+    { type: "evaluate", system: "lavc", knobs: { users: 120, disk: "local" } },
+    { type: "describe", system: "afs" },
+  ];
+  const KEY = "http://memolab.test/py/snapshot?build=1";
 
-  it("boots from the snapshot and answers exactly as a fresh interpreter does", async () => {
-    const fromSnapshot = harness({ loadPyodide: load, fetchSnapshot: async () => new Uint8Array(readFileSync(snapshotFile)) });
-    await fromSnapshot.kernel.booted;
-    expect(boots).toEqual(["snapshot"]);
-    const fresh = harness({ loadPyodide: load });
-    await fresh.kernel.booted;
-    const reqs: Record<string, unknown>[] = [
-      { type: "sweep", system: "ffs", knobs: { bus: "UNIBUS" }, x: "block_size" },
-      { type: "evaluate", system: "lavc", knobs: { users: 120, disk: "local" } },
-      { type: "describe", system: "afs" },
-    ];
-    for (const [i, req] of reqs.entries()) {
-      const a = await fromSnapshot.ask({ id: 10 + i, ...req } as unknown as WorkerRequest);
-      expect(a.type).toBe("result");
-      expect(a).toEqual(await fresh.ask({ id: 10 + i, ...req } as unknown as WorkerRequest));
-    }
+  it("keeps one after a quiet moment, and the next start restores it and answers the same", async () => {
+    const caches = new MemoryCaches();
+    let kept!: () => void;
+    const keptNow = new Promise<void>((r) => (kept = r));
+    const store = snapshotStore(caches as unknown as CacheStorage, KEY);
+    const boots: string[] = [];
+    const first = harness({
+      loadPyodide: pyodideLoader(trimmedStdlibPath(), boots),
+      snapshots: { ...store, keep: (b) => store.keep(b).then(kept) },
+      snapshotQuietMs: 50,
+    });
+    await first.kernel.booted;
+    const answers = [];
+    for (const [i, req] of reqs.entries()) answers.push(await first.ask({ id: 10 + i, ...req } as unknown as WorkerRequest));
+    await keptNow;
+    const stored = caches.stores.get("memolab-python")!;
+    expect([...stored.keys()]).toEqual([KEY]);
+    // gzip: the interpreter's memory (tens of MB) kept in a fraction of it
+    expect(stored.get(KEY)!.body.byteLength).toBeLessThan(12 << 20);
+
+    const second = harness({ loadPyodide: pyodideLoader(trimmedStdlibPath(), boots), snapshots: store });
+    await second.kernel.booted;
+    expect(boots).toEqual(["fresh", "snapshot"]);
+    expect(second.events.at(-1)).toMatchObject({ type: "status", phase: "ready" });
+    for (const [i, req] of reqs.entries()) expect(await second.ask({ id: 10 + i, ...req } as unknown as WorkerRequest)).toEqual(answers[i]);
   }, 120_000);
 
-  it("starts the ordinary way when the snapshot is missing or cannot be loaded", async () => {
-    for (const bad of [null, new Uint8Array([1, 2, 3])]) {
-      boots.length = 0;
-      const h = harness({ loadPyodide: load, fetchSnapshot: async () => bad });
-      await h.kernel.booted;
-      expect(h.events.at(-1)).toMatchObject({ type: "status", phase: "ready" });
-      expect(boots.at(-1)).toBe("fresh");
+  it("is not made while the page keeps asking", async () => {
+    const kept: number[] = [];
+    const h = harness({
+      snapshots: { find: async () => null, keep: async (b) => void kept.push(b.length), drop: async () => undefined },
+      snapshotQuietMs: 400,
+    });
+    await h.kernel.booted;
+    for (let i = 0; i < 8; i++) {
+      await h.ask({ id: 100 + i, type: "evaluate", system: "decnet", knobs: { link_quota: 2 + 2 * i } });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(kept).toEqual([]);
     }
+    await new Promise((r) => setTimeout(r, 700));
+    expect(kept).toHaveLength(1);
+  }, 120_000);
+
+  it("drops a snapshot it cannot load, says so, and starts the ordinary way", async () => {
+    const caches = new MemoryCaches();
+    const store = snapshotStore(caches as unknown as CacheStorage, KEY);
+    const cache = await caches.open("memolab-python");
+    const gz = new Response(new Blob([new Uint8Array([1, 2, 3, 4])]).stream().pipeThrough(new CompressionStream("gzip")));
+    await cache.put(KEY, gz);
+    const boots: string[] = [];
+    const h = harness({ loadPyodide: pyodideLoader(trimmedStdlibPath(), boots), snapshots: store, snapshotQuietMs: 60_000 });
+    await h.kernel.booted;
+    expect(h.events.at(-1)).toMatchObject({ type: "status", phase: "ready" });
+    expect(boots).toEqual(["snapshot", "fresh"]);
+    expect(h.notices.join("\n")).toMatch(/snapshot could not be loaded/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await cache.keys()).toEqual([]);
   }, 120_000);
 });
 

@@ -1,0 +1,37 @@
+// The start-up snapshot kept in the browser's Cache Storage. After a first start the worker saves
+// the interpreter's memory (models imported and warmed), gzip-compressed (31 MB of memory, about
+// 6 MB kept), under a key naming this build's runtime, standard library and models; the next
+// start restores it instead of starting Python and importing. One snapshot is kept: keeping one
+// deletes the others (an older build's).
+
+export interface SnapshotStore {
+  /** The kept snapshot, if any: found at once, its bytes read while Pyodide loads. */
+  find(): Promise<{ bytes: Promise<Uint8Array> } | null>;
+  keep(snapshot: Uint8Array): Promise<void>;
+  /** Forget the kept snapshot (one this runtime could not load). */
+  drop(): Promise<void>;
+}
+
+export const SNAPSHOT_CACHE = "memolab-python";
+
+/** `key`: an absolute URL naming what the snapshot was made from (never fetched). */
+export function snapshotStore(caches: CacheStorage, key: string): SnapshotStore {
+  const open = () => caches.open(SNAPSHOT_CACHE);
+  return {
+    async find() {
+      const hit = await (await open()).match(key);
+      if (!hit?.body) return null;
+      const body = hit.body.pipeThrough(new DecompressionStream("gzip"));
+      return { bytes: new Response(body).arrayBuffer().then((b) => new Uint8Array(b)) };
+    },
+    async keep(snapshot) {
+      const cache = await open();
+      const body = new Blob([snapshot as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("gzip"));
+      await cache.put(key, new Response(body, { headers: { "content-type": "application/octet-stream" } }));
+      for (const r of await cache.keys()) if (r.url !== key) await cache.delete(r);
+    },
+    async drop() {
+      await (await open()).delete(key);
+    },
+  };
+}
