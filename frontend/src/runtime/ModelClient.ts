@@ -17,9 +17,19 @@ export class ModelClient {
   private transport: WorkerTransport;
   private cache = new AnswerCache();
   private lanes = new Lanes();
+  private serverAnswered: (() => void) | null = null;
 
-  constructor(makeWorker: (() => WorkerLike) | null, private http: Http = api, shared = canShareMemory()) {
-    this.transport = new WorkerTransport(makeWorker, shared);
+  /** `deferMs`: start the worker only once the server has answered a first model request, or
+   * after this long (so a page's first view need not share the link with the runtime). */
+  constructor(makeWorker: (() => WorkerLike) | null, private http: Http = api, shared = canShareMemory(), deferMs?: number) {
+    let start: Promise<void> | undefined;
+    if (deferMs !== undefined) {
+      start = new Promise<void>((resolve) => {
+        this.serverAnswered = resolve;
+        setTimeout(resolve, deferMs);
+      });
+    }
+    this.transport = new WorkerTransport(makeWorker, shared, start);
   }
 
   get status(): RuntimeStatus {
@@ -67,7 +77,11 @@ export class ModelClient {
   private answer<C extends Call>(call: C, lane?: string): Answer<ResultFor[C["type"]]> {
     const hit = this.cache.get(call);
     if (hit !== undefined) return { now: hit };
-    if (!this.inBrowser) return { later: this.cache.remember(call, serverThenWorker(this.http, this.transport, call)) };
+    if (!this.inBrowser) {
+      const later = serverThenWorker(this.http, this.transport, call);
+      if (this.serverAnswered) later.then(this.serverAnswered, this.serverAnswered);
+      return { later: this.cache.remember(call, later) };
+    }
     if (lane) {
       const fromWorker = () => settled(this.transport.request(call, false)) as Promise<ResultFor[C["type"]]>;
       return { later: this.lanes.run(lane, () => this.cache.remember(call, fromWorker())) };
@@ -84,9 +98,16 @@ function canShareMemory(): boolean {
   return typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated === true;
 }
 
+// On a first visit nothing is kept yet: the runtime's 4 MB would share the link, and the six
+// connections a browser opens to a host, with the page's first view (a class opening one link
+// together waited for both). So the runtime starts once the server has answered the page's first
+// model request, or after 3 s. A later visit (the service worker in control) starts it at once.
+const FIRST_VISIT_DEFER_MS = 3000;
+
 export function createBrowserClient(): ModelClient {
   const make = typeof Worker === "undefined"
     ? null
     : () => new Worker(new URL("./worker.ts", import.meta.url), { type: "module" }) as unknown as WorkerLike;
-  return new ModelClient(make);
+  const firstVisit = "serviceWorker" in navigator && navigator.serviceWorker.controller === null;
+  return new ModelClient(make, api, canShareMemory(), firstVisit ? FIRST_VISIT_DEFER_MS : undefined);
 }

@@ -31,10 +31,25 @@ export class WorkerTransport {
   private pending = new Map<number, Pending>();
   private nextId = 1;
   private worker: WorkerLike | null = null;
+  private waiting = false;
+  private disposed = false;
   private reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
 
-  constructor(makeWorker: (() => WorkerLike) | null, shared: boolean) {
+  /** `start`: create the worker only once this resolves (until then the server answers). */
+  constructor(makeWorker: (() => WorkerLike) | null, shared: boolean, start?: Promise<void>) {
     if (!makeWorker) return; // no Web Workers here (a test, an old browser): the server answers
+    if (!start) {
+      this.launch(makeWorker, shared);
+      return;
+    }
+    this.waiting = true;
+    void start.then(() => {
+      this.waiting = false;
+      if (!this.disposed) this.launch(makeWorker, shared);
+    });
+  }
+
+  private launch(makeWorker: () => WorkerLike, shared: boolean): void {
     try {
       this.worker = makeWorker();
     } catch (e) {
@@ -59,7 +74,7 @@ export class WorkerTransport {
 
   /** Whether the worker may still answer (it is starting or ready, not failed). */
   get alive(): boolean {
-    return this.worker !== null && this.status.phase !== "failed";
+    return (this.worker !== null || this.waiting) && this.status.phase !== "failed";
   }
 
   subscribe(fn: (s: RuntimeStatus) => void): () => void {
@@ -97,6 +112,7 @@ export class WorkerTransport {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.worker?.terminate();
     this.failAll("disposed");
   }

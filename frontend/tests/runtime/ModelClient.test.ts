@@ -17,6 +17,37 @@ const later = <T,>(a: Answer<T>) => {
 
 
 describe("ModelClient", () => {
+  it("on a first visit, starts the worker once the server has answered the first request", async () => {
+    const w = new FakeWorker();
+    let made = 0;
+    let answer!: (v: unknown) => void;
+    const http = { ...api, sweep: vi.fn(() => new Promise((r) => (answer = r))) };
+    const c = new ModelClient(() => {
+      made++;
+      return w;
+    }, http as unknown as typeof api, false, 60_000);
+    const first = later(c.sweep("decnet", {}, "link_quota"));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(made).toBe(0);
+    expect(c.status.phase).toBe("starting");
+    answer({ from: "http" });
+    expect(await first).toEqual({ from: "http" });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(made).toBe(1);
+  });
+
+  it("on a first visit, starts the worker after the longest wait if nothing was asked", async () => {
+    let made = 0;
+    const c = new ModelClient(() => {
+      made++;
+      return new FakeWorker();
+    }, api, false, 30);
+    expect(made).toBe(0);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(made).toBe(1);
+    c.dispose();
+  });
+
   it("uses the server until the worker is ready, then the worker", async () => {
     const { w, http, c } = setup();
     expect(await later(c.evaluate("decnet", {}))).toEqual({ from: "http" });

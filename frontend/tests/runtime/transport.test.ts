@@ -10,6 +10,30 @@ function setup(shared = false) {
 }
 
 describe("WorkerTransport", () => {
+  it("creates a deferred worker when told to start, is alive meanwhile, and never once disposed", async () => {
+    let made = 0;
+    let go!: () => void;
+    const t = new WorkerTransport(() => {
+      made++;
+      return new FakeWorker();
+    }, false, new Promise<void>((r) => (go = r)));
+    expect(t.alive).toBe(true);
+    expect(made).toBe(0);
+    go();
+    await Promise.resolve();
+    expect(made).toBe(1);
+    let go2!: () => void;
+    const t2 = new WorkerTransport(() => {
+      made++;
+      return new FakeWorker();
+    }, false, new Promise<void>((r) => (go2 = r)));
+    t2.dispose();
+    go2();
+    await Promise.resolve();
+    expect(made).toBe(1);
+    t.dispose();
+  });
+
   it("numbers requests and matches each answer or error to its request", async () => {
     const { w, t } = setup();
     const a = t.request(call, false);
