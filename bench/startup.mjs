@@ -1,7 +1,8 @@
 // Benchmark of delivery and start-up in headless chromium: what a first visit moves over the wire
-// (bytes as sent, counted by a proxy in front of the app) for the first view and for everything
-// including Pyodide and the service worker's copy, and how soon the first curve and the in-browser runtime are ready on a
-// first visit and on repeat visits (same profile: service worker and compiled code kept).
+// within 30 s of navigation (bytes as sent, counted by a proxy in front of the app, bench/proxy.mjs),
+// how soon the first curve and the in-browser runtime are ready on a first visit and on repeat
+// visits (same profile: service worker, kept start-up snapshot and compiled code kept), and what
+// the origin keeps for offline use after a first visit.
 // Run after `npm start` or `npm test` has built everything:  node bench/startup.mjs [--runs 5]
 import { chromium } from "playwright-core";
 import { CHROMIUM, startApp, startupMarks } from "./lib.mjs";
