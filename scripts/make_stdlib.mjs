@@ -91,7 +91,8 @@ pack
 `;
 
 const models = readFileSync(zipPath);
-const py = await loadPyodide({ indexURL: `${root}node_modules/pyodide/`, packages: [] });
+// Booted as a first visit boots it (ready to make the start-up snapshot it then makes).
+const py = await loadPyodide({ indexURL: `${root}node_modules/pyodide/`, packages: [], _makeSnapshot: true });
 py.unpackArchive(models.buffer.slice(models.byteOffset, models.byteOffset + models.byteLength), "zip");
 py.runPython(EXERCISE);
 try {
@@ -99,6 +100,7 @@ try {
 } catch {
   // expected: Pyodide formatted its traceback, and the modules that takes are now traced
 }
+py.makeMemorySnapshot();
 const files = py.runPython(TRACE).toJs();
 const fullZip = py.runPython("next(p for p in __import__('sys').path if p.endswith('.zip'))");
 const pack = py.runPython(PACK);

@@ -85,6 +85,7 @@ describe("kernel keeping a start-up snapshot", () => {
     const answers = [];
     for (const [i, req] of reqs.entries()) answers.push(await first.ask({ id: 10 + i, ...req } as unknown as WorkerRequest));
     await keptNow;
+    expect(first.notices).toEqual([]); // the trimmed library sufficed, and the snapshot was kept
     const stored = caches.stores.get("memolab-python")!;
     expect([...stored.keys()]).toEqual([KEY]);
     // gzip: the interpreter's memory (tens of MB) kept in a fraction of it
@@ -93,6 +94,7 @@ describe("kernel keeping a start-up snapshot", () => {
     const second = harness({ loadPyodide: pyodideLoader(trimmedStdlibPath(), boots), snapshots: store });
     await second.kernel.booted;
     expect(boots).toEqual(["fresh", "snapshot"]);
+    expect(second.notices).toEqual([]);
     expect(second.events.at(-1)).toMatchObject({ type: "status", phase: "ready" });
     for (const [i, req] of reqs.entries()) expect(await second.ask({ id: 10 + i, ...req } as unknown as WorkerRequest)).toEqual(answers[i]);
   }, 120_000);
