@@ -1,7 +1,7 @@
 // A class opening one link together over a school's shared uplink: how long until every student
 // has a first curve, and until every student's Python is ready, and how many bytes move.
 //
-//   node bench/classroom_wire.mjs [--students 30,300] [--mbit 100] [--path /explore/decnet]
+//   node bench/classroom_wire.mjs [--students 30,300] [--mbit 100] [--path /explore/decnet] [--plan]
 //
 // 1. Record: one first visit in headless Chromium (fresh profile, service worker allowed) through
 //    a recording proxy, kept open 30 s so the service worker's prefetches are in it. Every
@@ -16,6 +16,8 @@
 // Each student has a device of their own, as in a class: only the link is shared, so one real
 // browser's work is reused for all of them instead of running 300 browsers on this machine's two
 // cores. What this measures is the wire; the per-device work is the recorded pauses.
+// --plan prints the recorded requests with what each waits for (FC: the first curve needs it,
+// RD: Python needs it). The app is started here; STATIC_DIR=<dist> serves another build.
 import http from "node:http";
 import { chromium } from "playwright-core";
 import { CHROMIUM, startApp, startupMarks } from "./lib.mjs";
@@ -119,7 +121,7 @@ const { base, stop } = await startApp();
 try {
   const visit = await recordVisit(base);
   const p = plan(visit);
-  if (process.env.DEBUG_PLAN) for (const [j, x] of p.steps.entries()) console.log(j, x.method, x.url.slice(0, 60), x.bytes, "start", (x.tStart - visit.origin).toFixed(0), "end", (x.tEnd - visit.origin).toFixed(0), "after", x.trigger, "+", x.pause.toFixed(0), p.firstCurve.ids.includes(j) ? "FC" : "", p.ready.ids.includes(j) ? "RD" : "");
+  if (process.argv.includes("--plan")) for (const [j, x] of p.steps.entries()) console.log(j, x.method, x.url.slice(0, 60), x.bytes, "start", (x.tStart - visit.origin).toFixed(0), "end", (x.tEnd - visit.origin).toFixed(0), "after", x.trigger, "+", x.pause.toFixed(0), p.firstCurve.ids.includes(j) ? "FC" : "", p.ready.ids.includes(j) ? "RD" : "");
   const perStudent = p.steps.reduce((a, x) => a + x.bytes, 0);
   console.log(`recorded first visit to ${PATH}: ${p.steps.length} requests, ${mb(perStudent)} on the wire within ${WINDOW_MS / 1000} s;`
     + ` first curve ${s(visit.firstCurve - visit.origin)}, Python ready ${s(visit.ready - visit.origin)} (loopback, no shaping)`);
