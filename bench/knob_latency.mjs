@@ -2,7 +2,7 @@
 // the in-browser runtime ready: 50 keyboard steps on a knob that changes the curve, from the
 // keydown event's timestamp to the first animation frame after the curve's path changed. Each
 // step moves the knob up to a value not seen before, so no answer comes from the page's cache.
-// Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs
+// Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs [--steps 50] [--histogram]
 import { chromium } from "playwright-core";
 import { CHROMIUM, startApp } from "./lib.mjs";
 
@@ -70,6 +70,11 @@ try {
       });
     }
     const lat = await page.evaluate(() => window.__lat);
+    if (process.argv.includes("--histogram")) {
+      const edges = [0, 4, 8, 12, 16, 20, 33];
+      const counts = edges.map((b, i) => lat.filter((x) => x >= b && x < (edges[i + 1] ?? Infinity)).length);
+      console.log(`${system.padEnd(8)} steps by latency ${edges.map((b, i) => `${b}${edges[i + 1] ? `-${edges[i + 1]}` : "+"} ms: ${counts[i]}`).join(", ")}`);
+    }
     console.log(`${system.padEnd(8)} ${label.padEnd(16)} n ${String(lat.length).padStart(3)}  median ${q(lat, 0.5).toFixed(1).padStart(5)}  p95 ${q(lat, 0.95).toFixed(1).padStart(5)}  max ${Math.max(...lat).toFixed(1).padStart(5)}`);
   }
   await browser.close();
