@@ -10,8 +10,8 @@ import type { Plugin } from "vite";
 // The runtime as the worker loads it. python_stdlib.zip is the full standard library, fetched only
 // if the trimmed one (py/stdlib.zip, scripts/make_stdlib.mjs) lacks a module; the lock file is
 // not fetched at all (the worker is given its header: it loads no packages).
-const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
-export const FULL_STDLIB = "python_stdlib.zip";
+const FULL_STDLIB = "python_stdlib.zip";
+const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", FULL_STDLIB];
 const COMPRESSIBLE = /\.(js|mjs|css|wasm|json|svg|html|zip|bin|map)$/;
 
 function hashOf(paths: string[]): string {

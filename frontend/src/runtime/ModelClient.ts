@@ -79,7 +79,9 @@ export class ModelClient {
     if (hit !== undefined) return { now: hit };
     if (!this.inBrowser) {
       const later = serverThenWorker(this.http, this.transport, call);
-      if (this.serverAnswered) later.then(this.serverAnswered, this.serverAnswered);
+      const go = this.serverAnswered;
+      this.serverAnswered = null; // the first answer starts the worker; later ones need not
+      if (go) later.then(go, go);
       return { later: this.cache.remember(call, later) };
     }
     if (lane) {

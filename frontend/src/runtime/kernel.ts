@@ -162,8 +162,8 @@ export function createKernel(deps: KernelDeps) {
     let text = recent.get(key);
     if (text === undefined) {
       try {
-        const [py, fn] = [pyodide, call];
-        text = await run(py, () => fn(type, JSON.stringify(payload)));
+        const fn = call;
+        text = await run(pyodide, () => fn(type, JSON.stringify(payload)));
       } catch (e) {
         text = JSON.stringify({ error: e instanceof Error ? e.message : String(e) });
       }
