@@ -22,6 +22,8 @@ function modelsPackage(): { specs: Record<string, SystemSpec>; models: ModelAcce
     models: {
       evaluateMany: async (asks) =>
         run(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
+      sweepMany: async (asks) =>
+        run(`import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
       dataset: async (id) => run(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
     },
   };

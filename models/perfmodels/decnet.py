@@ -142,7 +142,7 @@ SPEC = Spec(
     metrics=(
         Metric("throughput_bps", "Throughput", "bit/s"),
         Metric("messages_per_s", "Messages", "msg/s"),
-        Metric("cpu_percent", "Sender CPU", "%"),
+        Metric("cpu_percent", "Sender CPU", "%", share=True),
     ),
     x_default="link_quota",
     y_default="throughput_bps",

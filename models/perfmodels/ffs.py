@@ -217,8 +217,8 @@ SPEC = Spec(
     ),
     metrics=(
         Metric("throughput_kBps", "Throughput", "Kbytes/sec"),
-        Metric("bandwidth_percent", "Disk bandwidth used", "%"),
-        Metric("cpu_percent", "CPU", "%"),
+        Metric("bandwidth_percent", "Disk bandwidth used", "%", share=True),
+        Metric("cpu_percent", "CPU", "%", share=True),
         Metric("disk_bandwidth_kBps", "Disk bandwidth", "Kbytes/sec"),
         Metric("gap_blocks", "Rotational gap", "blocks"),
         Metric("revolutions_lost", "Revolutions lost per block", "revolutions"),

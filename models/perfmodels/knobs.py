@@ -106,9 +106,12 @@ class Metric:
     name: str
     label: str
     unit: str
+    # A share of some capacity (a busy fraction, a part of a whole): 0 to 100 % by its nature,
+    # so a value outside that is an error, not an outcome (a prediction of 150 % is refused).
+    share: bool = False
 
     def to_dict(self) -> MetricDescription:
-        return {"name": self.name, "label": self.label, "unit": self.unit}
+        return {"name": self.name, "label": self.label, "unit": self.unit, "share": self.share}
 
 
 @dataclass(frozen=True)

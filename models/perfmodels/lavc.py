@@ -158,10 +158,10 @@ SPEC = Spec(
         ),
     ),
     metrics=(
-        Metric("boot_cpu_percent", "Boot member CPU", "%"),
+        Metric("boot_cpu_percent", "Boot member CPU", "%", share=True),
         Metric("cpu_demand_percent", "Boot member CPU demand (offered)", "%"),
-        Metric("adapter_percent", "Adapter load", "%"),
-        Metric("disk_percent", "Boot disks busy", "%"),
+        Metric("adapter_percent", "Adapter load", "%", share=True),
+        Metric("disk_percent", "Boot disks busy", "%", share=True),
         Metric("ethernet_mbps", "Ethernet data", "Mbit/s"),
         Metric("io_elapsed_ms", "I/O time", "ms"),
         Metric("max_users", "Users at saturation", "users"),

@@ -101,7 +101,7 @@ SPEC = Spec(
     metrics=(
         Metric("time_saving_percent", "Time saved vs MAXPKT 0", "%"),
         Metric("request_ms", "Time per request", "ms"),
-        Metric("hit_percent", "Requests served from the list", "%"),
+        Metric("hit_percent", "Requests served from the list", "%", share=True),
     ),
     x_default="maxpkt",
     per_default="device",  # the question compares NL: with a disk

@@ -144,7 +144,7 @@ SPEC = Spec(
         Metric("shf_gain_percent", "Gain from SHF in its own partition", "%"),
         Metric("elapsed_ratio", "Elapsed / one after another", "×"),
         Metric("elapsed_s", "Elapsed for all tasks", "s"),
-        Metric("swap_overhead_percent", "Time spent swapping", "%"),
+        Metric("swap_overhead_percent", "Time spent swapping", "%", share=True),
         Metric("swap_ms", "Time per swap", "ms"),
         Metric("resident_tasks", "Tasks in memory at once", "tasks"),
     ),

@@ -140,6 +140,7 @@ class MetricDescription(TypedDict):
     name: str
     label: str
     unit: str
+    share: bool
 
 
 class OverlayMetric(TypedDict):

@@ -70,6 +70,10 @@ def check_point(system: str, knobs: dict) -> dict:
         u = st_["utilization"]
         assert u is None or 0 <= u <= 1 + REL, (system, st_["name"], u, knobs)
         assert math.isfinite(st_["demand"]) and st_["demand"] >= 0
+    for m in perfmodels.describe(system)["metrics"]:
+        v = r["metrics"][m["name"]]
+        if m["share"] and v is not None:  # a share of a capacity: 0 to 100 % by its nature
+            assert v <= 100 * (1 + REL), (system, m["name"], v, knobs)
     for name, cap in r.get("limits", {}).items():
         v = r["metrics"][name]
         if v is not None and name != "cpu_demand_percent":  # offered demand may exceed it

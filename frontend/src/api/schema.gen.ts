@@ -490,6 +490,8 @@ export interface components {
       label: string;
       /** Name */
       name: string;
+      /** Share */
+      share: boolean;
       /** Unit */
       unit: string;
     };

@@ -2,6 +2,7 @@
 // React owns every DOM node.
 import { memo, useId, useState } from "react";
 import { formatValue, withUnit } from "../format";
+import { drawnLimit } from "./curves";
 import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
 import type { MemoPoint } from "./memoPoints";
@@ -56,9 +57,6 @@ export interface ChartProps {
 
 const DEFAULT_HEIGHT = 380;
 const PHONE_HEIGHT = 250;
-// A capacity is drawn while it is at most this many times the curve's top: far enough to show
-// a curve using half of what it could (the FFS disk), near enough not to flatten it.
-export const LIMIT_REACH = 2.5;
 const NORMAL_MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
 const LARGE_MARGIN = { top: 34, right: 28, bottom: 62, left: 96 };
 const BAND_COLOURS = ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"];
@@ -76,7 +74,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const HEIGHT = props.height ?? (width < 500 ? PHONE_HEIGHT : DEFAULT_HEIGHT);
   const curveTop = Math.max(0, ...props.curve.map((p) => p.y).filter(Number.isFinite));
   // A capacity far above the curve would flatten it: draw the line only when it is within reach.
-  const limit = (props.limit ?? []).filter((p) => Number.isFinite(p.y) && p.y <= LIMIT_REACH * curveTop);
+  const limit = drawnLimit(props.limit ?? [], curveTop);
   const g = geometry({
     width,
     height: HEIGHT,

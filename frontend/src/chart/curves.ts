@@ -63,3 +63,12 @@ export function saturationOf(curve: { x: number; y: number }[], limit: { x: numb
   }
   return null;
 }
+
+/** A capacity is drawn while it is at most this many times the curve's top: far enough to show
+ * a curve using half of what it could (the FFS disk), near enough not to flatten it. */
+export const LIMIT_REACH = 2.5;
+
+/** The capacity's points the chart draws: those within reach of the curve's top. */
+export function drawnLimit<P extends { y: number }>(limit: P[], curveTop: number): P[] {
+  return limit.filter((p) => Number.isFinite(p.y) && p.y <= LIMIT_REACH * curveTop);
+}

@@ -57,8 +57,9 @@ export function geometry(g: GeometryInput) {
   const yMax = g.yMax ?? (ys.length ? Math.max(...ys) * 1.08 : 1);
   const y = scaleLinear()
     .domain([0, yMax > 0 ? yMax : 1])
-    .range([height - margin.bottom, margin.top])
-    .nice();
+    .range([height - margin.bottom, margin.top]);
+  // a fixed top is already round, and is the range a prediction's handle announces: kept as given
+  if (g.yMax === undefined) y.nice();
   const path = line<SeriesPoint>()
     .defined((p) => Number.isFinite(p.y))
     .x((p) => x(p.x))

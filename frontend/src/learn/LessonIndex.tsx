@@ -17,6 +17,7 @@ export async function allSpecs(): Promise<Record<string, SystemSpec>> {
 /** The models and datasets for checking a lesson file in the browser, through the API. */
 export const apiModels: ModelAccess = {
   evaluateMany: (asks) => Promise.all(asks.map(([system, knobs]) => api.evaluate(system, knobs).then((r) => r.metrics))),
+  sweepMany: (asks) => Promise.all(asks.map(([system, knobs, x]) => api.sweep(system, knobs, x))),
   dataset: (id) => api.dataset(id).catch(() => null),
 };
 

@@ -8,6 +8,7 @@ import { findFigure } from "./memoFigure";
 import type { Answer } from "./progress";
 import type { Question as Q } from "./schema";
 import { useDataset } from "../explorer/useSystem";
+import { readPrediction } from "./typed";
 
 interface QuestionProps {
   q: Q;
@@ -20,11 +21,21 @@ interface QuestionProps {
   onCommit: (a: Answer) => void;
   /** in a live class: whether an answer was sent, and whether answers are closed */
   live?: { sent: boolean; closed: boolean };
+  /** the chart's y axis top while the question is open (a typed value far beyond it is a slip) */
+  top?: number;
 }
 
-export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit, live }: QuestionProps) {
+export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top }: QuestionProps) {
   const id = useId();
   const [typed, setTyped] = useState<string | null>(null);
+  // a drag or a key on the chart moves the prediction: the box then shows the chart's value
+  const y0 = answer?.kind === "point" ? answer.y : draft?.kind === "point" ? draft.y : null;
+  const [seen, setSeen] = useState(y0);
+  if (seen !== y0) {
+    setSeen(y0);
+    const r = typed === null ? null : readPrediction(typed, { unit: yMetric.unit, share: yMetric.share, top });
+    if (typed !== null && !(r?.ok && r.value === y0)) setTyped(null);
+  }
   const committed = answer !== null || !!live?.closed;
   const submitLabel = live ? (live.sent ? "Send my new answer" : "Send my answer") : null;
   const liveNote = live && !live.closed ? <p className="muted" data-testid="sent-note">{live.sent ? "Sent. You can change it until the reveal." : "Your answer goes to the class's screen; you can change it until the reveal."}</p> : null;
@@ -48,35 +59,41 @@ export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit,
   }
   const y = answer?.kind === "point" ? answer.y : draft?.kind === "point" ? draft.y : null;
   const shown = typed ?? (y === null ? "" : String(round(y)));
-  const parsed = Number(shown);
-  const typedBad = typed !== null && typed.trim() !== "" && !(Number.isFinite(parsed) && parsed >= 0);
+  const read = typed === null ? null : readPrediction(typed, { unit: yMetric.unit, share: yMetric.share, top });
+  const problem = read && !read.ok ? read.reason : null;
+  // the box must hold a valid number for the answer to go: what it shows is what is sent
+  const sendable = y !== null && (read === null || read.ok);
+  const unit = yMetric.unit ? ` in ${yMetric.unit}` : "";
   return (
-    <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (y !== null) onCommit({ kind: "point", y }); }}>
-      <p className="prompt"><strong>{q.prompt}</strong></p>
+    <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (sendable && y !== null) onCommit({ kind: "point", y }); }}>
+      <p className="prompt" id={`${id}-prompt`}><strong>{q.prompt}</strong></p>
       {!committed && (
         <p className="muted">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, use the arrow keys on the point, or type a value.`}</p>
       )}
       <label>
         {`Your prediction (${yMetric.unit || yMetric.label}) `}
         <input
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={0}
-          step="any"
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="typed-prediction"
+          aria-label={`Your prediction of ${yMetric.label}${unit} at ${xLabel} ${q.at}`}
           disabled={committed}
           value={shown}
-          aria-invalid={typedBad}
-          aria-describedby={typedBad ? `${id}-err` : undefined}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-err` : undefined}
           onChange={(e) => {
             setTyped(e.target.value);
-            const v = Number(e.target.value);
-            if (e.target.value.trim() !== "" && Number.isFinite(v) && v >= 0) onDraft({ kind: "point", y: v });
+            const r = readPrediction(e.target.value, { unit: yMetric.unit, share: yMetric.share, top });
+            if (r.ok) onDraft({ kind: "point", y: r.value });
           }}
-          onBlur={() => setTyped(null)}
+          // a valid number is shown as the chart has it; anything else stays as typed, with its reason
+          onBlur={() => { if (read?.ok) setTyped(null); }}
         />
       </label>
-      {typedBad && <span id={`${id}-err`} className="field-error" role="alert">Enter a number of zero or more.</span>}
-      {!committed && <button type="submit" disabled={y === null}>{submitLabel ?? "Reveal"}</button>}
+      {problem && <span id={`${id}-err`} className="field-error" role="alert" data-testid="typed-problem">{problem}</span>}
+      {!committed && <button type="submit" disabled={!sendable}>{submitLabel ?? "Reveal"}</button>}
       {liveNote}
     </form>
   );

@@ -13,7 +13,7 @@ import { progressOf, saveAnswer, type Answer } from "./progress";
 import { Question, Reveal } from "./Question";
 import type { LessonStep } from "./schema";
 import { useSystem } from "../explorer/useSystem";
-import { questionTop } from "./axis";
+import { fitPredictions, stepTop } from "./axis";
 import { knobDisplay } from "../format";
 
 /** The explorer state a step describes, over the system's defaults. */
@@ -88,20 +88,17 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
 
   const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y), [dataset, spec, curveKnobs, x, y]);
 
-  // While a question is open the y axis is fixed (see axis.ts): it neither gives the answer
-  // away nor moves when the curve appears.
-  const { limit } = view;
+  // While a question is open the y axis is the chart the explorer would draw, with headroom
+  // (axis.ts): it gives nothing away and already holds what the reveal shows.
+  const { limit, baseSweep } = view;
   const atModel = atAnswer.value?.metrics[y];
-  const yMax = useMemo(() => {
+  const top = useMemo(() => {
     if (!q) return undefined;
-    const atMemo = q.predict === "point" ? memo.filter((m) => m.x === q.at).map((m) => m.y) : [];
-    if (q.predict === "point" && !q.y_max && atModel == null) return undefined; // until the model answers
-    return questionTop(q, {
-      atValues: [atModel ?? Number.NaN, ...atMemo],
-      drawn: [...curve.map((p) => p.y), ...baseCurve.map((p) => p.y), ...memo.map((m) => m.y)],
-      capacity: limit.map((p) => p.y),
-    });
-  }, [q, curve, baseCurve, memo, limit, atModel]);
+    return stepTop(
+      { curve: curve.map((p) => p.y), baseline: baseCurve.map((p) => p.y), band: band.map((p) => p.y1), capacity: limit.map((p) => p.y), memo: memo.map((m) => m.y) },
+      { yMax: q.y_max, share: yMetric.share },
+    );
+  }, [q, curve, baseCurve, band, memo, limit, yMetric]);
 
   useEffect(() => {
     document.title = `${step.title} · Memo Lab`;
@@ -118,7 +115,10 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   };
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
   const pointY = q?.predict === "point" ? (revealed && answer?.kind === "point" ? answer.y : shownDraft?.kind === "point" ? shownDraft.y : answer?.kind === "point" ? answer.y : null) : null;
-  const ready = sweep.value !== null && (!q || yMax !== undefined);
+  const crowd = live && q?.predict === "point" && (live.role === "teacher" || revealed) ? live.crowd : [];
+  // The axis stays put; a prediction above it (the student's or the class's) widens it to fit.
+  const yMax = top === undefined ? undefined : fitPredictions(top, [pointY ?? Number.NaN, ...crowd]);
+  const ready = sweep.value !== null && (!baseline || baseSweep.value !== null) && (!q || yMax !== undefined);
   const explore = `/explore/${spec.id}?${serialize(state, spec)}`;
 
   return (
@@ -128,7 +128,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
         {q && live?.role !== "teacher" && (
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} draft={shownDraft} onDraft={setDraft} onCommit={commit}
-            live={live ? { sent: live.answer !== null, closed: !canAnswer } : undefined} />
+            live={live ? { sent: live.answer !== null, closed: !canAnswer } : undefined} top={top} />
         )}
         {sending && <p role="status" className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
         {live?.note}
@@ -170,7 +170,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
               label: `Your prediction of ${yMetric.label} at ${xKnob.label} ${q.at}`,
               onChange: canAnswer ? (v) => setDraft({ kind: "point", y: v }) : undefined,
             } : undefined}
-            crowd={live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: live.crowd } : undefined}
+            crowd={live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined}
           />
         )}
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}

@@ -1,10 +1,12 @@
-// The fixed top of a lesson chart's y axis while its question is open: it must neither give the
-// answer away nor move when the curve appears, and it must fit the answers a student could
-// reasonably give. A point question's axis is set by the values at its x (the model's and the
-// memo's): at most about twice the larger, never below it; the rest of the curve is clipped.
-// A choice question's axis holds the curve, but not past the metric's capacity when the curve
-// stays under it (a CPU share is not drawn to 160 %).
-import type { Question } from "./schema.ts";
+// The y axis of a lesson step's chart. While a question is open it is the axis the explorer would
+// draw for the step's settings over the whole x range (the curve, the baseline, the band, the
+// capacity where one is drawn, the memo's points) with headroom: it never depends on the answer
+// at the question's x, so the answer sits nowhere in particular, and everything the reveal
+// shows already fits. The reveal keeps it, widening only for a prediction that lies outside.
+import { drawnLimit } from "../chart/curves.ts";
+
+/** The axis reaches at least this many times the largest value drawn. */
+export const HEADROOM = 1.5;
 
 /** The smallest round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) >= v. */
 export function niceTop(v: number): number {
@@ -13,38 +15,51 @@ export function niceTop(v: number): number {
   return [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * p).find((c) => c >= v * (1 - 1e-12)) ?? 10 * p;
 }
 
-export interface AxisInput {
-  /** the model's and the memo's values at the question's x (point questions) */
-  atValues: number[];
-  /** every value drawn once revealed: curve, baseline, memo points */
-  drawn: number[];
-  /** the metric's capacity along x, where the model knows one */
+/** What a step's chart draws once revealed, as y values. */
+export interface Drawn {
+  curve: number[];
+  baseline: number[];
+  /** the band's upper edge */
+  band: number[];
+  /** the metric's capacity along x, where the model knows one (drawn only within reach of the curve) */
   capacity: number[];
+  memo: number[];
 }
 
-export const MAX_TOP_RATIO = 2;
+const finite = (xs: number[]) => xs.filter(Number.isFinite);
 
-export function questionTop(q: Question, a: AxisInput): number | undefined {
-  const finite = (xs: number[]) => xs.filter(Number.isFinite);
-  if (q.predict === "point") {
-    if (q.y_max) return q.y_max;
-    const at = finite(a.atValues);
-    return at.length ? niceTop(1.3 * Math.max(...at)) : undefined; // at most 1.95 times it
-  }
-  const drawn = finite(a.drawn);
-  if (!drawn.length) return undefined;
-  const top = niceTop(1.2 * Math.max(...drawn));
-  const cap = finite(a.capacity);
-  if (cap.length && Math.max(...drawn) <= Math.max(...cap)) return Math.min(top, niceTop(1.05 * Math.max(...cap)));
-  return top;
+/** The step's axis top: a round number at least HEADROOM times the largest value drawn, or the
+ * lesson's `y_max` where that is larger. A share (a busy fraction) needs no axis past 100 %, its
+ * whole domain. Undefined until the curve is known. */
+export function stepTop(d: Drawn, opts: { yMax?: number; share?: boolean } = {}): number | undefined {
+  const curve = finite(d.curve);
+  if (!curve.length) return undefined;
+  const capacity = drawnLimit(d.capacity.map((y) => ({ x: 0, y })), Math.max(...curve)).map((p) => p.y);
+  const all = [...curve, ...finite(d.baseline), ...finite(d.band), ...capacity, ...finite(d.memo)];
+  const most = Math.max(...all);
+  let top = niceTop(HEADROOM * most);
+  if (opts.share && most <= 100) top = Math.min(top, 100);
+  return opts.yMax !== undefined && opts.yMax > top ? opts.yMax : top;
 }
 
-/** Why a point question's axis does not fit its plausible answers, or null when it does. */
-export function axisProblem(top: number, atValues: number[]): string | null {
-  const at = atValues.filter(Number.isFinite);
-  if (!at.length) return null;
-  const most = Math.max(...at);
-  if (top < most) return `the y axis stops at ${top}, below the value at the question's x (${Number(most.toPrecision(4))})`;
-  if (top > MAX_TOP_RATIO * most) return `the y axis reaches ${top}, more than ${MAX_TOP_RATIO} times the largest value at the question's x (${Number(most.toPrecision(4))})`;
-  return null;
+/** The axis after predictions are drawn on it: unchanged, unless one lies above it. */
+export function fitPredictions(top: number, predictions: number[]): number {
+  const above = finite(predictions).filter((v) => v > top);
+  return above.length ? niceTop(1.05 * Math.max(...above)) : top;
 }
+
+/** Values a lesson promises will fit on its axis (the answer, the memo's values, an intuition's). */
+export interface Promised {
+  what: string;
+  value: number;
+}
+
+/** Why the axis does not hold what the step promises, one reason per value, or none. */
+export function axisProblems(top: number, promised: Promised[]): string[] {
+  return promised
+    .filter((p) => Number.isFinite(p.value) && (p.value > top * (1 + 1e-9) || p.value < 0))
+    .map((p) => `${p.what} (${Number(p.value.toPrecision(4))}) lies outside the y axis, 0 to ${Number(top.toPrecision(4))}`);
+}
+
+/** The largest value a typed prediction may take: beyond it a value is a slip, not a guess. */
+export const TYPED_REACH = 1000;

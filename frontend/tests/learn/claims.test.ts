@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Dataset, SystemSpec } from "../../src/api/types";
-import { checkLesson, checkLessonWithModels, checkModels, formatProblem, type Lesson, type ModelAccess } from "../../src/learn/schema";
+import { checkModels } from "../../src/learn/claims";
+import { checkLesson, checkLessonWithModels, formatProblem, type Lesson, type ModelAccess } from "../../src/learn/schema";
 import { python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(
@@ -13,6 +14,8 @@ const specs = python<Record<string, SystemSpec>>(
 const models: ModelAccess = {
   evaluateMany: async (asks) =>
     python(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
+  sweepMany: async (asks) =>
+    python(`import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
   dataset: async (id) => python<Dataset>(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
 };
 const files = readdirSync(`${ROOT}lessons`).filter((f) => f.endsWith(".yaml"));
@@ -50,12 +53,30 @@ describe("lessons against today's models", () => {
     expect(broken.split("\n")[r.problems[0].line - 1]).toContain("- metric: throughput_bps");
   }, 30_000);
 
-  it("an axis far above the answers is reported", async () => {
+  it("an intuition's value the axis cannot hold is reported at its line, with the fix", async () => {
     const lesson = structuredClone(lessons.find((l) => l.id === "lavc-capacity")!);
     const q = lesson.steps[0].question!;
-    if (q.predict === "point") q.y_max = 200; // the boot CPU at 50 users is about 41 %
-    const found = await checkModels(lesson, specs, models);
-    expect(found.map(([, m]) => m).join()).toMatch(/more than 2 times the largest value/);
+    q.intuition_value = 1e6;
+    const found = await checkModels([[0, lesson.steps[0]]], specs, models);
+    expect(found.map(([p, m]) => `${p.join(".")}: ${m}`)).toEqual([expect.stringMatching(/^steps.0.question.intuition_value: intuition_value \(1000000\) lies outside the y axis, 0 to \d+: set y_max/)]);
+    q.y_max = 2e6; // the teacher's fix
+    expect(await checkModels([[0, lesson.steps[0]]], specs, models)).toEqual([]);
+  }, 30_000);
+
+  it("lists every problem of a file at once, each at its line with what to do, whatever kind it is", async () => {
+    const text = readFileSync(`${ROOT}frontend/tests/learn/fixtures/five-problems.yaml`, "utf8");
+    const r = await checkLessonWithModels("five.yaml", text, specs, models);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const lines = text.split("\n");
+    const found = r.problems.map((p) => [formatProblem(p), lines[p.line - 1]]);
+    expect(found).toEqual([
+      [expect.stringMatching(/^five.yaml:9:5: steps\[1\].question.explain: is missing \(required\): a sentence or two, said after the reveal/), "    question:"],
+      [expect.stringMatching(/^five.yaml:17:\d+: steps\[2\].question: unknown key "promt": did you mean prompt\? The keys allowed here are predict, prompt, at, /), expect.stringContaining("promt")],
+      [expect.stringMatching(/^five.yaml:20:\d+: steps\[3\].state.knobs.speed: is not a knob of decnet: its knobs are circuit, link_quota/), expect.stringContaining("speed")],
+      [expect.stringMatching(/^five.yaml:24:\d+: steps\[4\].question.at: must be the step's own link_quota \(16\): set state.knobs.link_quota to 8, or ask at 16/), expect.stringContaining("at: 8")],
+      [expect.stringMatching(/^five.yaml:29:\d+: steps\[5\].checks\[1\]: the model now gives a ratio of \d(\.\d+)? for throughput_bps, outside 3.5 to 4.5: correct the ratio/), expect.stringContaining("metric")],
+    ]);
   }, 30_000);
 
   it("each lesson has at least two predictions where a common intuition is wrong, told only after the reveal", () => {

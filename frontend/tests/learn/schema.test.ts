@@ -63,9 +63,9 @@ describe("checking a lesson file", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     const text = r.problems.map(formatProblem);
-    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:8:5: steps\[1\]: unknown key "colour"/));
-    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:17:7: steps\[2\].question.answer: answer must name one of the choices/));
-    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:19:5: steps\[3\].text: is missing/));
+    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:8:5: steps\[1\]: unknown key "colour". The keys allowed here are title, text, state, question, after, checks$/));
+    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:17:7: steps\[2\].question.answer: must name one of the choices/));
+    expect(text).toContainEqual(expect.stringMatching(/^schema-errors.yaml:19:5: steps\[3\].text: is missing \(required\): what the step says/));
   });
 
   it("checks explorer states against the systems: knob names, values, axes and the predicted x", () => {

@@ -1,0 +1,107 @@
+// A lesson against the models as they are: each step's `checks` (the claims its text makes)
+// recomputed, and each question's y axis (the chart the explorer would draw, axis.ts) checked
+// to hold what the step promises a student can place: the answer, the memo's values and the
+// value a common intuition expects. Used by the build, the tests and the browser.
+import type { Dataset, KnobValues, SweepResult, SystemSpec } from "../api/types.ts";
+import { bandOf, curveKnobsOf, curveOf, limitOf } from "../chart/curves.ts";
+import { memoPoints } from "../chart/memoPoints.ts";
+import { axisProblems, type Promised, stepTop } from "./axis.ts";
+import type { LessonStep } from "./format.ts";
+import { findFigure } from "./memoFigure.ts";
+import type { Path } from "./places.ts";
+
+/** What the model checks need: answers and curves for many settings at once, and memo datasets. */
+export interface ModelAccess {
+  evaluateMany(asks: [string, KnobValues][]): Promise<Record<string, number | null>[]>;
+  sweepMany(asks: [string, KnobValues, string][]): Promise<SweepResult[]>;
+  dataset(id: string): Promise<Dataset | null>;
+}
+
+const short = (v: number) => String(Number(v.toPrecision(4)));
+
+/** The values a step's chart draws once revealed, and its axis top (the same as StepView's). */
+export function stepAxis(s: LessonStep, spec: SystemSpec, sweep: SweepResult, baseSweep: SweepResult | null, ds: Dataset | null): { top: number | undefined; memoAt: (x: number) => number[] } {
+  const x = s.state.x ?? spec.x_default;
+  const y = s.state.y ?? spec.y_default;
+  const knobs = { ...defaultsOf(spec), ...s.state.knobs };
+  const memo = memoPoints(ds, spec, curveKnobsOf(spec, knobs, x), x, y);
+  const q = s.question;
+  const top = stepTop(
+    {
+      curve: curveOf(sweep, x, y).map((p) => p.y),
+      baseline: baseSweep ? curveOf(baseSweep, x, y).map((p) => p.y) : [],
+      band: bandOf(sweep, x, y).map((p) => p.y1),
+      capacity: limitOf(sweep, x, y).map((p) => p.y),
+      memo: memo.map((m) => m.y),
+    },
+    { yMax: q?.y_max, share: spec.metrics.find((m) => m.name === y)?.share },
+  );
+  return { top, memoAt: (at) => memo.filter((m) => m.x === at).map((m) => m.y) };
+}
+
+export const defaultsOf = (spec: SystemSpec): KnobValues => Object.fromEntries(spec.knobs.map((k) => [k.name, k.default]));
+
+/** Problems of the given steps (each with its index in the file) against the models, as [path, reason]. */
+export async function checkModels(steps: [number, LessonStep][], specs: Record<string, SystemSpec>, models: ModelAccess): Promise<[Path, string][]> {
+  const evals: [string, KnobValues][] = [];
+  const sweeps: [string, KnobValues, string][] = [];
+  const ev = (system: string, knobs: KnobValues) => evals.push([system, knobs]) - 1;
+  const sw = (system: string, knobs: KnobValues, x: string) => sweeps.push([system, knobs, x]) - 1;
+  const plan = steps.map(([, s]) => {
+    const spec = specs[s.state.system];
+    const x = s.state.x ?? spec.x_default;
+    const knobs = { ...defaultsOf(spec), ...s.state.knobs };
+    return {
+      checks: (s.checks ?? []).map((c) => [ev(s.state.system, { ...s.state.knobs, ...c.at }), c.vs ? ev(s.state.system, { ...s.state.knobs, ...c.vs }) : -1]),
+      at: s.question?.predict === "point" ? ev(s.state.system, { ...s.state.knobs, [x]: s.question.at }) : -1,
+      sweep: s.question ? sw(s.state.system, curveKnobsOf(spec, knobs, x), x) : -1,
+      base: s.question && s.state.baseline ? sw(s.state.system, curveKnobsOf(spec, { ...defaultsOf(spec), ...s.state.baseline }, x), x) : -1,
+    };
+  });
+  const [answers, curves] = await Promise.all([models.evaluateMany(evals), sweeps.length ? models.sweepMany(sweeps) : Promise.resolve([])]);
+  const out: [Path, string][] = [];
+  for (const [k, [i, s]] of steps.entries()) {
+    const spec = specs[s.state.system];
+    for (const [j, c] of (s.checks ?? []).entries()) {
+      const [at, vs] = plan[k].checks[j];
+      const v = answers[at][c.metric] ?? Number.NaN;
+      if (c.range) {
+        const [lo, hi] = c.range;
+        const slack = 1e-9 * Math.max(Math.abs(lo), Math.abs(hi), 1);
+        if (!(v >= lo - slack && v <= hi + slack)) out.push([["steps", i, "checks", j], `the model now gives ${c.metric} = ${short(v)}, outside ${lo} to ${hi}: correct the range, or the text that relies on it`]);
+      } else {
+        const ratio = v / (answers[vs][c.metric] ?? Number.NaN);
+        if (!(ratio >= c.ratio![0] && ratio <= c.ratio![1])) out.push([["steps", i, "checks", j], `the model now gives a ratio of ${short(ratio)} for ${c.metric}, outside ${c.ratio![0]} to ${c.ratio![1]}: correct the ratio, or the text that relies on it`]);
+      }
+    }
+    const q = s.question;
+    if (!q) continue;
+    const y = s.state.y ?? spec.y_default;
+    const unit = spec.metrics.find((m) => m.name === y)?.unit ?? "";
+    const ds = spec.overlay?.dataset ? await models.dataset(spec.overlay.dataset) : null;
+    const { top, memoAt } = stepAxis(s, spec, curves[plan[k].sweep], plan[k].base >= 0 ? curves[plan[k].base] : null, ds);
+    if (top === undefined) {
+      out.push([["steps", i, "state"], `the model draws no curve of ${y} here`]);
+      continue;
+    }
+    const promised: Promised[] = [];
+    if (q.predict === "point") {
+      const model = answers[plan[k].at][y] ?? Number.NaN;
+      if (!Number.isFinite(model)) {
+        out.push([["steps", i, "question", "at"], `the model gives no value of ${y} at ${q.at}`]);
+        continue;
+      }
+      promised.push({ what: "the model's answer", value: model }, ...memoAt(q.at).map((v) => ({ what: "the memo's measurement", value: v })));
+    }
+    const figureSet = q.memo ? await models.dataset(q.memo.dataset) : null;
+    const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;
+    if (q.memo && !figure) out.push([["steps", i, "question", "memo"], "names no single figure of a memo dataset: check dataset, where and field against /data"]);
+    if (figure && figure.unit === unit) promised.push({ what: "the memo's figure", value: figure.value });
+    if (q.intuition_value !== undefined) promised.push({ what: "intuition_value", value: q.intuition_value });
+    for (const p of axisProblems(top, promised)) {
+      const key = p.startsWith("intuition_value") ? "intuition_value" : q.y_max ? "y_max" : "question";
+      out.push([["steps", i, "question", key], `${p}: set y_max to a round number above it${key === "intuition_value" ? ", or correct the value" : ""}`]);
+    }
+  }
+  return out;
+}

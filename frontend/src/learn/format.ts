@@ -1,0 +1,160 @@
+// The lesson file format: the zod schema every lesson is parsed with, its limits, and what each
+// field is for (the hints a teacher sees beside a missing or wrong field).
+import { z } from "zod";
+
+export const MAX_LESSON_BYTES = 64 * 1024;
+export const MAX_STEPS = 20;
+
+const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const name = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "must be a name: a letter, then letters, digits, - or _");
+const knobValue = z.union([z.number().finite(), z.string().max(64)]);
+const knobSet = z.record(name, knobValue);
+
+/** A figure in one of the memo datasets, found by the values of some of its fields. */
+const memoFigure = z
+  .object({
+    dataset: name,
+    where: z.record(name, knobValue),
+    field: name,
+  })
+  .strict();
+
+const pointQuestion = z
+  .object({
+    predict: z.literal("point"),
+    prompt: text(400),
+    /** the x value at which the learner places the curve */
+    at: z.number().finite(),
+    /** top of the y axis while predicting, where the chart's own (1.5 times what it draws) is too low */
+    y_max: z.number().positive().finite().optional(),
+    /** the memo's figure to reveal, for systems whose chart has no memo points */
+    memo: memoFigure.optional(),
+    /** what a common intuition expects here, and why it is wrong: said only after the reveal */
+    intuition: text(600).optional(),
+    /** the value that intuition expects: the axis must hold it, so a student can place it */
+    intuition_value: z.number().finite().optional(),
+  })
+  .strict();
+
+const choiceQuestion = z
+  .object({
+    predict: z.literal("choice"),
+    prompt: text(400),
+    choices: z.array(text(200)).min(2, "needs at least 2 choices").max(6, "has at most 6 choices"),
+    /** the right choice, counted from 1 */
+    answer: z.number().int().min(1),
+    explain: text(1200),
+    y_max: z.number().positive().finite().optional(),
+    memo: memoFigure.optional(),
+    intuition: text(600).optional(),
+    intuition_value: z.number().finite().optional(),
+  })
+  .strict()
+  .refine((q) => q.answer <= q.choices.length, { message: "must name one of the choices (counted from 1)", path: ["answer"] });
+
+const state = z
+  .object({
+    system: name,
+    knobs: knobSet.default({}),
+    x: name.optional(),
+    y: name.optional(),
+    baseline: knobSet.optional(),
+  })
+  .strict();
+
+/** A claim the step's text or answer makes about the model, recomputed by the tests: the
+ * metric at the step's setting changed by `at`, either inside `range` or, against the same
+ * metric at `vs`, in the ratio `ratio` (low, high). A model change that breaks it fails them. */
+const check = z
+  .object({
+    metric: name,
+    at: knobSet.default({}),
+    vs: knobSet.optional(),
+    range: z.tuple([z.number().finite(), z.number().finite()]).optional(),
+    ratio: z.tuple([z.number().finite(), z.number().finite()]).optional(),
+  })
+  .strict()
+  .refine((c) => (c.range !== undefined) !== (c.ratio !== undefined), { message: "needs either range or ratio (one of them, not both)" })
+  .refine((c) => (c.ratio === undefined) === (c.vs === undefined), { message: "ratio needs vs, and vs needs ratio" });
+
+export const stepSchema = z
+  .object({
+    title: text(120),
+    text: text(2000),
+    state,
+    question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion]).optional(),
+    /** said after the reveal (or under a step without a question) */
+    after: text(1200).optional(),
+    checks: z.array(check).max(8).optional(),
+  })
+  .strict();
+
+/** The lesson around its steps; each step is checked on its own, so one bad step hides no other problem. */
+export const lessonHead = z
+  .object({
+    id: name,
+    title: text(120),
+    memo: name,
+    summary: text(300),
+    steps: z.array(z.unknown()).min(1, "needs at least one step").max(MAX_STEPS, `has at most ${MAX_STEPS} steps`),
+  })
+  .strict();
+
+export const lessonSchema = lessonHead.extend({ steps: z.array(stepSchema).min(1).max(MAX_STEPS) });
+
+export type Lesson = z.infer<typeof lessonSchema>;
+export type LessonStep = Lesson["steps"][number];
+export type Question = NonNullable<LessonStep["question"]>;
+export type MemoFigure = z.infer<typeof memoFigure>;
+export type Check = z.infer<typeof check>;
+
+/** Each field's purpose, and what it takes: said beside a field that is missing or wrong. */
+export const FIELDS: Record<string, string> = {
+  id: "a name for the lesson: letters, digits, - and _",
+  title: "the lesson's or step's heading, as text",
+  memo: "the memo the lesson is about, as its source id on /data (for example tops20-decnet)",
+  summary: "one or two sentences for the lesson list",
+  steps: "the list of steps, each starting with '- title:'",
+  text: "what the step says, as text",
+  state: "the chart the step shows: system, and optionally knobs, x, y and baseline",
+  system: "a system id from /models (decnet, ofn, rsx-swap, rsx-qio, ffs, lavc, afs)",
+  knobs: "knob settings, as { name: value }",
+  x: "the knob along the x axis (a numeric knob's id)",
+  y: "the metric on the y axis (a metric's id)",
+  baseline: "knob settings for a dashed comparison curve, as { name: value }",
+  question: "predict: point (place a point on the chart) or predict: choice (pick one answer)",
+  predict: "point or choice",
+  prompt: "the question, as text",
+  at: "a number: the x value where the learner places the point (the step's own setting of x)",
+  y_max: "a positive number: the top of the y axis",
+  choices: "a list of 2 to 6 answers, as text",
+  answer: "the number of the right choice, counted from 1",
+  explain: "a sentence or two, said after the reveal, on why the answer is right",
+  intuition: "the common wrong expectation and why it is wrong, said after the reveal",
+  intuition_value: "a number: the value that intuition expects (it must fit on the y axis)",
+  after: "text shown after the reveal",
+  checks: "claims recomputed from the models: metric, then range or vs with ratio",
+  metric: "a metric's id",
+  range: "[low, high]: the metric's value must lie here",
+  ratio: "[low, high]: the metric at `at` over the metric at `vs` must lie here",
+  vs: "knob settings to compare with, as { name: value }",
+  dataset: "a memo dataset's id, as on /data",
+  where: "the fields that pick the figure's row, as { field: value }",
+  field: "the field that holds the figure",
+};
+
+/** The keys an object at this place in a lesson may have (for "unknown key" problems). */
+export function keysAt(path: (string | number)[], data: unknown): string[] {
+  const keys = (s: z.ZodObject) => Object.keys(s.shape);
+  const last = path[path.length - 1];
+  if (path.length === 0) return keys(lessonHead);
+  if (path.length === 2 && path[0] === "steps") return keys(stepSchema);
+  if (last === "state") return keys(state);
+  if (last === "memo") return keys(memoFigure);
+  if (path.length === 4 && path[2] === "checks") return keys(check);
+  if (last === "question") {
+    const q = path.reduce<unknown>((o, k) => (o as Record<string | number, unknown> | undefined)?.[k], data) as { predict?: string } | undefined;
+    return keys(q?.predict === "choice" ? choiceQuestion : pointQuestion);
+  }
+  return [];
+}
