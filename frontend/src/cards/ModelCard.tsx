@@ -2,7 +2,7 @@
 // it answers to the memo: every figure, the fidelity bars, and the naive baseline beside it.
 import { useEffect, useState } from "react";
 import { api } from "../api/client";
-import type { ModelCardData } from "../api/types";
+import type { ModelCardData, SystemSpec } from "../api/types";
 import { formatValue } from "../format";
 import { Doc, inline, splitDeveloperNotes } from "./doc";
 import { FitChart } from "./FitChart";
@@ -13,6 +13,29 @@ const BARS = { inSampleMedian: 5, inSampleMax: 15, secondaryMedian: 10, locoMedi
 
 function Verdict({ ok, bar }: { ok: boolean; bar: string }) {
   return <span className={ok ? "verdict ok" : "verdict miss"}>{`${ok ? "meets" : "misses"} the bar: ${bar}`}</span>;
+}
+
+/** The names a lesson file uses for this system, its knobs and its metrics. */
+function ForAuthors({ system }: { system: string }) {
+  const [spec, setSpec] = useState<SystemSpec | null>(null);
+  useEffect(() => {
+    api.describe(system).then(setSpec, () => setSpec(null));
+  }, [system]);
+  if (!spec) return null;
+  return (
+    <details className="for-authors" data-testid="for-authors">
+      <summary>For lesson authors: the names to use in a lesson file</summary>
+      <p>{"System: "}<code>{`system: ${spec.id}`}</code>{`. Default axes: x ${spec.x_default}, y ${spec.y_default}.`}</p>
+      <p>Knobs (under <code>knobs:</code>, <code>baseline:</code> and <code>x:</code>, a numeric one):</p>
+      <ul>
+        {spec.knobs.map((k) => (
+          <li key={k.name}><code>{k.name}</code>{` ${k.label}: ${"choices" in k ? k.choices.join(", ") : `${k.min} to ${k.max}${k.unit ? ` ${k.unit}` : ""}`} (default ${k.default})`}</li>
+        ))}
+      </ul>
+      <p>Metrics (under <code>y:</code> and in <code>checks:</code>):</p>
+      <ul>{spec.metrics.map((m) => <li key={m.name}><code>{m.name}</code>{` ${m.label}${m.unit ? ` (${m.unit})` : ""}`}</li>)}</ul>
+    </details>
+  );
 }
 
 export function ModelCard({ system }: { system: string }) {
@@ -35,6 +58,7 @@ export function ModelCard({ system }: { system: string }) {
       <p className="crumbs"><a href="/models">Models</a></p>
       <h1>{`${card.title}: model card`}</h1>
       <p><a href={`/explore/${card.system}`}>Open the explorer</a></p>
+      <ForAuthors system={card.system} />
       <section aria-labelledby="how">
         <h2 id="how">How the model works</h2>
         <Doc text={card.doc} />

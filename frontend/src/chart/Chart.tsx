@@ -63,9 +63,40 @@ const BAND_COLOURS = ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"];
 /** The colours of "one curve per" series, after the model curve's blue (also used by legends). */
 export const SERIES_COLOURS = ["#c05621", "#2f855a", "#6b46c1", "#b83280", "#4a5568"];
 
+/** A class prediction's mark: 14 px across, to be seen from the back of a room. */
+const CROWD_R = 7;
+/** The room the class's spread takes beside the plot. */
+const SPREAD_W = 72;
+
+/** How the class's predictions spread along the y axis: a histogram beside the plot, bars to the
+ * right, with the median marked; its label says the same in words. */
+function ClassSpread({ ys, y, left, width, unit }: { ys: number[]; y: ReturnType<typeof geometry>["y"]; left: number; width: number; unit: string }) {
+  const [lo, hi] = y.domain();
+  const n = 12;
+  const counts = new Array<number>(n).fill(0);
+  for (const v of ys) counts[Math.max(0, Math.min(n - 1, Math.floor(((v - lo) / (hi - lo)) * n)))] += 1;
+  const most = Math.max(...counts);
+  const sorted = [...ys].sort((a, b) => a - b);
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  const bin = (hi - lo) / n;
+  return (
+    <g data-testid="class-spread" className="class-spread" role="img"
+      aria-label={`The class's ${ys.length} predictions: median ${formatValue(median, unit)}, from ${formatValue(sorted[0], unit)} to ${formatValue(sorted[sorted.length - 1], unit)}`}>
+      <line x1={left} x2={left} y1={y(hi)} y2={y(lo)} className="spread-axis" />
+      {counts.map((c, i) => c > 0 && (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the bins are fixed places on the axis
+        <rect key={i} x={left} y={y(lo + (i + 1) * bin) + 1} width={Math.max(3, (width * c) / most)} height={Math.max(1, y(lo + i * bin) - y(lo + (i + 1) * bin) - 2)} />
+      ))}
+      <line x1={left - 6} x2={left + width} y1={y(median)} y2={y(median)} className="spread-median" />
+    </g>
+  );
+}
+
 export const Chart = memo(function Chart(props: ChartProps) {
   const [box, width] = useElementWidth<HTMLDivElement>();
-  const MARGIN = props.large ? LARGE_MARGIN : NORMAL_MARGIN;
+  const BASE = props.large ? LARGE_MARGIN : NORMAL_MARGIN;
+  // a class's spread is drawn beside the plot, in a margin of its own
+  const MARGIN = props.crowd ? { ...BASE, right: BASE.right + SPREAD_W } : BASE;
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
   // The readout's point on the curve (an index), and whether the keyboard put it there.
   const [hover, setHover] = useState<{ i: number; key: boolean } | null>(null);
@@ -228,12 +259,15 @@ export const Chart = memo(function Chart(props: ChartProps) {
         {props.crowd && (
           <g data-testid="class-predictions" className="crowd" aria-label={`${props.crowd.ys.length} predictions from the class`}>
             {props.crowd.ys.map((y, i) => (
-              // a little sideways jitter (the same for the same i), so equal answers stay countable;
-              // the dots have no identity but their place in the list
+              // sideways jitter (the same for the same i), so equal answers stay countable;
+              // the marks have no identity but their place in the list
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <circle key={i} cx={g.x(props.crowd!.x) + ((i * 7) % 15) - 7} cy={g.y(y)} r={4} />
+              <circle key={i} data-testid="class-prediction" className="class-prediction" cx={g.x(props.crowd!.x) + ((i * 11) % 25) - 12} cy={g.y(y)} r={CROWD_R} />
             ))}
           </g>
+        )}
+        {props.crowd && props.crowd.ys.length > 0 && (
+          <ClassSpread ys={props.crowd.ys} y={g.y} left={width - MARGIN.right + 8} width={SPREAD_W - 14} unit={props.yUnit} />
         )}
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
         {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (

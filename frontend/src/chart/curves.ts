@@ -2,6 +2,16 @@
 // band along x, and the answer at one x, shared by the explorer and the lessons.
 import type { Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types.ts";
 
+/** What a sweep's band spans, in words: the knobs the memo leaves open and the fitted
+ * parameters it does not pin. */
+export function bandNamesOf(sweep: SweepResult | null, spec: SystemSpec): string[] {
+  return Object.entries(sweep?.band ?? {}).map(([name, b]) =>
+    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by the memo)` : spec.knobs.find((k) => k.name === name)?.label ?? name);
+}
+
+/** Whether a band is wide enough to be seen (drawn and named in the legend). */
+export const bandShown = (band: { y0: number; y1: number }[]) => band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1)));
+
 /** The knobs a curve along x is computed for: every knob but x, which is held at its default so
  * that moving x reuses the curve. Every request for a curve (drawn, asked ahead, prefetched)
  * builds its knobs here, so they share one cache key. */

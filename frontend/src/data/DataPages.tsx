@@ -82,6 +82,11 @@ export function SourcePage({ sourceId }: { sourceId: string }) {
             <a href={`/api/datasets/${d.id}.csv`} download>{`Download ${d.id}.csv`}</a>
             {charts(d).map((s) => <a key={s.id} href={`/explore/${s.id}`}>{`Chart: ${s.title}`}</a>)}
           </p>
+          <p className="for-authors muted" data-testid="for-authors">
+            {"For lesson authors: a question's "}<code>memo:</code>{" names a figure here as "}
+            <code>{`{ dataset: ${d.id}, where: { ${d.fields.find((f) => f.name !== "value")?.name ?? "field"}: … }, field: ${d.fields.find((f) => typeof d.rows[0]?.[f.name] === "number")?.name ?? "value"} }`}</code>
+            {`; its fields are ${d.fields.map((f) => f.name).join(", ")}.`}
+          </p>
           <DataTable dataset={d} />
         </section>
       ))}

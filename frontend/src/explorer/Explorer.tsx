@@ -17,7 +17,7 @@ import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useSystem } from "./useSystem";
-import { curveKnobsOf } from "../chart/curves";
+import { bandNamesOf, bandShown, curveKnobsOf } from "../chart/curves";
 import { useModelView } from "../chart/useModelView";
 import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
@@ -110,8 +110,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     source,
   });
   // What the band spans: the knobs the memo leaves open and the fitted parameters it does not pin.
-  const bandNames = useMemo(() => Object.entries(sweep.value?.band ?? {}).map(([name, b]) =>
-    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by the memo)` : spec.knobs.find((k) => k.name === name)?.label ?? name), [sweep.value, spec]);
+  const bandNames = useMemo(() => bandNamesOf(sweep.value, spec), [sweep.value, spec]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
   const memo = useMemo(
@@ -270,7 +269,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             series={perCurves.series}
             baseline={baseline}
             bandNames={bandNames}
-            showBand={band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1)))}
+            showBand={bandShown(band)}
             memo={memo}
             capacity={limit.length > 0
               ? `capacity${saturation ? `, reached at ${xKnob.label.toLowerCase()} ${xShow.text(saturation.x)}` : ""}`

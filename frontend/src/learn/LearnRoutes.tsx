@@ -9,18 +9,23 @@ import { SharedLesson } from "./SharedLesson";
 import { TeacherNotes } from "./TeacherNotes";
 import { PageError } from "../PageError";
 import { StudentClass } from "../live/StudentClass";
+import { readCode } from "../live/code";
 import { StoredLesson } from "./StoredLesson";
 
 export default function LearnRoutes({ path, client }: { path: string; client: () => ModelClient }) {
   if (/^\/learn\/?$/.test(path)) return <LessonIndex />;
-  const stored = /^\/l\/([A-Za-z0-9_-]{8,32})(?:\/(\d+))?\/?$/.exec(path);
-  if (stored) return <StoredLesson slug={stored[1]} client={client()} initialStep={stored[2] ? Number(stored[2]) : 1} />;
-  const joining = /^\/c\/([A-Za-z0-9]{6})\/?$/.exec(path);
-  if (joining) return <StudentClass code={joining[1].toUpperCase()} client={client()} />;
+  const stored = /^\/l\/([A-Za-z0-9_-]{8,32})(?:\/(\d+|notes))?\/?$/.exec(path);
+  if (stored) {
+    if (stored[2] === "notes") return <StoredLesson slug={stored[1]} client={null} initialStep={1} />;
+    return <StoredLesson slug={stored[1]} client={client()} initialStep={stored[2] ? Number(stored[2]) : 1} />;
+  }
+  const joining = /^\/c\/([A-Za-z0-9-]{6,12})\/?$/.exec(path);
+  const code = joining ? readCode(joining[1]) : null;
+  if (code?.ok) return <StudentClass code={code.code} client={client()} />;
   if (/^\/learn\/shared(\/\d+)?\/?$/.test(path)) return <SharedLesson client={client()} />;
   const notes = /^\/learn\/([a-z0-9_-]+)\/notes\/?$/.exec(path);
   const noted = notes ? lessonById(notes[1]) : undefined;
-  if (noted) return <TeacherNotes lesson={noted} />;
+  if (noted) return <TeacherNotes lesson={noted} base={`/learn/${noted.id}`} />;
   const m = /^\/learn\/([a-z0-9_-]+)(?:\/(\d+))?\/?$/.exec(path);
   const lesson = m ? lessonById(m[1]) : undefined;
   if (!m || !lesson) {

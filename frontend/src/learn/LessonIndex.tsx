@@ -8,6 +8,9 @@ import { progressOf, resetAll } from "./progress";
 import { storedLessons } from "./stored";
 import { checkLessonWithModels, formatProblem, MAX_LESSON_BYTES, type LessonProblem, type ModelAccess } from "./schema";
 import { encodeLesson } from "./share";
+import { QrCode } from "./QrCode";
+import { plural } from "../format";
+import { CODE_LENGTH, readCode } from "../live/code";
 
 export async function allSpecs(): Promise<Record<string, SystemSpec>> {
   const list = await api.systems();
@@ -22,7 +25,7 @@ export const apiModels: ModelAccess = {
 };
 
 export function LessonIndex() {
-  const [, bump] = useState(0);
+  const [version, bump] = useState(0);
   document.title = "Lessons · Memo Lab";
   return (
     <main className="learn-index">
@@ -51,18 +54,21 @@ export function LessonIndex() {
       <button type="button" onClick={() => { if (window.confirm("Forget your answers and progress in every lesson?")) { resetAll(); bump((n) => n + 1); } }}>
         Reset all progress
       </button>
-      <OpenLessonFile />
+      <OwnLessons version={version} onChange={() => bump((n) => n + 1)} />
+      <OpenLessonFile onStored={() => bump((n) => n + 1)} />
     </main>
   );
 }
 
-function OpenLessonFile() {
+function OpenLessonFile({ onStored }: { onStored: () => void }) {
   const [problems, setProblems] = useState<LessonProblem[]>([]);
   const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<{ url: string; slug: string; title: string } | null>(null);
   const open = async (file: File) => {
     setProblems([]);
+    setMade(null);
     if (file.size > MAX_LESSON_BYTES) {
-      setProblems([{ file: file.name, line: 1, column: 1, message: `the file is larger than ${MAX_LESSON_BYTES / 1024} KB` }]);
+      setProblems([{ file: file.name, line: 1, column: 1, message: `the file is larger than ${MAX_LESSON_BYTES / 1024} KB: split it into two lessons` }]);
       return;
     }
     setBusy(true);
@@ -76,8 +82,9 @@ function OpenLessonFile() {
       // A short link from the server (its QR code is small, it can be typed); offline, or if the
       // server refuses, the whole lesson travels in the link instead.
       try {
-        const made = await storedLessons.store(text);
-        window.location.assign(`${made.url}/1`);
+        const stored = await storedLessons.store(text, r.lesson.title);
+        setMade({ url: stored.url, slug: stored.slug, title: r.lesson.title });
+        onStored();
       } catch {
         window.location.assign(`/learn/shared/1#lesson=${await encodeLesson(text)}`);
       }
@@ -93,20 +100,83 @@ function OpenLessonFile() {
       <p>
         Write a lesson as a YAML file, open it here, and share the short link it gets (or start a live class on it
         from its presenter view). Start from the <a href="/lesson-template.yaml" download="my-lesson.yaml" data-testid="lesson-template">lesson
-        template</a>: its comments explain every field. If the file has problems, each is listed with its line and what
-        is expected there.
+        template</a>: its comments explain every field and mark the required ones; the knobs and metrics each system
+        offers are listed on its <a href="/models">model card</a>. If the file has problems, all of them are listed
+        with their line and what to write there.
       </p>
       <label>
         {"Open a lesson file "}
         <input type="file" accept=".yaml,.yml,text/yaml,application/yaml" disabled={busy}
-          onChange={(e) => { const f = e.target.files?.[0]; if (f) void open(f); }} />
+          onChange={(e) => { const f = e.target.files?.[0]; if (f) void open(f); e.target.value = ""; }} />
       </label>
-      {problems.length > 0 && (
-        <div className="notices" role="alert" data-testid="lesson-problems">
-          <p>This lesson file cannot be used:</p>
-          <ul>{problems.map((p) => <li key={formatProblem(p)}><code>{formatProblem(p)}</code></li>)}</ul>
+      {busy && <p className="muted" role="status">Checking the lesson against the models…</p>}
+      {problems.length > 0 && <ProblemList problems={problems} />}
+      {made && <LessonLink {...made} />}
+    </section>
+  );
+}
+
+/** Every problem of a lesson file, each with its place and what to write there. */
+export function ProblemList({ problems }: { problems: LessonProblem[] }) {
+  return (
+    <div className="notices" role="alert" data-testid="lesson-problems">
+      <p>{`This lesson file cannot be used yet: ${plural(problems.length, "problem")} to fix.`}</p>
+      <ul>{problems.map((p) => <li key={formatProblem(p)} data-testid="lesson-problem"><code>{formatProblem(p)}</code></li>)}</ul>
+    </div>
+  );
+}
+
+/** A stored lesson's short link, to copy or scan, with where to go from it. */
+function LessonLink({ url, slug, title }: { url: string; slug: string; title: string }) {
+  const full = `${window.location.origin}${url}`;
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <div className="lesson-made" role="status" data-testid="lesson-made">
+      <h3>{`“${title}” is ready`}</h3>
+      <div className="lesson-made-row">
+        <QrCode url={`${full}/1`} size={132} />
+        <div>
+          <p>This is its link: share it, or type it on any device.</p>
+          <p className="lesson-link"><a href={`${url}/1`} data-testid="lesson-link">{full}</a></p>
+          <button type="button" onClick={() => {
+            if (!navigator.clipboard) return setCopied("Select the link and copy it.");
+            navigator.clipboard.writeText(full).then(() => setCopied("Copied."), () => setCopied("Select the link and copy it."));
+          }}>Copy the link</button>{" "}
+          {copied && <span className="muted" aria-live="polite">{copied}</span>}
+          <p><a href={`${url}/1`}>Open it</a>{" · "}<a href={`${url}/1?present=1`}>Present it</a>{" · "}<a href={`${url}/notes`}>Teacher's notes</a></p>
+          <p className="muted">{`It is listed under “Your lessons” in this browser, which can delete it (${slug}).`}</p>
         </div>
-      )}
+      </div>
+    </div>
+  );
+}
+
+/** The lessons this browser stored on the server: open, present, read the notes, delete. */
+function OwnLessons({ version, onChange }: { version: number; onChange: () => void }) {
+  const mine = storedLessons.mine();
+  const [error, setError] = useState<string | null>(null);
+  if (!mine.length) return null;
+  return (
+    <section className="own-lessons" aria-labelledby="own-h" data-testid="own-lessons" data-version={version}>
+      <h2 id="own-h">Your lessons</h2>
+      <p className="muted">Stored on the server under a short link; only this browser can delete them.</p>
+      <ul className="lesson-list">
+        {mine.map((l) => (
+          <li key={l.slug} data-testid="own-lesson">
+            <h3><a href={`/l/${l.slug}/1`}>{l.title}</a></h3>
+            <p className="muted">
+              <a href={`/l/${l.slug}/1`}>{`${window.location.host}/l/${l.slug}`}</a>{" · "}
+              <a href={`/l/${l.slug}/1?present=1`}>Present</a>{" · "}
+              <a href={`/l/${l.slug}/notes`}>Teacher's notes</a>{" · "}
+              <button type="button" className="link-button" onClick={() => {
+                if (!window.confirm(`Delete “${l.title}”? Its link stops working for everyone.`)) return;
+                storedLessons.remove(l.slug).then(() => { setError(null); onChange(); }, (e: Error) => setError(`Could not delete it: ${e.message}`));
+              }}>Delete</button>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {error && <p role="alert" className="field-error">{error}</p>}
     </section>
   );
 }
@@ -114,15 +184,18 @@ function OpenLessonFile() {
 /** A class's code typed from the projector: to its join page (/c/{code}). */
 function JoinByCode() {
   const [code, setCode] = useState("");
-  const clean = code.trim().toUpperCase();
-  const ok = /^[A-Z0-9]{6}$/.test(clean);
+  const [tried, setTried] = useState(false);
+  const read = readCode(code);
+  const problem = !read.ok ? read.problem ?? (tried && code.trim() ? `A code has ${CODE_LENGTH} characters.` : null) : null;
   return (
-    <form className="join-by-code" onSubmit={(e) => { e.preventDefault(); if (ok) window.location.assign(`/c/${clean}`); }}>
+    <form className="join-by-code" noValidate onSubmit={(e) => { e.preventDefault(); setTried(true); if (read.ok) window.location.assign(`/c/${read.code}`); }}>
       <label>
         {"In a class? Type the code on the screen: "}
-        <input value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} autoCapitalize="characters" autoComplete="off" spellCheck={false} size={8} data-testid="class-code-input" />
+        <input value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} autoCapitalize="characters" autoComplete="off" spellCheck={false} size={9}
+          aria-invalid={problem !== null} aria-describedby={problem ? "code-problem" : undefined} data-testid="class-code-input" />
       </label>{" "}
-      <button type="submit" disabled={!ok}>Join the class</button>
+      <button type="submit">Join the class</button>
+      {problem && <span id="code-problem" className="field-error" role="alert" data-testid="code-problem">{problem}</span>}
     </form>
   );
 }

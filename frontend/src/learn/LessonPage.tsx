@@ -3,6 +3,7 @@
 // step's own link for students to follow on their devices.
 import { useCallback, useEffect, useState } from "react";
 import { classes } from "../live/api";
+import { CODE } from "../live/code";
 import { ClassPanel } from "../live/ClassPanel";
 import { emptyRoom, foldRoom, useClassStream } from "../live/room";
 import { keepTeacher, teacherToken } from "../live/tokens";
@@ -19,18 +20,16 @@ interface Where {
   live: string | null;
 }
 
-const CODE = /^[A-HJ-KMNP-Z2-9]{6}$/;
-
 const NEXT = new Set(["ArrowRight", "PageDown", " "]);
 const PREV = new Set(["ArrowLeft", "PageUp"]);
 
-/** Whether a key press belongs to the focused control rather than to step navigation. */
+/** Whether a key press belongs to the focused control rather than to step navigation. Space is
+ * "next" on a projector even on a focused button (the last one clicked, say "Lock this step"):
+ * buttons still take Enter. */
 function ownedByControl(e: KeyboardEvent): boolean {
   const t = e.target;
   if (!(t instanceof Element)) return false;
-  if (t.closest("input, select, textarea, [role=slider], [contenteditable=true]")) return true;
-  // Space presses a focused button or follows a link; arrows still move between steps.
-  return e.key === " " && !!t.closest("button, a");
+  return !!t.closest("input, select, textarea, [role=slider], [role=radio], [contenteditable=true]");
 }
 
 export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep, source }: {
@@ -102,6 +101,8 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
       else if (e.key === "End") step = total;
       else return;
       e.preventDefault();
+      // a focused button would take the Space's key-up as a click: it lets go of the focus
+      if (e.key === " " && document.activeElement instanceof HTMLElement && document.activeElement.closest("button, a")) document.activeElement.blur();
       step = Math.min(Math.max(1, step), total);
       if (step !== where.step) go({ ...where, step });
     };
@@ -156,7 +157,8 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
           <h1>{step.title}</h1>
         </div>
         {where.present && where.live && token && (
-          <ClassPanel code={where.live} token={token} room={room} link={roomLink} step={where.step} choices={q?.predict === "choice" ? q.choices : null} />
+          <ClassPanel code={where.live} token={token} room={room} link={roomLink} step={where.step} asks={!!q}
+            choices={q?.predict === "choice" ? q.choices : null} answer={q?.predict === "choice" ? q.answer : null} />
         )}
         {where.present && where.live && !token && (
           <p className="seat-status" role="status">{`Class ${where.live} was started in another browser: control it from there.`}</p>

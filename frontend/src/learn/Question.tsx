@@ -108,8 +108,10 @@ function off(pred: number, truth: number, unit: string): string {
   return `${pct}${d > 0 ? "above" : "below"} (${d > 0 ? "+" : "−"}${formatValue(Math.abs(d), unit)})`;
 }
 
+/** What the reveal shows: the model's answer and the memo's, and how far the learner's answer
+ * was from them. Without an answer (the teacher's projector), the answer alone, in words. */
 export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
-  q: Q; answer: Answer; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
+  q: Q; answer: Answer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
 }) {
   const figureSet = useDataset(q.memo?.dataset ?? null);
   const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;
@@ -117,19 +119,22 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
   const at = q.predict === "point" ? formatSetting(xLabel, q.at, xUnit) : xLabel;
   const exact = memo.filter((m) => m.exact);
   const memoShown = exact.length ? exact : memo;
+  const mine = answer?.kind === "point" ? answer.y : null;
   return (
     <div className="reveal" data-testid="reveal" role="status">
-      {q.predict === "point" && answer.kind === "point" && (
+      {q.predict === "point" && (
         <>
-          <p>{`You predicted ${formatValue(answer.y, unit)} at ${at}.`}</p>
+          {mine !== null && <p>{`You predicted ${formatValue(mine, unit)} at ${at}.`}</p>}
           <p data-testid="reveal-model">
-            {model === null ? "Computing the model's answer…" : `The model gives ${formatValue(model, unit)}: your prediction is ${off(answer.y, model, unit)}.`}
+            {model === null
+              ? "Computing the model's answer…"
+              : `The model gives ${formatValue(model, unit)}${mine !== null ? `: your prediction is ${off(mine, model, unit)}` : ` at ${at}`}.`}
           </p>
           {memoShown.length > 0 && (
             <ul className="reveal-memo" data-testid="reveal-memo">
               {memoShown.map((m) => (
                 <li key={m.citation}>
-                  {`The memo measured ${formatValue(m.y, unit)} (printed as “${m.printed}”)${m.exact ? "" : `, at ${m.differs.join(", ")}`}: your prediction is ${off(answer.y, m.y, unit)}. `}
+                  {`The memo measured ${formatValue(m.y, unit)} (printed as “${m.printed}”)${m.exact ? "" : `, at ${m.differs.join(", ")}`}${mine !== null ? `: your prediction is ${off(mine, m.y, unit)}` : ""}. `}
                   <cite>{m.citation}</cite>
                 </li>
               ))}
@@ -137,19 +142,19 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
           )}
         </>
       )}
-      {q.predict === "choice" && answer.kind === "choice" && (
+      {q.predict === "choice" && (
         <>
           <p data-testid="reveal-verdict">
-            {answer.choice === q.answer ? "Right." : `Not quite: you picked “${q.choices[answer.choice - 1] ?? "?"}”.`}
-            {` The answer is “${q.choices[q.answer - 1]}”.`}
+            {answer?.kind === "choice" && (answer.choice === q.answer ? "Right. " : `Not quite: you picked “${q.choices[answer.choice - 1] ?? "?"}”. `)}
+            <strong>{`The answer is “${q.choices[q.answer - 1]}”.`}</strong>
           </p>
-          <p>{q.explain}</p>
+          <p data-testid="reveal-explain">{q.explain}</p>
         </>
       )}
       {q.intuition && <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>}
       {figure && (
         <p data-testid="reveal-figure">
-          {`The memo reports ${formatValue(figure.value, figure.unit || unit)} (printed as “${figure.printed}”)${q.predict === "point" && answer.kind === "point" ? `: your prediction is ${off(answer.y, figure.value, figure.unit || unit)}` : ""}. `}
+          {`The memo reports ${formatValue(figure.value, figure.unit || unit)} (printed as “${figure.printed}”)${mine !== null ? `: your prediction is ${off(mine, figure.value, figure.unit || unit)}` : ""}. `}
           <cite>{figure.citation}</cite>
         </p>
       )}

@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import type { ModelClient } from "../runtime/ModelClient";
 import { allSpecs, apiModels } from "./LessonIndex";
 import { LessonPage } from "./LessonPage";
-import { checkLessonWithModels, formatProblem, type Lesson, type LessonProblem } from "./schema";
+import { checkLessonWithModels, type Lesson, type LessonProblem } from "./schema";
+import { ProblemList } from "./LessonIndex";
 import { decodeLesson, lessonFragment } from "./share";
 import { PageError } from "../PageError";
 
@@ -28,8 +29,8 @@ export function SharedLesson({ client }: { client: ModelClient }) {
   }
   if (s.problems) {
     return (
-      <PageError title="This lesson has problems" back={{ href: "/learn", label: "All lessons" }} testId="lesson-problems">
-        <ul>{s.problems.map((p) => <li key={formatProblem(p)}><code>{formatProblem(p)}</code></li>)}</ul>
+      <PageError title="This lesson has problems" back={{ href: "/learn", label: "All lessons" }}>
+        <ProblemList problems={s.problems} />
       </PageError>
     );
   }

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import type { SystemSpec } from "../api/types";
 import { Chart } from "../chart/Chart";
+import { bandNamesOf, bandShown, drawnLimit } from "../chart/curves";
 import { memoPoints } from "../chart/memoPoints";
 import { Readouts } from "../explorer/Readouts";
 import { useLatest } from "../chart/useLatest";
@@ -135,7 +136,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (
           <p className="answered" data-testid="class-median-error">{`The class's median error: ${medianError(live.crowd, atModel)} %`}</p>
         )}
-        {q && answer && revealed && (
+        {q && revealed && (answer || live?.role === "teacher") && (
           <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />
         )}
@@ -179,7 +180,10 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           {baseline && <><span className="key baseline" /> baseline{" "}</>}
           {revealed && memo.length > 0 && <><span className="key memo" /> memo measurement (hover or focus for its citation){" "}</>}
           {q?.predict === "point" && live?.role !== "teacher" && <><span className="key prediction" /> your prediction{" "}</>}
-          {live && q?.predict === "point" && (live.role === "teacher" || revealed) && <><span className="key crowd" /> the class's predictions</>}
+          {live && q?.predict === "point" && (live.role === "teacher" || revealed) && <><span className="key crowd" /> the class's predictions (beside the axis: how they spread, the black line their median){" "}</>}
+          {revealed && bandShown(band) && <><span className="key band" />{` range over ${bandNamesOf(sweep.value, spec).join(", ")} (not measured in the memo)`}{" "}</>}
+          {revealed && drawnLimit(limit, Math.max(0, ...curve.map((p) => p.y).filter(Number.isFinite))).length > 1 && <><span className="key limit" /> capacity{" "}</>}
+          {revealed && curve.some((p) => p.bottleneck) && <><span className="key bottleneck" /> shaded regions: what limits the curve there (named above the chart)</>}
         </p>
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
       </section>

@@ -5,10 +5,13 @@ import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
 import { allSpecs, apiModels } from "./LessonIndex";
 import { LessonPage } from "./LessonPage";
-import { checkLessonWithModels, formatProblem, type Lesson, type LessonProblem } from "./schema";
+import { checkLessonWithModels, type Lesson, type LessonProblem } from "./schema";
+import { ProblemList } from "./LessonIndex";
+import { TeacherNotes } from "./TeacherNotes";
 import { storedLessons } from "./stored";
 
-export function StoredLesson({ slug, client, initialStep }: { slug: string; client: ModelClient; initialStep: number }) {
+/** The lesson's steps, or (no model client) its teacher's notes at /l/{slug}/notes. */
+export function StoredLesson({ slug, client, initialStep }: { slug: string; client: ModelClient | null; initialStep: number }) {
   const [s, set] = useState<{ lesson?: Lesson; text?: string; problems?: LessonProblem[]; error?: string }>({});
   useEffect(() => {
     (async () => {
@@ -22,11 +25,12 @@ export function StoredLesson({ slug, client, initialStep }: { slug: string; clie
   }
   if (s.problems) {
     return (
-      <PageError title="This lesson has problems" back={{ href: "/learn", label: "All lessons" }} testId="lesson-problems">
-        <ul>{s.problems.map((p) => <li key={formatProblem(p)}><code>{formatProblem(p)}</code></li>)}</ul>
+      <PageError title="This lesson has problems" back={{ href: "/learn", label: "All lessons" }}>
+        <ProblemList problems={s.problems} />
       </PageError>
     );
   }
   if (!s.lesson || !s.text) return <p className="loading" aria-busy="true">Opening the lesson…</p>;
+  if (!client) return <TeacherNotes lesson={s.lesson} base={`/l/${slug}`} />;
   return <LessonPage lesson={s.lesson} lessonKey={`stored:${slug}`} base={`/l/${slug}`} hash="" client={client} initialStep={initialStep} source={{ lesson_file: s.text }} />;
 }

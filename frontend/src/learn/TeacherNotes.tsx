@@ -35,7 +35,7 @@ function ModelAnswer({ step, spec }: { step: LessonStep; spec: SystemSpec }) {
   return <>{value}</>;
 }
 
-export function TeacherNotes({ lesson }: { lesson: Lesson }) {
+export function TeacherNotes({ lesson, base }: { lesson: Lesson; base: string }) {
   const [specs, setSpecs] = useState<Record<string, SystemSpec> | null>(null);
   useEffect(() => {
     document.title = `${lesson.title}: teacher's notes · Memo Lab`;
@@ -46,14 +46,14 @@ export function TeacherNotes({ lesson }: { lesson: Lesson }) {
       <p className="crumbs"><a href="/learn">Lessons</a></p>
       <h1>{`${lesson.title}: teacher's notes`}</h1>
       <p>{lesson.summary}</p>
-      <p><a href={`/learn/${lesson.id}/1?present=1`}>Present this lesson</a></p>
+      <p><a href={`${base}/1?present=1`}>Present this lesson</a></p>
       <ol className="notes-steps">
         {lesson.steps.map((s, i) => {
           const spec = specs?.[s.state.system];
           const q = s.question;
           return (
             <li key={`${s.title}\n${s.text.slice(0, 60)}`} data-testid="notes-step">
-              <h2><a href={`/learn/${lesson.id}/${i + 1}`}>{s.title}</a></h2>
+              <h2><a href={`${base}/${i + 1}`}>{s.title}</a></h2>
               <p className="muted">{`Chart: ${setting(s, spec)}`}</p>
               <p>{s.text}</p>
               {q && (

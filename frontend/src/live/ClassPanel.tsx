@@ -7,17 +7,24 @@ import { classes } from "./api";
 import type { Room } from "./room";
 import type { Link } from "./stream";
 
-export function ClassPanel({ code, token, room, link, step, choices }: {
+export function ClassPanel({ code, token, room, link, step, asks, choices, answer }: {
   code: string;
   token: string;
   room: Room;
   link: { link: Link; why?: string };
   step: number;
+  /** whether the step asks a question (no count of answers where none is asked) */
+  asks: boolean;
   /** the step's choices, when it asks for one */
   choices: string[] | null;
+  /** the right choice (counted from 1), named once revealed */
+  answer: number | null;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
+  // Names are on the projector only after the teacher says so, warned, for this step alone.
+  const [namesFor, setNamesFor] = useState<number | null>(null);
+  const namesShown = namesFor === step;
   const state = room.state;
   const joinUrl = `${window.location.origin}/c/${code}`;
   const answers = Object.values(room.answers[step] ?? {});
@@ -46,26 +53,42 @@ export function ClassPanel({ code, token, room, link, step, choices }: {
           <p className="class-code" data-testid="class-code">{code}</p>
         </div>
       </div>
-      <p className="answered" data-testid="answered" aria-live="polite">
-        {`${answers.length} of ${students} answered`}
-        {link.link !== "live" && <span className="muted">{link.link === "closed" ? ` · ${link.why ?? "disconnected"}` : " · reconnecting…"}</span>}
-      </p>
-      {students > 0 && (
-        // Names stay off the projector unless the teacher opens this.
-        <details className="names">
-          <summary>Show who has answered</summary>
+      {asks ? (
+        <p className="answered" data-testid="answered" aria-live="polite">
+          {`${answers.length} of ${students} answered`}
+          {link.link !== "live" && <span className="muted">{link.link === "closed" ? ` · ${link.why ?? "disconnected"}` : " · reconnecting…"}</span>}
+        </p>
+      ) : (
+        <p className="joined" data-testid="joined" aria-live="polite">
+          {`${students} joined`}
+          {link.link !== "live" && <span className="muted">{link.link === "closed" ? ` · ${link.why ?? "disconnected"}` : " · reconnecting…"}</span>}
+        </p>
+      )}
+      {asks && students > 0 && (namesShown ? (
+        <div className="names">
+          <button type="button" onClick={() => setNamesFor(null)}>Hide names</button>
           <ul data-testid="answered-names">
             {Object.entries(room.students).map(([id, name]) => (
               <li key={id}>{`${name || "anonymous"}${room.answers[step]?.[id] ? " ✓" : ""}`}</li>
             ))}
           </ul>
-        </details>
-      )}
+        </div>
+      ) : (
+        <button type="button" className="names" data-testid="show-names" onClick={() => {
+          if (window.confirm("Show the students' names on this screen? Everyone in the room will see who has answered. They are hidden again on the next step.")) setNamesFor(step);
+        }}>Show names…</button>
+      ))}
       {choices && answers.length > 0 && (
         <ul className="choice-counts" aria-label="The class's choices">
           {choices.map((c, i) => {
             const n = answers.filter((a) => a.choice === i + 1).length;
-            return <li key={c}><span className="bar" style={{ width: `${(100 * n) / Math.max(1, answers.length)}%` }} />{`${c}: ${n}`}</li>;
+            const right = revealed && answer === i + 1;
+            return (
+              <li key={c} className={right ? "right" : undefined} data-testid={right ? "right-choice" : undefined}>
+                <span className="bar" style={{ width: `${(100 * n) / Math.max(1, answers.length)}%` }} />
+                {`${right ? "✓ the answer: " : ""}${c}: ${n}`}
+              </li>
+            );
           })}
         </ul>
       )}

@@ -92,11 +92,11 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   if (q && revealed && spread) {
     if (q.predict === "point" && answer?.kind === "point") {
       const p = placeIn(spread.values, answer.y);
-      note = <p data-testid="class-spread">{`${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, "")}.`}</p>;
+      note = <p data-testid="class-place">{`${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, "")}.`}</p>;
     } else if (q.predict === "choice") {
-      note = <p data-testid="class-spread">{q.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ")}</p>;
+      note = <p data-testid="class-place">{q.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ")}</p>;
     } else {
-      note = <p data-testid="class-spread">{`You did not answer this one; ${spread.count} in the class did.`}</p>;
+      note = <p data-testid="class-place">{`You did not answer this one; ${spread.count} in the class did.`}</p>;
     }
   }
   return (
@@ -109,7 +109,11 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
       </header>
       {state.ended && <p className="seat-status" role="status" data-testid="class-ended">The class has ended. Thank you!</p>}
       {!state.ended && link.link !== "live" && <p className="seat-status" role="status">Reconnecting to the class…</p>}
-      {!state.ended && q && locked && <p className="seat-status" role="status">This step opens when your teacher says so.</p>}
+      {!state.ended && q && locked && !revealed && (
+        <p className="seat-status" role="status" data-testid="locked">
+          {answer ? "Your teacher has closed answers for now; yours is kept as sent." : "Your teacher has closed answers for this step for now."}
+        </p>
+      )}
       {!state.ended && q && !revealed && !locked && <p className="seat-status" role="status" data-testid="waiting-reveal">Your teacher reveals the answer for everyone at once.</p>}
       <StepView key={number} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
         live={{
