@@ -41,7 +41,7 @@ test("walk the DECnet lesson by keyboard in presenter view", async ({ page, base
   // Step 3: type a prediction; the reveal shows the memo's measurement with its citation.
   await page.keyboard.press("ArrowRight");
   await l.atStep(3);
-  await page.getByRole("spinbutton", { name: /Your prediction/ }).fill("400000");
+  await page.getByTestId("typed-prediction").fill("400000");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("reveal-memo")).toContainText("The memo measured");
   await expect(page.getByTestId("reveal-memo").locator("cite").first()).toContainText("CI table");
@@ -148,6 +148,13 @@ test("a teacher's lesson file: problems shown with their line, a good file store
   await expect(problems).toContainText("steps[3].state.knobs.circuit: must be one of DTE, CI, NI");
 
   await page.getByLabel("Open a lesson file").setInputFiles(fixture("teacher-lesson.yaml"));
+  // the good file's short link is shown, to copy or scan, and the lesson is listed as the teacher's own
+  const link = page.getByTestId("lesson-link");
+  await expect(link).toHaveText(new RegExp(`^${baseURL}/l/[A-Za-z0-9_-]{8,16}$`));
+  await expect(page.getByTestId("lesson-made").getByTestId("qr")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy the link" })).toBeVisible();
+  await expect(page.getByTestId("own-lesson")).toContainText("A teacher's own lesson <script>");
+  await link.click();
   await expect(page).toHaveURL(/\/l\/[A-Za-z0-9_-]{8,16}\/1$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Served or local");
   await expect(page.getByTestId("baseline-curve")).toHaveAttribute("d", /^M/);

@@ -6,13 +6,14 @@ test("a live class: students join by code and answer, the presenter sees every a
   const teacher = new TeacherView(await (await browser.newContext()).newPage());
   // The teacher rehearses step 2 alone first, answer and reveal included...
   await teacher.page.goto("/learn/decnet-link-quota/2");
-  await teacher.page.getByRole("spinbutton", { name: /Your prediction/ }).fill("50000");
+  await teacher.page.getByTestId("typed-prediction").fill("50000");
   await teacher.page.getByRole("button", { name: "Reveal" }).click();
   await expect(teacher.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
   // ...which never leaks into the class: there, step 2 opens unrevealed (checked below).
   const code = await teacher.startOn("/learn/decnet-link-quota/1");
   expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
-  await expect(teacher.answered).toHaveText(/^0 of 0 answered/);
+  await expect(teacher.page.getByTestId("joined")).toHaveText(/^0 joined/); // step 1 asks nothing: no count of answers
+  await expect(teacher.answered).toHaveCount(0);
 
   const students = [
     await StudentSeat.join(browser, code, "Ann"),
@@ -36,7 +37,8 @@ test("a live class: students join by code and answer, the presenter sees every a
   await teacher.page.getByTestId("reveal-all").click();
   await expect(teacher.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
   await expect(teacher.page.getByTestId("class-median-error")).toContainText(/The class's median error: \d+ %/);
-  await teacher.page.getByText("Show who has answered").click(); // names only when asked for
+  await expect(teacher.page.getByTestId("answered-names")).toHaveCount(0); // names only when asked for, warned
+  await teacher.page.getByTestId("show-names").click();
   await expect(teacher.page.getByTestId("answered-names")).toContainText("Ann ✓");
   for (const s of students) {
     await expect(s.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);

@@ -51,7 +51,7 @@ export class StudentSeat {
   }
 
   async predict(value: number) {
-    await this.page.getByRole("spinbutton", { name: /Your prediction/ }).fill(String(value));
+    await this.page.getByTestId("typed-prediction").fill(String(value));
     await this.page.getByRole("button", { name: /Send my (new )?answer/ }).click();
     await expect(this.page.getByTestId("sent-note")).toContainText("Sent.");
   }

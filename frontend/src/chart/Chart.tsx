@@ -93,16 +93,18 @@ function ClassSpread({ ys, y, left, width, unit }: { ys: number[]; y: ReturnType
 }
 
 export const Chart = memo(function Chart(props: ChartProps) {
-  const [box, width] = useElementWidth<HTMLDivElement>();
   const BASE = props.large ? LARGE_MARGIN : NORMAL_MARGIN;
-  // a class's spread is drawn beside the plot, in a margin of its own
-  const MARGIN = props.crowd ? { ...BASE, right: BASE.right + SPREAD_W } : BASE;
+  // a class's spread is drawn beside the plot, in a margin of its own (narrower on a phone)
+  const [box, width] = useElementWidth<HTMLDivElement>();
+  const small = width < 500;
+  const spreadW = small ? SPREAD_W / 2 : SPREAD_W;
+  const MARGIN = props.crowd ? { ...BASE, right: BASE.right + spreadW } : BASE;
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
   // The readout's point on the curve (an index), and whether the keyboard put it there.
   const [hover, setHover] = useState<{ i: number; key: boolean } | null>(null);
   const titleId = useId();
   // A phone's chart is shorter, so that it can stay in view above the knobs.
-  const HEIGHT = props.height ?? (width < 500 ? PHONE_HEIGHT : DEFAULT_HEIGHT);
+  const HEIGHT = props.height ?? (small ? PHONE_HEIGHT : DEFAULT_HEIGHT);
   const curveTop = Math.max(0, ...props.curve.map((p) => p.y).filter(Number.isFinite));
   // A capacity far above the curve would flatten it: draw the line only when it is within reach.
   const limit = drawnLimit(props.limit ?? [], curveTop);
@@ -262,12 +264,12 @@ export const Chart = memo(function Chart(props: ChartProps) {
               // sideways jitter (the same for the same i), so equal answers stay countable;
               // the marks have no identity but their place in the list
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <circle key={i} data-testid="class-prediction" className="class-prediction" cx={g.x(props.crowd!.x) + ((i * 11) % 25) - 12} cy={g.y(y)} r={CROWD_R} />
+              <circle key={i} data-testid="class-prediction" className="class-prediction" cx={g.x(props.crowd!.x) + ((i * 11) % 25) - 12} cy={g.y(y)} r={small ? 5 : CROWD_R} />
             ))}
           </g>
         )}
         {props.crowd && props.crowd.ys.length > 0 && (
-          <ClassSpread ys={props.crowd.ys} y={g.y} left={width - MARGIN.right + 8} width={SPREAD_W - 14} unit={props.yUnit} />
+          <ClassSpread ys={props.crowd.ys} y={g.y} left={width - MARGIN.right + 8} width={spreadW - 14} unit={props.yUnit} />
         )}
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
         {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (

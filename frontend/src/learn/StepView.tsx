@@ -1,6 +1,6 @@
 // One lesson step: the explanation, the explorer state it sets, and its question. A question
 // hides the model's curve and the memo's points until the learner commits a prediction.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SystemSpec } from "../api/types";
 import { Chart } from "../chart/Chart";
 import { bandNamesOf, bandShown, drawnLimit } from "../chart/curves";
@@ -105,6 +105,29 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     document.title = `${step.title} · Memo Lab`;
   }, [step.title]);
 
+  // On a projector the chart takes the height left below the header (which grows with a
+  // class's panel), so the whole plot stays in view.
+  const chartBox = useRef<HTMLElement>(null);
+  const [fitHeight, setFitHeight] = useState(380);
+  useLayoutEffect(() => {
+    if (!present) return;
+    const measure = () => {
+      const el = chartBox.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      setFitHeight(Math.round(Math.max(320, Math.min(720, window.innerHeight - top - 56))));
+    };
+    measure();
+    const watch = new ResizeObserver(measure);
+    const head = document.querySelector(".lesson-head");
+    if (head) watch.observe(head);
+    window.addEventListener("resize", measure);
+    return () => {
+      watch.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, [present]);
+
   const commit = (a: Answer) => {
     if (live?.submit) {
       setSending("Sending…");
@@ -143,7 +166,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
       </section>
-      <section className="lesson-chart" aria-label="Chart">
+      <section className="lesson-chart" aria-label="Chart" ref={chartBox}>
         {!ready ? (
           <p className="loading" aria-busy="true">Computing the curve…</p>
         ) : (
@@ -162,7 +185,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
             memo={revealed ? memo : []}
             currentX={Number(knobs[x])}
             currentY={revealed ? detail.value?.metrics[y] ?? NaN : NaN}
-            height={present ? Math.max(380, Math.min(720, window.innerHeight - 330)) : undefined}
+            height={present ? fitHeight : undefined}
             large={present}
             yMax={yMax}
             prediction={q?.predict === "point" && live?.role !== "teacher" ? {
@@ -175,16 +198,17 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           />
         )}
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
-        <p className="legend">
-          {revealed ? <><span className="key curve" /> model{" "}</> : "The model's curve appears once you commit your prediction. "}
-          {baseline && <><span className="key baseline" /> baseline{" "}</>}
-          {revealed && memo.length > 0 && <><span className="key memo" /> memo measurement (hover or focus for its citation){" "}</>}
-          {q?.predict === "point" && live?.role !== "teacher" && <><span className="key prediction" /> your prediction{" "}</>}
-          {live && q?.predict === "point" && (live.role === "teacher" || revealed) && <><span className="key crowd" /> the class's predictions (beside the axis: how they spread, the black line their median){" "}</>}
-          {revealed && bandShown(band) && <><span className="key band" />{` range over ${bandNamesOf(sweep.value, spec).join(", ")} (not measured in the memo)`}{" "}</>}
-          {revealed && drawnLimit(limit, Math.max(0, ...curve.map((p) => p.y).filter(Number.isFinite))).length > 1 && <><span className="key limit" /> capacity{" "}</>}
-          {revealed && curve.some((p) => p.bottleneck) && <><span className="key bottleneck" /> shaded regions: what limits the curve there (named above the chart)</>}
-        </p>
+        <ul className="legend lesson-legend" aria-label="Legend">
+          {!revealed && <li>The model's curve appears once you commit your prediction.</li>}
+          {revealed && <li><span className="key curve" /> model</li>}
+          {baseline && <li><span className="key baseline" /> baseline</li>}
+          {revealed && memo.length > 0 && <li><span className="key memo" /> memo measurement (hover or focus for its citation)</li>}
+          {q?.predict === "point" && live?.role !== "teacher" && <li><span className="key prediction" /> your prediction</li>}
+          {crowd.length > 0 && <li><span className="key crowd" /> the class's predictions (beside the axis: how they spread, the black line their median)</li>}
+          {revealed && bandShown(band) && <li><span className="key band" />{` range over ${bandNamesOf(sweep.value, spec).join(", ")} (not measured in the memo)`}</li>}
+          {revealed && drawnLimit(limit, Math.max(0, ...curve.map((p) => p.y).filter(Number.isFinite))).length > 1 && <li><span className="key limit" /> capacity</li>}
+          {revealed && curve.some((p) => p.bottleneck) && <li><span className="key bottleneck" /> shaded regions: what limits the curve there (named above the chart)</li>}
+        </ul>
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
       </section>
     </div>

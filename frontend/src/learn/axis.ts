@@ -28,17 +28,20 @@ export interface Drawn {
 
 const finite = (xs: number[]) => xs.filter(Number.isFinite);
 
-/** The step's axis top: a round number at least HEADROOM times the largest value drawn, or the
+/** The step's axis top: a round number at least HEADROOM times the largest of the curves, the
+ * memo's points and a drawn capacity (and above the band), or the
  * lesson's `y_max` where that is larger. A share (a busy fraction) needs no axis past 100 %, its
  * whole domain. Undefined until the curve is known. */
 export function stepTop(d: Drawn, opts: { yMax?: number; share?: boolean } = {}): number | undefined {
   const curve = finite(d.curve);
   if (!curve.length) return undefined;
   const capacity = drawnLimit(d.capacity.map((y) => ({ x: 0, y })), Math.max(...curve)).map((p) => p.y);
-  const all = [...curve, ...finite(d.baseline), ...finite(d.band), ...capacity, ...finite(d.memo)];
-  const most = Math.max(...all);
-  let top = niceTop(HEADROOM * most);
-  if (opts.share && most <= 100) top = Math.min(top, 100);
+  // headroom above what the question is about (the curves, the memo, a capacity); the band of
+  // undetermined outcomes only needs to fit
+  const most = Math.max(...curve, ...finite(d.baseline), ...capacity, ...finite(d.memo));
+  const band = Math.max(0, ...finite(d.band));
+  let top = niceTop(Math.max(HEADROOM * most, band));
+  if (opts.share && Math.max(most, band) <= 100 * (1 + 1e-9)) top = Math.min(top, 100);
   return opts.yMax !== undefined && opts.yMax > top ? opts.yMax : top;
 }
 

@@ -46,13 +46,14 @@ export function ClassPanel({ code, token, room, link, step, asks, choices, answe
   return (
     <aside className="class-panel" aria-label="Live class" data-testid="class-panel">
       <div className="join">
-        <QrCode url={joinUrl} size={150} />
-        <div>
-          <p className="muted">Join at</p>
-          <p className="join-link"><a href={joinUrl}>{`${window.location.host}/c/`}</a></p>
-          <p className="class-code" data-testid="class-code">{code}</p>
-        </div>
+        <QrCode url={joinUrl} size={112} />
       </div>
+      <div className="class-main">
+      <p className="join-line">
+        <span className="muted">Join at </span>
+        <a className="join-link" href={joinUrl}>{`${window.location.host}/c/`}</a>{" "}
+        <span className="class-code" data-testid="class-code">{code}</span>
+      </p>
       {asks ? (
         <p className="answered" data-testid="answered" aria-live="polite">
           {`${answers.length} of ${students} answered`}
@@ -109,6 +110,7 @@ export function ClassPanel({ code, token, room, link, step, asks, choices, answe
         }}>End the class</button>
       </div>
       {error && <p role="alert" className="field-error">{error}</p>}
+      </div>
     </aside>
   );
 }

@@ -20,7 +20,8 @@ describe("the lesson axis", () => {
   it("holds the memo's points, the baseline, the band and a capacity within reach of the curve", () => {
     expect(stepTop(drawn([100, 200], { memo: [435] }))).toBeGreaterThanOrEqual(1.5 * 435);
     expect(stepTop(drawn([100, 200], { baseline: [300] }))).toBeGreaterThanOrEqual(450);
-    expect(stepTop(drawn([100, 200], { band: [260] }))).toBeGreaterThanOrEqual(390);
+    expect(stepTop(drawn([100, 200], { band: [260] }))).toBe(300); // the band fits; the headroom is the curve's
+    expect(stepTop(drawn([100, 200], { band: [900] }))).toBe(1000);
     expect(stepTop(drawn([100, 200], { capacity: [400, 400] }))).toBe(600);
     // a capacity far above the curve is not drawn, so it does not flatten the curve
     expect(stepTop(drawn([100, 200], { capacity: [10_000] }))).toBe(300);
@@ -30,6 +31,7 @@ describe("the lesson axis", () => {
     expect(stepTop(drawn([2.7, 2.7]), { yMax: 100 })).toBe(100);
     expect(stepTop(drawn([2.7, 2.7]), { yMax: 1 })).toBe(5);
     expect(stepTop(drawn([81]), { share: true })).toBe(100);
+    expect(stepTop(drawn([81], { capacity: [100.00000000000003] }), { share: true })).toBe(100); // a capacity of 100 %, in floating point
     expect(stepTop(drawn([81]))).toBe(150);
     expect(stepTop(drawn([]))).toBeUndefined();
   });

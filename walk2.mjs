@@ -1,0 +1,82 @@
+import { chromium } from "playwright-core";
+import { CHROMIUM } from "./bench/lib.mjs";
+const base = "http://127.0.0.1:8100";
+const browser = await chromium.launch(CHROMIUM);
+const tctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const t = await tctx.newPage();
+t.on("pageerror", (e) => console.log("teacher pageerror", e.message));
+t.on("dialog", (d) => d.accept());
+await t.goto(`${base}/learn/decnet-link-quota/1?present=1`);
+await t.getByTestId("start-class").click();
+await t.waitForSelector("[data-testid=class-code]");
+const code = (await t.getByTestId("class-code").textContent()).trim();
+console.log("code", code);
+await t.screenshot({ path: "/tmp/shots/class-step1.png" });
+const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+const students = [];
+const p0 = await phone.newPage();
+await p0.goto(`${base}/learn`);
+await p0.getByTestId("class-code-input").fill(`${code.slice(0, 3)} ${code.slice(3).toLowerCase()}`);
+await p0.screenshot({ path: "/tmp/shots/phone-learn-code.png" });
+await p0.getByRole("button", { name: "Join the class" }).click();
+await p0.waitForSelector("[data-testid=join-class]");
+await p0.screenshot({ path: "/tmp/shots/phone-join.png" });
+await p0.getByTestId("student-name").fill("Ann");
+await p0.getByTestId("join").click();
+await p0.waitForSelector("[data-testid=seat]");
+students.push(p0);
+for (let i = 1; i < 8; i++) {
+  const c = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const p = await c.newPage();
+  await p.goto(`${base}/c/${code}`);
+  await p.getByTestId("student-name").fill(`S${i}`);
+  await p.getByTestId("join").click();
+  await p.waitForSelector("[data-testid=seat]");
+  students.push(p);
+}
+await t.locator("h1").click();
+await t.keyboard.press("ArrowRight");
+await t.waitForTimeout(1000);
+const vals = ["50K", "80000", "120000", "150000", "200000", "400000", "90000", "600000"];
+for (const [i, p] of students.entries()) {
+  await p.waitForSelector("[data-testid=typed-prediction]");
+  await p.getByTestId("typed-prediction").fill(vals[i]);
+  await p.getByRole("button", { name: /Send my/ }).click();
+}
+await t.waitForTimeout(1500);
+await t.screenshot({ path: "/tmp/shots/class-step2-answers.png" });
+await students[1].screenshot({ path: "/tmp/shots/phone-sent.png" });
+await t.getByRole("button", { name: "Lock this step" }).click();
+await t.waitForTimeout(800);
+await students[1].screenshot({ path: "/tmp/shots/phone-locked.png" });
+await t.getByTestId("reveal-all").click();
+await t.waitForTimeout(1500);
+await t.screenshot({ path: "/tmp/shots/class-step2-revealed.png" });
+await students[1].screenshot({ path: "/tmp/shots/phone-revealed.png", fullPage: true });
+// Space advances even with the lock button focused
+await t.getByRole("button", { name: /Unlock this step|Lock this step/ }).focus();
+await t.keyboard.press(" ");
+await t.waitForTimeout(800);
+console.log("teacher step after Space:", await t.getByTestId("lesson").getAttribute("data-step"));
+await t.keyboard.press("ArrowRight");
+await t.waitForTimeout(300);
+console.log("teacher step:", await t.getByTestId("lesson").getAttribute("data-step"));
+for (const [i, p] of students.entries()) {
+  await p.waitForSelector("input[type=radio]");
+  await p.getByRole("radio").nth(i % 3).check();
+  await p.getByRole("button", { name: /Send my/ }).click();
+}
+await t.waitForTimeout(1000);
+await t.getByTestId("reveal-all").click();
+await t.waitForTimeout(1000);
+await t.screenshot({ path: "/tmp/shots/class-step4-revealed.png" });
+await students[0].screenshot({ path: "/tmp/shots/phone-choice-revealed.png", fullPage: true });
+await t.setViewportSize({ width: 1920, height: 1080 });
+await t.keyboard.press("ArrowLeft");
+await t.waitForTimeout(1200);
+await t.screenshot({ path: "/tmp/shots/class-1920-step3.png" });
+await t.setViewportSize({ width: 1280, height: 800 });
+await t.getByTestId("show-names").click();
+await t.waitForTimeout(300);
+await t.screenshot({ path: "/tmp/shots/class-names.png" });
+await browser.close();
