@@ -1,6 +1,9 @@
 // The README's screenshots, taken from the built app: `node scripts/screenshots.mjs` (after
 // `npm start` has built it once). Writes docs/screenshot.png (the explorer: one curve per
-// circuit, a pinned baseline, the readout on the curve) and docs/explorer-phone.png.
+// circuit, a pinned baseline, the readout on the curve), docs/explorer-phone.png, and the
+// classroom: a lesson step before and after the reveal (docs/lesson-before.png,
+// docs/lesson-after.png), the projector with a class after the reveal (docs/projector-class.png)
+// and a phone's join page (docs/phone-join.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
@@ -29,6 +32,50 @@ try {
   await phone.waitForTimeout(300);
   await phone.screenshot({ path: join(ROOT, "docs/explorer-phone.png") });
   console.log("wrote docs/screenshot.png and docs/explorer-phone.png");
+
+  // A lesson step before and after the reveal: the axis is the same, and holds everything.
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await desk.goto(`${base}/learn/decnet-link-quota/2`);
+  await desk.waitForSelector("[data-testid=prediction-handle]");
+  await desk.getByTestId("typed-prediction").fill("300000");
+  await desk.locator("h1").click();
+  await desk.screenshot({ path: join(ROOT, "docs/lesson-before.png") });
+  await desk.getByRole("button", { name: "Reveal" }).click();
+  await desk.waitForSelector("[data-testid=reveal-model]");
+  await desk.waitForSelector("[data-testid=memo-point]");
+  await desk.waitForTimeout(300);
+  await desk.screenshot({ path: join(ROOT, "docs/lesson-after.png") });
+
+  // The projector at 1280x800 with a class of eight who answered step 2, after the reveal.
+  const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 })).newPage();
+  teacher.on("dialog", (d) => d.accept());
+  await teacher.goto(`${base}/learn/decnet-link-quota/1?present=1`);
+  await teacher.getByTestId("start-class").click();
+  const code = (await teacher.getByTestId("class-code").textContent()).trim();
+  const seats = [];
+  for (const [i, name] of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""].entries()) {
+    const p = await (await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+    await p.goto(`${base}/c/${code}`);
+    if (i === 0) await p.screenshot({ path: join(ROOT, "docs/phone-join.png") });
+    await p.getByTestId("student-name").fill(name);
+    await p.getByTestId("join").click();
+    await p.waitForSelector("[data-testid=seat]");
+    seats.push(p);
+  }
+  await teacher.locator("h1").click();
+  await teacher.keyboard.press("ArrowRight");
+  for (const [i, p] of seats.entries()) {
+    await p.waitForSelector("[data-testid=typed-prediction]");
+    await p.getByTestId("typed-prediction").fill(String([50, 80, 120, 150, 200, 400, 90, 600][i] * 1000));
+    await p.getByRole("button", { name: /Send my/ }).click();
+    await p.waitForSelector("[data-testid=sent-note]");
+  }
+  await teacher.waitForSelector("[data-testid=answered]:has-text('8 of 8')");
+  await teacher.getByTestId("reveal-all").click();
+  await teacher.waitForSelector("[data-testid=model-curve][d^=M]");
+  await teacher.waitForTimeout(500);
+  await teacher.screenshot({ path: join(ROOT, "docs/projector-class.png") });
+  console.log("wrote docs/lesson-before.png, docs/lesson-after.png, docs/projector-class.png and docs/phone-join.png");
 } finally {
   await browser.close();
   stop();
