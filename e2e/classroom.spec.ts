@@ -63,6 +63,10 @@ test("after the reveal every curve, memo point and prediction of every question 
       } else continue;
       await page.waitForTimeout(100); // the memo points and readouts settle
       expect(await outsidePlot(page), `${id} step ${n}`).toEqual([]);
+      // the legend names every band drawn: the range the memo leaves open, and the limits' regions
+      const legend = page.locator(".lesson-legend");
+      if (await page.locator("[data-testid=uncertainty-band][d^=M]").count()) await expect(legend, `${id} ${n}`).toContainText("range over");
+      if (await page.getByTestId("bottleneck-band").count()) await expect(legend, `${id} ${n}`).toContainText("shaded regions: what limits the curve");
     }
   }
   expect(points).toBeGreaterThanOrEqual(8);
@@ -235,4 +239,7 @@ test("a live class on the projector: marks and spread readable, the answer in wo
   await expect(teacher.page.getByTestId("right-choice")).toContainText("the answer: It barely changes");
   await expect(teacher.page.getByTestId("reveal-verdict")).toContainText("The answer is “It barely changes");
   await expect(teacher.page.getByTestId("reveal-explain")).toContainText("line rate is the bottleneck");
+  // with the class's choices counted in the panel, the chart still fits the projector
+  const chart = (await teacher.page.getByTestId("chart").boundingBox())!;
+  expect(chart.y + chart.height).toBeLessThanOrEqual(800);
 });
