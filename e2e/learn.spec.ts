@@ -209,4 +209,8 @@ test("a teacher previews a whole lesson, answers included, from /learn", async (
   await expect(page.getByTestId("teacher-notes")).toContainText("The intuition it corrects");
   // a point question's answer is the model's, computed now
   await expect(page.getByTestId("notes-model").first()).toContainText(/\d+(\.\d+)?%/);
+  // beside the model's answer, the memo's own figure with its citation
+  await page.goto("/learn/decnet-link-quota/notes");
+  await expect(page.getByTestId("notes-memo").first()).toContainText(/The memo measured \d+(\.\d+)?K bit\/s \(printed as/);
+  await expect(page.getByTestId("notes-memo").first().locator("cite").first()).toContainText("CI table");
 });

@@ -6,6 +6,11 @@ import { api } from "../api/client";
 import type { SystemSpec } from "../api/types";
 import { formatSetting, formatValue } from "../format";
 import { allSpecs } from "./LessonIndex";
+import { curveKnobsOf } from "../chart/curves";
+import { memoPoints } from "../chart/memoPoints";
+import { useDataset } from "../explorer/useSystem";
+import { defaultsOf } from "./claims";
+import { findFigure } from "./memoFigure";
 import type { Lesson, LessonStep } from "./schema";
 
 function setting(step: LessonStep, spec: SystemSpec | undefined): string {
@@ -33,6 +38,30 @@ function ModelAnswer({ step, spec }: { step: LessonStep; spec: SystemSpec }) {
     );
   }, [q, step, spec]);
   return <>{value}</>;
+}
+
+/** The memo's own figure for a question: its measurement at the question's x on the chart, or
+ * the figure the question names, with the citation. */
+function MemoAnswer({ step, spec }: { step: LessonStep; spec: SystemSpec }) {
+  const q = step.question;
+  const overlay = useDataset(q?.predict === "point" ? spec.overlay?.dataset ?? null : null);
+  const named = useDataset(q?.memo?.dataset ?? null);
+  if (!q) return null;
+  const x = step.state.x ?? spec.x_default;
+  const y = step.state.y ?? spec.y_default;
+  const unit = spec.metrics.find((m) => m.name === y)?.unit ?? "";
+  const knobs = { ...defaultsOf(spec), ...step.state.knobs };
+  const measured = q.predict === "point" ? memoPoints(overlay, spec, curveKnobsOf(spec, knobs, x), x, y).filter((m) => m.x === q.at) : [];
+  const figure = q.memo && named ? findFigure(named, q.memo) : null;
+  if (!measured.length && !figure) return null;
+  return (
+    <ul className="notes-memo" data-testid="notes-memo">
+      {measured.map((m) => (
+        <li key={m.citation}>{`The memo measured ${formatValue(m.y, unit)} (printed as “${m.printed}”)${m.exact ? "" : `, at ${m.differs.join(", ")}`}. `}<cite>{m.citation}</cite></li>
+      ))}
+      {figure && <li>{`The memo reports ${formatValue(figure.value, figure.unit || unit)} (printed as “${figure.printed}”). `}<cite>{figure.citation}</cite></li>}
+    </ul>
+  );
 }
 
 export function TeacherNotes({ lesson, base }: { lesson: Lesson; base: string }) {
@@ -67,6 +96,7 @@ export function TeacherNotes({ lesson, base }: { lesson: Lesson; base: string })
                   ) : (
                     <p data-testid="notes-model"><strong>The model's answer: </strong>{spec ? <ModelAnswer step={s} spec={spec} /> : "…"}</p>
                   )}
+                  {spec && <MemoAnswer step={s} spec={spec} />}
                   {q.intuition && <p><strong>The intuition it corrects: </strong>{q.intuition}</p>}
                 </div>
               )}
