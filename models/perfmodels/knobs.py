@@ -58,11 +58,28 @@ class Knob:
     def allowed(self) -> str:
         if self.choices is not None:
             return "one of " + ", ".join(self.choices)
+        if self.scale == "log2" and self.step:
+            # the grid is the minimum times powers of the step (1024, 2048, ... on a block size)
+            assert self.min is not None
+            power = math.log(self.min) / math.log(self.step) if self.min > 0 else 0.5
+            if abs(power - round(power)) < 1e-9:
+                return f"a power of {_fmt(self.step)} from {_fmt(self.min)} to {_fmt(self.max)}"
+            return f"{_fmt(self.min)} times a power of {_fmt(self.step)}, up to {_fmt(self.max)}"
         kind = "an integer" if self.integer else "a number"
         s = f"{kind} from {_fmt(self.min)} to {_fmt(self.max)}"
         if self.step and self.step != 1:
             s += f" in steps of {_fmt(self.step)}"
         return s
+
+    def on_grid(self, num: float) -> bool:
+        """Whether a number in range lies on the knob's grid (log2: min times a power of step)."""
+        assert self.min is not None
+        if self.scale == "log2" and self.step:
+            k = math.log(num / self.min) / math.log(self.step)
+            return abs(k - round(k)) < 1e-9
+        if self.integer:
+            return num == int(num) and not (self.step and (int(num) - int(self.min)) % int(self.step))
+        return True
 
     def _bad(self, num: float, value: object) -> ValueError:
         # built only on failure: sweeps coerce thousands of valid values
@@ -89,16 +106,9 @@ class Knob:
         else:
             raise ValueError(f"knob '{self.name}' must be {self.allowed()}; got {value!r}")
         assert self.min is not None and self.max is not None  # a numeric knob has a range
-        if not math.isfinite(num) or num < self.min or num > self.max:
+        if not math.isfinite(num) or num < self.min or num > self.max or not self.on_grid(num):
             raise self._bad(num, value)
-        if self.integer:
-            if num != int(num):
-                raise self._bad(num, value)
-            n = int(num)
-            if self.step and (n - int(self.min)) % int(self.step):
-                raise self._bad(num, value)
-            return n
-        return num
+        return int(round(num)) if self.integer else num
 
 
 @dataclass(frozen=True)

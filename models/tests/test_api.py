@@ -57,6 +57,13 @@ def test_bad_knobs_raise_value_error_naming_the_knob(knobs, words):
         assert w in str(e.value)
 
 
+@pytest.mark.parametrize("value", [3000, 1536, 4095, "5000"])
+def test_a_log2_knob_refuses_values_off_its_grid(value):
+    with pytest.raises(ValueError, match="block_size' must be a power of 2 from 1024 to 16384"):
+        perfmodels.evaluate("ffs", {"block_size": value})
+    assert perfmodels.evaluate("ffs", {"block_size": 8192})["knobs"]["block_size"] == 8192
+
+
 def test_unknown_system_and_sweep_limits():
     with pytest.raises(ValueError, match="unknown system"):
         perfmodels.evaluate("nope", {})

@@ -9,20 +9,37 @@ export interface Preset {
   config: KnobValues;
   /** the metrics the memo measured at this configuration, primary first */
   metrics: string[];
+  /** the memo's table it comes from ("Table 2a (reading rates)") */
+  table: string;
 }
 
-/** Plain names: the values of the knobs that differ between the presets, in knob order. */
+/** The table a figure comes from: its citation up to the row. */
+export const tableOf = (figure: string) => figure.split(/, row\b/)[0].trim();
+
+/** Plain names: within each table, the values of the knobs that differ between its presets (in
+ * knob order), and the metric where the table measures more than one. */
 export function presetLabels(spec: SystemSpec, presets: Preset[]): Map<string, string> {
-  const varying = spec.knobs.filter((k) => new Set(presets.map((p) => String(p.config[k.name] ?? k.default))).size > 1);
   const out = new Map<string, string>();
-  for (const p of presets) {
-    const parts = varying.map((k) => {
-      const v = p.config[k.name] ?? k.default;
-      return "choices" in k ? String(v) : `${k.label.toLowerCase()} ${String(v)}${k.unit ? ` ${k.unit}` : ""}`;
-    });
-    const metric = spec.metrics.find((m) => m.name === p.metrics[0])?.label ?? p.metrics[0];
-    out.set(p.id, `${parts.join(", ") || "the memo's setting"} (${metric})`);
+  for (const group of groupPresets(presets).values()) {
+    const varying = spec.knobs.filter((k) => new Set(group.map((p) => String(p.config[k.name] ?? k.default))).size > 1);
+    const metrics = new Set(group.map((p) => p.metrics[0]));
+    for (const p of group) {
+      const parts = varying.map((k) => {
+        const v = p.config[k.name] ?? k.default;
+        return "choices" in k ? String(v) : `${k.label.toLowerCase()} ${String(v)}${k.unit ? ` ${k.unit}` : ""}`;
+      });
+      const metric = spec.metrics.find((m) => m.name === p.metrics[0])?.label ?? p.metrics[0];
+      const name = parts.join(", ");
+      out.set(p.id, metrics.size > 1 || !name ? `${name || "the memo's setting"}${name ? " · " : " "}${metric}` : name);
+    }
   }
+  return out;
+}
+
+/** The presets by the memo's table they come from, in the order first seen. */
+export function groupPresets(presets: Preset[]): Map<string, Preset[]> {
+  const out = new Map<string, Preset[]>();
+  for (const p of presets) out.set(p.table, [...(out.get(p.table) ?? []), p]);
   return out;
 }
 
@@ -34,7 +51,7 @@ export const Presets = memo(function Presets({ spec, knobs, onPick }: { spec: Sy
       (c) => {
         const seen = new Map<string, Preset>();
         for (const f of [...c.figures].sort((a, b) => Number(a.secondary) - Number(b.secondary))) {
-          const p = seen.get(f.config_id) ?? { id: f.config_id, config: f.config, metrics: [] };
+          const p = seen.get(f.config_id) ?? { id: f.config_id, config: f.config, metrics: [], table: tableOf(f.figure) };
           if (!p.metrics.includes(f.metric)) p.metrics.push(f.metric);
           seen.set(f.config_id, p);
         }
@@ -57,7 +74,11 @@ export const Presets = memo(function Presets({ spec, knobs, onPick }: { spec: Sy
         if (p) onPick(p.config, p.metrics);
       }}>
         <option value="">Pick a memo configuration…</option>
-        {presets.map((p) => <option key={p.id} value={p.id}>{labels.get(p.id)}</option>)}
+        {[...groupPresets(presets)].map(([table, group]) => (
+          <optgroup key={table} label={table}>
+            {group.map((p) => <option key={p.id} value={p.id}>{labels.get(p.id)}</option>)}
+          </optgroup>
+        ))}
       </select>
     </div>
   );

@@ -46,6 +46,11 @@ export function coerce(k: KnobSpec, raw: string): string | number | null {
   if (!/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(raw)) return null;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < k.min || n > k.max) return null;
+  if (k.scale === "log2" && k.step) {
+    // the grid is the minimum times powers of the step (1024, 2048, ... on a block size)
+    const p = Math.log(n / k.min) / Math.log(k.step);
+    return Math.abs(p - Math.round(p)) < 1e-9 ? (k.integer ? Math.round(n) : n) : null;
+  }
   if (k.integer) {
     if (!Number.isInteger(n)) return null;
     if (k.step && (n - k.min) % k.step !== 0) return null;

@@ -46,6 +46,16 @@ describe("parse", () => {
     expect(notices.join(" ")).toContain("Link quota must be an integer from 2 to 64 in steps of 2");
   });
 
+  it("refuses a log2 knob's value off its grid, in the link as in the API", () => {
+    const ffs = describe_("ffs");
+    const { state, notices } = parse("?block_size=3000", ffs);
+    expect(state.knobs.block_size).toBe(ffs.knobs.find((k) => k.name === "block_size")!.default);
+    expect(notices.join(" ")).toContain("Block size must be a power of 2 from 1024 to 16384");
+    const k = ffs.knobs.find((kk) => kk.name === "block_size")!;
+    expect(coerce(k, "8192")).toBe(8192);
+    expect(coerce(k, "3000")).toBeNull();
+  });
+
   it("never throws on hostile input", () => {
     for (const s of ["?%", "?link_quota=", "?=&=", `?link_quota=${"9".repeat(5000)}`, "?x=__proto__", "?constructor=1"]) {
       const { state } = parse(s, spec);

@@ -1,0 +1,44 @@
+// "As measured": presets grouped by the memo's table and named by what differs within it.
+import { describe, expect, it } from "vitest";
+import type { ModelCardData } from "../../src/api/types";
+import { groupPresets, type Preset, presetLabels, tableOf } from "../../src/explorer/Presets";
+import { describe_, python } from "../fixtures/python";
+
+function presetsOf(system: string): Preset[] {
+  const card = python<ModelCardData>(`import json; from perfmodels import registry; print(json.dumps(registry.card(${JSON.stringify(system)})))`);
+  const seen = new Map<string, Preset>();
+  for (const f of card.figures) {
+    const p = seen.get(f.config_id) ?? { id: f.config_id, config: f.config, metrics: [], table: tableOf(f.figure) };
+    if (!p.metrics.includes(f.metric)) p.metrics.push(f.metric);
+    seen.set(f.config_id, p);
+  }
+  return [...seen.values()];
+}
+
+describe("memo presets", () => {
+  it("LAVC: one group per table of the memo, its rows named by what differs, each name once", () => {
+    const presets = presetsOf("lavc");
+    const groups = groupPresets(presets);
+    expect(groups.size).toBeGreaterThanOrEqual(3);
+    expect(groups.size).toBeLessThanOrEqual(4);
+    const labels = presetLabels(describe_("lavc"), presets);
+    for (const [table, group] of groups) {
+      const names = group.map((p) => labels.get(p.id)!);
+      expect(new Set(names).size, table).toBe(names.length);
+      for (const n of names) {
+        expect(n, table).not.toMatch(/\busers 1 users\b|i\/os per user/); // what every row shares is not repeated
+        expect(n.length, n).toBeLessThanOrEqual(60);
+      }
+    }
+    expect([...groups.keys()].join(" | ")).toMatch(/I\/O CPU time table/);
+  });
+
+  it("DECnet: the circuits' tables, rows named by the test program", () => {
+    const presets = presetsOf("decnet");
+    const labels = presetLabels(describe_("decnet"), presets);
+    for (const group of groupPresets(presets).values()) {
+      const names = group.map((p) => labels.get(p.id)!);
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+});
