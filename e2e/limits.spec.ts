@@ -52,8 +52,9 @@ test("'As measured' names a configuration plainly, shows its measurement and sta
   const ex = new ExplorerPage(page);
   await ex.open("ffs");
   const preset = page.getByRole("combobox", { name: "As measured" });
-  const label = "old, block size 1024 bytes, read"; // the old layout's read on the UNIBUS
-  const option = preset.locator("option", { hasText: label }).first();
+  // grouped by the memo's table (reading rates), named by what differs within it
+  const option = preset.locator("optgroup[label^='Table 2a (reading rates)'] option", { hasText: "old, Block size 1024 bytes, UNIBUS" });
+  await expect(option).toHaveCount(1);
   const value = await option.getAttribute("value");
   await preset.selectOption(value!);
   await expect(preset).toHaveValue(value!);

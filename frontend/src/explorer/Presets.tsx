@@ -26,11 +26,11 @@ export function presetLabels(spec: SystemSpec, presets: Preset[]): Map<string, s
     for (const p of group) {
       const parts = varying.map((k) => {
         const v = p.config[k.name] ?? k.default;
-        return "choices" in k ? String(v) : `${k.label.toLowerCase()} ${String(v)}${k.unit ? ` ${k.unit}` : ""}`;
+        return "choices" in k ? String(v) : `${k.label} ${String(v)}${k.unit ? ` ${k.unit}` : ""}`;
       });
       const metric = spec.metrics.find((m) => m.name === p.metrics[0])?.label ?? p.metrics[0];
       const name = parts.join(", ");
-      out.set(p.id, metrics.size > 1 || !name ? `${name || "the memo's setting"}${name ? " · " : " "}${metric}` : name);
+      out.set(p.id, !name ? `${metric}, at the memo's setting` : metrics.size > 1 ? `${name} · ${metric}` : name);
     }
   }
   return out;
