@@ -232,3 +232,27 @@ test("a folded knob moved through its default stays in view", async ({ page }) =
   await expect(page.getByTestId("more-knobs")).toHaveAttribute("open");
   await expect(copy).toBeVisible();
 });
+
+test("end-of-curve labels stay inside the chart and never print over each other", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  for (const [system, query, n] of [["ffs", "per=bus", 2], ["decnet", "per=circuit", 3], ["decnet", "per=circuit&link_quota=2&x=buffer_size", 3]] as const) {
+    await ex.open(system, query);
+    const labels = page.getByTestId("end-label");
+    await expect(labels).toHaveCount(n);
+    const boxes = await labels.evaluateAll((els) => els.map((e) => {
+      const b = e.getBoundingClientRect();
+      return { text: e.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+    }));
+    const svg = (await ex.chart.boundingBox())!;
+    for (const b of boxes) {
+      expect(b.right, `${system} ${query}: ${b.text}`).toBeLessThanOrEqual(svg.x + svg.width + 0.5);
+      expect(b.top).toBeGreaterThanOrEqual(svg.y - 0.5);
+    }
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        expect(overlap, `${system} ${query}: ${a.text} over ${b.text}`).toBe(false);
+      }
+    }
+  }
+});

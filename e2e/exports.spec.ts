@@ -9,6 +9,39 @@ async function save(page: import("@playwright/test").Page, button: string) {
   return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
 }
 
+/** The text elements of an SVG document that do not lie wholly inside its viewBox, as a browser
+ * draws it on a blank page of its own (no app stylesheet or policy in the way). */
+async function textsOutside(page: import("@playwright/test").Page, src: string): Promise<string[]> {
+  const blank = await page.context().newPage();
+  await blank.setContent(`<!doctype html><html><body style="margin:0">${src}</body></html>`);
+  const found = await blank.evaluate(() => {
+    const svg = document.querySelector("svg")!;
+    const [, , w, h] = svg.getAttribute("viewBox")!.split(" ").map(Number);
+    const out: string[] = [];
+    for (const t of svg.querySelectorAll("text")) {
+      if (!(t.textContent ?? "").trim() || (t as SVGGraphicsElement).closest("[display=none], .pointer-area, .hover-mark")) continue;
+      const b = (t as SVGGraphicsElement).getBoundingClientRect();
+      const o = svg.getBoundingClientRect();
+      if (b.width === 0) continue;
+      if (b.left - o.left < -0.5 || b.right - o.left > w + 0.5 || b.top - o.top < -0.5 || b.bottom - o.top > h + 0.5) out.push(`${t.textContent} (${Math.round(b.left - o.left)}..${Math.round(b.right - o.left)} of ${w})`);
+    }
+    return out;
+  });
+  await blank.close();
+  return found;
+}
+
+test("at any width the exported SVG keeps every text inside it, the end labels included", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  for (const width of [1280, 640]) {
+    await page.setViewportSize({ width, height: 900 });
+    await ex.open("ffs", "per=bus");
+    await expect(page.getByTestId("series-curve")).toHaveCount(1);
+    const { bytes } = await save(page, "SVG");
+    expect(await textsOutside(page, bytes.toString("utf8")), `${width} px`).toEqual([]);
+  }
+});
+
 test("CSV, SVG and PNG carry their context, and their names differ by setting", async ({ page }) => {
   const ex = new ExplorerPage(page);
   await ex.open("decnet", "circuit=NI&per=circuit");
@@ -38,6 +71,11 @@ test("CSV, SVG and PNG carry their context, and their names differ by setting", 
   expect(texts).toEqual(expect.arrayContaining(["model: NI", "model: DTE", "baseline", "memo measurement"]));
   expect(texts.find((t) => t.startsWith("Settings:"))).toContain("Circuit NI");
   expect(texts.find((t) => t.startsWith("Memo figures:"))).toBeTruthy();
+  expect(texts.find((t) => t.startsWith("Baseline (dashed):"))).toContain("Circuit NI");
+  expect(texts).toContain(page.url()); // the whole link, on a line of its own
+  const drawsCapacity = (await page.locator("[data-testid=chart] [data-testid=limit-line]").count()) > 0;
+  expect(texts.includes("capacity")).toBe(drawsCapacity); // the legend lists only what is drawn
+  expect(await textsOutside(page, doc)).toEqual([]);
 
   const png = await save(page, "PNG");
   expect(png.name).toBe(csv.name.replace(/\.csv$/, ".png"));

@@ -3,6 +3,8 @@
 import { memo, useId, useState } from "react";
 import { formatValue, withUnit } from "../format";
 import { drawnLimit } from "./curves";
+import { dodge } from "./labels";
+import { textWidth } from "./measure";
 import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
 import type { MemoPoint } from "./memoPoints";
@@ -80,6 +82,7 @@ function ClassSpread({ ys, y, left, width, unit }: { ys: number[]; y: ReturnType
   const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
   const bin = (hi - lo) / n;
   return (
+    // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is not interactive; as an image it is read as one sentence
     <g data-testid="class-spread" className="class-spread" role="img"
       aria-label={`The class's ${ys.length} predictions: median ${formatValue(median, unit)}, from ${formatValue(sorted[0], unit)} to ${formatValue(sorted[sorted.length - 1], unit)}`}>
       <line x1={left} x2={left} y1={y(hi)} y2={y(lo)} className="spread-axis" />
@@ -98,7 +101,11 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const [box, width] = useElementWidth<HTMLDivElement>();
   const small = width < 500;
   const spreadW = small ? SPREAD_W / 2 : SPREAD_W;
-  const MARGIN = props.crowd ? { ...BASE, right: BASE.right + spreadW } : BASE;
+  // end-of-curve labels ("one curve per") sit in a right margin measured to hold the longest
+  const labelPx = props.large ? 18 : 12;
+  const labelTexts = props.series?.length ? [...props.series.map((s) => s.label), ...(props.curveLabel ? [props.curveLabel] : [])] : [];
+  const labelRoom = labelTexts.length ? Math.ceil(Math.max(...labelTexts.map((t) => textWidth(t, labelPx, 600)))) + 10 : 0;
+  const MARGIN = { ...BASE, right: BASE.right + (props.crowd ? spreadW : 0) + labelRoom };
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
   // The readout's point on the curve (an index), and whether the keyboard put it there.
   const [hover, setHover] = useState<{ i: number; key: boolean } | null>(null);
@@ -127,7 +134,6 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const xText = props.xText ?? ((v: number) => formatValue(v, props.xUnit));
   const others: NamedSeries[] = [...series, ...(props.baseline.length ? [{ label: "Baseline", points: props.baseline }] : [])];
   const hoverAt = hover ? readoutAt(props.curve, Math.min(hover.i, props.curve.length - 1), props.memo, others) : null;
-  const finite = props.curve.filter((p) => Number.isFinite(p.y));
   // Where along x the memo measured (its points, and the ranges some were taken over): beyond
   // it the model extrapolates.
   const measuredXs = props.memo.flatMap((m) => (m.x0 !== undefined && m.x1 !== undefined ? [m.x0, m.x1] : [m.x]));
@@ -151,10 +157,16 @@ export const Chart = memo(function Chart(props: ChartProps) {
     e.preventDefault();
     setHover({ i, key: true });
   };
-  const endLabel = (pts: SeriesPoint[]) => {
+  // each label beside its curve's last point, moved apart where the curves end together
+  const lastY = (pts: SeriesPoint[]) => {
     const last = [...pts].reverse().find((p) => Number.isFinite(p.y));
-    return last ? { x: g.x(last.x) + 4, y: g.y(last.y) } : null;
+    return last ? g.y(last.y) : Number.NaN;
   };
+  const labelled = [...series.map((s, k) => ({ text: s.label, y: lastY(s.points), colour: SERIES_COLOURS[k % SERIES_COLOURS.length] })),
+    ...(series.length > 0 && props.curveLabel ? [{ text: props.curveLabel, y: lastY(props.curve), colour: undefined }] : [])]
+    .filter((l) => Number.isFinite(l.y));
+  const labelYs = dodge(labelled.map((l) => l.y), labelPx + 3, MARGIN.top + labelPx / 2, bottom - labelPx / 2);
+  const labelX = width - MARGIN.right + (props.crowd ? spreadW : 0) + 6;
 
   return (
     <div className="chart" ref={box}>
@@ -219,18 +231,17 @@ export const Chart = memo(function Chart(props: ChartProps) {
           </g>
         )}
         {series.map((s, k) => {
-          const at = endLabel(s.points);
           return (
             <g key={s.label} data-testid="series-curve" data-label={s.label} className="series">
               <path className="series-curve" d={g.linePath(s.points)} stroke={SERIES_COLOURS[k % SERIES_COLOURS.length]} />
-              {at && <text x={at.x} y={at.y} dy="0.32em" fill={SERIES_COLOURS[k % SERIES_COLOURS.length]}>{s.label}</text>}
+
             </g>
           );
         })}
         <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
-        {series.length > 0 && props.curveLabel && finite.length > 0 && (
-          <text className="curve-label" x={endLabel(props.curve)!.x} y={endLabel(props.curve)!.y} dy="0.32em">{props.curveLabel}</text>
-        )}
+        {labelled.map((l, k) => (
+          <text key={l.text} data-testid="end-label" className={l.colour ? "end-label" : "end-label curve-label"} x={labelX} y={labelYs[k]} dy="0.32em" fill={l.colour}>{l.text}</text>
+        ))}
         {/* drawn over the model curve, dashed: where the two agree both stay visible */}
         {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
         </g>

@@ -17,7 +17,7 @@ import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useSystem } from "./useSystem";
-import { bandNamesOf, bandShown, curveKnobsOf } from "../chart/curves";
+import { bandNamesOf, bandShown, curveKnobsOf, drawnLimit } from "../chart/curves";
 import { useModelView } from "../chart/useModelView";
 import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
@@ -167,18 +167,21 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         settings: spec.knobs.filter((k) => k.name !== x).map((k) => formatSetting(k.label, knobs[k.name], k.unit)),
         citation,
         url: window.location.href,
+        ...(baseline ? { baseline: spec.knobs.map((k) => formatSetting(k.label, baseline[k.name], k.unit)) } : {}),
         state: serialize({ ...state, scenario: null }, spec),
       },
       x,
       y,
       series,
       memo,
+      // each entry is listed only where the chart draws it
       legend: [
-        { label: curveLabel ? `model: ${curveLabel}` : "model", colour: "#1d6fb8" },
-        ...perCurves.series.map((s, i) => ({ label: `model: ${s.label}`, colour: SERIES_COLOURS[i % SERIES_COLOURS.length] })),
-        ...(baseline ? [{ label: "baseline", colour: "#3d4753", dashed: true }] : []),
-        ...(memo.length ? [{ label: "memo measurement", colour: "#d1495b" }] : []),
-        ...(limit.length ? [{ label: "capacity", colour: "#b3261e", dashed: true }] : []),
+        { label: curveLabel ? `model: ${curveLabel}` : "model", colour: "#1d6fb8", mark: "[data-testid=model-curve][d^=M]" },
+        ...perCurves.series.map((s, i) => ({ label: `model: ${s.label}`, colour: SERIES_COLOURS[i % SERIES_COLOURS.length], mark: `[data-testid=series-curve][data-label="${CSS.escape(s.label)}"]` })),
+        { label: "baseline", colour: "#3d4753", dashed: true, mark: "[data-testid=baseline-curve][d^=M]" },
+        { label: "memo measurement", colour: "#d1495b", mark: "[data-testid=memo-point]" },
+        { label: "capacity", colour: "#b3261e", dashed: true, mark: "[data-testid=limit-line]" },
+        { label: "range the memo leaves open", colour: "#9fc0e0", mark: "[data-testid=uncertainty-band][d^=M]" },
       ],
     };
   };
@@ -271,7 +274,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             bandNames={bandNames}
             showBand={bandShown(band)}
             memo={memo}
-            capacity={limit.length > 0
+            capacity={drawnLimit(limit, Math.max(0, ...curve.map((p) => p.y).filter(Number.isFinite))).length > 1
               ? `capacity${saturation ? `, reached at ${xKnob.label.toLowerCase()} ${xShow.text(saturation.x)}` : ""}`
               : null}
             dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null}

@@ -2,7 +2,7 @@
 import { memo, useState } from "react";
 import type { MemoPoint } from "../chart/memoPoints";
 import { flushUrl } from "../state/urlWriter";
-import { download, type ExportContext, type ExportSeries, fileName, pngBlob, seriesCsv, svgText } from "./exporting";
+import { download, type ExportContext, type ExportSeries, fileName, type LegendEntry, pngBlob, seriesCsv, svgText } from "./exporting";
 
 export interface ExportInput {
   context: ExportContext;
@@ -10,7 +10,7 @@ export interface ExportInput {
   y: string;
   series: ExportSeries[];
   memo: MemoPoint[];
-  legend: { label: string; colour: string; dashed?: boolean }[];
+  legend: LegendEntry[];
 }
 
 /** `prepare` reads the newest view when a button is pressed (a stable function: the bar does

@@ -3,6 +3,7 @@
 // citation drawn around it), file names that say what they hold, and the link.
 import type { SeriesPoint } from "../chart/geometry";
 import type { MemoPoint } from "../chart/memoPoints";
+import { textWidth, wrap } from "../chart/measure";
 
 export interface ExportSeries {
   name: string;
@@ -25,6 +26,8 @@ export interface ExportContext {
   citation: string;
   /** the address that reopens this exact view */
   url: string;
+  /** the pinned baseline's settings, "Label value unit", where one is drawn */
+  baseline?: string[];
   /** the URL's query: the state the file names are hashed from */
   state: string;
 }
@@ -88,6 +91,7 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: #5a6675; }
 .memo-point { fill: #d1495b; stroke: #fff; } .memo-point.inexact { fill: #fff; stroke: #d1495b; stroke-width: 2; }
 .memo-range { stroke: #d1495b; stroke-width: 2; }
 .current-point { fill: none; stroke: #f1a208; stroke-width: 4; }
+.end-label { font-size: 12px; font-weight: 600; } .curve-label { fill: #1d6fb8; }
 .pointer-area, .hover-mark { display: none; }`;
 
 const NS = "http://www.w3.org/2000/svg";
@@ -102,12 +106,25 @@ function text(doc: Document, x: number, y: number, s: string, cls?: string): SVG
   return t;
 }
 
-/** The chart as a standalone SVG document: a title above it; the legend, the settings, the
- * citation and the link below. */
-export function svgText(svg: SVGSVGElement, c: ExportContext, legend: { label: string; colour: string; dashed?: boolean }[]): string {
+/** A legend entry of an export: listed only when the chart draws it (`mark`, a selector in the chart). */
+export interface LegendEntry {
+  label: string;
+  colour: string;
+  dashed?: boolean;
+  mark: string;
+}
+
+const FOOT_PX = 12;
+
+/** The chart as a standalone SVG document: a title above it; the legend (what is drawn), the
+ * settings, the baseline's, the citation and the link below, every line measured and wrapped to
+ * lie inside the image; the link on a line of its own, whole, the image widened if it needs. */
+export function svgText(svg: SVGSVGElement, c: ExportContext, legend: LegendEntry[]): string {
   const doc = svg.ownerDocument;
-  const width = svg.width.baseVal.value;
+  const chartWidth = svg.width.baseVal.value;
   const height = svg.height.baseVal.value;
+  const width = Math.max(chartWidth, Math.ceil(textWidth(c.url, FOOT_PX)) + 24);
+  const room = width - 24;
   const out = doc.createElementNS(NS, "svg");
   out.setAttribute("xmlns", NS);
   const style = doc.createElementNS(NS, "style");
@@ -118,15 +135,27 @@ export function svgText(svg: SVGSVGElement, c: ExportContext, legend: { label: s
   bg.setAttribute("height", "100%");
   bg.setAttribute("fill", "#ffffff");
   out.appendChild(bg);
-  out.appendChild(text(doc, 12, 24, c.title, "export-title"));
-  out.appendChild(text(doc, 12, 42, `${withUnit(c.yLabel, c.yUnit)} against ${withUnit(c.xLabel, c.xUnit)}`));
+  let y = 24;
+  for (const line of wrap(c.title, room, 16)) {
+    out.appendChild(text(doc, 12, y, line, "export-title"));
+    y += 20;
+  }
+  for (const line of wrap(`${withUnit(c.yLabel, c.yUnit)} against ${withUnit(c.xLabel, c.xUnit)}`, room, FOOT_PX)) {
+    out.appendChild(text(doc, 12, y - 2, line));
+    y += LINE;
+  }
   const chart = doc.createElementNS(NS, "g");
-  chart.setAttribute("transform", "translate(0, 52)");
+  chart.setAttribute("transform", `translate(0, ${y - 8})`);
   for (const child of Array.from(svg.childNodes)) chart.appendChild(child.cloneNode(true));
   out.appendChild(chart);
-  let y = 52 + height + 20;
+  y += height + 12;
   let x = 12;
-  for (const l of legend) {
+  for (const l of legend.filter((e) => svg.querySelector(e.mark))) {
+    const w = 24 + textWidth(l.label, FOOT_PX) + 16;
+    if (x > 12 && x + w > width - 12) {
+      x = 12;
+      y += LINE;
+    }
     const mark = doc.createElementNS(NS, "line");
     mark.setAttribute("x1", String(x));
     mark.setAttribute("x2", String(x + 18));
@@ -137,18 +166,20 @@ export function svgText(svg: SVGSVGElement, c: ExportContext, legend: { label: s
     if (l.dashed) mark.setAttribute("stroke-dasharray", "5 3");
     out.appendChild(mark);
     out.appendChild(text(doc, x + 24, y, l.label));
-    x += 24 + 7 * l.label.length + 16;
-    if (x > width - 120) {
-      x = 12;
-      y += LINE;
-    }
+    x += w;
   }
   y += LINE + 4;
-  out.appendChild(text(doc, 12, y, `Settings: ${c.settings.join(", ")}`));
-  y += LINE;
-  out.appendChild(text(doc, 12, y, `Memo figures: ${c.citation}`));
-  y += LINE;
-  out.appendChild(text(doc, 12, y, `Model values computed by Memo Lab. ${c.url}`));
+  const foot = [
+    `Settings: ${c.settings.join(", ")}`,
+    ...(c.baseline ? [`Baseline (dashed): ${c.baseline.join(", ")}`] : []),
+    `Memo figures: ${c.citation}`,
+    "Model values computed by Memo Lab; this view:",
+  ];
+  for (const line of foot.flatMap((f) => wrap(f, room, FOOT_PX))) {
+    out.appendChild(text(doc, 12, y, line));
+    y += LINE;
+  }
+  out.appendChild(text(doc, 12, y, c.url, "export-url"));
   y += 12;
   out.setAttribute("width", String(width));
   out.setAttribute("height", String(y));
