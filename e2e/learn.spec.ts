@@ -144,7 +144,8 @@ test("a teacher's lesson file: problems shown with their line, a good file store
   await expect(page.getByTestId("lesson-template")).toHaveAttribute("href", "/lesson-template.yaml");
   await page.getByLabel("Open a lesson file").setInputFiles(fixture("bad-lesson.yaml"));
   const problems = page.getByTestId("lesson-problems");
-  await expect(problems).toContainText("bad-lesson.yaml:19:9:");
+  await expect(problems).toContainText("bad-lesson.yaml:19:9");
+  await expect(problems).toContainText("Line 19: steps[3].state.knobs.circuit");
   await expect(problems).toContainText("steps[3].state.knobs.circuit: must be one of DTE, CI, NI");
 
   await page.getByLabel("Open a lesson file").setInputFiles(fixture("teacher-lesson.yaml"));

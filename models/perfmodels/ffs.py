@@ -58,7 +58,8 @@ whole fragments (the space_used metric). The memo's 8-Mbyte files have no tail.
 Parameters: per-block and per-byte CPU cost, the write factor, the UNIBUS transfer rate, the
 old layout's average seek and the cost of moving to the next track: six numbers for twenty
 figures (Speed and % CPU of ten configurations). The UNIBUS rate is not pinned by the memo
-(every rate from about 335 to 1040 Kbytes/sec fits as well): charts draw it as a band.
+(a wide range of rates fits as well: the card's table of fitted parameters gives it, from the
+calibration): charts draw it as a band.
 
 Not captured: track and cylinder switches (the memo's 466 Kbytes/sec is about 5 % below the
 1-block-gap limit of 491), the UNIBUS adapter's extra CPU per block, block chaining and

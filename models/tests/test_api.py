@@ -125,3 +125,10 @@ def test_every_answer_is_strict_json_without_nan(sk):
         assert s["utilization"] is None or 0 <= s["utilization"]
     x = perfmodels.describe(system)["x_default"]
     json.dumps(perfmodels.sweep(system, knobs, x), allow_nan=False)
+
+
+def test_a_card_quotes_a_fitted_range_only_from_the_calibration():
+    # the FFS docstring once said "335 to 1040" while the table said 409 to 1,040
+    card = perfmodels.card("ffs")
+    lo, hi = card["ranges"]["unibus_kBps"]
+    assert "335" not in card["doc"] and f"{lo:g} to" not in card["doc"]

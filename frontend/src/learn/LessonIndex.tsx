@@ -121,7 +121,13 @@ export function ProblemList({ problems }: { problems: LessonProblem[] }) {
   return (
     <div className="notices" role="alert" data-testid="lesson-problems">
       <p>{`This lesson file cannot be used yet: ${plural(problems.length, "problem")} to fix.`}</p>
-      <ul>{problems.map((p) => <li key={formatProblem(p)} data-testid="lesson-problem"><code>{formatProblem(p)}</code></li>)}</ul>
+      <ul className="lesson-problem-list">
+        {problems.map((p) => (
+          <li key={formatProblem(p)} data-testid="lesson-problem">
+            <strong>{`Line ${p.line}: `}</strong>{p.message}{" "}<code className="muted">{`${p.file}:${p.line}:${p.column}`}</code>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
