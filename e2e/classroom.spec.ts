@@ -36,7 +36,9 @@ test("after the reveal every curve, memo point and prediction of every question 
   test.setTimeout(240_000);
   const l = new LessonPage(page);
   await page.goto("/learn");
-  const ids = await page.locator(".lesson-list li").evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!.slice("lesson-".length)));
+  const shipped = page.locator(".lesson-list li[data-testid^='lesson-']");
+  await expect(shipped.first()).toBeVisible();
+  const ids = await shipped.evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!.slice("lesson-".length)));
   let points = 0;
   for (const id of ids) {
     await l.open(`/learn/${id}/1`);

@@ -57,6 +57,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .mva import mva, mva_throughputs
+from .pace import knee
 from .types import Evaluation, Knobs, KnobValue, Observation, Params, stage
 
 CIRCUITS = ("DTE", "CI", "NI")
@@ -249,18 +250,16 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
     xs = _throughputs(stations, ret, share, max(populations))
     payload_bits = (k["buffer_size"] - HEADER_BYTES) * 8
     queues = stations + ([share * ret] if share > 0 else [])
-    xmax = 1.0 / max(queues)
-    busiest = max(range(3), key=stations.__getitem__)
+    # The window limits throughput below the knee (pace.py): the messages a quota lets out cannot
+    # keep any station busy. From the knee on, the station with the largest demand sets the pace.
+    names = [*RESOURCES, "buffer return"]
+    busiest = max(range(len(queues)), key=queues.__getitem__)
+    n_star = knee(queues, (1 - share) * ret if share > 0 else ret)
     out = []
     for n in populations:
         x = xs[n - 1]
         util = [x * dk for dk in stations]
-        # The window limits throughput while even the busiest station has idle time to spare.
-        bottleneck = (
-            RESOURCES[busiest]
-            if x >= 0.8 * xmax and max(stations) >= share * ret
-            else ("buffer return" if x >= 0.8 * xmax else "link quota")
-        )
+        bottleneck = names[busiest] if n >= n_star else "link quota"
         point: Evaluation = {
             "metrics": {"throughput_bps": x * payload_bits, "messages_per_s": x, "cpu_percent": 100.0 * util[0]},
             "bottleneck": bottleneck,
@@ -273,28 +272,31 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
         }
         if detail:
             # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
-            names = ["sending CPU", "circuit", "receiving CPU"] + (["buffer return"] if share > 0 else [])
+            queued = names[: len(queues)]
             solved = mva(queues, n, (1 - share) * ret if share > 0 else ret)
             point["network"] = {
                 "population": n,
                 "throughput": solved["throughput"][-1],
                 "think_s": (1 - share) * ret if share > 0 else ret,
-                "demands_s": dict(zip(names, queues, strict=True)),
-                "queues": dict(zip(names, solved["queue_lengths"][-1], strict=True)),
+                "demands_s": dict(zip(queued, queues, strict=True)),
+                "queues": dict(zip(queued, solved["queue_lengths"][-1], strict=True)),
             }
+            home = {s: STAGE_RESOURCE[s] or ("buffer return" if share > 0 else "link quota") for s in SPEC.stages}
             point["stages"] = [
                 stage(
                     s,
                     STAGE_LABELS[s],
                     d[s] * 1e3,
                     "ms/message",
-                    resource=STAGE_RESOURCE[s] or "link quota",
+                    resource=home[s],
                     # a queue's utilization; for the return, its queued part's, or the share of
                     # buffers waiting there when it is a pure delay
                     utilization=min(1.0, x * d[s] / (n if s == "return" else 1))
                     if s != "return" or share <= 0
                     else min(1.0, x * share * d[s]),
-                    bottleneck=(STAGE_RESOURCE[s] or "link quota") == bottleneck,
+                    # only a resource's stages that take time are marked: below the knee the
+                    # window is the limit and no stage is
+                    bottleneck=home[s] == bottleneck != "link quota" and d[s] > 0,
                 )
                 for s in SPEC.stages
             ]

@@ -73,6 +73,7 @@ import math
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
+from .pace import slowest
 from .system import no_fast_path
 from .types import Evaluation, Knobs, Observation, Params, stage
 
@@ -348,7 +349,10 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
             "turnaround_ms": tau,
             "space_used_percent": 100.0 * (blocks * block + tail_frags * frag) / size,
         },
-        "bottleneck": "CPU" if cpu >= period * 0.95 else ("bus" if bus_ms >= period * 0.95 else "rotation and layout"),
+        # the term that sets the period (pace.py): the disk's time per block (transfer, the gap
+        # passing under the head, missed turns; on the old layout the seek and rotation too), the
+        # CPU's, or the bus's
+        "bottleneck": slowest({"rotation and layout": disk, "CPU": cpu, "bus": bus_ms}),
         # what the hardware could carry: the track's bandwidth, or the bus if slower
         "limits": {
             "throughput_kBps": min(disk_bw, bus_kBps),
@@ -358,6 +362,9 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     }
     if detail:
         alloc = cpu - copy
+        # the disk's time per block, split into transferring and waiting for the block to come round
+        t_x_part = min(disk, t_x)
+        wait_label = "seek and rotation" if old else "the gap and missed turns"
         out["stages"] = [
             stage(
                 "copy and system call",
@@ -391,9 +398,15 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
                 "Rotation and transfer",
                 disk,
                 "ms/block",
-                resource="disk",
-                utilization=min(1.0, t_x / period),
+                resource="rotation and layout",
+                # the disk is occupied for the whole of `disk` per block: transferring, and
+                # waiting for the block (the gap passing, a missed turn, a seek): both count
+                utilization=min(1.0, disk / period),
                 bottleneck=out["bottleneck"] == "rotation and layout",
+                parts=[
+                    ("transferring", min(1.0, t_x_part / period)),
+                    (wait_label, min(1.0, max(0.0, disk - t_x_part) / period)),
+                ],
             ),
         ]
     return out

@@ -290,8 +290,10 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
         q_before = solved[n - 1][1]
         utils = [x * dd for dd in demands]
         wait = sum(s * qk for s, qk in zip(c["per_io"], q_before, strict=True)) if c["served"] else 0.0
-        # the resource that limits the cluster, named once it is at least 80 % busy
-        bottleneck = STATIONS[busiest] if utils[busiest] >= 0.8 else None
+        # Below the users at saturation (the memo's own capacity point, max_users) the users are
+        # too few to keep any station busy: no resource is the limit. From there on the busiest
+        # station sets the pace (pace.py): one number for the chart's region, its mark and the readout.
+        bottleneck = STATIONS[busiest] if max_users is not None and n >= max_users else None
         point: Evaluation = {
             "metrics": {
                 "boot_cpu_percent": 100.0 * utils[0],

@@ -12,6 +12,13 @@ Params = dict[str, float]
 Metrics = dict[str, float | None]
 
 
+class StagePart(TypedDict):
+    """One kind of occupancy within a stage's busy share."""
+
+    label: str
+    utilization: float
+
+
 class Stage(TypedDict):
     """One step of the path a unit of work takes, and how busy it keeps its resource."""
 
@@ -23,6 +30,9 @@ class Stage(TypedDict):
     # busy share of the resource in [0, 1], or None where a stage is not a queue (a lookup count)
     utilization: float | None
     bottleneck: bool
+    # the kinds of occupancy the busy share adds up (FFS's disk: transferring, waiting for the
+    # block), each a share in [0, 1], where a stage has more than one
+    parts: NotRequired[list[StagePart]]
 
 
 def stage(
@@ -34,9 +44,10 @@ def stage(
     resource: str,
     utilization: float | None,
     bottleneck: bool = False,
+    parts: list[tuple[str, float]] | None = None,
 ) -> Stage:
     """A Stage from its parts, so a model names each field once and mypy checks them."""
-    return {
+    out: Stage = {
         "name": name,
         "label": label,
         "demand": demand,
@@ -45,6 +56,9 @@ def stage(
         "utilization": utilization,
         "bottleneck": bottleneck,
     }
+    if parts:
+        out["parts"] = [{"label": lb, "utilization": u} for lb, u in parts]
+    return out
 
 
 class Network(TypedDict):

@@ -1,6 +1,7 @@
 """perfmodels' public entry points: JSON-able results and clear errors."""
 
 import json
+import math
 
 import pytest
 from hypothesis import given, settings
@@ -106,6 +107,9 @@ def system_and_knobs(draw):
             continue
         if "choices" in k:
             knobs[k["name"]] = draw(st.sampled_from(k["choices"]))
+        elif k["scale"] == "log2":  # the minimum times a power of the step
+            n = round(math.log(k["max"] / k["min"]) / math.log(k["step"]))
+            knobs[k["name"]] = int(k["min"] * k["step"] ** draw(st.integers(0, n)))
         elif k["integer"]:
             steps = int((k["max"] - k["min"]) // k["step"])
             knobs[k["name"]] = int(k["min"] + draw(st.integers(0, steps)) * k["step"])

@@ -325,3 +325,41 @@ def test_a_knob_marked_inactive_moves_nothing_there(system):
 def test_every_card_names_what_the_model_does_not_capture(system):
     doc = perfmodels.card(system)["doc"]
     assert "Not captured:" in doc
+
+
+# ---- one bottleneck (pace.py) ------------------------------------------------------------
+
+# Limits that are not resources: a window or a population. Below a closed network's knee the
+# model names one of these (or none), and no stage is marked.
+NOT_RESOURCES = {"link quota"}
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_one_bottleneck_the_fullest_resource_the_marked_stages_and_the_chart_agree(system):
+    s = spec(system)
+    rng = random.Random(25)
+    settings_ = [{kk.name: kk.default for kk in s.knobs}] + [_random_setting(s, rng) for _ in range(150)]
+    numeric = [kk.name for kk in s.knobs if not kk.choices]
+    for i, k in enumerate(settings_):
+        r = ev(system, k)
+        named = r["bottleneck"]
+        stages = r.get("stages", [])
+        marked = {st_["resource"] for st_ in stages if st_["bottleneck"]}
+        # the marked stages belong to the named resource, and only a resource's stages are marked
+        assert marked <= ({named} - NOT_RESOURCES if named else set()), (system, named, marked, k)
+        busy: dict[str, float] = {}
+        for st_ in stages:
+            if st_["utilization"] is not None and st_["resource"] not in NOT_RESOURCES:
+                busy[st_["resource"]] = busy.get(st_["resource"], 0.0) + st_["utilization"]
+            for part in st_.get("parts", []):
+                assert 0 <= part["utilization"] <= 1 + 1e-9
+            if st_.get("parts"):  # the parts add up to the stage's busy share
+                assert sum(p_["utilization"] for p_ in st_["parts"]) == pytest.approx(st_["utilization"], abs=1e-6)
+        if named in busy:  # the named resource is the fullest (where it is a resource)
+            assert busy[named] >= max(busy.values()) - 1e-9, (system, named, busy, k)
+            assert marked == {named}, (system, named, marked, k)
+        # the chart's region at the current x names the same
+        if numeric:
+            x = numeric[i % len(numeric)]
+            sw = perfmodels.sweep(system, k, x, [k[x]])
+            assert sw["bottleneck"][0] == named, (system, x, sw["bottleneck"][0], named, k)

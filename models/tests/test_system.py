@@ -2,7 +2,6 @@
 them all, and their answers have the declared shapes."""
 
 import inspect
-import typing
 
 import pytest
 
@@ -33,7 +32,7 @@ def test_answers_have_the_declared_shapes(name):
         assert key in r
     assert set(r) <= Evaluation.__required_keys__ | Evaluation.__optional_keys__ | {"system", "knobs"}
     for stage in r["stages"]:
-        assert set(stage) == set(typing.get_type_hints(Stage))
+        assert Stage.__required_keys__ <= set(stage) <= Stage.__required_keys__ | Stage.__optional_keys__
     assert set(r["metrics"]) == {m.name for m in SYSTEMS[name].SPEC.metrics}
 
 

@@ -664,12 +664,21 @@ export interface components {
       label: string;
       /** Name */
       name: string;
+      /** Parts */
+      parts?: components["schemas"]["StagePart"][];
       /** Resource */
       resource: string;
       /** Unit */
       unit: string;
       /** Utilization */
       utilization: number | null;
+    };
+    /** StagePart */
+    StagePart: {
+      /** Label */
+      label: string;
+      /** Utilization */
+      utilization: number;
     };
     /** StoredLesson */
     StoredLesson: {

@@ -1,0 +1,27 @@
+"""What sets the pace: the one definition of a bottleneck every model and view uses.
+
+A system's throughput is set either by a resource or by something that is not one. On an open
+path (FFS, AFS, RSX QIO) each stage takes some time per unit of work and the slowest stage sets
+the period: the bottleneck is the term that wins the max. On a closed queueing network (DECnet's
+link, the LAVC cluster) a fixed population of jobs circulates; below the knee population
+
+    N* = (D + Z) / D_max          (D: the sum of the demands, Z: the think time)
+
+there are too few jobs to keep any station busy (the window or the users are the limit, and
+every resource is partly idle); at and above it the station with the largest demand D_max sets
+the pace (throughput tends to 1 / D_max). The views draw the bottleneck's regions, mark its
+stages and name it in the readouts from these answers alone, never from a threshold of their own.
+"""
+
+from __future__ import annotations
+
+
+def slowest(terms: dict[str, float]) -> str:
+    """The term that wins the max (the first, on a tie): the stage that sets an open path's period."""
+    return max(terms, key=terms.__getitem__)
+
+
+def knee(demands: list[float] | tuple[float, ...], think: float) -> float:
+    """N* = (D + Z) / D_max: the population at which a closed network's two asymptotes meet."""
+    top = max(demands)
+    return (sum(demands) + think) / top if top > 0 else float("inf")
