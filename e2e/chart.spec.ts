@@ -57,7 +57,17 @@ test("the readout follows the pointer and the arrow keys, with the memo's value 
     await ex.open(s.id);
     const readout = page.getByTestId("hover-readout");
     const box = (await ex.chart.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // a place in the middle where the pointer is over the plot itself (not a memo point's tooltip)
+    const free = await page.evaluate(([x0, y0, w, h]) => {
+      for (const f of [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65]) {
+        for (const g of [0.5, 0.3, 0.7]) {
+          const e = document.elementFromPoint(x0 + f * w, y0 + g * h);
+          if (e?.getAttribute("data-testid") === "curve-reader") return [x0 + f * w, y0 + g * h];
+        }
+      }
+      return [x0 + w / 2, y0 + h / 2];
+    }, [box.x, box.y, box.width, box.height]);
+    await page.mouse.move(free[0], free[1]);
     await expect(readout, s.id).toBeVisible();
     const label = s.metrics.find((m) => m.name === s.y_default)!.label;
     await expect(readout, s.id).toContainText(label);

@@ -63,7 +63,9 @@ export const PathView = memo(function PathView({ stages, bottleneck }: { stages:
               </span>
             )}
             <span className="stage-util">
-              {c.busy === null ? "" : `${pct(c.busy).toFixed(0)}% busy`}
+              {c.busy === null ? "" : c.resource === bottleneck && !c.bottleneck
+                ? `${pct(c.busy).toFixed(0)}% of the ${c.resource} waits here · the limit, not a resource`
+                : `${pct(c.busy).toFixed(0)}% busy`}
               {c.parts.length > 1 && c.busy !== null ? ` (${c.parts.map((p) => `${p.label} ${pct(p.share).toFixed(0)}%`).join(", ")})` : ""}
               {c.bottleneck ? " · bottleneck" : ""}
             </span>
