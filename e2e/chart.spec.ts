@@ -34,13 +34,13 @@ test("every metric with a capacity draws it, and marks where the curve reaches i
       const top = Math.max(...ys.filter((v): v is number => v !== null));
       const cap = limit.filter((v): v is number => v !== null);
       const within = cap.some((c) => c <= 2.5 * top); // Chart's LIMIT_REACH
-      const reaches = ys.some((v, i) => v !== null && limit[i] !== null && v >= 0.99 * limit[i]!);
+      const reaches = ys.some((v, i) => v !== null && limit[i] !== null && v >= 0.99 * limit[i]!) || sweep.knee !== null;
       const where = `${s.id} ${m.name}`;
       if (within) {
         await expect(page.getByTestId("limit-line"), where).toBeVisible();
         lines++;
       } else await expect(page.getByTestId("limit-line"), where).toHaveCount(0);
-      if (within && reaches) {
+      if ((within && reaches) || sweep.knee !== null) {
         await expect(page.getByTestId("saturation-point"), where).toBeVisible();
         points++;
       } else await expect(page.getByTestId("saturation-point"), where).toHaveCount(0);
@@ -266,5 +266,40 @@ test("end-of-curve labels stay inside the chart and never print over each other"
         expect(overlap, `${system} ${query}: ${a.text} over ${b.text}`).toBe(false);
       }
     }
+  }
+});
+
+test("one saturation point per curve: the region's edge, the mark, the legend and the readout give the same number", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  // LAVC: the users at saturation (the readout) is where the boot CPU's region starts and the mark sits
+  await ex.open("lavc", "disk=served");
+  const mark = page.getByTestId("saturation-point");
+  await expect(mark).toBeVisible();
+  const x = Number(await mark.getAttribute("data-x"));
+  const readout = (await page.getByTestId("readout-max_users").locator("dd").textContent())!;
+  const shown = readout.match(/[\d.]+/)![0];
+  await expect(mark).toContainText(`boot CPU saturates at ${shown}`);
+  await expect(page.getByTestId("legend-saturation")).toContainText(`saturates at users ${shown}`);
+  const edge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));
+  expect(edge).toBeCloseTo(x, 9);
+  expect(Number(x.toPrecision(4))).toBeCloseTo(Number(shown), 6);
+
+  // DECnet on the CI: the sending CPU takes over from the window at the knee, mark and edge alike
+  await ex.open("decnet", "circuit=CI");
+  const dx = Number(await mark.getAttribute("data-x"));
+  expect(dx).toBeGreaterThan(30);
+  expect(dx).toBeLessThan(34);
+  const dEdge = Number(await page.locator("[data-testid=bottleneck-band][data-label='sending CPU']").first().getAttribute("data-x0"));
+  expect(dEdge).toBeCloseTo(dx, 9);
+  await expect(mark).toContainText("sending CPU saturates at");
+
+  // FFS: an open path has no knee; where its curve reaches its capacity is the only mark, and
+  // no region edge claims another
+  await ex.open("ffs", "bus=UNIBUS&y=throughput_kBps");
+  const sweep = await (await page.request.post("/api/models/ffs/sweep", { data: { knobs: { bus: "UNIBUS" }, x: "block_size" } })).json();
+  expect(sweep.knee).toBeNull();
+  for (const m of await mark.all()) await expect(m).toHaveText(/^saturates at /); // no resource claimed
+  for (const b of await page.getByTestId("bottleneck-band").all()) {
+    expect(["CPU", "bus", "rotation and layout"]).toContain(await b.getAttribute("data-label"));
   }
 });

@@ -148,6 +148,7 @@ SPEC = Spec(
     x_default="link_quota",
     y_default="throughput_bps",
     stages=("program", "monitor", "circuit", "receiver", "return"),
+    not_resources=("link quota",),
     unknowns=("copy_us_per_byte", "return_queue_share"),
     overlay={
         "dataset": "decnet-throughput",
@@ -302,6 +303,20 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
             ]
         out.append(point)
     return out
+
+
+def knee_along(k: Knobs, x: str, p: Params | None = None) -> float | None:
+    """The link quota at the knee (two buffers a message: quota = 2 N*), where the busiest
+    station takes over from the window; None along other knobs (the registry finds it there)."""
+    if x != "link_quota":
+        return None
+    d = demands(k, p or fitted(SPEC.id))
+    stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
+    share, ret = k["return_queue_share"], d["return"]
+    if share > 0:
+        ret *= _return_scale(stations, ret, share)
+    queues = stations + ([share * ret] if share > 0 else [])
+    return 2 * knee(queues, (1 - share) * ret if share > 0 else ret)
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:

@@ -145,6 +145,9 @@ class Spec:
     # The choice knob the default chart draws one curve per value of (the question compares
     # them), or None for one curve.
     per_default: str | None = None
+    # Limits the model names that are not resources (a flow-control window): below a closed
+    # network's knee the pace is set by one of these, and no resource is saturated (pace.py).
+    not_resources: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.per_default is not None and self.knob(self.per_default).choices is None:

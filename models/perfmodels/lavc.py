@@ -353,6 +353,14 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
     return out
 
 
+def knee_along(k: Knobs, x: str, p: Params | None = None) -> float | None:
+    """Users at saturation (max_users) along the users; None along other knobs."""
+    if x != "users":
+        return None
+    busiest = max(_costs(k, p or fitted(SPEC.id))["demands"])
+    return 1.0 / busiest if busiest > 0 else None
+
+
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     return _points(k, p or fitted(SPEC.id), [k["users"]], detail)[0]
 

@@ -18,6 +18,7 @@ from .types import (
     Card,
     EvaluateResult,
     Evaluation,
+    Knee,
     Knobs,
     KnobValue,
     MemoPoint,
@@ -134,6 +135,39 @@ def _series(
     return metrics, [pt["bottleneck"] for pt in points], limits
 
 
+def _knee(m: System, base: Knobs, x: str, xs: list[KnobValue], bottleneck: list[str | None]) -> Knee | None:
+    """Where the pace setter first turns from a window or the users to a resource along x: the
+    model's own answer where it has one (knee_along), else found by halving the interval on a
+    continuous knob, else the midpoint of the two settings on an integer knob."""
+    kx = m.SPEC.knob(x)
+    window = set(m.SPEC.not_resources)
+
+    def resource(b: str | None) -> bool:
+        return b is not None and b not in window
+
+    for i in range(1, len(xs)):
+        lo, hi, turned = xs[i - 1], xs[i], bottleneck[i]
+        if not (resource(turned) and not resource(bottleneck[i - 1])) or kx.choices is not None:
+            continue
+        assert turned is not None and isinstance(lo, (int, float)) and isinstance(hi, (int, float))
+        hook = getattr(m, "knee_along", None)
+        at = hook(base, x) if hook else None
+        if at is None or not lo <= at <= hi:
+            if kx.integer:
+                at = (lo + hi) / 2
+            else:
+                a, b = float(lo), float(hi)
+                for _ in range(40):
+                    mid = (a + b) / 2
+                    if resource(m.solve({**base, x: mid}, None, detail=False)["bottleneck"]):
+                        b = mid
+                    else:
+                        a = mid
+                at = b
+        return {"x": float(at), "resource": turned}
+    return None
+
+
 def undetermined(name: str) -> dict[str, tuple[float, float]]:
     """Fitted parameters the data leave open: name -> (low, high)."""
     return {
@@ -161,6 +195,7 @@ def sweep(name: str, knobs: dict[str, object] | None, x: str, values: list[objec
         raise ValueError(f"at most {MAX_SWEEP_POINTS} sweep values are allowed; got {len(values)}")
     xs = [kx.coerce(v) for v in values]
     metrics, bottleneck, limits = _series(m, base, x, xs)
+    knee = _knee(m, base, x, xs, bottleneck)
     band: dict[str, Band] = {}
     # The band is drawn as a shaded area: at most BAND_POINTS samples of x are plenty.
     bx = xs if len(xs) <= BAND_POINTS else xs[:: -(-len(xs) // BAND_POINTS)] + [xs[-1]]
@@ -194,6 +229,7 @@ def sweep(name: str, knobs: dict[str, object] | None, x: str, values: list[objec
         "bottleneck": bottleneck,
         "limits": limits,
         "band": band,
+        "knee": knee,
     }
 
 

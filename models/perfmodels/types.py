@@ -96,6 +96,14 @@ class Band(TypedDict):
     label: NotRequired[str]
 
 
+class Knee(TypedDict):
+    """Where along a sweep's x the pace setter turns from a window or the users to a resource
+    (pace.py): the curve's one saturation point, from the model, not from the sweep's grid."""
+
+    x: float
+    resource: str
+
+
 class SweepResult(TypedDict):
     system: str
     knobs: dict[str, KnobValue]
@@ -105,6 +113,7 @@ class SweepResult(TypedDict):
     bottleneck: list[str | None]
     limits: dict[str, list[float | None]]
     band: dict[str, Band]
+    knee: Knee | None
 
 
 class Observation(TypedDict):

@@ -363,3 +363,34 @@ def test_one_bottleneck_the_fullest_resource_the_marked_stages_and_the_chart_agr
             x = numeric[i % len(numeric)]
             sw = perfmodels.sweep(system, k, x, [k[x]])
             assert sw["bottleneck"][0] == named, (system, x, sw["bottleneck"][0], named, k)
+
+
+@pytest.mark.parametrize(
+    "system, knobs, x",
+    [
+        ("lavc", {"disk": "served"}, "users"),
+        ("lavc", {"users": 100}, "locks_per_user_s"),
+        ("decnet", {"circuit": "CI"}, "link_quota"),
+        ("decnet", {"circuit": "NI", "link_quota": 40}, "copy_us_per_byte"),
+    ],
+)
+def test_one_saturation_point_from_the_model(system, knobs, x):
+    """The knee is the model's: the users at saturation on LAVC, the quota at N* on DECnet, and
+    along any other knob the setting where the pace setter turns into a resource."""
+    s = perfmodels.sweep(system, knobs, x)
+    knee = s["knee"]
+    assert knee is not None
+    # it lies where the sweep's regions change, and names the resource the region does
+    i = next(i for i, b in enumerate(s["bottleneck"]) if b == knee["resource"])
+    assert s["x"][i - 1] <= knee["x"] <= s["x"][i]
+    if system == "lavc" and x == "users":
+        assert knee["x"] == pytest.approx(perfmodels.evaluate(system, knobs)["metrics"]["max_users"], rel=1e-12)
+    kx = spec(system).knob(x)
+    if not kx.integer:  # just past it a resource sets the pace; just before, it does not
+        eps = 1e-6 * (kx.max - kx.min)
+        assert ev(system, {**knobs, x: knee["x"] + eps})["bottleneck"] == knee["resource"]
+        assert ev(system, {**knobs, x: knee["x"] - eps})["bottleneck"] != knee["resource"]
+
+
+def test_an_open_path_has_no_knee():
+    assert perfmodels.sweep("ffs", {}, "block_size")["knee"] is None

@@ -418,6 +418,13 @@ export interface components {
       /** Status */
       status: string;
     };
+    /** Knee */
+    Knee: {
+      /** Resource */
+      resource: string;
+      /** X */
+      x: number;
+    };
     /** KnobDescription */
     KnobDescription: {
       /** Active When */
@@ -723,6 +730,7 @@ export interface components {
       };
       /** Bottleneck */
       bottleneck: (string | null)[];
+      knee: components["schemas"]["Knee"] | null;
       /** Knobs */
       knobs: {
         [key: string]: number | string;

@@ -36,8 +36,8 @@ export interface ChartProps {
   curveLabel?: string;
   /** what the resource behind the y metric can carry, along x (drawn when within reach) */
   limit?: SeriesPoint[];
-  /** where the curve first reaches that capacity */
-  saturation?: { x: number; y: number } | null;
+  /** the curve's saturation point: the model's knee (its resource named), or where the curve reaches its capacity */
+  saturation?: { x: number; y: number; resource?: string } | null;
   xDomain: [number, number];
   xLog: boolean;
   memo: MemoPoint[];
@@ -127,6 +127,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     extraY: props.memo.map((m) => m.y).concat([props.currentY], limit.map((p) => p.y)),
     xDomain: props.xDomain,
     xLog: props.xLog,
+    knee: props.saturation?.resource ? { x: props.saturation.x, resource: props.saturation.resource } : null,
   });
   const bottom = HEIGHT - MARGIN.bottom;
   const labels = [...new Set(g.bands.map((b) => b.label))];
@@ -179,7 +180,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
         </clipPath>
         <g className="bands">
           {g.bands.map((b) => (
-            <g key={`${b.label}-${b.x0}`} data-testid="bottleneck-band" data-label={b.label}>
+            <g key={`${b.label}-${b.x0}`} data-testid="bottleneck-band" data-label={b.label} data-x0={b.at}>
               <rect x={b.x0} y={MARGIN.top} width={Math.max(0, b.x1 - b.x0)} height={bottom - MARGIN.top}
                 fill={BAND_COLOURS[labels.indexOf(b.label) % BAND_COLOURS.length]} />
               {b.x1 - b.x0 > 70 && (
@@ -252,11 +253,11 @@ export const Chart = memo(function Chart(props: ChartProps) {
           <circle data-testid="current-point" className="current-point" cx={g.x(props.currentX)} cy={g.y(props.currentY)}
             r={9} data-x={props.currentX} data-y={props.currentY} />
         )}
-        {props.saturation && limit.length > 1 && (
+        {props.saturation && (props.saturation.resource || limit.length > 1) && (
           <g data-testid="saturation-point" className="saturation" data-x={props.saturation.x}>
             <path d={`M${g.x(props.saturation.x)},${g.y(props.saturation.y) - 8}l7,8l-7,8l-7,-8z`} />
             <text x={g.x(props.saturation.x) + 10} y={g.y(props.saturation.y) + 18}>
-              {`saturates at ${xText(props.saturation.x)}`}
+              {`${props.saturation.resource ? `${props.saturation.resource} saturates` : "saturates"} at ${xText(props.saturation.x)}`}
             </text>
           </g>
         )}

@@ -59,8 +59,14 @@ export function limitOf(sweep: SweepResult | null, x: string, y: string) {
   return sweep.x.map((xv, i) => ({ x: Number(xv), y: lim[i] ?? NaN }));
 }
 
-/** Where the curve first reaches its capacity (within 1 %): the saturation point, or null. */
-export function saturationOf(curve: { x: number; y: number }[], limit: { x: number; y: number }[]) {
+/** The curve's saturation point. Where the model names one (the sweep's knee: a window or the
+ * users give way to a resource, perfmodels/pace.py) it is that, on the curve; else where the
+ * curve first reaches its capacity (within 1 %), or null. */
+export function saturationOf(curve: { x: number; y: number }[], limit: { x: number; y: number }[], knee?: { x: number; resource: string } | null): { x: number; y: number; resource?: string } | null {
+  if (knee) {
+    const y = valueAt(curve, knee.x);
+    if (Number.isFinite(y)) return { x: knee.x, y, resource: knee.resource };
+  }
   for (let i = 0; i < Math.min(curve.length, limit.length); i++) {
     const c = curve[i], l = limit[i];
     if (!Number.isFinite(c.y) || !Number.isFinite(l.y) || l.y <= 0 || c.y < 0.99 * l.y) continue;
@@ -72,6 +78,15 @@ export function saturationOf(curve: { x: number; y: number }[], limit: { x: numb
     return { x: p.x + t * (c.x - p.x), y: pl.y + t * (l.y - pl.y) };
   }
   return null;
+}
+
+/** The curve's value at x, interpolated between its points (NaN outside them). */
+export function valueAt(curve: { x: number; y: number }[], x: number): number {
+  for (let i = 1; i < curve.length; i++) {
+    const a = curve[i - 1], b = curve[i];
+    if (a.x <= x && x <= b.x) return b.x === a.x ? a.y : a.y + ((x - a.x) / (b.x - a.x)) * (b.y - a.y);
+  }
+  return curve.length === 1 && curve[0].x === x ? curve[0].y : Number.NaN;
 }
 
 /** A capacity is drawn while it is at most this many times the curve's top: far enough to show

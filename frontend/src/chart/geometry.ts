@@ -36,6 +36,8 @@ export interface GeometryInput {
   xLog: boolean;
   /** a fixed top for the y axis (a lesson hides its curve until the reveal; the axis must not move) */
   yMax?: number;
+  /** where the model says the pace setter turns into a resource: that region starts exactly there */
+  knee?: { x: number; resource: string } | null;
 }
 
 export interface Band {
@@ -81,7 +83,7 @@ export function geometry(g: GeometryInput) {
         .y1((p) => y(p.y1))(g.band ?? []) ?? "",
     xTicks,
     yTicks: y.ticks(6),
-    bands: bands(g.curve).map((b) => ({ ...b, x0: x(b.x0), x1: x(b.x1) })),
+    bands: bands(g.curve, g.knee).map((b) => ({ ...b, at: b.x0, x0: x(b.x0), x1: x(b.x1) })),
   };
 }
 
@@ -91,8 +93,9 @@ function powersOfTwo([a, b]: [number, number]): number[] {
   return out;
 }
 
-/** Runs of consecutive points sharing a bottleneck; each band spans to the midpoint between runs. */
-export function bands(curve: SeriesPoint[]): Band[] {
+/** Runs of consecutive points sharing a bottleneck; each band spans to the midpoint between runs,
+ * or to the model's knee where the run it starts is the knee's resource. */
+export function bands(curve: SeriesPoint[], knee?: { x: number; resource: string } | null): Band[] {
   const out: Band[] = [];
   curve.forEach((p, i) => {
     const label = p.bottleneck ?? "";
@@ -101,7 +104,8 @@ export function bands(curve: SeriesPoint[]): Band[] {
       last.x1 = p.x;
     } else {
       if (last) {
-        const mid = (curve[i - 1].x + p.x) / 2;
+        const prev = curve[i - 1].x;
+        const mid = knee && label === knee.resource && prev <= knee.x && knee.x <= p.x ? knee.x : (prev + p.x) / 2;
         last.x1 = mid;
         out.push({ x0: mid, x1: p.x, label });
       } else out.push({ x0: p.x, x1: p.x, label });

@@ -51,7 +51,8 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
   const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
   const limit = useMemo(() => limitOf(sweep.value, x, y), [sweep.value, x, y]);
-  const saturation = useMemo(() => saturationOf(curve, limit), [curve, limit]);
+  const knee = sweep.value?.x_knob === x ? sweep.value.knee : null;
+  const saturation = useMemo(() => saturationOf(curve, limit, knee), [curve, limit, knee]);
   const baseCurve = useMemo(() => (baseline ? curveOf(baseSweep.value, x, y) : []), [baseline, baseSweep.value, x, y]);
   return { curveKnobs, sweep, detail, current, baseSweep, baseDetail, curve, band, limit, saturation, baseCurve };
 }

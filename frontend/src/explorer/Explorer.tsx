@@ -275,8 +275,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             showBand={bandShown(band)}
             memo={memo}
             capacity={drawnLimit(limit, Math.max(0, ...curve.map((p) => p.y).filter(Number.isFinite))).length > 1
-              ? `capacity${saturation ? `, reached at ${xKnob.label.toLowerCase()} ${xShow.text(saturation.x)}` : ""}`
+              ? `capacity${saturation && !saturation.resource ? `, reached at ${xKnob.label.toLowerCase()} ${xShow.text(saturation.x)}` : ""}`
               : null}
+            saturation={saturation?.resource ? `the ${saturation.resource} saturates at ${xKnob.label.toLowerCase()} ${xShow.text(saturation.x)}: from there on it sets the pace` : null}
             dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null}
           />
           <div className="chart-details">

@@ -17,6 +17,8 @@ export interface LegendProps {
   showBand: boolean;
   memo: MemoPoint[];
   capacity: string | null;
+  /** the model's saturation point on this curve, in words */
+  saturation?: string | null;
   dataset: { href: string; title: string } | null;
 }
 
@@ -57,6 +59,7 @@ export const Legend = memo(function Legend(p: LegendProps) {
       {repeated && <li><span className="key memo" /><span className="key memo" />several points at one x: the memo's separate runs or tables</li>}
       {ranged && <li><span className="key memo-range" />a line through a point: the memo gives the range it was measured over, not the value</li>}
       {p.capacity && <li><span className="key limit" />{p.capacity}</li>}
+      {p.saturation && <li data-testid="legend-saturation"><span className="key saturation" />{p.saturation}</li>}
       <li><span className="key current" />current setting (a ring; a memo point inside it is the memo's figure there)</li>
       {p.dataset && <li><a href={p.dataset.href}>{`The memo's figures: ${p.dataset.title}`}</a></li>}
     </ul>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bands, geometry } from "../../src/chart/geometry";
+import { saturationOf } from "../../src/chart/curves";
 
 describe("bands", () => {
   it("splits the curve where the bottleneck changes, at the midpoint", () => {
@@ -33,5 +34,25 @@ describe("geometry", () => {
   it("scales y to memo points above the curve", () => {
     const g = geometry({ ...base, curve: [{ x: 1, y: 10 }], extraY: [50], xDomain: [1, 2], xLog: false });
     expect(g.y.domain()[1]).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe("the model's knee", () => {
+  it("starts its resource's region exactly where the model puts it, not at the grid's midpoint", () => {
+    const curve = [
+      { x: 109, y: 1 }, { x: 113, y: 2 },
+      { x: 117, y: 3, bottleneck: "boot CPU" }, { x: 121, y: 3, bottleneck: "boot CPU" },
+    ];
+    expect(bands(curve)[0].x0).toBe(115);
+    expect(bands(curve, { x: 113.66, resource: "boot CPU" })[0].x0).toBe(113.66);
+    // a knee outside the change, or of another resource, leaves the midpoint
+    expect(bands(curve, { x: 50, resource: "boot CPU" })[0].x0).toBe(115);
+    expect(bands(curve, { x: 113.66, resource: "disk" })[0].x0).toBe(115);
+  });
+
+  it("is the curve's saturation point, on the curve", () => {
+    const curve = [{ x: 0, y: 0 }, { x: 10, y: 100 }];
+    expect(saturationOf(curve, [], { x: 2.5, resource: "CPU" })).toEqual({ x: 2.5, y: 25, resource: "CPU" });
+    expect(saturationOf(curve, [{ x: 0, y: 50 }, { x: 10, y: 50 }])!.x).toBeCloseTo(4.95, 9); // 99 % of it, between the points
   });
 });
