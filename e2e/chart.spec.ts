@@ -284,6 +284,15 @@ test("one saturation point per curve: the region's edge, the mark, the legend an
   expect(edge).toBeCloseTo(x, 9);
   expect(Number(x.toPrecision(4))).toBeCloseTo(Number(shown), 6);
 
+  // the lesson on the same chart says the same, once revealed
+  await page.goto("/learn/lavc-capacity/2");
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Commit my answer" }).click();
+  await expect(mark).toContainText(`boot CPU saturates at ${shown}`);
+  await expect(page.getByTestId("readout-max_users").locator("dd")).toHaveText(readout);
+  const lessonEdge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));
+  expect(lessonEdge).toBeCloseTo(x, 9);
+
   // DECnet on the CI: the sending CPU takes over from the window at the knee, mark and edge alike
   await ex.open("decnet", "circuit=CI");
   const dx = Number(await mark.getAttribute("data-x"));

@@ -188,6 +188,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
             height={present ? fitHeight : undefined}
             large={present}
             yMax={yMax}
+            limit={revealed ? limit : []}
+            saturation={revealed ? view.saturation : null}
             prediction={q?.predict === "point" && live?.role !== "teacher" ? {
               x: q.at,
               y: pointY,
