@@ -32,8 +32,10 @@ async function outsidePlot(page: Page): Promise<string[]> {
 /** The y axis's top as the prediction handle announces it. */
 const axisTop = async (page: Page) => Number(await page.getByTestId("prediction-handle").getAttribute("aria-valuemax"));
 
-test("after the reveal every curve, memo point and prediction of every question of every lesson is inside the plot, and the axis did not move", async ({ page }) => {
+test("every step of every lesson draws its chart without an error; after the reveal every curve, memo point and prediction is inside the plot, and the axis did not move", async ({ page }) => {
   test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
   const l = new LessonPage(page);
   await page.goto("/learn");
   const shipped = page.locator(".lesson-list li[data-testid^='lesson-']");
@@ -46,7 +48,9 @@ test("after the reveal every curve, memo point and prediction of every question 
     for (let n = 1; n <= total; n++) {
       if (n > 1) await page.getByRole("link", { name: "Next →" }).click();
       await l.atStep(n);
-      await expect(page.getByTestId("chart")).toBeVisible();
+      await expect(page.getByTestId("chart"), `${id} step ${n}`).toBeVisible();
+      await expect(page.locator(".model-error"), `${id} step ${n}`).toHaveCount(0);
+      if (!(await page.getByTestId("question").count())) await expect(l.curve, `${id} step ${n}`).toHaveAttribute("d", /^M/);
       if (await page.getByTestId("typed-prediction").count()) {
         points += 1;
         const top = await axisTop(page);
@@ -72,6 +76,7 @@ test("after the reveal every curve, memo point and prediction of every question 
     }
   }
   expect(points).toBeGreaterThanOrEqual(8);
+  expect(errors).toEqual([]);
 });
 
 test("the prediction axis gives nothing away and holds the common wrong guess", async ({ page }) => {
