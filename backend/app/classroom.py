@@ -13,13 +13,17 @@ import hmac
 import json
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
+from pydantic import BaseModel
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from . import class_events as ev
+from . import class_rules as rules
+from .class_rules import ClassError, StepState
+
+__all__ = ["ClassError", "StepState"]
 from .core.db import write_turn
 from .core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from .crud import insert_unique
@@ -31,14 +35,6 @@ CODE_LENGTH = 6
 MAX_STUDENTS = 400
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
 KEEP_AFTER_END = timedelta(hours=24)  # the teacher's window to download the answers
-
-
-class ClassError(Exception):
-    """A refusal: `status` for HTTP, `reason` in words."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status, self.reason = status, reason
 
 
 def _sha256(token: str) -> str:
@@ -57,33 +53,27 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-@dataclass(frozen=True)
-class StepState:
-    revealed: bool = False
-    locked: bool = False
-
-
 def steps_of(c: Classroom) -> dict[int, StepState]:
     raw = json.loads(c.steps)
     return {int(k): StepState(**v) for k, v in raw.items()}
 
 
-def state_of(c: Classroom) -> dict[str, Any]:
+def state_of(c: Classroom) -> ev.ClassState:
     """What every device is told of the class: where it is and which steps are open."""
     steps = steps_of(c)
-    return {
-        "code": c.code,
-        "step": c.step,
-        "pace": c.pace,
-        "steps": c.step_count,
-        "revealed": sorted(n for n, s in steps.items() if s.revealed),
-        "locked": sorted(n for n, s in steps.items() if s.locked),
-        "ended": c.ended_at is not None,
-    }
+    return ev.ClassState(
+        code=c.code,
+        step=c.step,
+        pace="self" if c.pace == "self" else "teacher",
+        steps=c.step_count,
+        revealed=sorted(n for n, s in steps.items() if s.revealed),
+        locked=sorted(n for n, s in steps.items() if s.locked),
+        ended=c.ended_at is not None,
+    )
 
 
-def _event(db: Session, c: Classroom, body: dict[str, Any], teacher_only: bool = False) -> None:
-    db.add(ClassEvent(class_id=c.id, teacher_only=teacher_only, body=json.dumps(body, separators=(",", ":"))))
+def _event(db: Session, c: Classroom, event: BaseModel, teacher_only: bool = False) -> None:
+    db.add(ClassEvent(class_id=c.id, teacher_only=teacher_only, body=ev.to_json(event)))
 
 
 def create(db: Session, *, lesson_id: str, lesson_text: str, step_count: int, token: str) -> Classroom:
@@ -146,12 +136,12 @@ def join(db: Session, code: str, name: str, token: str) -> ClassStudent:
         db.add(s)
         c.active_at = _now()
         db.flush()
-        _event(db, c, {"type": "joined", "students": count + 1, "student": _who(s)}, teacher_only=True)
+        _event(db, c, ev.joined_event(count + 1, _who(s)), teacher_only=True)
     return s
 
 
-def _who(s: ClassStudent) -> dict[str, str]:
-    return {"id": s.public_id, "name": s.name}
+def _who(s: ClassStudent) -> ev.Who:
+    return ev.Who(id=s.public_id, name=s.name)
 
 
 def answer(
@@ -165,13 +155,8 @@ def answer(
             raise ClassError(422, f"the lesson has steps 1 to {c.step_count}")
         if problem := step.check(value, choice):
             raise ClassError(422, problem)
-        state = steps_of(c).get(step_no, StepState())
-        if state.revealed:
-            raise ClassError(409, "this step has been revealed: answers are closed")
-        if state.locked:
-            raise ClassError(409, "this step is locked until the teacher opens it")
-        if c.pace == "teacher" and step_no != c.step:
-            raise ClassError(409, f"the class is on step {c.step}")
+        if refused := rules.answer_refusal(steps_of(c), step_no, step_count=c.step_count, pace=c.pace, current=c.step):
+            raise refused
         now = _now()
         done = db.execute(
             update(ClassAnswer)
@@ -183,8 +168,8 @@ def answer(
             db.flush()
         count = _count(db, c.id, step_no)
         c.active_at = now
-        given: dict[str, Any] = {"value": value} if value is not None else {"choice": choice}
-        _event(db, c, {"type": "answers", "step": step_no, "count": count, "answer": {**_who(s), **given}}, True)
+        given = ev.Given(value=value) if value is not None else ev.Given(choice=choice)
+        _event(db, c, ev.answer_event(step_no, count, _who(s), given), teacher_only=True)
     return count
 
 
@@ -207,41 +192,33 @@ def control(
     locked: bool | None,
     pace: str | None,
     reset: bool,
-) -> dict[str, Any]:
+) -> ev.ClassState:
     """The teacher moves the class, reveals or locks a step (the given one, or the current),
     switches the pace, or resets a step (its answers gone, hidden again)."""
     with write_turn(db.get_bind().engine), db.begin():
         c = find(db, code, lock=True)
         if not is_teacher(c, token):
             raise ClassError(403, "only the teacher of this class can do that")
-        if step_no is not None:
-            if not 1 <= step_no <= c.step_count:
-                raise ClassError(422, f"the lesson has steps 1 to {c.step_count}")
-            c.step = step_no
-        target = step_no or c.step
-        steps = steps_of(c)
-        s = steps.get(target, StepState())
+        done = rules.control(
+            steps_of(c), c.step, step_count=c.step_count, step_no=step_no, reveal=reveal, locked=locked, reset=reset
+        )
+        target = done.target
+        c.step = done.current
         if reset:
             db.execute(delete(ClassAnswer).where(ClassAnswer.class_id == c.id, ClassAnswer.step == target))
-            s = StepState(locked=s.locked)
-            _event(db, c, {"type": "answers", "step": target, "count": 0, "reset": True}, teacher_only=True)
-        if reveal is not None or locked is not None:
-            s = StepState(
-                revealed=s.revealed if reveal is None else reveal, locked=s.locked if locked is None else locked
-            )
-        steps[target] = s
-        c.steps = json.dumps({str(n): vars(v) for n, v in sorted(steps.items()) if v != StepState()})
+            _event(db, c, ev.reset_event(target), teacher_only=True)
+        c.steps = json.dumps({str(n): vars(v) for n, v in sorted(done.steps.items())})
         if pace is not None:
             c.pace = pace
         c.active_at = _now()
         state = state_of(c)
-        _event(db, c, {"type": "state", **state})
+        _event(db, c, ev.state_event(state))
         if reveal:
-            _event(db, c, {"type": "reveal", "step": target, "spread": spread(db, c.id, target)})
+            _event(db, c, ev.reveal_event(target, spread(db, c.id, target)))
     return state
 
 
-def spread(db: Session, class_id: int, step_no: int) -> dict[str, Any]:
+def spread(db: Session, class_id: int, step_no: int) -> ev.Spread:
     """The class's answers to a step, without who gave them: sorted values, or counts per choice."""
     rows = db.execute(
         select(ClassAnswer.value, ClassAnswer.choice).where(
@@ -253,7 +230,7 @@ def spread(db: Session, class_id: int, step_no: int) -> dict[str, Any]:
     for _, ch in rows:
         if ch is not None:
             choices[str(ch)] = choices.get(str(ch), 0) + 1
-    return {"count": len(rows), "values": values, "choices": choices}
+    return ev.Spread(count=len(rows), values=values, choices=choices)
 
 
 def end(db: Session, code: str, token: str) -> None:
@@ -262,7 +239,7 @@ def end(db: Session, code: str, token: str) -> None:
         if not is_teacher(c, token):
             raise ClassError(403, "only the teacher of this class can end it")
         c.ended_at = _now()
-        _event(db, c, {"type": "ended"})
+        _event(db, c, ev.ended_event())
 
 
 def events_after(db: Session, class_id: int, after: int, teacher: bool, limit: int = 500) -> Sequence[ClassEvent]:
@@ -276,7 +253,7 @@ def last_event_id(db: Session, class_id: int) -> int:
     return db.scalar(select(func.max(ClassEvent.id)).where(ClassEvent.class_id == class_id)) or 0
 
 
-def snapshot(db: Session, c: Classroom, who: ClassStudent | None) -> dict[str, Any]:
+def snapshot(db: Session, c: Classroom, who: ClassStudent | None) -> ev.Snapshot:
     """Everything a device needs on (re)connecting without an event id: the class's state and,
     for the teacher, every answer and student; for a student, their own answers and the spread
     of each revealed step."""
@@ -285,33 +262,25 @@ def snapshot(db: Session, c: Classroom, who: ClassStudent | None) -> dict[str, A
         students = db.scalars(select(ClassStudent).where(ClassStudent.class_id == c.id).order_by(ClassStudent.id)).all()
         by_id = {s.id: s for s in students}
         answers = db.scalars(select(ClassAnswer).where(ClassAnswer.class_id == c.id).order_by(ClassAnswer.id)).all()
-        return {
-            "type": "snapshot",
-            "state": state,
-            "students": [_who(s) for s in students],
-            "answers": [
-                {
-                    "step": a.step,
-                    **_who(by_id[a.student_id]),
-                    **({"value": a.value} if a.value is not None else {"choice": a.choice}),
-                }
+        return ev.snapshot_event(
+            state,
+            students=[_who(s) for s in students],
+            answers=[
+                ev.AnswerSeen(step=a.step, **_who(by_id[a.student_id]).model_dump(), **_given(a).model_dump())
                 for a in answers
             ],
-        }
+        )
     mine = db.scalars(select(ClassAnswer).where(ClassAnswer.student_id == who.id)).all()
-    return {
-        "type": "snapshot",
-        "state": state,
-        "me": _who(who),
-        "answers": [
-            {"step": a.step, **({"value": a.value} if a.value is not None else {"choice": a.choice})} for a in mine
-        ],
-        "spreads": {str(n): spread(db, c.id, n) for n in state["revealed"]},
-    }
+    return ev.snapshot_event(
+        state,
+        me=_who(who),
+        answers=[ev.AnswerSeen(step=a.step, **_given(a).model_dump()) for a in mine],
+        spreads={str(n): spread(db, c.id, n) for n in state.revealed},
+    )
 
 
-def _given(a: ClassAnswer) -> dict[str, Any]:
-    return {"value": a.value} if a.value is not None else {"choice": a.choice}
+def _given(a: ClassAnswer) -> ev.Given:
+    return ev.Given(value=a.value) if a.value is not None else ev.Given(choice=a.choice)
 
 
 def answer_rows(db: Session, c: Classroom) -> list[tuple[int, str, str, str, str]]:

@@ -155,3 +155,16 @@ class PostgresBus:
 
 def make_bus(engine: Engine) -> Bus:
     return PostgresBus(engine) if engine.dialect.name == "postgresql" else LocalBus()
+
+
+def class_topic(code: str, students: bool = False) -> str:
+    """What a class's streams wait on: the teacher's hears everything, the students' only what
+    is for them (joins and answers are not)."""
+    return f"class:{code.upper()}" + (":students" if students else "")
+
+
+def publish_class(bus: Bus, code: str, students: bool) -> None:
+    """Something new in class `code`: for the teacher, and (`students`) for the students too."""
+    bus.publish(class_topic(code))
+    if students:
+        bus.publish(class_topic(code, students=True))

@@ -19,8 +19,9 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from . import classroom
 from .api import main as api
-from .api.errors import json_error_bodies, validation_problem
+from .api.errors import class_refusal, json_error_bodies, validation_problem, with_class_events
 from .api.routes import scenarios
+from .class_rules import ClassError
 from .compute import ModelPool
 from .core.compression import ApiGzip
 from .core.config import Settings
@@ -99,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
     app.add_exception_handler(RequestValidationError, validation_problem)
+    app.add_exception_handler(ClassError, class_refusal)  # a live class's refusals: their status and reason
     # The client's address: the peer's, or, from a trusted proxy only, the one it forwards.
     trusted = [h.strip() for h in settings.trusted_proxies.split(",") if h.strip()]
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted or [])
@@ -107,5 +109,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router, prefix=api.PREFIX, responses=api.RESPONSES)
     mount_frontend(app, settings.static_dir)
     make_schema = app.openapi
-    app.openapi = lambda: app.openapi_schema or json_error_bodies(make_schema())  # type: ignore[method-assign]
+    app.openapi = lambda: app.openapi_schema or with_class_events(json_error_bodies(make_schema()))  # type: ignore[method-assign]
     return app

@@ -79,3 +79,21 @@ async def validation_problem(request: Request, exc: Exception) -> JSONResponse:
         for e in errors[:20]
     ]
     return JSONResponse({"detail": detail}, status_code=422)
+
+
+def class_refusal(request: Request, exc: Exception) -> JSONResponse:
+    """A live class's refusal (classroom.ClassError), as every 4xx: {"detail": the reason}."""
+    status, reason = getattr(exc, "status", 400), getattr(exc, "reason", str(exc))
+    return JSONResponse({"detail": reason}, status_code=status)
+
+
+def with_class_events(schema: dict[str, Any]) -> dict[str, Any]:
+    """The class event stream's events in the schema's components (ClassEvent, a union told apart
+    by `type`), so the page's types come from the schema like every other body's."""
+    from ..class_events import EVENTS  # the API's own types; errors.py is imported by them
+
+    found = EVENTS.json_schema(ref_template="#/components/schemas/{model}")
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components.update(found.pop("$defs", {}))
+    components["ClassEvent"] = found
+    return schema

@@ -13,12 +13,15 @@ import operator
 import types
 import typing
 from functools import reduce
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import typing_extensions as te
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from perfmodels import types as model_types
+
+from ..class_events import ClassState
+from ..lessons import MAX_LESSON_BYTES, MAX_STEPS
 
 _mirrors: dict[type, Any] = {}
 
@@ -146,3 +149,87 @@ class Dataset(BaseModel):
     fields: list[DatasetField]
     rows: list[dict[str, str | int | float | None]]
     hash: str
+
+
+# ---- live classes and stored lessons: request and response bodies --------------------------
+
+ClassCode = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9]{6}$")]
+LessonText = Annotated[str, StringConstraints(max_length=MAX_LESSON_BYTES, pattern=r"^[^\x00]*$")]
+LessonSlug = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{8,32}$")]
+
+
+class ClassIn(BaseModel):
+    """A built-in lesson by id, or a teacher's own lesson file (its YAML text)."""
+
+    model_config = ConfigDict(extra="forbid")
+    lesson: Annotated[str, StringConstraints(pattern=r"^[a-z0-9_-]{1,64}$")] | None = None
+    lesson_file: LessonText | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> ClassIn:
+        if (self.lesson is None) == (self.lesson_file is None):
+            raise ValueError("give either lesson (a built-in lesson's id) or lesson_file (a lesson's text)")
+        return self
+
+
+class ClassCreated(BaseModel):
+    code: str
+    join_url: str
+    teacher_token: str
+
+
+class ClassInfo(BaseModel):
+    lesson: str | None
+    lesson_file: str | None
+    state: ClassState
+
+
+class StudentIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    # A display name, or none (anonymous); no control characters, shown as text only.
+    name: str = Field(default="", max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")
+
+
+class StudentJoined(BaseModel):
+    student_id: str
+    student_token: str
+
+
+class AnswerIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    step: int = Field(ge=1, le=MAX_STEPS)
+    value: float | None = None
+    choice: int | None = Field(default=None, ge=1, le=6)
+
+
+class AnswerSaved(BaseModel):
+    step: int
+    saved: bool
+
+
+class ControlIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    step: int | None = Field(default=None, ge=1, le=MAX_STEPS)
+    reveal: bool | None = None
+    locked: bool | None = None
+    pace: Literal["teacher", "self"] | None = None
+    reset: bool = False
+
+
+class LessonIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: LessonText
+
+
+class LessonCreated(BaseModel):
+    slug: str
+    url: str
+    delete_token: str
+
+
+class LessonRead(BaseModel):
+    """A stored lesson's text, as anyone with its short link reads it."""
+
+    slug: str
+    text: str
+    created_at: str

@@ -37,9 +37,8 @@ export interface paths {
   "/api/classes/{code}/events": {
     /**
      * Events
-     * @description The class's events as JSON, each with its id: a device that reconnects with Last-Event-ID
-     * gets what it missed; one without gets a snapshot first. The teacher's stream also carries
-     * every join and answer ({"type": "answers", "step", "count", "answer"}).
+     * @description The class's events, each a ClassEvent as JSON with its id: a device that reconnects with
+     * Last-Event-ID gets what it missed; one without gets a snapshot first.
      */
     get: operations["events_api_classes__code__events_get"];
   };
@@ -138,6 +137,56 @@ export interface components {
       /** Step */
       step: number;
     };
+    /**
+     * AnswerSeen
+     * @description An answer in a snapshot: its step; on the teacher's, who gave it.
+     */
+    AnswerSeen: {
+      /**
+       * Choice
+       * @default null
+       */
+      choice?: number | null;
+      /**
+       * Id
+       * @default null
+       */
+      id?: string | null;
+      /**
+       * Name
+       * @default null
+       */
+      name?: string | null;
+      /** Step */
+      step: number;
+      /**
+       * Value
+       * @default null
+       */
+      value?: number | null;
+    };
+    /**
+     * AnswersEvent
+     * @description A step's answers changed: one given (or replaced), or all reset (the teacher's stream only).
+     */
+    AnswersEvent: {
+      /** @default null */
+      answer?: components["schemas"]["GivenBy"] | null;
+      /** Count */
+      count: number;
+      /**
+       * Reset
+       * @default null
+       */
+      reset?: boolean | null;
+      /** Step */
+      step: number;
+      /**
+       * Type
+       * @constant
+       */
+      type: "answers";
+    };
     /** Band */
     Band: {
       /** High */
@@ -204,6 +253,7 @@ export interface components {
       /** Teacher Token */
       teacher_token: string;
     };
+    ClassEvent: components["schemas"]["Snapshot"] | components["schemas"]["StateEvent"] | components["schemas"]["RevealEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["AnswersEvent"] | components["schemas"]["EndedEvent"];
     /**
      * ClassIn
      * @description A built-in lesson by id, or a teacher's own lesson file (its YAML text).
@@ -222,7 +272,10 @@ export interface components {
       lesson_file: string | null;
       state: components["schemas"]["ClassState"];
     };
-    /** ClassState */
+    /**
+     * ClassState
+     * @description Where the class is and which steps are open: what every device is told.
+     */
     ClassState: {
       /** Code */
       code: string;
@@ -319,6 +372,14 @@ export interface components {
       /** Title */
       title: string;
     };
+    /** EndedEvent */
+    EndedEvent: {
+      /**
+       * Type
+       * @constant
+       */
+      type: "ended";
+    };
     /** ErrorSummary */
     ErrorSummary: {
       /** Max Abs */
@@ -407,6 +468,26 @@ export interface components {
       secondary: components["schemas"]["ErrorSummary"];
     };
     /**
+     * GivenBy
+     * @description An answer with who gave it (the teacher's stream).
+     */
+    GivenBy: {
+      /**
+       * Choice
+       * @default null
+       */
+      choice?: number | null;
+      /** Id */
+      id: string;
+      /** Name */
+      name: string;
+      /**
+       * Value
+       * @default null
+       */
+      value?: number | null;
+    };
+    /**
      * Health
      * @description Liveness: the process answers (and whether its database does).
      */
@@ -417,6 +498,20 @@ export interface components {
       models_version: string;
       /** Status */
       status: string;
+    };
+    /**
+     * JoinedEvent
+     * @description A student joined (the teacher's stream only).
+     */
+    JoinedEvent: {
+      student: components["schemas"]["Who"];
+      /** Students */
+      students: number;
+      /**
+       * Type
+       * @constant
+       */
+      type: "joined";
     };
     /** Knee */
     Knee: {
@@ -469,6 +564,18 @@ export interface components {
     };
     /** LessonIn */
     LessonIn: {
+      /** Text */
+      text: string;
+    };
+    /**
+     * LessonRead
+     * @description A stored lesson's text, as anyone with its short link reads it.
+     */
+    LessonRead: {
+      /** Created At */
+      created_at: string;
+      /** Slug */
+      slug: string;
       /** Text */
       text: string;
     };
@@ -562,6 +669,17 @@ export interface components {
       /** Schema Current */
       schema_current: boolean;
     };
+    /** RevealEvent */
+    RevealEvent: {
+      spread: components["schemas"]["Spread"];
+      /** Step */
+      step: number;
+      /**
+       * Type
+       * @constant
+       */
+      type: "reveal";
+    };
     /**
      * SavedScenario
      * @description A saved explorer state, as anyone with its link reads it.
@@ -644,6 +762,35 @@ export interface components {
       page: number;
     };
     /**
+     * Snapshot
+     * @description Everything a device needs on (re)connecting without an event id. The teacher's has every
+     * student and answer; a student's, their own answers, who they are and each revealed spread.
+     */
+    Snapshot: {
+      /** Answers */
+      answers: components["schemas"]["AnswerSeen"][];
+      /** @default null */
+      me?: components["schemas"]["Who"] | null;
+      /**
+       * Spreads
+       * @default null
+       */
+      spreads?: {
+        [key: string]: components["schemas"]["Spread"];
+      } | null;
+      state: components["schemas"]["ClassState"];
+      /**
+       * Students
+       * @default null
+       */
+      students?: components["schemas"]["Who"][] | null;
+      /**
+       * Type
+       * @constant
+       */
+      type: "snapshot";
+    };
+    /**
      * Source
      * @description A memo: the document the figures come from.
      */
@@ -660,6 +807,20 @@ export interface components {
       memo_file: string;
       /** Title */
       title: string;
+    };
+    /**
+     * Spread
+     * @description The class's answers to a step, without who gave them: sorted values, or counts per choice.
+     */
+    Spread: {
+      /** Choices */
+      choices: {
+        [key: string]: number;
+      };
+      /** Count */
+      count: number;
+      /** Values */
+      values: number[];
     };
     /** Stage */
     Stage: {
@@ -687,14 +848,33 @@ export interface components {
       /** Utilization */
       utilization: number;
     };
-    /** StoredLesson */
-    StoredLesson: {
-      /** Created At */
-      created_at: string;
-      /** Slug */
-      slug: string;
-      /** Text */
-      text: string;
+    /**
+     * StateEvent
+     * @description The class moved, a step opened, closed or was revealed, or the pace changed.
+     */
+    StateEvent: {
+      /** Code */
+      code: string;
+      /** Ended */
+      ended: boolean;
+      /** Locked */
+      locked: number[];
+      /**
+       * Pace
+       * @enum {string}
+       */
+      pace: "teacher" | "self";
+      /** Revealed */
+      revealed: number[];
+      /** Step */
+      step: number;
+      /** Steps */
+      steps: number;
+      /**
+       * Type
+       * @constant
+       */
+      type: "state";
     };
     /** StudentIn */
     StudentIn: {
@@ -775,6 +955,16 @@ export interface components {
       x_default: string;
       /** Y Default */
       y_default: string;
+    };
+    /**
+     * Who
+     * @description A student as the teacher's screen knows them: a public id and a display name (maybe empty).
+     */
+    Who: {
+      /** Id */
+      id: string;
+      /** Name */
+      name: string;
     };
   };
   responses: never;
@@ -1136,9 +1326,8 @@ export interface operations {
   };
   /**
    * Events
-   * @description The class's events as JSON, each with its id: a device that reconnects with Last-Event-ID
-   * gets what it missed; one without gets a snapshot first. The teacher's stream also carries
-   * every join and answer ({"type": "answers", "step", "count", "answer"}).
+   * @description The class's events, each a ClassEvent as JSON with its id: a device that reconnects with
+   * Last-Event-ID gets what it missed; one without gets a snapshot first.
    */
   events_api_classes__code__events_get: {
     parameters: {
@@ -1155,7 +1344,7 @@ export interface operations {
       /** @description Successful Response */
       200: {
         content: {
-          "text/event-stream": string;
+          "text/event-stream": components["schemas"]["ClassEvent"];
         };
       };
       /** @description The request body is not valid JSON. */
@@ -1464,7 +1653,7 @@ export interface operations {
       /** @description Successful Response */
       200: {
         content: {
-          "application/json": components["schemas"]["StoredLesson"];
+          "application/json": components["schemas"]["LessonRead"];
         };
       };
       /** @description The request body is not valid JSON. */

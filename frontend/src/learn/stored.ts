@@ -5,7 +5,7 @@ import { readRecord, writeJson } from "../storage";
 import type { components } from "../api/schema.gen";
 
 type Created = components["schemas"]["LessonCreated"];
-type Stored = components["schemas"]["StoredLesson"];
+type Stored = components["schemas"]["LessonRead"];
 const KEY = "memolab.lessons.v1";
 
 /** A lesson this browser stored: its link's slug, title and delete token. */

@@ -25,10 +25,10 @@ export interface Seat {
   spreads: Record<number, Spread>;
 }
 
-const given = (a: { value?: number; choice?: number; name?: string }): Given => ({
+const given = (a: { value?: number | null; choice?: number | null; name?: string | null }): Given => ({
   name: a.name ?? "",
-  ...(a.value !== undefined ? { value: a.value } : {}),
-  ...(a.choice !== undefined ? { choice: a.choice } : {}),
+  ...(a.value != null ? { value: a.value } : {}),
+  ...(a.choice != null ? { choice: a.choice } : {}),
 });
 
 export const emptyRoom: Room = { state: null, students: {}, answers: {} };
@@ -39,7 +39,7 @@ export function foldRoom(r: Room, e: ClassEvent): Room {
     case "snapshot": {
       const answers: Room["answers"] = {};
       for (const a of e.answers) {
-        if (!("id" in a) || !a.id) continue;
+        if (!a.id) continue;
         answers[a.step] = { ...answers[a.step], [a.id]: given(a) };
       }
       return { state: e.state, students: Object.fromEntries((e.students ?? []).map((s) => [s.id, s.name])), answers };
@@ -71,7 +71,7 @@ export function foldSeat(s: Seat, e: ClassEvent): Seat {
       return {
         state: e.state,
         me: e.me ?? null,
-        answers: Object.fromEntries(e.answers.map((a) => [a.step, "value" in a ? { kind: "point", y: a.value } : { kind: "choice", choice: a.choice }])),
+        answers: Object.fromEntries(e.answers.map((a) => [a.step, a.value != null ? { kind: "point", y: a.value } : { kind: "choice", choice: a.choice ?? 0 }])),
         spreads: Object.fromEntries(Object.entries(e.spreads ?? {}).map(([k, v]) => [Number(k), v])),
       };
     case "state": {

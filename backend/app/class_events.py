@@ -1,0 +1,158 @@
+"""What a live class's devices are told, as typed events: one Pydantic model per kind, told apart
+by `type`, and one function that builds each. The stream sends them as JSON; the OpenAPI schema
+lists them (ClassEvent), and the page's types are generated from it, so the shape is written once.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+
+class ClassState(BaseModel):
+    """Where the class is and which steps are open: what every device is told."""
+
+    code: str
+    step: int
+    pace: Literal["teacher", "self"]
+    steps: int
+    revealed: list[int]
+    locked: list[int]
+    ended: bool
+
+
+class Who(BaseModel):
+    """A student as the teacher's screen knows them: a public id and a display name (maybe empty)."""
+
+    id: str
+    name: str
+
+
+class Given(BaseModel):
+    """An answer: a point prediction's value, or a choice counted from 1."""
+
+    value: float | None = None
+    choice: int | None = None
+
+
+class GivenBy(Given):
+    """An answer with who gave it (the teacher's stream)."""
+
+    id: str
+    name: str
+
+
+class AnswerSeen(Given):
+    """An answer in a snapshot: its step; on the teacher's, who gave it."""
+
+    step: int
+    id: str | None = None
+    name: str | None = None
+
+
+class Spread(BaseModel):
+    """The class's answers to a step, without who gave them: sorted values, or counts per choice."""
+
+    count: int
+    values: list[float]
+    choices: dict[str, int]
+
+
+class Snapshot(BaseModel):
+    """Everything a device needs on (re)connecting without an event id. The teacher's has every
+    student and answer; a student's, their own answers, who they are and each revealed spread."""
+
+    type: Literal["snapshot"]
+    state: ClassState
+    answers: list[AnswerSeen]
+    students: list[Who] | None = None
+    me: Who | None = None
+    spreads: dict[str, Spread] | None = None
+
+
+class StateEvent(ClassState):
+    """The class moved, a step opened, closed or was revealed, or the pace changed."""
+
+    type: Literal["state"]
+
+
+class RevealEvent(BaseModel):
+    type: Literal["reveal"]
+    step: int
+    spread: Spread
+
+
+class JoinedEvent(BaseModel):
+    """A student joined (the teacher's stream only)."""
+
+    type: Literal["joined"]
+    students: int
+    student: Who
+
+
+class AnswersEvent(BaseModel):
+    """A step's answers changed: one given (or replaced), or all reset (the teacher's stream only)."""
+
+    type: Literal["answers"]
+    step: int
+    count: int
+    answer: GivenBy | None = None
+    reset: bool | None = None
+
+
+class EndedEvent(BaseModel):
+    type: Literal["ended"]
+
+
+ClassEvent = Annotated[
+    Snapshot | StateEvent | RevealEvent | JoinedEvent | AnswersEvent | EndedEvent, Field(discriminator="type")
+]
+EVENTS: TypeAdapter[ClassEvent] = TypeAdapter(ClassEvent)
+
+
+def to_json(event: BaseModel) -> str:
+    """The event as the stream sends it: `type` first, absent fields left out."""
+    body = event.model_dump(mode="json", exclude_none=True)
+    return json.dumps({"type": body.pop("type"), **body}, separators=(",", ":"))
+
+
+# ---- one builder for each event ------------------------------------------------------------
+
+
+def snapshot_event(
+    state: ClassState,
+    answers: list[AnswerSeen],
+    *,
+    students: list[Who] | None = None,
+    me: Who | None = None,
+    spreads: dict[str, Spread] | None = None,
+) -> Snapshot:
+    return Snapshot(type="snapshot", state=state, answers=answers, students=students, me=me, spreads=spreads)
+
+
+def state_event(state: ClassState) -> StateEvent:
+    return StateEvent(type="state", **state.model_dump())
+
+
+def reveal_event(step: int, spread: Spread) -> RevealEvent:
+    return RevealEvent(type="reveal", step=step, spread=spread)
+
+
+def joined_event(students: int, who: Who) -> JoinedEvent:
+    return JoinedEvent(type="joined", students=students, student=who)
+
+
+def answer_event(step: int, count: int, who: Who, given: Given) -> AnswersEvent:
+    return AnswersEvent(
+        type="answers", step=step, count=count, answer=GivenBy(**who.model_dump(), **given.model_dump())
+    )
+
+
+def reset_event(step: int) -> AnswersEvent:
+    return AnswersEvent(type="answers", step=step, count=0, reset=True)
+
+
+def ended_event() -> EndedEvent:
+    return EndedEvent(type="ended")

@@ -1,0 +1,73 @@
+"""The rules of a live class's steps, as pure functions (no database, no HTTP): when an answer
+may be given, and what a teacher's control does to the class's steps. classroom.py applies them
+inside its transactions; the tests run them directly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class ClassError(Exception):
+    """A refusal: `status` for HTTP, `reason` in words."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status, self.reason = status, reason
+
+
+@dataclass(frozen=True)
+class StepState:
+    revealed: bool = False
+    locked: bool = False
+
+
+def answer_refusal(
+    steps: dict[int, StepState], step_no: int, *, step_count: int, pace: str, current: int
+) -> ClassError | None:
+    """Why an answer to `step_no` is refused now, or None: a step the lesson has, not yet
+    revealed, not locked, and (teacher-paced) the step the class is on."""
+    if not 1 <= step_no <= step_count:
+        return ClassError(422, f"the lesson has steps 1 to {step_count}")
+    state = steps.get(step_no, StepState())
+    if state.revealed:
+        return ClassError(409, "this step has been revealed: answers are closed")
+    if state.locked:
+        return ClassError(409, "this step is locked until the teacher opens it")
+    if pace == "teacher" and step_no != current:
+        return ClassError(409, f"the class is on step {current}")
+    return None
+
+
+@dataclass(frozen=True)
+class Controlled:
+    """A control's outcome: the step the class is on, the step it acted on, and the steps."""
+
+    current: int
+    target: int
+    steps: dict[int, StepState]
+
+
+def control(
+    steps: dict[int, StepState],
+    current: int,
+    *,
+    step_count: int,
+    step_no: int | None,
+    reveal: bool | None,
+    locked: bool | None,
+    reset: bool,
+) -> Controlled:
+    """Move the class to `step_no` (if given), then act on that step (or the current one):
+    reset it (hidden again; its lock kept), reveal or hide it, lock or open it."""
+    if step_no is not None and not 1 <= step_no <= step_count:
+        raise ClassError(422, f"the lesson has steps 1 to {step_count}")
+    now = step_no or current
+    s = steps.get(now, StepState())
+    if reset:
+        s = StepState(locked=s.locked)
+    if reveal is not None or locked is not None:
+        s = StepState(revealed=s.revealed if reveal is None else reveal, locked=s.locked if locked is None else locked)
+    out = {n: v for n, v in steps.items() if n != now}
+    if s != StepState():
+        out[now] = s
+    return Controlled(current=now if step_no is not None else current, target=now, steps=out)
