@@ -13,8 +13,11 @@ from typing import Any
 
 import yaml
 
-MAX_LESSON_BYTES = 64 * 1024  # as frontend/src/learn/schema.ts
+# The lesson format's limits, the same as the page's (frontend/src/learn/format.ts; a test holds
+# them equal): the file's size, its steps, a choice question's choices.
+MAX_LESSON_BYTES = 64 * 1024
 MAX_STEPS = 20
+MAX_CHOICES = 6
 # A point prediction is a throughput, a rate or a time: never negative, and no chart of the
 # models' goes anywhere near this (it only bounds what a hostile client may store).
 MAX_POINT_VALUE = 1e15

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from perfmodels import types as model_types
 
 from ..class_events import ClassState
-from ..lessons import MAX_LESSON_BYTES, MAX_STEPS
+from ..lessons import MAX_CHOICES, MAX_LESSON_BYTES, MAX_STEPS
 
 _mirrors: dict[type, Any] = {}
 
@@ -199,7 +199,7 @@ class AnswerIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     step: int = Field(ge=1, le=MAX_STEPS)
     value: float | None = None
-    choice: int | None = Field(default=None, ge=1, le=6)
+    choice: int | None = Field(default=None, ge=1, le=MAX_CHOICES)
 
 
 class AnswerSaved(BaseModel):

@@ -2,8 +2,10 @@
 // field is for (the hints a teacher sees beside a missing or wrong field).
 import { z } from "zod";
 
+// The format's limits, the same as the server's (backend/app/lessons.py; a test holds them equal).
 export const MAX_LESSON_BYTES = 64 * 1024;
 export const MAX_STEPS = 20;
+export const MAX_CHOICES = 6;
 
 const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const name = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "must be a name: a letter, then letters, digits, - or _");
@@ -40,7 +42,7 @@ const choiceQuestion = z
   .object({
     predict: z.literal("choice"),
     prompt: text(400),
-    choices: z.array(text(200)).min(2, "needs at least 2 choices").max(6, "has at most 6 choices"),
+    choices: z.array(text(200)).min(2, "needs at least 2 choices").max(MAX_CHOICES, `has at most ${MAX_CHOICES} choices`),
     /** the right choice, counted from 1 */
     answer: z.number().int().min(1),
     explain: text(1200),

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
 import { findFigure } from "../../src/learn/memoFigure";
 import { checkLesson, formatProblem, MAX_LESSON_BYTES, type Lesson } from "../../src/learn/schema";
+import { MAX_CHOICES, MAX_STEPS } from "../../src/learn/format";
 import { dataset, python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(
@@ -120,5 +121,14 @@ ${step}`;
       if (!r.ok) expect(r.problems[0].message).toContain("a control a lesson step does not offer");
     }
     expect(checkLesson("t.yaml", lesson(point("link_quota: 32", "The dashed curve is the CI; raise your hand if unsure.")), specs).ok).toBe(true);
+  });
+});
+
+describe("the lesson format's limits", () => {
+  it("are the server's: file size, steps and choices", () => {
+    const server = python<Record<string, number>>(
+      "import json; from app import lessons; print(json.dumps({k: getattr(lessons, k) for k in ('MAX_LESSON_BYTES', 'MAX_STEPS', 'MAX_CHOICES')}))",
+    );
+    expect(server).toEqual({ MAX_LESSON_BYTES, MAX_STEPS, MAX_CHOICES });
   });
 });
