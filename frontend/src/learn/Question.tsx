@@ -5,7 +5,7 @@ import type { MetricSpec, SystemSpec } from "../api/types";
 import type { MemoPoint } from "../chart/memoPoints";
 import { formatSetting, formatValue } from "../format";
 import { findFigure } from "./memoFigure";
-import type { Answer } from "./progress";
+import type { StepAnswer } from "./progress";
 import type { Question as Q } from "./schema";
 import { useDataset } from "../explorer/useSystem";
 import { readPrediction } from "./typed";
@@ -15,10 +15,10 @@ interface QuestionProps {
   spec: SystemSpec;
   xLabel: string;
   yMetric: MetricSpec;
-  answer: Answer | null;
-  draft: Answer | null;
-  onDraft: (a: Answer) => void;
-  onCommit: (a: Answer) => void;
+  answer: StepAnswer | null;
+  draft: StepAnswer | null;
+  onDraft: (a: StepAnswer) => void;
+  onCommit: (a: StepAnswer) => void;
   /** in a live class: whether an answer was sent, and whether answers are closed */
   live?: { sent: boolean; closed: boolean };
   /** the chart's y axis top while the question is open (a typed value far beyond it is a slip) */
@@ -111,7 +111,7 @@ function off(pred: number, truth: number, unit: string): string {
 /** What the reveal shows: the model's answer and the memo's, and how far the learner's answer
  * was from them. Without an answer (the teacher's projector), the answer alone, in words. */
 export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
-  q: Q; answer: Answer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
+  q: Q; answer: StepAnswer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
 }) {
   const figureSet = useDataset(q.memo?.dataset ?? null);
   const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;

@@ -10,7 +10,7 @@ import { useLatest } from "../chart/useLatest";
 import { useModelView } from "../chart/useModelView";
 import type { ModelClient } from "../runtime/ModelClient";
 import { defaults, serialize, type ExplorerState } from "../state/urlState";
-import { progressOf, saveAnswer, type Answer } from "./progress";
+import { progressOf, saveAnswer, type StepAnswer } from "./progress";
 import { Question, Reveal } from "./Question";
 import type { LessonStep } from "./schema";
 import { useSystem } from "../explorer/useSystem";
@@ -48,8 +48,8 @@ export interface LiveStep {
   revealed: boolean;
   locked: boolean;
   /** the student's answer as the server has it */
-  answer: Answer | null;
-  submit?: (a: Answer) => Promise<void>;
+  answer: StepAnswer | null;
+  submit?: (a: StepAnswer) => Promise<void>;
   /** the class's point predictions (the teacher's, live; a student's, once revealed) */
   crowd: number[];
   /** what to say beside the question (how many answered, where the student sat) */
@@ -73,9 +73,9 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
   const q = step.question;
   // In a live class the server holds the answer and says when to reveal; alone, this browser does.
-  const [ownAnswer, setOwnAnswer] = useState<Answer | null>(() => (live ? null : progressOf(lessonKey).answers[number] ?? null));
+  const [ownAnswer, setOwnAnswer] = useState<StepAnswer | null>(() => (live ? null : progressOf(lessonKey).answers[number] ?? null));
   const answer = live ? live.answer : ownAnswer;
-  const [draft, setDraft] = useState<Answer | null>(null);
+  const [draft, setDraft] = useState<StepAnswer | null>(null);
   const [sending, setSending] = useState<string | null>(null);
   const revealed = !q || (live ? live.revealed : answer !== null);
   // a live student may change their answer until the reveal; the teacher only watches
@@ -128,7 +128,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     };
   }, [present]);
 
-  const commit = (a: Answer) => {
+  const commit = (a: StepAnswer) => {
     if (live?.submit) {
       setSending("Sending…");
       live.submit(a).then(() => setSending(null), (e: Error) => setSending(`Not sent: ${e.message}`));

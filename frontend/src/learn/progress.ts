@@ -1,12 +1,12 @@
 // A learner's progress and predictions, kept in this browser only (no account), per lesson.
 // Everything read back is checked: storage is as untrusted as a URL.
-export type Answer = { kind: "point"; y: number } | { kind: "choice"; choice: number };
+export type StepAnswer = { kind: "point"; y: number } | { kind: "choice"; choice: number };
 
 export interface LessonProgress {
   /** steps (counted from 1) the learner has opened */
   seen: number[];
   /** committed answers by step; a committed answer is revealed */
-  answers: Record<string, Answer>;
+  answers: Record<string, StepAnswer>;
 }
 
 import { readRecord, writeJson } from "../storage";
@@ -16,7 +16,7 @@ const empty = (): LessonProgress => ({ seen: [], answers: {} });
 
 const readAll = () => readRecord(KEY) as Record<string, LessonProgress>;
 
-function valid(a: unknown): a is Answer {
+function valid(a: unknown): a is StepAnswer {
   if (!a || typeof a !== "object") return false;
   const x = a as Record<string, unknown>;
   return (x.kind === "point" && typeof x.y === "number" && Number.isFinite(x.y)) || (x.kind === "choice" && Number.isInteger(x.choice));
@@ -42,7 +42,7 @@ export function markSeen(lessonKey: string, step: number) {
   if (!p.seen.includes(step)) write(lessonKey, { ...p, seen: [...p.seen, step].sort((a, b) => a - b) });
 }
 
-export function saveAnswer(lessonKey: string, step: number, a: Answer) {
+export function saveAnswer(lessonKey: string, step: number, a: StepAnswer) {
   const p = progressOf(lessonKey);
   write(lessonKey, { ...p, answers: { ...p.answers, [step]: a } });
 }

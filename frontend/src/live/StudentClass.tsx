@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { allSpecs, apiModels } from "../learn/LessonIndex";
 import { lessonById } from "../learn/lessons";
-import type { Answer } from "../learn/progress";
+import type { StepAnswer } from "../learn/progress";
 import { checkLessonWithModels, type Lesson } from "../learn/schema";
 import { StepView } from "../learn/StepView";
 import { formatValue } from "../format";
@@ -74,7 +74,7 @@ function JoinForm({ code, title, onJoined }: { code: string; title: string; onJo
 function Seat({ code, lesson, token, name, client }: { code: string; lesson: Lesson; token: string; name: string; client: ModelClient }) {
   const headers = useMemo(() => ({ "X-Student-Token": token }), [token]);
   const { value: seat, link } = useClassStream(code, headers, foldSeat, emptySeat);
-  const [sent, setSent] = useState<Record<number, Answer>>({});
+  const [sent, setSent] = useState<Record<number, StepAnswer>>({});
   const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
   const state = seat.state;
   if (link.link === "closed" && !state) {
