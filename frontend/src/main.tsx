@@ -5,6 +5,9 @@ import { Nav } from "./Nav";
 import { startOutbox } from "./scenarios/outbox";
 import { registerServiceWorker } from "./sw/register";
 import "./styles.css";
+import { applyTheme } from "./chart/theme";
+
+applyTheme(document.documentElement); // the chart's colours and dashes: chart/theme.ts
 
 startRuntimeEarly(window.location.pathname);
 

@@ -5,6 +5,7 @@ import { formatValue, withUnit } from "../format";
 import { drawnLimit } from "./curves";
 import { dodge } from "./labels";
 import { textWidth } from "./measure";
+import { bandColour, seriesColour } from "./theme";
 import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
 import type { MemoPoint } from "./memoPoints";
@@ -61,9 +62,6 @@ const DEFAULT_HEIGHT = 380;
 const PHONE_HEIGHT = 250;
 const NORMAL_MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
 const LARGE_MARGIN = { top: 34, right: 28, bottom: 62, left: 96 };
-const BAND_COLOURS = ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"];
-/** The colours of "one curve per" series, after the model curve's blue (also used by legends). */
-export const SERIES_COLOURS = ["#c05621", "#2f855a", "#6b46c1", "#b83280", "#4a5568"];
 
 /** A class prediction's mark: 14 px across, to be seen from the back of a room. */
 const CROWD_R = 7;
@@ -163,7 +161,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     const last = [...pts].reverse().find((p) => Number.isFinite(p.y));
     return last ? g.y(last.y) : Number.NaN;
   };
-  const labelled = [...series.map((s, k) => ({ text: s.label, y: lastY(s.points), colour: SERIES_COLOURS[k % SERIES_COLOURS.length] })),
+  const labelled = [...series.map((s, k) => ({ text: s.label, y: lastY(s.points), colour: seriesColour(k) })),
     ...(series.length > 0 && props.curveLabel ? [{ text: props.curveLabel, y: lastY(props.curve), colour: undefined }] : [])]
     .filter((l) => Number.isFinite(l.y));
   const labelYs = dodge(labelled.map((l) => l.y), labelPx + 3, MARGIN.top + labelPx / 2, bottom - labelPx / 2);
@@ -182,7 +180,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
           {g.bands.map((b) => (
             <g key={`${b.label}-${b.x0}`} data-testid="bottleneck-band" data-label={b.label} data-x0={b.at}>
               <rect x={b.x0} y={MARGIN.top} width={Math.max(0, b.x1 - b.x0)} height={bottom - MARGIN.top}
-                fill={BAND_COLOURS[labels.indexOf(b.label) % BAND_COLOURS.length]} />
+                fill={bandColour(labels.indexOf(b.label))} />
               {b.x1 - b.x0 > 70 && (
                 <text x={(b.x0 + b.x1) / 2} y={MARGIN.top - 8} textAnchor="middle" className="band-label">
                   {`limit: ${b.label}`}
@@ -234,7 +232,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
         {series.map((s, k) => {
           return (
             <g key={s.label} data-testid="series-curve" data-label={s.label} className="series">
-              <path className="series-curve" d={g.linePath(s.points)} stroke={SERIES_COLOURS[k % SERIES_COLOURS.length]} />
+              <path className="series-curve" d={g.linePath(s.points)} stroke={seriesColour(k)} />
 
             </g>
           );

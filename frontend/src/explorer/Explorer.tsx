@@ -23,7 +23,7 @@ import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
 import { formatSetting, knobDisplay } from "../format";
 import type { ExportInput } from "./ExportBar";
-import { SERIES_COLOURS } from "../chart/Chart";
+import { seriesColour, THEME } from "../chart/theme";
 import { PageError } from "../PageError";
 
 // Changes closer together than this (a slider being dragged) share one history entry.
@@ -176,11 +176,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       memo,
       // each entry is listed only where the chart draws it
       legend: [
-        { label: curveLabel ? `model: ${curveLabel}` : "model", colour: "#1d6fb8", mark: "[data-testid=model-curve][d^=M]" },
-        ...perCurves.series.map((s, i) => ({ label: `model: ${s.label}`, colour: SERIES_COLOURS[i % SERIES_COLOURS.length], mark: `[data-testid=series-curve][data-label="${CSS.escape(s.label)}"]` })),
-        { label: "baseline", colour: "#3d4753", dashed: true, mark: "[data-testid=baseline-curve][d^=M]" },
-        { label: "memo measurement", colour: "#d1495b", mark: "[data-testid=memo-point]" },
-        { label: "capacity", colour: "#b3261e", dashed: true, mark: "[data-testid=limit-line]" },
+        { label: curveLabel ? `model: ${curveLabel}` : "model", colour: THEME.curve, mark: "[data-testid=model-curve][d^=M]" },
+        ...perCurves.series.map((s, i) => ({ label: `model: ${s.label}`, colour: seriesColour(i), mark: `[data-testid=series-curve][data-label="${CSS.escape(s.label)}"]` })),
+        { label: "baseline", colour: THEME.baseline, dashed: true, mark: "[data-testid=baseline-curve][d^=M]" },
+        { label: "memo measurement", colour: THEME.memo, mark: "[data-testid=memo-point]" },
+        { label: "capacity", colour: THEME.limit, dashed: true, mark: "[data-testid=limit-line]" },
         { label: "range the memo leaves open", colour: "#9fc0e0", mark: "[data-testid=uncertainty-band][d^=M]" },
       ],
     };

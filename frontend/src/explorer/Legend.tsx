@@ -3,7 +3,8 @@
 // measurements (filled, hollow, a range), the capacity and the current setting.
 import { memo } from "react";
 import type { KnobSpec, KnobValues } from "../api/types";
-import { type NamedSeries, SERIES_COLOURS } from "../chart/Chart";
+import type { NamedSeries } from "../chart/Chart";
+import { seriesColour } from "../chart/theme";
 import type { MemoPoint } from "../chart/memoPoints";
 import { formatSetting } from "../format";
 
@@ -37,7 +38,7 @@ export const Legend = memo(function Legend(p: LegendProps) {
       <li><span className="key curve" />{p.curveLabel ? `model: ${p.curveLabel}` : "model"}</li>
       {p.series.map((s, i) => (
         <li key={s.label} data-testid="legend-series">
-          <span className="key series" style={{ borderColor: SERIES_COLOURS[i % SERIES_COLOURS.length] }} />
+          <span className="key series" style={{ borderColor: seriesColour(i) }} />
           {`model: ${s.label}`}
         </li>
       ))}

@@ -4,6 +4,7 @@
 import type { SeriesPoint } from "../chart/geometry";
 import type { MemoPoint } from "../chart/memoPoints";
 import { textWidth, wrap } from "../chart/measure";
+import { exportStyle } from "../chart/theme";
 
 export interface ExportSeries {
   name: string;
@@ -76,24 +77,6 @@ export function seriesCsv(c: ExportContext, series: ExportSeries[], memo: MemoPo
   return `${lines.join("\n")}\n`;
 }
 
-// The chart's look travels with the exported file: a standalone SVG has no page stylesheet.
-const SVG_STYLE = `
-text { font-family: system-ui, sans-serif; font-size: 12px; fill: #5a6675; }
-.export-title { font-size: 16px; font-weight: 600; fill: #1b2430; }
-.axis line { stroke: #8a94a0; } .axis .grid { stroke: #e7e9ec; }
-.model-curve { fill: none; stroke: #1d6fb8; stroke-width: 2.5; }
-.series-curve { fill: none; stroke-width: 2; }
-.baseline-curve { fill: none; stroke: #3d4753; stroke-width: 2; stroke-dasharray: 6 4; }
-.baseline-point { fill: #fff; stroke: #5a6675; stroke-width: 2; }
-.uncertainty-band { fill: #1d6fb8; opacity: 0.15; }
-.limit-line { fill: none; stroke: #b3261e; stroke-width: 1.5; stroke-dasharray: 5 4; }
-.saturation path { fill: #b3261e; }
-.memo-point { fill: #d1495b; stroke: #fff; } .memo-point.inexact { fill: #fff; stroke: #d1495b; stroke-width: 2; }
-.memo-range { stroke: #d1495b; stroke-width: 2; }
-.current-point { fill: none; stroke: #f1a208; stroke-width: 4; }
-.end-label { font-size: 12px; font-weight: 600; } .curve-label { fill: #1d6fb8; }
-.pointer-area, .hover-mark { display: none; }`;
-
 const NS = "http://www.w3.org/2000/svg";
 const LINE = 16;
 
@@ -128,7 +111,7 @@ export function svgText(svg: SVGSVGElement, c: ExportContext, legend: LegendEntr
   const out = doc.createElementNS(NS, "svg");
   out.setAttribute("xmlns", NS);
   const style = doc.createElementNS(NS, "style");
-  style.textContent = SVG_STYLE;
+  style.textContent = exportStyle();
   out.appendChild(style);
   const bg = doc.createElementNS(NS, "rect");
   bg.setAttribute("width", "100%");

@@ -1,0 +1,65 @@
+// The chart's look, written once: colours, dashes and widths of every mark. The page reads them as
+// CSS custom properties (applyTheme, at start; styles.css uses var(--chart-...)), the exports as
+// the stylesheet they carry (exportStyle), the legends as colours. Change a colour here and the
+// screen, the SVG and PNG files and the legends change together.
+
+export const THEME = {
+  ink: "#5a6675",
+  curve: "#1d6fb8",
+  memo: "#d1495b",
+  current: "#f1a208",
+  baseline: "#3d4753",
+  limit: "#b3261e",
+  grid: "#e7e9ec",
+  axis: "#8a94a0",
+  curveWidth: 2.5,
+  baselineDash: "6 4",
+  limitDash: "6 4",
+  /** "one curve per" series, after the model curve's blue */
+  series: ["#c05621", "#2f855a", "#6b46c1", "#b83280", "#4a5568"],
+  /** the regions where one bottleneck holds */
+  bands: ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"],
+} as const;
+
+export const seriesColour = (i: number) => THEME.series[i % THEME.series.length];
+export const bandColour = (i: number) => THEME.bands[i % THEME.bands.length];
+
+/** The theme as CSS custom properties, for the page's stylesheet. */
+export function themeProperties(): Record<string, string> {
+  return {
+    "--curve": THEME.curve,
+    "--memo": THEME.memo,
+    "--current": THEME.current,
+    "--chart-baseline": THEME.baseline,
+    "--chart-limit": THEME.limit,
+    "--chart-curve-width": String(THEME.curveWidth),
+    "--chart-baseline-dash": THEME.baselineDash,
+    "--chart-limit-dash": THEME.limitDash,
+  };
+}
+
+/** Set the theme on an element (the document's root, at start). */
+export function applyTheme(el: HTMLElement): void {
+  for (const [k, v] of Object.entries(themeProperties())) el.style.setProperty(k, v);
+}
+
+/** The stylesheet an exported chart carries: a standalone SVG has no page stylesheet. */
+export function exportStyle(): string {
+  const t = THEME;
+  return `
+text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
+.export-title { font-size: 16px; font-weight: 600; fill: #1b2430; }
+.axis line { stroke: ${t.axis}; } .axis .grid { stroke: ${t.grid}; }
+.model-curve { fill: none; stroke: ${t.curve}; stroke-width: ${t.curveWidth}; }
+.series-curve { fill: none; stroke-width: 2; }
+.baseline-curve { fill: none; stroke: ${t.baseline}; stroke-width: 2; stroke-dasharray: ${t.baselineDash}; }
+.baseline-point { fill: #fff; stroke: ${t.ink}; stroke-width: 2; }
+.uncertainty-band { fill: ${t.curve}; opacity: 0.15; }
+.limit-line { fill: none; stroke: ${t.limit}; stroke-width: 1.5; stroke-dasharray: ${t.limitDash}; }
+.saturation path { fill: ${t.limit}; }
+.memo-point { fill: ${t.memo}; stroke: #fff; } .memo-point.inexact { fill: #fff; stroke: ${t.memo}; stroke-width: 2; }
+.memo-range { stroke: ${t.memo}; stroke-width: 2; }
+.current-point { fill: none; stroke: ${t.current}; stroke-width: 4; }
+.end-label { font-size: 12px; font-weight: 600; } .curve-label { fill: ${t.curve}; }
+.pointer-area, .hover-mark { display: none; }`;
+}
