@@ -47,7 +47,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params, stage
+from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 CLIENTS = ("redhat72", "solaris7")
 DEFAULT_BUFFERSIZE = 16384  # memo: I/O stayed 16k at chunksize 15 until AFSV_BUFFERSIZE was raised
@@ -212,15 +212,14 @@ def observations() -> list[Observation]:
         cid = f"{r['fileserver']} {r['afsv_buffersize']} {r['client']} chunk {r['chunksize_log2']}"
         for field, metric in (("in_block_kps", "read_kBps"), ("out_block_kps", "write_kBps")):
             out.append(
-                {
-                    "config": config,
-                    "config_id": cid,
-                    "metric": metric,
-                    "value": float(r[field]),
-                    "secondary": False,
-                    "dataset": "afs-bonnie",
-                    "figure": f"{r['locator']}, {field}",
-                }
+                observation(
+                    config,
+                    cid,
+                    metric,
+                    float(r[field]),
+                    dataset="afs-bonnie",
+                    figure=f"{r['locator']}, {field}",
+                )
             )
     return out
 

@@ -58,7 +58,7 @@ from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .mva import mva, mva_throughputs
 from .pace import knee
-from .types import Evaluation, Knobs, KnobValue, Observation, Params, stage
+from .types import Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -347,14 +347,14 @@ def observations() -> list[Observation]:
         for field, metric, secondary in (("bps", "throughput_bps", False), ("cpu_percent", "cpu_percent", True)):
             if r[field] is not None:
                 out.append(
-                    {
-                        "config": config,
-                        "config_id": f"{r['circuit']} {r['test']}",
-                        "metric": metric,
-                        "value": float(r[field]),
-                        "secondary": secondary,
-                        "dataset": "decnet-throughput",
-                        "figure": f"{r['locator']}, {field}",
-                    }
+                    observation(
+                        config,
+                        f"{r['circuit']} {r['test']}",
+                        metric,
+                        float(r[field]),
+                        dataset="decnet-throughput",
+                        figure=f"{r['locator']}, {field}",
+                        secondary=secondary,
+                    )
                 )
     return out

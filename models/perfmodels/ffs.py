@@ -75,7 +75,7 @@ from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .pace import slowest
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params, stage
+from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
@@ -423,15 +423,15 @@ def observations() -> list[Observation]:
             ("cpu_percent", "cpu_percent", True),
         ):
             out.append(
-                {
-                    "config": config,
-                    "config_id": cid,
-                    "metric": metric,
-                    "value": float(r[field]),
-                    "secondary": secondary,
-                    "dataset": "ffs-throughput",
-                    "figure": f"{r['locator']}, {field}",
-                }
+                observation(
+                    config,
+                    cid,
+                    metric,
+                    float(r[field]),
+                    dataset="ffs-throughput",
+                    figure=f"{r['locator']}, {field}",
+                    secondary=secondary,
+                )
             )
     return out
 

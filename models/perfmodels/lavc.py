@@ -56,7 +56,8 @@ from typing import Any
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import Knob, Metric, Spec
-from .types import Evaluation, Knobs, KnobValue, Observation, Params, stage
+from .mva import recursion
+from .types import Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}  # memo, Ethernet interface
@@ -248,20 +249,12 @@ def _costs(k: Knobs, p: Params) -> dict[str, Any]:
 
 def _mva(
     demands: tuple[float, float, float, float], disks: int, think: float, need: set[int]
-) -> dict[int, tuple[float, tuple[float, float, float, float]]]:
-    """Exact MVA for the four stations (CPU, one of `disks` identical disks, adapter, Ethernet):
-    {n: (X(n), queue per station copy at n)} for the populations in `need`, solving up to the
-    largest. Unrolled: sweeps solve hundreds of these networks, and scalars run several times
-    faster than lists in CPython and Pyodide alike."""
-    d0, d1, d2, d3 = demands
-    q0 = q1 = q2 = q3 = 0.0
-    out = {0: (0.0, (0.0, 0.0, 0.0, 0.0))}
-    for n in range(1, max(need) + 1):
-        r0, r1, r2, r3 = d0 * (1.0 + q0), d1 * (1.0 + q1), d2 * (1.0 + q2), d3 * (1.0 + q3)
-        x = n / (think + r0 + disks * r1 + r2 + r3)
-        q0, q1, q2, q3 = x * r0, x * r1, x * r2, x * r3
-        if n in need:
-            out[n] = (x, (q0, q1, q2, q3))
+) -> dict[int, tuple[float, tuple[float, ...]]]:
+    """{n: (X(n), queue per station copy at n)} for the populations in `need`: the four stations
+    (CPU, one of `disks` identical disks, adapter, Ethernet) through the one MVA engine."""
+    xs, queues = recursion(demands, max(need), think, copies=(1, disks, 1, 1), keep=need)
+    out: dict[int, tuple[float, tuple[float, ...]]] = {0: (0.0, (0.0, 0.0, 0.0, 0.0))}
+    out.update({n: (xs[n - 1], queues[n]) for n in need if n > 0})
     return out
 
 
@@ -389,46 +382,43 @@ def observations() -> list[Observation]:
             ("cluster_server_ms", "served", "server_cpu_ms"),
         ):
             out.append(
-                {
-                    "config": {**quiet, "disk": disk, "blocks_per_io": b},
-                    "config_id": f"{field} {b}",
-                    "metric": metric,
-                    "value": r[field],
-                    "secondary": False,
-                    "dataset": "lavc-io-cpu",
-                    "figure": f"{r['locator']}, {field}",
-                }
+                observation(
+                    {**quiet, "disk": disk, "blocks_per_io": b},
+                    f"{field} {b}",
+                    metric,
+                    r[field],
+                    dataset="lavc-io-cpu",
+                    figure=f"{r['locator']}, {field}",
+                )
             )
     for r in load_dataset("lavc-io-elapsed")["rows"]:
         b = r["blocks"]
         for field, disk in (("local_ms", "local"), ("served_ms", "served")):
             out.append(
-                {
-                    "config": {**quiet, "disk": disk, "blocks_per_io": b},
-                    "config_id": f"{field} {b}",
-                    "metric": "io_elapsed_ms",
-                    "value": r[field],
-                    "secondary": False,
-                    "dataset": "lavc-io-elapsed",
-                    "figure": f"{r['locator']}, {field}",
-                }
+                observation(
+                    {**quiet, "disk": disk, "blocks_per_io": b},
+                    f"{field} {b}",
+                    "io_elapsed_ms",
+                    r[field],
+                    dataset="lavc-io-elapsed",
+                    figure=f"{r['locator']}, {field}",
+                )
             )
     figs = {r["name"]: r for r in load_dataset("lavc-figures")["rows"]}
     out.append(
-        {
-            "config": {
+        observation(
+            {
                 "users": int(figs["boot_users"]["value"]),
                 "locks_per_user_s": figs["locks_per_user"]["value"],
                 "ios_per_user_s": figs["ios_per_user"]["value"],
                 "blocks_per_io": int(figs["blocks_per_io"]["value"]),
                 "disk": "served",
             },
-            "config_id": "boot member",
-            "metric": "cpu_demand_percent",
-            "value": figs["boot_cpu"]["value"],
-            "secondary": False,
-            "dataset": "lavc-figures",
-            "figure": figs["boot_cpu"]["locator"],
-        }
+            "boot member",
+            "cpu_demand_percent",
+            figs["boot_cpu"]["value"],
+            dataset="lavc-figures",
+            figure=figs["boot_cpu"]["locator"],
+        )
     )
     return out

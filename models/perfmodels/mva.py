@@ -16,12 +16,67 @@ chapter 6, algorithm 6.1.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 
+def recursion(
+    demands: Sequence[float],
+    population: int,
+    think_time: float = 0.0,
+    copies: Sequence[int] | None = None,
+    keep: Iterable[int] = (),
+) -> tuple[list[float], dict[int, tuple[float, ...]]]:
+    """The one MVA engine: X(1..population), and at each population in `keep` the mean queue at
+    every station (at one of its copies). `copies`: how many identical stations each demand
+    stands for (LAVC's boot disks), 1 by default.
+
+    Sweeps solve hundreds of these networks, so three- and four-station networks (every Memo
+    Lab network) take a fast path: the loop unrolled into scalars, several times faster than
+    lists in CPython and Pyodide alike. Any other size takes the general loop. Same recursion."""
+    wanted = set(keep)
+    queues: dict[int, tuple[float, ...]] = {}
+    xs: list[float] = []
+    z = think_time
+    cs = tuple(copies) if copies is not None else (1,) * len(demands)
+    if len(demands) == 3 and cs == (1, 1, 1):
+        d0, d1, d2 = demands
+        q0 = q1 = q2 = 0.0
+        for n in range(1, population + 1):
+            r0, r1, r2 = d0 * (1.0 + q0), d1 * (1.0 + q1), d2 * (1.0 + q2)
+            x = n / (z + r0 + r1 + r2)
+            q0, q1, q2 = x * r0, x * r1, x * r2
+            xs.append(x)
+            if n in wanted:
+                queues[n] = (q0, q1, q2)
+        return xs, queues
+    if len(demands) == 4:
+        d0, d1, d2, d3 = demands
+        c0, c1, c2, c3 = cs
+        q0 = q1 = q2 = q3 = 0.0
+        for n in range(1, population + 1):
+            r0, r1, r2, r3 = d0 * (1.0 + q0), d1 * (1.0 + q1), d2 * (1.0 + q2), d3 * (1.0 + q3)
+            x = n / (z + c0 * r0 + c1 * r1 + c2 * r2 + c3 * r3)
+            q0, q1, q2, q3 = x * r0, x * r1, x * r2, x * r3
+            xs.append(x)
+            if n in wanted:
+                queues[n] = (q0, q1, q2, q3)
+        return xs, queues
+    q = [0.0] * len(demands)
+    for n in range(1, population + 1):
+        r = [d * (1.0 + qk) for d, qk in zip(demands, q, strict=True)]
+        total = z + sum(c * rk for c, rk in zip(cs, r, strict=True))
+        x = n / total if total > 0 else float("inf")
+        q = [x * rk for rk in r]
+        xs.append(x)
+        if n in wanted:
+            queues[n] = tuple(q)
+    return xs, queues
+
+
 def mva(demands: Sequence[float], population: int, think_time: float = 0.0) -> dict[str, Any]:
-    """Solve the network for populations 1..population.
+    """Solve the network for populations 1..population, with every mean value (the engine's
+    answer, checked and laid out per population).
 
     demands: service demand of each queueing station, in seconds (any consistent time unit).
     population: number of customers N (an integer >= 1).
@@ -44,60 +99,20 @@ def mva(demands: Sequence[float], population: int, think_time: float = 0.0) -> d
         raise ValueError("think_time must be a non-negative number")
     if not ds and z == 0:
         raise ValueError("the network needs at least one station or a positive think time")
-
-    q = [0.0] * len(ds)
-    out: dict[str, Any] = {
-        "population": [],
-        "throughput": [],
-        "response_time": [],
-        "queue_lengths": [],
-        "residence_times": [],
-        "utilizations": [],
+    xs, queues = recursion(ds, population, z, keep=range(1, population + 1))
+    qs = [list(queues[n]) for n in range(1, population + 1)]
+    # Little's law at each station gives back its residence time: R_k = Q_k / X
+    rs = [[qk / x if x > 0 else d for qk, d in zip(q, ds, strict=True)] for x, q in zip(xs, qs, strict=True)]
+    return {
+        "population": list(range(1, population + 1)),
+        "throughput": xs,
+        "response_time": [sum(r) for r in rs],
+        "queue_lengths": qs,
+        "residence_times": rs,
+        "utilizations": [[x * d for d in ds] for x in xs],
     }
-    for n in range(1, population + 1):
-        r = [d * (1.0 + qk) for d, qk in zip(ds, q, strict=True)]
-        total = sum(r)
-        x = n / (z + total) if (z + total) > 0 else float("inf")
-        q = [x * rk for rk in r]
-        out["population"].append(n)
-        out["throughput"].append(x)
-        out["response_time"].append(total)
-        out["queue_lengths"].append(q)
-        out["residence_times"].append(r)
-        out["utilizations"].append([x * d for d in ds])
-    return out
 
 
 def mva_throughputs(demands: Sequence[float], population: int, think_time: float = 0.0) -> list[float]:
-    """X(1..population) alone: the same recursion without the per-population bookkeeping,
-    for sweeps that solve many networks (utilization of station k at n is X(n) * D_k)."""
-    if len(demands) == 3:
-        # Most Memo Lab networks have three queues; unrolled, the loop runs four times faster
-        # (CPython and Pyodide alike), which keeps a 200-point sweep within a frame.
-        d0, d1, d2 = demands
-        q0 = q1 = q2 = 0.0
-        xs = []
-        for n in range(1, population + 1):
-            r0, r1, r2 = d0 * (1.0 + q0), d1 * (1.0 + q1), d2 * (1.0 + q2)
-            x = n / (think_time + r0 + r1 + r2)
-            q0, q1, q2 = x * r0, x * r1, x * r2
-            xs.append(x)
-        return xs
-    if len(demands) == 4:  # DECnet with part of its buffer return queued
-        d0, d1, d2, d3 = demands
-        q0 = q1 = q2 = q3 = 0.0
-        xs = []
-        for n in range(1, population + 1):
-            r0, r1, r2, r3 = d0 * (1.0 + q0), d1 * (1.0 + q1), d2 * (1.0 + q2), d3 * (1.0 + q3)
-            x = n / (think_time + r0 + r1 + r2 + r3)
-            q0, q1, q2, q3 = x * r0, x * r1, x * r2, x * r3
-            xs.append(x)
-        return xs
-    q = [0.0] * len(demands)
-    xs = []
-    for n in range(1, population + 1):
-        r = [d * (1.0 + qk) for d, qk in zip(demands, q, strict=True)]
-        x = n / (think_time + sum(r))
-        q = [x * rk for rk in r]
-        xs.append(x)
-    return xs
+    """X(1..population) alone (utilization of station k at n is X(n) * D_k)."""
+    return recursion(demands, population, think_time)[0]

@@ -32,7 +32,7 @@ from __future__ import annotations
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params, stage
+from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 SPEC = Spec(
     id="ofn",
@@ -125,28 +125,26 @@ def observations() -> list[Observation]:
     out: list[Observation] = []
     for name, metric in (("hash_hit_at_300", "lookups_hit"), ("hash_miss_at_300", "lookups_miss")):
         out.append(
-            {
-                "config": {"method": "hash", "open_ofns": 300, "hash_size": int(hs)},
-                "config_id": f"hash 300 {metric}",
-                "metric": metric,
-                "value": rows[name]["value"],
-                "secondary": False,
-                "dataset": "ofn-lookups",
-                "figure": rows[name]["locator"],
-            }
+            observation(
+                {"method": "hash", "open_ofns": 300, "hash_size": int(hs)},
+                f"hash 300 {metric}",
+                metric,
+                rows[name]["value"],
+                dataset="ofn-lookups",
+                figure=rows[name]["locator"],
+            )
         )
     miss = rows["linear_miss_range"]
     for n in (int(rows["ofns_in_use_typical"]["low"]), int(rows["ofns_in_use_typical"]["high"])):
         out.append(
-            {
-                "config": {"method": "linear", "open_ofns": n},
-                "config_id": f"linear {n}",
-                "metric": "lookups_miss",
-                "value": float(n) if n <= miss["high"] else miss["high"],
-                "secondary": False,
-                "dataset": "ofn-lookups",
-                "figure": miss["locator"],
-            }
+            observation(
+                {"method": "linear", "open_ofns": n},
+                f"linear {n}",
+                "lookups_miss",
+                float(n) if n <= miss["high"] else miss["high"],
+                dataset="ofn-lookups",
+                figure=miss["locator"],
+            )
         )
     return out
 

@@ -36,7 +36,7 @@ from .fitted import fitted
 from .knobs import Knob, Metric, Spec
 from .pace import slowest
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params, stage
+from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 RK05_REV_MS = 40.0  # 1500 rpm
 RK05_SECTOR_MS = 40.0 / 12  # 12 sectors of 256 words per track
@@ -181,24 +181,22 @@ def observations() -> list[Observation]:
     rows = {r["name"]: r for r in load_dataset("rsx-tuning-figures")["rows"]}
     hi = int(rows["maxpkt_high"]["value"])
     return [
-        {
-            "config": {"maxpkt": hi, "tasks": 1, "device": "RK05"},
-            "config_id": "PIP RK05 to NL",
-            "metric": "time_saving_percent",
-            "value": rows["maxpkt_pip_saving"]["value"],
-            "secondary": False,
-            "dataset": "rsx-tuning-figures",
-            "figure": rows["maxpkt_pip_saving"]["locator"],
-        },
-        {
-            "config": {"maxpkt": hi, "tasks": int(rows["maxpkt_tasks"]["value"]), "device": "NL"},
-            "config_id": "six tasks to NL",
-            "metric": "time_saving_percent",
-            "value": rows["maxpkt_six_task_saving"]["value"],
-            "secondary": False,
-            "dataset": "rsx-tuning-figures",
-            "figure": rows["maxpkt_six_task_saving"]["locator"],
-        },
+        observation(
+            {"maxpkt": hi, "tasks": 1, "device": "RK05"},
+            "PIP RK05 to NL",
+            "time_saving_percent",
+            rows["maxpkt_pip_saving"]["value"],
+            dataset="rsx-tuning-figures",
+            figure=rows["maxpkt_pip_saving"]["locator"],
+        ),
+        observation(
+            {"maxpkt": hi, "tasks": int(rows["maxpkt_tasks"]["value"]), "device": "NL"},
+            "six tasks to NL",
+            "time_saving_percent",
+            rows["maxpkt_six_task_saving"]["value"],
+            dataset="rsx-tuning-figures",
+            figure=rows["maxpkt_six_task_saving"]["locator"],
+        ),
     ]
 
 

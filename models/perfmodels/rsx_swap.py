@@ -50,7 +50,7 @@ from typing import Any
 from .datasets import load as load_dataset
 from .knobs import Knob, Metric, Spec
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params, stage
+from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 DISKS = {  # rev ms, bytes per track, average seek ms
     "RK05": (60_000 / 1500, 12 * 512, 50.0),
@@ -277,17 +277,16 @@ def observations() -> list[Observation]:
     rows = {r["name"]: r for r in load_dataset("rsx-tuning-figures")["rows"]}
     tried = rows["swap_interval_range"]
     out: list[Observation] = [
-        {
-            "config": {"swap_interval_s": rows["swap_interval_minimum"]["value"], "disk": "RK07"},
-            # measured somewhere in the intervals the memo tried: charts draw it across them
-            "x_range": {"swap_interval_s": [tried["low"], tried["high"]]},
-            "config_id": "SHF in its own partition",
-            "metric": "shf_gain_percent",
-            "value": rows["shf_partition_gain"]["value"],
-            "secondary": False,
-            "dataset": "rsx-tuning-figures",
-            "figure": rows["shf_partition_gain"]["locator"],
-        }
+        # measured somewhere in the intervals the memo tried: charts draw it across them
+        observation(
+            {"swap_interval_s": rows["swap_interval_minimum"]["value"], "disk": "RK07"},
+            "SHF in its own partition",
+            "shf_gain_percent",
+            rows["shf_partition_gain"]["value"],
+            dataset="rsx-tuning-figures",
+            figure=rows["shf_partition_gain"]["locator"],
+            x_range={"swap_interval_s": [tried["low"], tried["high"]]},
+        )
     ]
     return out
 

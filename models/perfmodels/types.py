@@ -245,3 +245,30 @@ class Card(TypedDict):
     unknowns: list[str]
     secondary_note: str | None
     known_misses: dict[str, str]
+
+
+def observation(
+    config: dict[str, KnobValue],
+    config_id: str,
+    metric: str,
+    value: float,
+    *,
+    dataset: str,
+    figure: str,
+    secondary: bool = False,
+    x_range: dict[str, list[float]] | None = None,
+) -> Observation:
+    """An Observation from its parts: where the memo measured (`config`, named `config_id`),
+    which metric and what it printed, and where in the memo (`dataset`, `figure`)."""
+    out: Observation = {
+        "config": config,
+        "config_id": config_id,
+        "metric": metric,
+        "value": value,
+        "secondary": secondary,
+        "dataset": dataset,
+        "figure": figure,
+    }
+    if x_range is not None:
+        out["x_range"] = x_range
+    return out
