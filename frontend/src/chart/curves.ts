@@ -12,6 +12,17 @@ export function bandNamesOf(sweep: SweepResult | null, spec: SystemSpec): string
 /** Whether a band is wide enough to be seen (drawn and named in the legend). */
 export const bandShown = (band: { y0: number; y1: number }[]) => band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1)));
 
+/** The request for a curve along x: the one request, and so the one key (runtime/protocol.ts
+ * callKey), whoever asks for it (a knob's handler, the view, a prefetch). */
+export function curveCall(spec: SystemSpec, knobs: KnobValues, x: string) {
+  return { type: "sweep" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined };
+}
+
+/** Ask for a curve along x (its one request): the knob's handler does, before React renders. */
+export function askCurve(client: { sweep: (system: string, knobs: KnobValues, x: string) => unknown }, spec: SystemSpec, knobs: KnobValues, x: string): void {
+  client.sweep(spec.id, curveKnobsOf(spec, knobs, x), x);
+}
+
 /** The knobs a curve along x is computed for: every knob but x, which is held at its default so
  * that moving x reuses the curve. Every request for a curve (drawn, asked ahead, prefetched)
  * builds its knobs here, so they share one cache key. */

@@ -5,7 +5,8 @@
 import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
-import { bandOf, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
+import { callKey } from "../runtime/protocol";
+import { bandOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
 import { type Latest, useLatest } from "./useLatest";
 
 export interface ViewRequest {
@@ -18,8 +19,9 @@ export interface ViewRequest {
   source?: string;
 }
 
-export function sweepKey(source: string, x: string, curveKnobs: KnobValues): string {
-  return `${source}|${x}|${JSON.stringify(curveKnobs)}`;
+/** A view's key for a curve: who computes it, and the request's one key. */
+export function sweepKey(source: string, spec: SystemSpec, knobs: KnobValues, x: string): string {
+  return `${source}|${callKey(curveCall(spec, knobs, x))}`;
 }
 
 export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewRequest) {
@@ -27,9 +29,9 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   const source = r.source ?? spec.id;
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const sweep: Latest<SweepResult> = useLatest(
-    sweepKey(source, x, curveKnobs),
+    sweepKey(source, spec, curveKnobs, x),
     () => client.sweep(spec.id, curveKnobs, x),
-    () => client.peek({ type: "sweep", system: spec.id, knobs: curveKnobs, x, values: undefined }),
+    () => client.peek(curveCall(spec, curveKnobs, x)),
   );
   // The full answer at the current setting: readouts and the path's stages.
   const detail: Latest<EvaluateResult> = useLatest(`${source}|${JSON.stringify(knobs)}`, () =>
@@ -41,7 +43,7 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
 
   // The pinned baseline: its curve along the same x, and its answer at its own setting.
   const baseCurveKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
-  const baseSweep = useLatest(baseCurveKnobs ? sweepKey(source, x, baseCurveKnobs) : null, () =>
+  const baseSweep = useLatest(baseCurveKnobs ? sweepKey(source, spec, baseCurveKnobs, x) : null, () =>
     client.sweep(spec.id, baseCurveKnobs!, x),
   );
   const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () =>

@@ -24,7 +24,7 @@ export function usePerCurves(client: ModelClient, spec: SystemSpec, r: PerReques
   const knob = r.per ? spec.knobs.find((k) => k.name === r.per) : undefined;
   const values = knob && isChoice(knob) ? knob.choices.filter((v) => v !== r.knobs[knob.name]) : [];
   const curveKnobs = values.map((v) => curveKnobsOf(spec, { ...r.knobs, [r.per!]: v }, r.x));
-  const key = values.length ? curveKnobs.map((k) => sweepKey(r.source, r.x, k)).join("||") : null;
+  const key = values.length ? curveKnobs.map((k) => sweepKey(r.source, spec, k, r.x)).join("||") : null;
   const all = useLatest<{ labels: string[]; sweeps: SweepResult[] }>(key, () => {
     const answers = curveKnobs.map((k, i) => client.sweep(spec.id, k, r.x, undefined, `per:${values[i]}`));
     if (answers.every((a) => "now" in a)) return { now: { labels: values, sweeps: answers.map((a) => (a as { now: SweepResult }).now) } };

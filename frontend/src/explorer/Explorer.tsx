@@ -17,7 +17,7 @@ import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useSystem } from "./useSystem";
-import { bandNamesOf, bandShown, curveKnobsOf, drawnLimit } from "../chart/curves";
+import { askCurve, bandNamesOf, bandShown, curveKnobsOf, drawnLimit } from "../chart/curves";
 import { useModelView } from "../chart/useModelView";
 import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
@@ -64,7 +64,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const update = useCallback(
     (next: ExplorerState) => {
       // Ask for the new curve before React renders, so the knob and its curve paint together.
-      client.sweep(spec.id, curveKnobsOf(spec, next.knobs, next.x), next.x);
+      askCurve(client, spec, next.knobs, next.x);
       const now = performance.now();
       writeUrl(`${window.location.pathname}?${serialize(next, spec)}`, now - lastPush.current > HISTORY_GAP_MS);
       lastPush.current = now;

@@ -77,6 +77,10 @@ export class ModelClient {
   private answer<C extends Call>(call: C, lane?: string): Answer<ResultFor[C["type"]]> {
     const hit = this.cache.get(call);
     if (hit !== undefined) return { now: hit };
+    // asked already and on its way (the knob's handler asked before the render; the view asks
+    // again): the same answer, not a second round trip
+    const coming = this.cache.pending(call);
+    if (coming) return { later: coming };
     if (!this.inBrowser) {
       const later = serverThenWorker(this.http, this.transport, call);
       const go = this.serverAnswered;

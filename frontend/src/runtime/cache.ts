@@ -1,14 +1,16 @@
 // Recent model answers by request: a knob moved back and forth, or asked for ahead of the
 // render, is answered without another round trip. The worker and the server give the same
 // answers, so one cache serves both.
-import type { Call, ResultFor } from "./protocol";
+import { type Call, callKey, type ResultFor } from "./protocol";
 
 export const CACHE_ENTRIES = 64;
 
-const keyOf = (call: Call) => JSON.stringify(call);
+const keyOf = callKey;
 
 export class AnswerCache {
   private entries = new Map<string, unknown>();
+  /** answers on their way: a second ask waits for the same one instead of asking again */
+  private inflight = new Map<string, Promise<unknown>>();
 
   constructor(private capacity = CACHE_ENTRIES) {}
 
@@ -33,11 +35,27 @@ export class AnswerCache {
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  /** The same promise, storing its answer when it arrives (a failure is not stored). */
+  /** The answer to a request already asked for and on its way, if any. */
+  pending<C extends Call>(call: C): Promise<ResultFor[C["type"]]> | undefined {
+    return this.inflight.get(keyOf(call)) as Promise<ResultFor[C["type"]]> | undefined;
+  }
+
+  /** The same promise, storing its answer when it arrives (a failure is not stored); until then
+   * it is the request's pending answer. */
   remember<T>(call: Call, p: Promise<T>): Promise<T> {
-    return p.then((r) => {
-      this.set(call, r);
-      return r;
-    });
+    const key = keyOf(call);
+    const q = p.then(
+      (r) => {
+        this.inflight.delete(key);
+        this.set(call, r);
+        return r;
+      },
+      (e: unknown) => {
+        this.inflight.delete(key);
+        throw e;
+      },
+    );
+    this.inflight.set(key, q);
+    return q;
   }
 }

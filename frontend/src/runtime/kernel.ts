@@ -4,7 +4,7 @@
 // has been quiet for a moment, keeps a memory snapshot of the interpreter with the models
 // imported and warmed (./snapshots.ts); later starts restore it: no interpreter start-up, no
 // imports. A snapshot that cannot be loaded is dropped and Python starts the ordinary way.
-import { REPLY_HEADER_BYTES, type BootPhase, type WorkerEvent, type WorkerRequest } from "./protocol";
+import { type BootPhase, type Call, callKey, REPLY_HEADER_BYTES, type WorkerEvent, type WorkerRequest } from "./protocol";
 import type { SnapshotStore } from "./snapshots";
 import type { TrimmedStdlib } from "./stdlib";
 
@@ -158,7 +158,7 @@ export function createKernel(deps: KernelDeps) {
     }
     // The page often asks again for what it just had computed ahead (a prefetched curve whose
     // message had not reached it yet): that answer is given from here, without Python.
-    const key = `${type}|${JSON.stringify(payload)}`;
+    const key = callKey({ type, ...payload } as Call);
     let text = recent.get(key);
     if (text === undefined) {
       try {

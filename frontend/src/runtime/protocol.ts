@@ -34,3 +34,10 @@ export type WorkerEvent =
 // What a caller asks: a model request without its id.
 export type ModelRequest = Exclude<WorkerRequest, { type: "attach" }>;
 export type Call = ModelRequest extends infer R ? (R extends { id: number } ? Omit<R, "id" | "sync"> : never) : never;
+
+/** The one key of a request: the page's cache, the views that ask (useLatest) and the worker's
+ * recent answers all name a request by it, so the same curve is one request everywhere. */
+export function callKey(call: Call): string {
+  const { type, ...rest } = call;
+  return `${type}|${JSON.stringify(rest)}`;
+}

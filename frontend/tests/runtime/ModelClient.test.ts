@@ -140,4 +140,28 @@ describe("ModelClient background lanes", () => {
     expect(await third).toBe("three");
     expect(await other).toBe("nine");
   });
+
+  it("a knob move asks the worker once for its curve, before its detail and the prefetch", async () => {
+    const { w, c } = setup();
+    w.emit(ready);
+    const curve = { system: "decnet", knobs: { link_quota: 16 }, x: "link_quota" };
+    // the knob's handler asks before React renders...
+    const first = later(c.sweep(curve.system, curve.knobs, curve.x));
+    // ...then the view asks for the same curve while the answer is on its way, and the detail
+    // and the next step's curve follow in the background
+    const again = later(c.sweep(curve.system, curve.knobs, curve.x));
+    const detail = later(c.evaluate("decnet", { link_quota: 16 }, "detail"));
+    c.prefetchSweep("decnet", { link_quota: 18 }, "link_quota");
+    await new Promise((r) => setTimeout(r, 0));
+    const sweeps = w.sent.filter((m) => m.type === "sweep" && (m as { knobs: { link_quota: number } }).knobs.link_quota === 16);
+    expect(sweeps).toHaveLength(1); // one round trip for the curve
+    expect(w.sent[0]).toMatchObject({ type: "sweep", knobs: { link_quota: 16 } }); // and it goes first
+    w.emit({ type: "result", id: 1, result: { curve: 1 } });
+    expect(await first).toEqual({ curve: 1 });
+    expect(await again).toEqual({ curve: 1 });
+    for (const m of w.sent.slice(1)) w.emit({ type: "result", id: (m as { id: number }).id, result: {} });
+    await detail;
+    // and once known, the same curve is answered at once
+    expect(c.sweep(curve.system, curve.knobs, curve.x)).toEqual({ now: { curve: 1 } });
+  });
 });
