@@ -167,6 +167,17 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const labelYs = dodge(labelled.map((l) => l.y), labelPx + 3, MARGIN.top + labelPx / 2, bottom - labelPx / 2);
   const labelX = width - MARGIN.right + (props.crowd ? spreadW : 0) + 6;
 
+  // the saturation mark's words, beside it, on whichever side keeps them inside the chart
+  const satLabel = (() => {
+    const sat = props.saturation;
+    if (!sat) return { text: "", x: 0, anchor: "start" as const };
+    const full = `${sat.resource ? `${sat.resource} saturates` : "saturates"} at ${xText(sat.x)}`;
+    const px = props.large ? 18 : 12.8;
+    const text = textWidth(full, px) + 14 > width - MARGIN.left ? `saturates at ${xText(sat.x)}` : full;
+    const at = g.x(sat.x);
+    return at + 10 + textWidth(text, px) > width - 2 ? { text, x: at - 10, anchor: "end" as const } : { text, x: at + 10, anchor: "start" as const };
+  })();
+
   return (
     <div className="chart" ref={box}>
       {/* biome-ignore lint/a11y/useSemanticElements: an SVG chart has no semantic grouping element */}
@@ -254,9 +265,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
         {props.saturation && (props.saturation.resource || limit.length > 1) && (
           <g data-testid="saturation-point" className="saturation" data-x={props.saturation.x}>
             <path d={`M${g.x(props.saturation.x)},${g.y(props.saturation.y) - 8}l7,8l-7,8l-7,-8z`} />
-            <text x={g.x(props.saturation.x) + 10} y={g.y(props.saturation.y) + 18}>
-              {`${props.saturation.resource ? `${props.saturation.resource} saturates` : "saturates"} at ${xText(props.saturation.x)}`}
-            </text>
+            <text x={satLabel.x} textAnchor={satLabel.anchor} y={g.y(props.saturation.y) + 18}>{satLabel.text}</text>
           </g>
         )}
         {/* Above the drawn marks, below the prediction and the memo points (which take their own pointer). The pointer's and the keyboard's way along the curve: arrow keys step, Home and End jump, Escape hides. */}

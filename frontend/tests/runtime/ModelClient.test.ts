@@ -153,7 +153,7 @@ describe("ModelClient background lanes", () => {
     const detail = later(c.evaluate("decnet", { link_quota: 16 }, "detail"));
     c.prefetchSweep("decnet", { link_quota: 18 }, "link_quota");
     await new Promise((r) => setTimeout(r, 0));
-    const sweeps = w.sent.filter((m) => m.type === "sweep" && (m as { knobs: { link_quota: number } }).knobs.link_quota === 16);
+    const sweeps = w.sent.filter((m) => m.type === "sweep" && (m as unknown as { knobs: { link_quota: number } }).knobs.link_quota === 16);
     expect(sweeps).toHaveLength(1); // one round trip for the curve
     expect(w.sent[0]).toMatchObject({ type: "sweep", knobs: { link_quota: 16 } }); // and it goes first
     w.emit({ type: "result", id: 1, result: { curve: 1 } });
