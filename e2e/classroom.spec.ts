@@ -132,7 +132,7 @@ test("a typed prediction is checked, with the reason shown, and Reveal waits for
 test("a lesson file's problems are all listed at once with their fixes; a stored lesson has its notes, its place on /learn and a delete", async ({ page }) => {
   await page.goto("/learn");
   page.on("dialog", (d) => d.accept());
-  await page.getByLabel("Open a lesson file").setInputFiles(fixture("../frontend/tests/learn/fixtures/five-problems.yaml"));
+  await page.getByLabel("Open a lesson file").setInputFiles(fixture("../frontend/tests/lesson/fixtures/five-problems.yaml"));
   const problems = page.getByTestId("lesson-problem");
   await expect(problems).toHaveCount(5);
   await expect(problems.nth(0)).toContainText("steps[1].question.explain: is missing (required): a sentence or two");

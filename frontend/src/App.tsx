@@ -33,7 +33,7 @@ export function runtimeSettled(): Promise<void> {
   });
 }
 
-const LearnRoutes = lazy(() => import("./learn/LearnRoutes"));
+const LessonRoutes = lazy(() => import("./LessonRoutes"));
 
 export function App() {
   const path = window.location.pathname;
@@ -51,7 +51,7 @@ export function App() {
   if (path === "/learn" || path.startsWith("/learn/") || /^\/[cl]\//.test(path)) {
     return (
       <Suspense fallback={<p className="loading" aria-busy="true">Loading the lessons…</p>}>
-        <LearnRoutes path={path} client={modelClient} />
+        <LessonRoutes path={path} client={modelClient} />
       </Suspense>
     );
   }

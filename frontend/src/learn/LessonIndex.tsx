@@ -1,30 +1,17 @@
 // /learn: the lessons that ship with Memo Lab, the learner's progress in each, and a teacher's
 // own lesson file opened from disk (checked like the built-in ones, problems shown in place).
-import { useState } from "react";
-import { api } from "../api/client";
-import type { SystemSpec } from "../api/types";
-import { lessons } from "./lessons";
-import { progressOf, resetAll } from "./progress";
+import { type ReactNode, useState } from "react";
+import { lessons } from "../lesson/lessons";
+import { progressOf, resetAll } from "../lesson/progress";
 import { storedLessons } from "./stored";
-import { checkLessonWithModels, formatProblem, MAX_LESSON_BYTES, type LessonProblem, type ModelAccess } from "./schema";
+import { allSpecs, apiModels } from "../lesson/access";
+import { checkLessonWithModels, formatProblem, MAX_LESSON_BYTES, type LessonProblem } from "../lesson/schema";
 import { encodeLesson } from "./share";
-import { QrCode } from "./QrCode";
+import { QrCode } from "../lesson/QrCode";
 import { plural } from "../format";
-import { CODE_LENGTH, readCode } from "../live/code";
 
-export async function allSpecs(): Promise<Record<string, SystemSpec>> {
-  const list = await api.systems();
-  return Object.fromEntries(list.map((s) => [s.id, s]));
-}
-
-/** The models and datasets for checking a lesson file in the browser, through the API. */
-export const apiModels: ModelAccess = {
-  evaluateMany: (asks) => Promise.all(asks.map(([system, knobs]) => api.evaluate(system, knobs).then((r) => r.metrics))),
-  sweepMany: (asks) => Promise.all(asks.map(([system, knobs, x]) => api.sweep(system, knobs, x))),
-  dataset: (id) => api.dataset(id).catch(() => null),
-};
-
-export function LessonIndex() {
+/** `join`: where a class's code is typed (live/JoinByCode.tsx), given by the routes. */
+export function LessonIndex({ join }: { join?: ReactNode }) {
   const [version, bump] = useState(0);
   document.title = "Lessons · Memo Lab";
   return (
@@ -34,7 +21,7 @@ export function LessonIndex() {
         Short guided lessons, one per memo. Each step sets up the explorer and often asks you to predict the curve
         before you see it. Your answers stay in this browser.
       </p>
-      <JoinByCode />
+      {join}
       <ul className="lesson-list">
         {lessons.map((l) => {
           const p = progressOf(l.id);
@@ -187,21 +174,3 @@ function OwnLessons({ version, onChange }: { version: number; onChange: () => vo
   );
 }
 
-/** A class's code typed from the projector: to its join page (/c/{code}). */
-function JoinByCode() {
-  const [code, setCode] = useState("");
-  const [tried, setTried] = useState(false);
-  const read = readCode(code);
-  const problem = !read.ok ? read.problem ?? (tried && code.trim() ? `A code has ${CODE_LENGTH} characters.` : null) : null;
-  return (
-    <form className="join-by-code" noValidate onSubmit={(e) => { e.preventDefault(); setTried(true); if (read.ok) window.location.assign(`/c/${read.code}`); }}>
-      <label>
-        {"In a class? Type the code on the screen: "}
-        <input value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} autoCapitalize="characters" autoComplete="off" spellCheck={false} size={9}
-          aria-invalid={problem !== null} aria-describedby={problem ? "code-problem" : undefined} data-testid="class-code-input" />
-      </label>{" "}
-      <button type="submit">Join the class</button>
-      {problem && <span id="code-problem" className="field-error" role="alert" data-testid="code-problem">{problem}</span>}
-    </form>
-  );
-}

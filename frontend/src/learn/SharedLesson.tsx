@@ -2,14 +2,14 @@
 // a file opened from disk before anything of it is shown.
 import { useEffect, useState } from "react";
 import type { ModelClient } from "../runtime/ModelClient";
-import { allSpecs, apiModels } from "./LessonIndex";
-import { LessonPage } from "./LessonPage";
-import { checkLessonWithModels, type Lesson, type LessonProblem } from "./schema";
+import { allSpecs, apiModels } from "../lesson/access";
+import { type Classroom, LessonPage } from "../lesson/LessonPage";
+import { checkLessonWithModels, type Lesson, type LessonProblem } from "../lesson/schema";
 import { ProblemList } from "./LessonIndex";
 import { decodeLesson, lessonFragment } from "./share";
 import { PageError } from "../PageError";
 
-export function SharedLesson({ client }: { client: ModelClient }) {
+export function SharedLesson({ client, classroom }: { client: ModelClient; classroom?: Classroom }) {
   const [s, set] = useState<{ lesson?: Lesson; text?: string; problems?: LessonProblem[]; error?: string }>({});
   const payload = lessonFragment(window.location.hash);
   useEffect(() => {
@@ -35,5 +35,5 @@ export function SharedLesson({ client }: { client: ModelClient }) {
     );
   }
   if (!s.lesson) return <p className="loading" aria-busy="true">Opening the lesson…</p>;
-  return <LessonPage lesson={s.lesson} lessonKey={`shared:${s.lesson.id}`} base="/learn/shared" hash={`#lesson=${payload}`} client={client} initialStep={1} source={s.text ? { lesson_file: s.text } : undefined} />;
+  return <LessonPage lesson={s.lesson} lessonKey={`shared:${s.lesson.id}`} base="/learn/shared" hash={`#lesson=${payload}`} client={client} initialStep={1} source={s.text ? { lesson_file: s.text } : undefined} classroom={classroom} />;
 }

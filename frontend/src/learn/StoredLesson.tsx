@@ -3,15 +3,15 @@
 import { useEffect, useState } from "react";
 import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
-import { allSpecs, apiModels } from "./LessonIndex";
-import { LessonPage } from "./LessonPage";
-import { checkLessonWithModels, type Lesson, type LessonProblem } from "./schema";
+import { allSpecs, apiModels } from "../lesson/access";
+import { type Classroom, LessonPage } from "../lesson/LessonPage";
+import { checkLessonWithModels, type Lesson, type LessonProblem } from "../lesson/schema";
 import { ProblemList } from "./LessonIndex";
 import { TeacherNotes } from "./TeacherNotes";
 import { storedLessons } from "./stored";
 
 /** The lesson's steps, or (no model client) its teacher's notes at /l/{slug}/notes. */
-export function StoredLesson({ slug, client, initialStep }: { slug: string; client: ModelClient | null; initialStep: number }) {
+export function StoredLesson({ slug, client, initialStep, classroom }: { slug: string; client: ModelClient | null; initialStep: number; classroom?: Classroom }) {
   const [s, set] = useState<{ lesson?: Lesson; text?: string; problems?: LessonProblem[]; error?: string }>({});
   useEffect(() => {
     (async () => {
@@ -32,5 +32,5 @@ export function StoredLesson({ slug, client, initialStep }: { slug: string; clie
   }
   if (!s.lesson || !s.text) return <p className="loading" aria-busy="true">Opening the lesson…</p>;
   if (!client) return <TeacherNotes lesson={s.lesson} base={`/l/${slug}`} />;
-  return <LessonPage lesson={s.lesson} lessonKey={`stored:${slug}`} base={`/l/${slug}`} hash="" client={client} initialStep={initialStep} source={{ lesson_file: s.text }} />;
+  return <LessonPage lesson={s.lesson} lessonKey={`stored:${slug}`} base={`/l/${slug}`} hash="" client={client} initialStep={initialStep} source={{ lesson_file: s.text }} classroom={classroom} />;
 }

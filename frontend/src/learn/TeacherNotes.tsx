@@ -5,13 +5,13 @@ import { useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { SystemSpec } from "../api/types";
 import { formatSetting, formatValue } from "../format";
-import { allSpecs } from "./LessonIndex";
+import { allSpecs } from "../lesson/access";
 import { curveKnobsOf } from "../chart/curves";
 import { memoPoints } from "../chart/memoPoints";
 import { useDataset } from "../explorer/useSystem";
-import { defaultsOf } from "./claims";
-import { findFigure } from "./memoFigure";
-import type { Lesson, LessonStep } from "./schema";
+import { defaultsOf } from "../lesson/claims";
+import { findFigure } from "../lesson/memoFigure";
+import type { Lesson, LessonStep } from "../lesson/schema";
 
 function setting(step: LessonStep, spec: SystemSpec | undefined): string {
   if (!spec) return "";

@@ -2,7 +2,7 @@
 // (with a QR code), how many have answered this step, and the class's choices at a glance;
 // reveal for everyone, lock, self-pace, reset, download the answers, end the class.
 import { useState } from "react";
-import { QrCode } from "../learn/QrCode";
+import { QrCode } from "../lesson/QrCode";
 import { classes } from "./api";
 import type { Room } from "./room";
 import type { Link } from "./stream";

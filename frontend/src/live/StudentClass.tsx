@@ -2,11 +2,11 @@
 // lesson's step the class is on (or any open step, when the teacher lets students move on
 // their own). Answers go to the class's screen; the reveal comes from the teacher.
 import { useEffect, useMemo, useState } from "react";
-import { allSpecs, apiModels } from "../learn/LessonIndex";
-import { lessonById } from "../learn/lessons";
-import type { StepAnswer } from "../learn/progress";
-import { checkLessonWithModels, type Lesson } from "../learn/schema";
-import { StepView } from "../learn/StepView";
+import { allSpecs, apiModels } from "../lesson/access";
+import { lessonById } from "../lesson/lessons";
+import type { StepAnswer } from "../lesson/progress";
+import { checkLessonWithModels, type Lesson } from "../lesson/schema";
+import { StepView } from "../lesson/StepView";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";

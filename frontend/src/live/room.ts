@@ -2,7 +2,7 @@
 // student and answer) and a student's seat (their own answers, the class's spread once revealed).
 // Pure functions, so the folding is tested without a server.
 import { useEffect, useReducer, useState } from "react";
-import type { StepAnswer } from "../learn/progress";
+import type { StepAnswer } from "../lesson/progress";
 import { type ClassEvent, type ClassStateData, type Link, openStream, type Spread } from "./stream";
 
 export interface Given {

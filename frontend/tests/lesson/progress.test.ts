@@ -1,6 +1,6 @@
 // Progress lives in localStorage, which is as untrusted as a URL: bad contents read as empty.
 import { beforeEach, expect, it } from "vitest";
-import { markSeen, progressOf, resetAll, resetLesson, saveAnswer } from "../../src/learn/progress";
+import { markSeen, progressOf, resetAll, resetLesson, saveAnswer } from "../../src/lesson/progress";
 
 beforeEach(() => localStorage.clear());
 

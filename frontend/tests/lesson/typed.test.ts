@@ -1,6 +1,6 @@
 // A typed prediction: numbers as people write them; nonsense refused with a reason.
 import { describe, expect, it } from "vitest";
-import { readPrediction } from "../../src/learn/typed";
+import { readPrediction } from "../../src/lesson/typed";
 
 const bps = { unit: "bit/s", share: false, top: 300_000 };
 const share = { unit: "%", share: true, top: 5 };

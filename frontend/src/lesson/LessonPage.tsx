@@ -1,17 +1,30 @@
 // A lesson, one step at a time at /learn/{lesson}/{step}; ?present=1 is the presenter view:
 // large type, the chart filling the screen, keys to move between steps and a QR code of the
 // step's own link for students to follow on their devices.
-import { useCallback, useEffect, useState } from "react";
-import { classes } from "../live/api";
-import { CODE } from "../live/code";
-import { ClassPanel } from "../live/ClassPanel";
-import { emptyRoom, foldRoom, useClassStream } from "../live/room";
-import { keepTeacher, teacherToken } from "../live/tokens";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { ModelClient } from "../runtime/ModelClient";
 import { markSeen, resetLesson } from "./progress";
 import { QrCode } from "./QrCode";
 import type { Lesson } from "./schema";
-import { StepView } from "./StepView";
+import { type LiveStep, StepView } from "./StepView";
+
+/** What the lesson page asks of a live class when one is plugged in (live/presenterClass.tsx):
+ * the page knows nothing of classes beyond this. */
+export interface ClassroomView {
+  /** the class's panel beside the title (or why this browser cannot control the class) */
+  panel: ReactNode;
+  /** the step as the class has it (its reveal, its answers) */
+  live?: LiveStep;
+}
+
+export interface Classroom {
+  /** whether an address's ?class= value is a class code */
+  isCode(s: string): boolean;
+  /** the class this presenter runs (a hook: called on every render) */
+  useClass(code: string | null, step: number, lesson: Lesson): ClassroomView;
+  /** start a class on the lesson; its code */
+  start(source: { lesson: string } | { lesson_file: string }): Promise<string>;
+}
 
 interface Where {
   step: number;
@@ -32,7 +45,7 @@ function ownedByControl(e: KeyboardEvent): boolean {
   return !!t.closest("input, select, textarea, [role=slider], [role=radio], [contenteditable=true]");
 }
 
-export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep, source }: {
+export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep, source, classroom }: {
   lesson: Lesson;
   /** where progress is kept */
   lessonKey: string;
@@ -44,6 +57,8 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
   initialStep: number;
   /** what a live class on this lesson is started from */
   source?: { lesson: string } | { lesson_file: string };
+  /** live classes, where this page may run one */
+  classroom?: Classroom;
 }) {
   const total = lesson.steps.length;
   const read = (): Where => {
@@ -51,7 +66,7 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
     const n = m ? Number(m[1]) : initialStep;
     const q = new URLSearchParams(window.location.search);
     const live = (q.get("class") ?? "").toUpperCase();
-    return { step: Math.min(Math.max(1, n), total), present: q.get("present") === "1", live: CODE.test(live) ? live : null };
+    return { step: Math.min(Math.max(1, n), total), present: q.get("present") === "1", live: classroom?.isCode(live) ? live : null };
   };
   const [where, setWhere] = useState<Where>(read);
   const hrefOf = useCallback(
@@ -110,38 +125,24 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
     return () => document.removeEventListener("keydown", onKey);
   }, [where, total, go]);
 
-  // A live class: the room follows the stream; the class moves when the presenter does.
-  const token = where.live ? teacherToken(where.live) : null;
-  const { value: room, link: roomLink } = useClassStream(where.live ?? "", token ? { "X-Teacher-Token": token } : null, foldRoom, emptyRoom);
-  const roomStep = room.state?.step;
-  useEffect(() => {
-    if (where.live && token && roomStep !== undefined && roomStep !== where.step) {
-      classes.control(where.live, token, { step: where.step }).catch(() => { /* shown by the panel's next action */ });
-    }
-  }, [where.live, token, roomStep, where.step]);
+  // A live class, where one is plugged in: its panel, and the step as the class has it.
+  const noClass = useCallback((): ClassroomView => ({ panel: null }), []);
+  const cls = (classroom?.useClass ?? noClass)(where.live, where.step, lesson);
   const [starting, setStarting] = useState<string | null>(null);
   const startClass = async () => {
     setStarting("Starting a class…");
     try {
-      const made = await classes.start(source ?? { lesson: lesson.id });
-      keepTeacher(made.code, made.teacher_token);
+      if (!classroom) throw new Error("live classes are not available here");
+      const code = await classroom.start(source ?? { lesson: lesson.id });
       setStarting(null);
-      go({ ...where, present: true, live: made.code });
+      go({ ...where, present: true, live: code });
     } catch (e) {
       setStarting(`Could not start a class: ${(e as Error).message}`);
     }
   };
 
   const step = lesson.steps[where.step - 1];
-  const q = step.question;
-  const liveAnswers = Object.values(room.answers[where.step] ?? {});
-  const live = where.live && token ? {
-    role: "teacher" as const,
-    revealed: room.state?.revealed.includes(where.step) ?? false,
-    locked: room.state?.locked.includes(where.step) ?? false,
-    answer: null,
-    crowd: liveAnswers.flatMap((a) => (a.value !== undefined ? [a.value] : [])),
-  } : undefined;
+  const live = where.live ? cls.live : undefined;
   const link = (w: Where, label: string, rel?: string) => (
     <a href={hrefOf(w)} rel={rel} onClick={(e) => { if (e.button === 0 && !e.metaKey && !e.ctrlKey) { e.preventDefault(); go(w); } }}>{label}</a>
   );
@@ -156,13 +157,7 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
           <p className="step-count" data-testid="step-count">{`Step ${where.step} of ${total}`}{where.present ? ` · ${lesson.title}` : ""}</p>
           <h1>{step.title}</h1>
         </div>
-        {where.present && where.live && token && (
-          <ClassPanel code={where.live} token={token} room={room} link={roomLink} step={where.step} asks={!!q}
-            choices={q?.predict === "choice" ? q.choices : null} answer={q?.predict === "choice" ? q.answer : null} />
-        )}
-        {where.present && where.live && !token && (
-          <p className="seat-status" role="status">{`Class ${where.live} was started in another browser: control it from there.`}</p>
-        )}
+        {where.present && where.live && cls.panel}
         {where.present && !where.live && (
           // Beside the title, never over the chart: students scan it to follow on their devices.
           <aside className="follow" aria-label="Follow on your device" data-testid="follow">
@@ -186,7 +181,7 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
           ))}
         </ol>
         {where.step < total ? link({ ...where, step: where.step + 1 }, "Next →", "next") : <a href="/learn">All lessons</a>}
-        {where.present && !where.live && (
+        {where.present && !where.live && classroom && (
           <button type="button" data-testid="start-class" onClick={startClass} disabled={starting === "Starting a class…"}>Start a live class</button>
         )}
         {starting && <span role="status" className={starting.startsWith("Could") ? "field-error" : "muted"}>{starting}</span>}

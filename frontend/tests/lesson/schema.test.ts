@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
-import { findFigure } from "../../src/learn/memoFigure";
-import { checkLesson, formatProblem, MAX_LESSON_BYTES, type Lesson } from "../../src/learn/schema";
-import { MAX_CHOICES, MAX_STEPS } from "../../src/learn/format";
+import { findFigure } from "../../src/lesson/memoFigure";
+import { checkLesson, formatProblem, MAX_LESSON_BYTES, type Lesson } from "../../src/lesson/schema";
+import { MAX_CHOICES, MAX_STEPS } from "../../src/lesson/format";
 import { dataset, python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(
@@ -18,7 +18,7 @@ const shipped = files.map((f) => {
   if (!r.ok) throw new Error(r.problems.map(formatProblem).join("\n"));
   return [f, r.lesson] as [string, Lesson];
 });
-const fixture = (name: string) => readFileSync(`${ROOT}frontend/tests/learn/fixtures/${name}`, "utf8");
+const fixture = (name: string) => readFileSync(`${ROOT}frontend/tests/lesson/fixtures/${name}`, "utf8");
 
 describe("shipped lessons", () => {
   it("cover every memo, with 5 to 10 steps each and ids that match their files", () => {

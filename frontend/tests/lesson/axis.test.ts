@@ -1,7 +1,7 @@
 // The lesson chart's y axis: the explorer's chart with headroom, never set by the answer; widened
 // only for a prediction above it; and what a lesson promises a student can place checked on it.
 import { describe, expect, it } from "vitest";
-import { axisProblems, fitPredictions, HEADROOM, niceTop, stepTop } from "../../src/learn/axis";
+import { axisProblems, fitPredictions, HEADROOM, niceTop, stepTop } from "../../src/lesson/axis";
 
 const drawn = (curve: number[], more: Partial<Record<"baseline" | "band" | "capacity" | "memo", number[]>> = {}) => ({
   curve, baseline: [], band: [], capacity: [], memo: [], ...more,

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Dataset, SystemSpec } from "../../src/api/types";
-import { checkModels } from "../../src/learn/claims";
-import { checkLesson, checkLessonWithModels, formatProblem, type Lesson, type ModelAccess } from "../../src/learn/schema";
+import { checkModels } from "../../src/lesson/claims";
+import { checkLesson, checkLessonWithModels, formatProblem, type Lesson, type ModelAccess } from "../../src/lesson/schema";
 import { python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(
@@ -64,7 +64,7 @@ describe("lessons against today's models", () => {
   }, 30_000);
 
   it("lists every problem of a file at once, each at its line with what to do, whatever kind it is", async () => {
-    const text = readFileSync(`${ROOT}frontend/tests/learn/fixtures/five-problems.yaml`, "utf8");
+    const text = readFileSync(`${ROOT}frontend/tests/lesson/fixtures/five-problems.yaml`, "utf8");
     const r = await checkLessonWithModels("five.yaml", text, specs, models);
     expect(r.ok).toBe(false);
     if (r.ok) return;

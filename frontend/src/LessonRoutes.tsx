@@ -1,0 +1,40 @@
+// The lesson pages, loaded as their own chunk, and where the lessons (learn/) meet the live
+// classes (live/): the lesson index, a built-in lesson's steps, a lesson shared by link or stored
+// on the server (/l/{slug}), and a student's seat in a live class (/c/{code}). Both folders
+// depend on the shared lesson/ (the format, the step player), never on each other.
+import type { ModelClient } from "./runtime/ModelClient";
+import { LessonIndex } from "./learn/LessonIndex";
+import { SharedLesson } from "./learn/SharedLesson";
+import { StoredLesson } from "./learn/StoredLesson";
+import { TeacherNotes } from "./learn/TeacherNotes";
+import { LessonPage } from "./lesson/LessonPage";
+import { lessonById } from "./lesson/lessons";
+import { JoinByCode } from "./live/JoinByCode";
+import { presenterClass } from "./live/presenterClass";
+import { PageError } from "./PageError";
+import { StudentClass } from "./live/StudentClass";
+import { readCode } from "./live/code";
+
+export default function LessonRoutes({ path, client }: { path: string; client: () => ModelClient }) {
+  if (/^\/learn\/?$/.test(path)) return <LessonIndex join={<JoinByCode />} />;
+  const stored = /^\/l\/([A-Za-z0-9_-]{8,32})(?:\/(\d+|notes))?\/?$/.exec(path);
+  if (stored) {
+    if (stored[2] === "notes") return <StoredLesson slug={stored[1]} client={null} initialStep={1} />;
+    return <StoredLesson slug={stored[1]} client={client()} initialStep={stored[2] ? Number(stored[2]) : 1} classroom={presenterClass} />;
+  }
+  const joining = /^\/c\/([A-Za-z0-9-]{6,12})\/?$/.exec(path);
+  const code = joining ? readCode(joining[1]) : null;
+  if (code?.ok) return <StudentClass code={code.code} client={client()} />;
+  if (/^\/learn\/shared(\/\d+)?\/?$/.test(path)) return <SharedLesson client={client()} classroom={presenterClass} />;
+  const notes = /^\/learn\/([a-z0-9_-]+)\/notes\/?$/.exec(path);
+  const noted = notes ? lessonById(notes[1]) : undefined;
+  if (noted) return <TeacherNotes lesson={noted} base={`/learn/${noted.id}`} />;
+  const m = /^\/learn\/([a-z0-9_-]+)(?:\/(\d+))?\/?$/.exec(path);
+  const lesson = m ? lessonById(m[1]) : undefined;
+  if (!m || !lesson) {
+    return (
+      <PageError title="No such lesson" back={{ href: "/learn", label: "All lessons" }}>There is no lesson at this address.</PageError>
+    );
+  }
+  return <LessonPage lesson={lesson} lessonKey={lesson.id} base={`/learn/${lesson.id}`} hash="" client={client()} initialStep={m[2] ? Number(m[2]) : 1} classroom={presenterClass} />;
+}
