@@ -1,11 +1,26 @@
-// The chart the explorer and the lessons draw: D3 computes scales and paths (geometry.ts);
-// React owns every DOM node.
+// The chart the explorer and the lessons draw: D3 computes scales and paths (geometry.ts), the
+// layers (layers.tsx) each draw one thing on that frame, and this component composes them in
+// drawing order and keeps what the pointer and the keys are reading. React owns every DOM node.
 import { memo, useId, useState } from "react";
 import { formatValue, withUnit } from "../format";
 import { drawnLimit } from "./curves";
 import { dodge } from "./labels";
 import { textWidth } from "./measure";
-import { bandColour, seriesColour } from "./theme";
+import { seriesColour } from "./theme";
+import {
+  BottleneckBands,
+  ClassPredictions,
+  ClassSpread,
+  EndLabels,
+  type Frame,
+  HoverMark,
+  LimitLine,
+  MemoMarks,
+  SaturationMark,
+  SeriesCurves,
+  XAxis,
+  YAxis,
+} from "./layers";
 import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
 import type { MemoPoint } from "./memoPoints";
@@ -68,31 +83,6 @@ const CROWD_R = 7;
 /** The room the class's spread takes beside the plot. */
 const SPREAD_W = 72;
 
-/** How the class's predictions spread along the y axis: a histogram beside the plot, bars to the
- * right, with the median marked; its label says the same in words. */
-function ClassSpread({ ys, y, left, width, unit }: { ys: number[]; y: ReturnType<typeof geometry>["y"]; left: number; width: number; unit: string }) {
-  const [lo, hi] = y.domain();
-  const n = 12;
-  const counts = new Array<number>(n).fill(0);
-  for (const v of ys) counts[Math.max(0, Math.min(n - 1, Math.floor(((v - lo) / (hi - lo)) * n)))] += 1;
-  const most = Math.max(...counts);
-  const sorted = [...ys].sort((a, b) => a - b);
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-  const bin = (hi - lo) / n;
-  return (
-    // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is not interactive; as an image it is read as one sentence
-    <g data-testid="class-spread" className="class-spread" role="img"
-      aria-label={`The class's ${ys.length} predictions: median ${formatValue(median, unit)}, from ${formatValue(sorted[0], unit)} to ${formatValue(sorted[sorted.length - 1], unit)}`}>
-      <line x1={left} x2={left} y1={y(hi)} y2={y(lo)} className="spread-axis" />
-      {counts.map((c, i) => c > 0 && (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the bins are fixed places on the axis
-        <rect key={i} x={left} y={y(lo + (i + 1) * bin) + 1} width={Math.max(3, (width * c) / most)} height={Math.max(1, y(lo + i * bin) - y(lo + (i + 1) * bin) - 2)} />
-      ))}
-      <line x1={left - 6} x2={left + width} y1={y(median)} y2={y(median)} className="spread-median" />
-    </g>
-  );
-}
-
 export const Chart = memo(function Chart(props: ChartProps) {
   const BASE = props.large ? LARGE_MARGIN : NORMAL_MARGIN;
   // a class's spread is drawn beside the plot, in a margin of its own (narrower on a phone)
@@ -128,7 +118,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     knee: props.saturation?.resource ? { x: props.saturation.x, resource: props.saturation.resource } : null,
   });
   const bottom = HEIGHT - MARGIN.bottom;
-  const labels = [...new Set(g.bands.map((b) => b.label))];
+  const f: Frame = { g, margin: MARGIN, width, height: HEIGHT, bottom };
   const series = props.series ?? [];
   const xText = props.xText ?? ((v: number) => formatValue(v, props.xUnit));
   const others: NamedSeries[] = [...series, ...(props.baseline.length ? [{ label: "Baseline", points: props.baseline }] : [])];
@@ -136,7 +126,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
   // Where along x the memo measured (its points, and the ranges some were taken over): beyond
   // it the model extrapolates.
   const measuredXs = props.memo.flatMap((m) => (m.x0 !== undefined && m.x1 !== undefined ? [m.x0, m.x1] : [m.x]));
-  const measured = measuredXs.length ? [Math.min(...measuredXs), Math.max(...measuredXs)] : null;
+  const measured: [number, number] | null = measuredXs.length ? [Math.min(...measuredXs), Math.max(...measuredXs)] : null;
   const onPointer = (e: React.PointerEvent<SVGRectElement>) => {
     const box = e.currentTarget.ownerSVGElement!.getBoundingClientRect();
     const i = nearestIndex(props.curve, g.x.invert(e.clientX - box.left));
@@ -187,73 +177,17 @@ export const Chart = memo(function Chart(props: ChartProps) {
         <clipPath id={`${titleId}-plot`}>
           <rect x={MARGIN.left} y={MARGIN.top - 14} width={Math.max(0, width - MARGIN.left) + 200} height={bottom - MARGIN.top + 16} />
         </clipPath>
-        <g className="bands">
-          {g.bands.map((b) => (
-            <g key={`${b.label}-${b.x0}`} data-testid="bottleneck-band" data-label={b.label} data-x0={b.at}>
-              <rect x={b.x0} y={MARGIN.top} width={Math.max(0, b.x1 - b.x0)} height={bottom - MARGIN.top}
-                fill={bandColour(labels.indexOf(b.label))} />
-              {b.x1 - b.x0 > 70 && (
-                <text x={(b.x0 + b.x1) / 2} y={MARGIN.top - 8} textAnchor="middle" className="band-label">
-                  {`limit: ${b.label}`}
-                </text>
-              )}
-            </g>
-          ))}
-        </g>
-        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <g> is not focusable; the ticks are decoration (the table gives the values) */}
-        <g className="axis x-axis" aria-hidden="true">
-          <line x1={MARGIN.left} x2={width - MARGIN.right} y1={bottom} y2={bottom} />
-          {g.xTicks.map((t) => (
-            <g key={t} transform={`translate(${g.x(t)},${bottom})`}>
-              <line y2={6} />
-              <text y={20} textAnchor="middle">{props.xTick ? props.xTick(t) : formatValue(t)}</text>
-            </g>
-          ))}
-          {measured && (
-            <g className="measured" data-testid="measured-range" data-x0={measured[0]} data-x1={measured[1]}>
-              <line x1={g.x(measured[0]) - (measured[0] === measured[1] ? 3 : 0)} x2={g.x(measured[1]) + (measured[0] === measured[1] ? 3 : 0)} y1={bottom} y2={bottom} />
-            </g>
-          )}
-          <text className="axis-label" x={(MARGIN.left + width - MARGIN.right) / 2} y={HEIGHT - 8} textAnchor="middle">
-            {withUnit(props.xLabel, props.xUnit ?? "")}
-          </text>
-        </g>
-        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <g> is not focusable; the ticks are decoration (the table gives the values) */}
-        <g className="axis y-axis" aria-hidden="true">
-          {g.yTicks.map((t) => (
-            <g key={t} transform={`translate(${MARGIN.left},${g.y(t)})`}>
-              <line x2={width - MARGIN.left - MARGIN.right} className="grid" />
-              <text x={-8} dy="0.32em" textAnchor="end">{formatValue(t)}</text>
-            </g>
-          ))}
-          <text className="axis-label" transform={`translate(${props.large ? 20 : 16},${(MARGIN.top + bottom) / 2}) rotate(-90)`} textAnchor="middle">
-            {withUnit(props.yLabel, props.yUnit)}
-          </text>
-        </g>
+        <BottleneckBands f={f} />
+        <XAxis f={f} tick={props.xTick} measured={measured} title={withUnit(props.xLabel, props.xUnit ?? "")} />
+        <YAxis f={f} title={withUnit(props.yLabel, props.yUnit)} large={props.large} />
         <g clipPath={`url(#${titleId}-plot)`}>
-        {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
-        {limit.length > 1 && (
-          <g data-testid="limit-line" className="limit">
-            <path className="limit-line" d={g.linePath(limit)} />
-            <text className="limit-label" x={g.x(limit[limit.length - 1].x) - 4} y={g.y(limit[limit.length - 1].y) - 6} textAnchor="end">
-              {`capacity ${formatValue(limit[limit.length - 1].y, props.yUnit)}`}
-            </text>
-          </g>
-        )}
-        {series.map((s, k) => {
-          return (
-            <g key={s.label} data-testid="series-curve" data-label={s.label} className="series">
-              <path className="series-curve" d={g.linePath(s.points)} stroke={seriesColour(k)} />
-
-            </g>
-          );
-        })}
-        <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
-        {labelled.map((l, k) => (
-          <text key={l.text} data-testid="end-label" className={l.colour ? "end-label" : "end-label curve-label"} x={labelX} y={labelYs[k]} dy="0.32em" fill={l.colour}>{l.text}</text>
-        ))}
-        {/* drawn over the model curve, dashed: where the two agree both stay visible */}
-        {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
+          {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
+          <LimitLine f={f} limit={limit} unit={props.yUnit} />
+          <SeriesCurves f={f} series={series} />
+          <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
+          <EndLabels labels={labelled.map((l, k) => ({ ...l, y: labelYs[k] }))} x={labelX} />
+          {/* drawn over the model curve, dashed: where the two agree both stay visible */}
+          {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
         </g>
         {props.baselinePoint && Number.isFinite(props.baselinePoint.y) && (
           <rect data-testid="baseline-point" className="baseline-point" x={g.x(props.baselinePoint.x) - 6} y={g.y(props.baselinePoint.y) - 6} width={12} height={12} />
@@ -262,12 +196,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
           <circle data-testid="current-point" className="current-point" cx={g.x(props.currentX)} cy={g.y(props.currentY)}
             r={9} data-x={props.currentX} data-y={props.currentY} />
         )}
-        {props.saturation && (props.saturation.resource || limit.length > 1) && (
-          <g data-testid="saturation-point" className="saturation" data-x={props.saturation.x}>
-            <path d={`M${g.x(props.saturation.x)},${g.y(props.saturation.y) - 8}l7,8l-7,8l-7,-8z`} />
-            <text x={satLabel.x} textAnchor={satLabel.anchor} y={g.y(props.saturation.y) + 18}>{satLabel.text}</text>
-          </g>
-        )}
+        {props.saturation && (props.saturation.resource || limit.length > 1) && <SaturationMark f={f} at={props.saturation} label={satLabel} />}
         {/* Above the drawn marks, below the prediction and the memo points (which take their own pointer). The pointer's and the keyboard's way along the curve: arrow keys step, Home and End jump, Escape hides. */}
         <rect className="pointer-area" data-testid="curve-reader" x={MARGIN.left} y={MARGIN.top}
           width={Math.max(0, width - MARGIN.left - MARGIN.right)} height={bottom - MARGIN.top}
@@ -277,49 +206,13 @@ export const Chart = memo(function Chart(props: ChartProps) {
           aria-valuenow={hoverAt?.x ?? props.currentX}
           aria-valuetext={hoverAt ? `${props.xLabel} ${xText(hoverAt.x)}: ${props.yLabel} ${formatValue(hoverAt.y, props.yUnit)}` : "Press an arrow key to read the curve"}
           onKeyDown={onKey} onBlur={() => hover?.key && setHover(null)} />
-        {props.crowd && (
-          <g data-testid="class-predictions" className="crowd" aria-label={`${props.crowd.ys.length} predictions from the class`}>
-            {props.crowd.ys.map((y, i) => (
-              // sideways jitter (the same for the same i), so equal answers stay countable;
-              // the marks have no identity but their place in the list
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <circle key={i} data-testid="class-prediction" className="class-prediction" cx={g.x(props.crowd!.x) + ((i * 11) % 25) - 12} cy={g.y(y)} r={small ? 5 : CROWD_R} />
-            ))}
-          </g>
-        )}
+        {props.crowd && <ClassPredictions f={f} at={props.crowd.x} ys={props.crowd.ys} r={small ? 5 : CROWD_R} />}
         {props.crowd && props.crowd.ys.length > 0 && (
           <ClassSpread ys={props.crowd.ys} y={g.y} left={width - MARGIN.right + 8} width={spreadW - 14} unit={props.yUnit} />
         )}
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
-        {props.memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (
-          <line key={`${m.citation}-${m.y}`} data-testid="memo-range" className="memo-range" x1={g.x(m.x0!)} x2={g.x(m.x1!)} y1={g.y(m.y)} y2={g.y(m.y)} />
-        ))}
-        {props.memo.map((m) => (
-          // biome-ignore lint/a11y/useSemanticElements: an SVG point has no <button>; focus shows its citation
-          <circle
-            key={`${m.citation}-${m.x}-${m.y}`}
-            data-testid="memo-point"
-            className={m.exact ? "memo-point" : "memo-point inexact"}
-            cx={g.x(m.x)}
-            cy={g.y(m.y)}
-            r={6}
-            tabIndex={0}
-            role="button"
-            aria-label={m.x0 !== undefined
-              ? `Memo measurement ${m.printed}, somewhere between ${props.xLabel} ${xText(m.x0)} and ${xText(m.x1!)}. ${m.citation}`
-              : `Memo measurement ${m.printed} at ${props.xLabel} ${xText(m.x)}. ${m.citation}`}
-            onMouseEnter={() => setTip({ p: m, left: g.x(m.x), top: g.y(m.y) })}
-            onMouseLeave={() => setTip(null)}
-            onFocus={() => setTip({ p: m, left: g.x(m.x), top: g.y(m.y) })}
-            onBlur={() => setTip(null)}
-          />
-        ))}
-        {hoverAt && Number.isFinite(hoverAt.y) && (
-          <g className="hover-mark" pointerEvents="none">
-            <line x1={g.x(hoverAt.x)} x2={g.x(hoverAt.x)} y1={MARGIN.top} y2={bottom} />
-            <circle cx={g.x(hoverAt.x)} cy={g.y(hoverAt.y)} r={4} />
-          </g>
-        )}
+        <MemoMarks f={f} memo={props.memo} xLabel={props.xLabel} xText={xText} onTip={setTip} />
+        {hoverAt && Number.isFinite(hoverAt.y) && <HoverMark f={f} at={hoverAt} />}
       </svg>
       {hoverAt && !tip && (
         <HoverReadout r={hoverAt} xLabel={props.xLabel} xText={xText} yLabel={props.yLabel} yUnit={props.yUnit}
