@@ -279,7 +279,7 @@ test("one saturation point per curve: the region's edge, the mark, the legend an
   const readout = (await page.getByTestId("readout-max_users").locator("dd").textContent())!;
   const shown = readout.match(/[\d.]+/)![0];
   await expect(mark).toContainText(`boot CPU saturates at ${shown}`);
-  await expect(page.getByTestId("legend-saturation")).toContainText(`saturates at users ${shown}`);
+  await expect(page.getByTestId("legend-saturation")).toContainText(`saturates at ${shown}`);
   const edge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));
   expect(edge).toBeCloseTo(x, 9);
   expect(Number(x.toPrecision(4))).toBeCloseTo(Number(shown), 6);

@@ -22,8 +22,6 @@ from sqlalchemy.orm import Session
 from . import class_events as ev
 from . import class_rules as rules
 from .class_rules import ClassError, StepState
-
-__all__ = ["ClassError", "StepState"]
 from .core.db import write_turn
 from .core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from .crud import insert_unique

@@ -28,6 +28,9 @@ from .types import (
 )
 
 MAX_SWEEP_POINTS = 512
+# A knee found by halving a grid interval: to 2**-24 of it (far below what a chart shows), in as
+# many model calls, once a sweep where the limit turns into a resource.
+KNEE_HALVINGS = 24
 BAND_POINTS = 32
 # Points of a default sweep: smooth at chart widths, and cheap enough to redraw within a frame.
 GRID_POINTS = 100
@@ -157,7 +160,7 @@ def _knee(m: System, base: Knobs, x: str, xs: list[KnobValue], bottleneck: list[
                 at = (lo + hi) / 2
             else:
                 a, b = float(lo), float(hi)
-                for _ in range(40):
+                for _ in range(KNEE_HALVINGS):
                     mid = (a + b) / 2
                     if resource(m.solve({**base, x: mid}, None, detail=False)["bottleneck"]):
                         b = mid

@@ -11,6 +11,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
+from ..class_events import EVENTS
+
 
 class Problem(BaseModel):
     detail: str | list[dict[str, Any]]
@@ -90,8 +92,6 @@ def class_refusal(request: Request, exc: Exception) -> JSONResponse:
 def with_class_events(schema: dict[str, Any]) -> dict[str, Any]:
     """The class event stream's events in the schema's components (ClassEvent, a union told apart
     by `type`), so the page's types come from the schema like every other body's."""
-    from ..class_events import EVENTS  # the API's own types; errors.py is imported by them
-
     found = EVENTS.json_schema(ref_template="#/components/schemas/{model}")
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components.update(found.pop("$defs", {}))

@@ -2,7 +2,8 @@
 // layers (layers.tsx) each draw one thing on that frame, and this component composes them in
 // drawing order and keeps what the pointer and the keys are reading. React owns every DOM node.
 import { memo, useId, useState } from "react";
-import { formatValue, withUnit } from "../format";
+import type { KnobSpec, MetricSpec } from "../api/types";
+import { formatValue, type KnobDisplay, withUnit } from "../format";
 import { drawnLimit } from "./curves";
 import { dodge } from "./labels";
 import { textWidth } from "./measure";
@@ -77,6 +78,21 @@ const DEFAULT_HEIGHT = 380;
 const PHONE_HEIGHT = 250;
 const NORMAL_MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
 const LARGE_MARGIN = { top: 34, right: 28, bottom: 62, left: 96 };
+
+/** The axes' props for a numeric knob along x (as it reads to a person) and a metric up y: the
+ * explorer's chart and a lesson's are given them alike. */
+export function axesOf(xKnob: KnobSpec, xShow: KnobDisplay, yMetric: MetricSpec) {
+  return {
+    xLabel: xKnob.label,
+    xUnit: xShow.unit,
+    xText: xShow.text,
+    xTick: xShow.tick,
+    yLabel: yMetric.label,
+    yUnit: yMetric.unit,
+    xDomain: ("min" in xKnob ? [xKnob.min, xKnob.max] : [0, 1]) as [number, number],
+    xLog: "scale" in xKnob && xKnob.scale === "log2",
+  };
+}
 
 /** A class prediction's mark: 14 px across, to be seen from the back of a room. */
 const CROWD_R = 7;

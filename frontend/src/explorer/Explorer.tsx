@@ -5,7 +5,7 @@ import { isChoice, type Dataset, type KnobValues, type NumberKnob, type SystemSp
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { defaults, parse, serialize, type ExplorerState } from "../state/urlState";
 import { dropPendingUrl, writeUrl } from "../state/urlWriter";
-import { Chart } from "../chart/Chart";
+import { Chart, axesOf } from "../chart/Chart";
 import { ExportBar } from "./ExportBar";
 import { KnobPanel } from "./KnobPanel";
 import { memoPoints } from "../chart/memoPoints";
@@ -99,6 +99,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
+  const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
   const source = status.phase === "ready" ? "browser" : "server";
   const chartBox = useRef<HTMLDivElement>(null);
 
@@ -243,12 +244,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           {/* stays in view while the knobs move: sticky beside them, above them on a phone */}
           <div className="chart-sticky" ref={chartBox}>
             <Chart
-              xLabel={xKnob.label}
-              xUnit={xShow.unit}
-              xText={xShow.text}
-              xTick={xShow.tick}
-              yLabel={yMetric.label}
-              yUnit={yMetric.unit}
+              {...axes}
               curve={curve}
               band={band}
               baseline={baseCurve}
@@ -257,8 +253,6 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               curveLabel={curveLabel ?? undefined}
               limit={limit}
               saturation={saturation}
-              xDomain={[xKnob.min, xKnob.max]}
-              xLog={xKnob.scale === "log2"}
               memo={memo}
               currentX={Number(knobs[x])}
               currentY={current?.metrics[y] ?? NaN}
@@ -277,7 +271,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             capacity={drawnLimit(limit, Math.max(0, ...curve.map((p) => p.y).filter(Number.isFinite))).length > 1
               ? `capacity${saturation && !saturation.resource ? `, reached at ${xKnob.label.toLowerCase()} ${xShow.text(saturation.x)}` : ""}`
               : null}
-            saturation={saturation?.resource ? `the ${saturation.resource} saturates at ${xKnob.label.toLowerCase()} ${xShow.text(saturation.x)}: from there on it sets the pace` : null}
+            saturation={saturation?.resource ? `the ${saturation.resource} saturates at ${xShow.text(saturation.x)}: from there on it sets the pace` : null}
             dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null}
           />
           <div className="chart-details">

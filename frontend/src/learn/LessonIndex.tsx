@@ -12,7 +12,7 @@ import { plural } from "../format";
 
 /** `join`: where a class's code is typed (live/JoinByCode.tsx), given by the routes. */
 export function LessonIndex({ join }: { join?: ReactNode }) {
-  const [version, bump] = useState(0);
+  const [, bump] = useState(0); // a change to this browser's storage (progress, own lessons): read it again
   document.title = "Lessons · Memo Lab";
   return (
     <main className="learn-index">
@@ -41,7 +41,7 @@ export function LessonIndex({ join }: { join?: ReactNode }) {
       <button type="button" onClick={() => { if (window.confirm("Forget your answers and progress in every lesson?")) { resetAll(); bump((n) => n + 1); } }}>
         Reset all progress
       </button>
-      <OwnLessons version={version} onChange={() => bump((n) => n + 1)} />
+      <OwnLessons onChange={() => bump((n) => n + 1)} />
       <OpenLessonFile onStored={() => bump((n) => n + 1)} />
     </main>
   );
@@ -145,12 +145,12 @@ function LessonLink({ url, slug, title }: { url: string; slug: string; title: st
 }
 
 /** The lessons this browser stored on the server: open, present, read the notes, delete. */
-function OwnLessons({ version, onChange }: { version: number; onChange: () => void }) {
+function OwnLessons({ onChange }: { onChange: () => void }) {
   const mine = storedLessons.mine();
   const [error, setError] = useState<string | null>(null);
   if (!mine.length) return null;
   return (
-    <section className="own-lessons" aria-labelledby="own-h" data-testid="own-lessons" data-version={version}>
+    <section className="own-lessons" aria-labelledby="own-h" data-testid="own-lessons">
       <h2 id="own-h">Your lessons</h2>
       <p className="muted">Stored on the server under a short link; only this browser can delete them.</p>
       <ul className="lesson-list">

@@ -2,7 +2,7 @@
 // hides the model's curve and the memo's points until the learner commits a prediction.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SystemSpec } from "../api/types";
-import { Chart } from "../chart/Chart";
+import { axesOf, Chart } from "../chart/Chart";
 import { bandNamesOf, bandShown, drawnLimit } from "../chart/curves";
 import { memoPoints } from "../chart/memoPoints";
 import { Readouts } from "../explorer/Readouts";
@@ -71,6 +71,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const xKnob = spec.knobs.find((k) => k.name === x)!;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
+  const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
   const q = step.question;
   // In a live class the server holds the answer and says when to reveal; alone, this browser does.
   const [ownAnswer, setOwnAnswer] = useState<StepAnswer | null>(() => (live ? null : progressOf(lessonKey).answers[number] ?? null));
@@ -171,17 +172,10 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           <p className="loading" aria-busy="true">Computing the curve…</p>
         ) : (
           <Chart
-            xLabel={xKnob.label}
-            xUnit={xShow.unit}
-            xText={xShow.text}
-            xTick={xShow.tick}
-            yLabel={yMetric.label}
-            yUnit={yMetric.unit}
+            {...axes}
             curve={revealed ? curve : []}
             band={revealed ? band : []}
             baseline={baseCurve}
-            xDomain={"min" in xKnob ? [xKnob.min, xKnob.max] : [0, 1]}
-            xLog={"scale" in xKnob && xKnob.scale === "log2"}
             memo={revealed ? memo : []}
             currentX={Number(knobs[x])}
             currentY={revealed ? detail.value?.metrics[y] ?? NaN : NaN}
