@@ -34,8 +34,10 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
     () => client.peek(curveCall(spec, curveKnobs, x)),
   );
   // The full answer at the current setting: readouts and the path's stages.
-  const detail: Latest<EvaluateResult> = useLatest(`${source}|${JSON.stringify(knobs)}`, () =>
-    client.evaluate(spec.id, knobs, "detail"),
+  const detail: Latest<EvaluateResult> = useLatest(
+    `${source}|${JSON.stringify(knobs)}`,
+    () => client.evaluate(spec.id, knobs, "detail"),
+    () => client.peek({ type: "evaluate", system: spec.id, knobs }),
   );
   const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
   const current: Evaluation | null =

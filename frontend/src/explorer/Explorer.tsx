@@ -17,7 +17,7 @@ import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useSystem } from "./useSystem";
-import { askCurve, bandNamesOf, bandShown, curveKnobsOf, drawnLimit } from "../chart/curves";
+import { askCurve, bandNamesOf, bandShown, curveCall, drawnLimit } from "../chart/curves";
 import { useModelView } from "../chart/useModelView";
 import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
@@ -75,25 +75,36 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   );
 
   // After a numeric knob moves, compute the curve one step further the same way while the page
-  // is idle: the next key press or slow drag then finds its curve ready.
-  const prefetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // is idle: the next key press or slow drag then finds its curve ready. A knob taking focus
+  // computes both neighbours, so even its first move finds its curve ready.
   const lastKnobs = useRef(state.knobs);
+  const prefetchAround = (knobs: KnobValues, x: string, knob: NumberKnob, ways: boolean[]) => {
+    const v = Number(knobs[knob.name]);
+    const ahead = ways.map((up) => neighbour(knob, v, up)).filter((n): n is number => n !== null);
+    if (!ahead.length) return;
+    // each step's answer (the readouts; quick) and its curve, so the step draws both in one frame
+    const calls = ahead.flatMap((n) => {
+      const next = { ...knobs, [knob.name]: n };
+      return [{ type: "evaluate" as const, system: spec.id, knobs: next }, curveCall(spec, next, x)];
+    });
+    // asked once this move's frame is drawn: on a machine with few cores the worker computing
+    // them would otherwise take the processor from the page's render of this move
+    requestAnimationFrame(() => setTimeout(() => client.prefetch(calls), 0));
+  };
   const schedulePrefetch = (next: ExplorerState) => {
     const before = lastKnobs.current;
     lastKnobs.current = next.knobs;
-    clearTimeout(prefetchTimer.current);
     const moved = spec.knobs.find((k) => !isChoice(k) && k.name !== next.x && before[k.name] !== next.knobs[k.name]) as NumberKnob | undefined;
-    if (!moved) return;
-    const up = Number(next.knobs[moved.name]) > Number(before[moved.name]);
-    const v = Number(next.knobs[moved.name]);
-    const step = moved.scale === "log2" ? (up ? v : -v / 2) : up ? moved.step : -moved.step;
-    const ahead = Math.round((v + step) * 1e9) / 1e9;
-    if (ahead < moved.min || ahead > moved.max) return;
-    prefetchTimer.current = setTimeout(
-      () => client.prefetchSweep(spec.id, curveKnobsOf(spec, { ...next.knobs, [moved.name]: ahead }, next.x), next.x),
-      0,
-    );
+    if (moved) prefetchAround(next.knobs, next.x, moved, [Number(next.knobs[moved.name]) > Number(before[moved.name])]);
   };
+  const latestView = useRef(state);
+  latestView.current = state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prefetchAround works through refs, so a stale copy behaves the same
+  const onKnobFocus = useCallback((name: string) => {
+    const { knobs: now, x: along } = latestView.current;
+    const knob = spec.knobs.find((k) => k.name === name);
+    if (knob && !isChoice(knob) && knob.name !== along) prefetchAround(now, along, knob, [true, false]);
+  }, [spec]);
 
   const { knobs, x, y, baseline, per } = state;
   const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;
@@ -206,7 +217,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       <div className="explorer-body">
         <div className="side">
           <Presets spec={spec} knobs={knobs} onPick={onPreset} />
-          <KnobPanel knobs={spec.knobs} values={knobs} onChange={onKnob} folded={spec.unknowns} />
+          <KnobPanel knobs={spec.knobs} values={knobs} onChange={onKnob} onFocusKnob={onKnobFocus} folded={spec.unknowns} />
         </div>
         <div className="chart-area">
           <div className="axis-pickers">
@@ -284,4 +295,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       </div>
     </main>
   );
+}
+
+/** The value one keyboard step up or down from `v` (a power of two on log2 knobs), or null
+ * past the knob's range. */
+function neighbour(knob: NumberKnob, v: number, up: boolean): number | null {
+  const step = knob.scale === "log2" ? (up ? v : -v / 2) : up ? knob.step : -knob.step;
+  const n = Math.round((v + step) * 1e9) / 1e9;
+  return n < knob.min || n > knob.max ? null : n;
 }

@@ -9,19 +9,21 @@ export interface KnobPanelProps {
   knobs: KnobSpec[];
   values: KnobValues;
   onChange: (name: string, value: string | number) => void;
+  /** a numeric knob's slider took focus (its next move can be computed ahead) */
+  onFocusKnob?: (name: string) => void;
   /** knobs folded away: assumptions the memo does not give, rarely turned */
   folded?: string[];
 }
 
 // Memoized: a model answer arriving re-renders the page, not every control (keeps knob moves cheap).
-export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange, folded = [] }: KnobPanelProps) {
+export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange, onFocusKnob, folded = [] }: KnobPanelProps) {
   const control = (k: KnobSpec) => {
     // A knob that cannot change anything here is disabled, and says why.
     const off = isActive(k, values) ? null : k.inactive_reason ?? "no effect with these settings";
     return isChoice(k) ? (
-      <ChoiceControl key={k.name} knob={k} value={String(values[k.name])} off={off} onChange={(v) => onChange(k.name, v)} />
+      <ChoiceControl key={k.name} knob={k} value={String(values[k.name])} off={off} onChange={onChange} />
     ) : (
-      <NumberControl key={k.name} knob={k} value={Number(values[k.name])} off={off} onChange={(v) => onChange(k.name, v)} />
+      <NumberControl key={k.name} knob={k} value={Number(values[k.name])} off={off} onChange={onChange} onFocus={onFocusKnob} />
     );
   };
   const rare = knobs.filter((k) => folded.includes(k.name));
@@ -55,12 +57,16 @@ function Help({ id, knob, off }: { id: string; knob: KnobSpec; off: string | nul
   );
 }
 
-function ChoiceControl({ knob, value, off, onChange }: { knob: ChoiceKnob; value: string; off: string | null; onChange: (v: string) => void }) {
+// Each control is memoized and takes the panel's stable handlers: a knob move re-renders the
+// control that moved, not every input on the panel.
+type OnChange = (name: string, value: string | number) => void;
+
+const ChoiceControl = memo(function ChoiceControl({ knob, value, off, onChange }: { knob: ChoiceKnob; value: string; off: string | null; onChange: OnChange }) {
   const id = useId();
   return (
     <div className={off ? "knob inactive" : "knob"} data-knob={knob.name}>
       <label htmlFor={id}>{knob.label}</label>
-      <select id={id} value={value} disabled={off !== null} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-help`}>
+      <select id={id} value={value} disabled={off !== null} onChange={(e) => onChange(knob.name, e.target.value)} aria-describedby={`${id}-help`}>
         {knob.choices.map((c) => (
           <option key={c} value={c}>{c}</option>
         ))}
@@ -68,16 +74,26 @@ function ChoiceControl({ knob, value, off, onChange }: { knob: ChoiceKnob; value
       <Help id={id} knob={knob} off={off} />
     </div>
   );
-}
+});
 
-function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value: number; off: string | null; onChange: (v: number) => void }) {
+const NumberControl = memo(function NumberControl({ knob, value, off, onChange, onFocus }: {
+  knob: NumberKnob;
+  value: number;
+  off: string | null;
+  onChange: OnChange;
+  onFocus?: (name: string) => void;
+}) {
   const id = useId();
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  // The typed field follows the knob in the same render (an effect would commit, and paint, a
+  // second time after every move).
+  const [textFor, setTextFor] = useState(value);
+  if (textFor !== value) {
+    setTextFor(value);
     setText(String(value));
     setError(null);
-  }, [value]);
+  }
   const log = knob.scale === "log2";
   // a value whose unit is not the one people read (13 for 2^13 bytes) also says it plainly
   const shown = knob.unit === "log2 bytes" ? knobDisplay(knob).text(value) : null;
@@ -86,7 +102,7 @@ function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value
     if (v === null) setError(`${knob.label} must be ${allowed(knob)}.`);
     else {
       setError(null);
-      if (v !== value) onChange(v as number);
+      if (v !== value) onChange(knob.name, v as number);
     }
   };
   return (
@@ -106,9 +122,10 @@ function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value
           value={log ? Math.log2(value) : value}
           aria-valuetext={shown ? `${value}, ${shown}` : `${value}${knob.unit ? ` ${knob.unit}` : ""}`}
           aria-describedby={`${id}-help`}
+          onFocus={() => onFocus?.(knob.name)}
           onChange={(e) => {
             const raw = Number(e.target.value);
-            onChange(log ? 2 ** raw : raw);
+            onChange(knob.name, log ? 2 ** raw : raw);
           }}
         />
         <input
@@ -136,4 +153,4 @@ function NumberControl({ knob, value, off, onChange }: { knob: NumberKnob; value
       <Help id={id} knob={knob} off={off} />
     </div>
   );
-}
+});

@@ -30,6 +30,8 @@ export class ModelClient {
       });
     }
     this.transport = new WorkerTransport(makeWorker, shared, start);
+    // a prefetched answer that came with a knob move's own is known to this very render
+    this.transport.onEarlyAnswer = (call, result) => this.cache.set(call, result);
   }
 
   get status(): RuntimeStatus {
@@ -56,13 +58,15 @@ export class ModelClient {
     return this.answer({ type: "sweep", system, knobs, x, values }, lane);
   }
 
-  /** Compute a curve the page is likely to need next, in the background, into the cache (only
-   * with the in-browser runtime; a newer prefetch replaces one not yet started). */
-  prefetchSweep(system: string, knobs: KnobValues, x: string): void {
-    const call = { type: "sweep" as const, system, knobs, x, values: undefined };
-    if (!this.inBrowser || this.cache.get(call) !== undefined) return;
-    const a = this.answer(call, "prefetch");
-    if ("later" in a) a.later.catch(() => undefined);
+  /** Compute what the page is likely to need next (the answers and curves a knob's next step
+   * draws), in the background, into the cache. The calls of one prefetch go to the worker
+   * together, in order; a newer prefetch waits for them and replaces one not yet started, so a
+   * knob move's own request waits behind at most one prefetch. Only with the in-browser runtime. */
+  prefetch(calls: Call[]): void {
+    const todo = () => calls.filter((c) => this.cache.get(c) === undefined && !this.cache.pending(c));
+    if (!this.inBrowser || !todo().length) return;
+    const task = () => Promise.all(todo().map((c) => this.cache.remember(c, settled(this.transport.request(c, false)), true).catch(() => undefined)));
+    this.lanes.run("prefetch", task).catch(() => undefined);
   }
 
   /** The answer to a request if it is already known (no work, no waiting). */
@@ -78,9 +82,12 @@ export class ModelClient {
     const hit = this.cache.get(call);
     if (hit !== undefined) return { now: hit };
     // asked already and on its way (the knob's handler asked before the render; the view asks
-    // again): the same answer, not a second round trip
+    // again): the same answer, not a second round trip. Except that a curve a prefetch is still
+    // computing is asked again for now: its message would reach the page only after the next
+    // frame, while the worker answers the repeat from its recent answers into the shared buffer
+    // as soon as the computation ends.
     const coming = this.cache.pending(call);
-    if (coming) return { later: coming };
+    if (coming && (lane || !coming.background || !this.inBrowser)) return { later: coming.answer };
     if (!this.inBrowser) {
       const later = serverThenWorker(this.http, this.transport, call);
       const go = this.serverAnswered;
@@ -90,7 +97,7 @@ export class ModelClient {
     }
     if (lane) {
       const fromWorker = () => settled(this.transport.request(call, false)) as Promise<ResultFor[C["type"]]>;
-      return { later: this.lanes.run(lane, () => this.cache.remember(call, fromWorker())) };
+      return { later: this.lanes.run(lane, () => this.cache.remember(call, fromWorker(), true)) };
     }
     const a = this.transport.request(call, true);
     if ("later" in a) return { later: this.cache.remember(call, a.later as Promise<ResultFor[C["type"]]>) };

@@ -9,8 +9,9 @@ const keyOf = callKey;
 
 export class AnswerCache {
   private entries = new Map<string, unknown>();
-  /** answers on their way: a second ask waits for the same one instead of asking again */
-  private inflight = new Map<string, Promise<unknown>>();
+  /** answers on their way: a second ask waits for the same one instead of asking again;
+   * `background`: asked by a background lane (a prefetch), answered by message only */
+  private inflight = new Map<string, { answer: Promise<unknown>; background: boolean }>();
 
   constructor(private capacity = CACHE_ENTRIES) {}
 
@@ -35,14 +36,15 @@ export class AnswerCache {
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  /** The answer to a request already asked for and on its way, if any. */
-  pending<C extends Call>(call: C): Promise<ResultFor[C["type"]]> | undefined {
-    return this.inflight.get(keyOf(call)) as Promise<ResultFor[C["type"]]> | undefined;
+  /** The answer to a request already asked for and on its way, if any, and whether a background
+   * lane asked for it. */
+  pending<C extends Call>(call: C): { answer: Promise<ResultFor[C["type"]]>; background: boolean } | undefined {
+    return this.inflight.get(keyOf(call)) as { answer: Promise<ResultFor[C["type"]]>; background: boolean } | undefined;
   }
 
   /** The same promise, storing its answer when it arrives (a failure is not stored); until then
    * it is the request's pending answer. */
-  remember<T>(call: Call, p: Promise<T>): Promise<T> {
+  remember<T>(call: Call, p: Promise<T>, background = false): Promise<T> {
     const key = keyOf(call);
     const q = p.then(
       (r) => {
@@ -55,7 +57,7 @@ export class AnswerCache {
         throw e;
       },
     );
-    this.inflight.set(key, q);
+    this.inflight.set(key, { answer: q, background });
     return q;
   }
 }

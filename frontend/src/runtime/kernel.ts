@@ -59,15 +59,28 @@ export function createKernel(deps: KernelDeps) {
   const recent = new Map<string, string>();
   const encoder = new TextEncoder();
 
+  // Answers given since the last sync reply (the newest UNSENT_MAX): the next sync reply carries
+  // them too, so the page need not wait for their messages (protocol.ts).
+  let unsent: [number, string][] = [];
+  const UNSENT_MAX = 8;
   function writeReply(id: number, text: string): void {
     if (!reply) return;
-    // encodeInto refuses shared memory in Chromium: encode, then copy in.
-    const bytes = encoder.encode(text);
+    const batch = (entries: [number, string][]) => encoder.encode(`[${entries.map(([i, t]) => `[${i},${t}]`).join(",")}]`);
+    // encodeInto refuses shared memory in Chromium: encode, then copy in. When the backlog does
+    // not fit, the answer alone; when that does not either, the message brings it.
+    let bytes = batch([...unsent, [id, text]]);
+    if (bytes.length > reply.data.length) bytes = batch([[id, text]]);
+    unsent = [];
     const fits = bytes.length <= reply.data.length;
     if (fits) reply.data.set(bytes);
     Atomics.store(reply.ctrl, 1, fits ? bytes.length : -1);
     Atomics.store(reply.ctrl, 0, id);
     Atomics.notify(reply.ctrl, 0);
+  }
+  function keepUnsent(id: number, text: string): void {
+    if (!reply) return;
+    unsent.push([id, text]);
+    if (unsent.length > UNSENT_MAX) unsent.shift();
   }
   const status = (phase: BootPhase, step: number, message: string) =>
     deps.post({ type: "status", phase, step, steps: 3, message, ms: Math.round(now() - t0) });
@@ -153,6 +166,7 @@ export function createKernel(deps: KernelDeps) {
     if (!call || !pyodide) {
       const message = failed ?? "runtime not started";
       if (sync) writeReply(id, JSON.stringify({ error: message }));
+      else keepUnsent(id, JSON.stringify({ error: message }));
       deps.post({ type: "error", id, message });
       return;
     }
@@ -171,6 +185,7 @@ export function createKernel(deps: KernelDeps) {
       if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
     }
     if (sync) writeReply(id, text);
+    else keepUnsent(id, text);
     const out = JSON.parse(text) as { result?: unknown; error?: string };
     if (out.error !== undefined) deps.post({ type: "error", id, message: out.error });
     else deps.post({ type: "result", id, result: out.result });

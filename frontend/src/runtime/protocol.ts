@@ -12,11 +12,16 @@ export type WorkerRequest =
  * The shared reply buffer (needs a cross-origin isolated page). Chromium delivers a worker's
  * message to the page only after the next frame when the page has just handled input, so a knob
  * move answered by message is drawn a frame late. Instead the page posts a `sync` request and
- * spins on this buffer for a few milliseconds: Int32 slot 0 holds the id of the last answer
- * written, slot 1 its length in bytes (-1: too large, read the message instead); the UTF-8 JSON
- * answer follows from byte REPLY_HEADER_BYTES.
+ * spins on this buffer for a few milliseconds: Int32 slot 0 holds the id of the last sync request
+ * answered, slot 1 the answer's length in bytes (-1: too large, read the message instead); from
+ * byte REPLY_HEADER_BYTES, UTF-8 JSON `[[id, {"result": ...} | {"error": "..."}], ...]`: the
+ * answers the worker gave since its previous sync reply (their messages may still be on their
+ * way: a prefetch the knob has just reached), then the sync request's own, last.
  */
 export const REPLY_HEADER_BYTES = 16;
+
+/** One answer in the shared reply buffer: the request's id and what the worker answered. */
+export type ReplyEntry = [id: number, answer: { result?: unknown; error?: string }];
 
 export interface ResultFor {
   evaluate: EvaluateResult;

@@ -1,7 +1,7 @@
 // The page's end of the model worker: starting it, its boot status, numbering requests and
 // matching answers, and the shared reply buffer the page may spin on for a few milliseconds.
 import type { Answer } from "./answer";
-import { REPLY_HEADER_BYTES, type BootPhase, type Call, type WorkerEvent } from "./protocol";
+import { REPLY_HEADER_BYTES, type BootPhase, type Call, type ReplyEntry, type WorkerEvent } from "./protocol";
 
 export interface RuntimeStatus {
   phase: BootPhase | "starting";
@@ -23,7 +23,7 @@ const REPLY_BUFFER_BYTES = 4 << 20;
 // the answer is taken from the worker's message instead.
 export const SPIN_BUDGET_MS = 8;
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+type Pending = { call: Call; resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 export class WorkerTransport {
   status: RuntimeStatus = { phase: "starting", step: 0, steps: 3, message: "Starting the Python runtime", ms: 0 };
@@ -34,6 +34,8 @@ export class WorkerTransport {
   private waiting = false;
   private disposed = false;
   private reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
+  /** Told at once (not a microtask later) of an answer that came early, with a sync reply. */
+  onEarlyAnswer: ((call: Call, result: unknown) => void) | null = null;
 
   /** `start`: create the worker only once this resolves (until then the server answers). */
   constructor(makeWorker: (() => WorkerLike) | null, shared: boolean, start?: Promise<void>) {
@@ -100,7 +102,7 @@ export class WorkerTransport {
     if (!this.worker) return { later: Promise.reject(new Error("no worker")) };
     const id = this.nextId++;
     const later = new Promise<unknown>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { call, resolve, reject });
     });
     const sync = wait && this.reply !== null;
     this.worker.postMessage({ ...call, id, sync });
@@ -117,7 +119,8 @@ export class WorkerTransport {
     this.failAll("disposed");
   }
 
-  /** Wait a few milliseconds for the worker's answer in the shared buffer. */
+  /** Wait a few milliseconds for the worker's answer in the shared buffer; the answers that
+   * came with it settle their requests now. */
   private spin(id: number): { result: unknown } | { error: string } | null {
     const { ctrl, data } = this.reply!;
     const deadline = performance.now() + SPIN_BUDGET_MS;
@@ -127,7 +130,26 @@ export class WorkerTransport {
     const length = Atomics.load(ctrl, 1);
     if (length < 0) return null; // too large for the buffer: the message brings it
     // TextDecoder refuses views of shared memory: decode a private copy.
-    return JSON.parse(new TextDecoder().decode(data.slice(0, length)));
+    const batch = JSON.parse(new TextDecoder().decode(data.slice(0, length))) as ReplyEntry[];
+    let mine: ReplyEntry[1] | null = null;
+    for (const [i, out] of batch) {
+      if (i === id) mine = out;
+      else this.settle(i, out, true);
+    }
+    if (!mine) return null;
+    return mine.error !== undefined ? { error: mine.error } : { result: mine.result };
+  }
+
+  private settle(id: number, out: ReplyEntry[1], early: boolean): void {
+    const p = this.pending.get(id);
+    if (!p) return; // already answered (through the shared buffer, or its message)
+    this.pending.delete(id);
+    if (out.error !== undefined) {
+      p.reject(new Error(out.error));
+      return;
+    }
+    if (early) this.onEarlyAnswer?.(p.call, out.result);
+    p.resolve(out.result);
   }
 
   private onEvent(ev: WorkerEvent): void {
@@ -135,11 +157,7 @@ export class WorkerTransport {
       this.setStatus({ phase: ev.phase, step: ev.step, steps: ev.steps, message: ev.message, ms: ev.ms });
       return;
     }
-    const p = this.pending.get(ev.id);
-    if (!p) return; // already answered through the shared buffer
-    this.pending.delete(ev.id);
-    if (ev.type === "result") p.resolve(ev.result);
-    else p.reject(new Error(ev.message));
+    this.settle(ev.id, ev.type === "result" ? { result: ev.result } : { error: ev.message }, false);
   }
 
   private failAll(reason: string): void {

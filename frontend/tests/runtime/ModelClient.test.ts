@@ -151,7 +151,7 @@ describe("ModelClient background lanes", () => {
     // and the next step's curve follow in the background
     const again = later(c.sweep(curve.system, curve.knobs, curve.x));
     const detail = later(c.evaluate("decnet", { link_quota: 16 }, "detail"));
-    c.prefetchSweep("decnet", { link_quota: 18 }, "link_quota");
+    c.prefetch([{ type: "sweep", system: "decnet", knobs: { link_quota: 18 }, x: "link_quota", values: undefined }]);
     await new Promise((r) => setTimeout(r, 0));
     const sweeps = w.sent.filter((m) => m.type === "sweep" && (m as unknown as { knobs: { link_quota: number } }).knobs.link_quota === 16);
     expect(sweeps).toHaveLength(1); // one round trip for the curve
@@ -163,5 +163,29 @@ describe("ModelClient background lanes", () => {
     await detail;
     // and once known, the same curve is answered at once
     expect(c.sweep(curve.system, curve.knobs, curve.x)).toEqual({ now: { curve: 1 } });
+  });
+  it("sends a prefetch's calls together, holds a newer one until they are answered, and asks again in the foreground for a curve still being computed ahead", async () => {
+    const { w, c } = setup();
+    w.emit(ready);
+    const ask = (q: number) => [
+      { type: "evaluate" as const, system: "decnet", knobs: { link_quota: q } },
+      { type: "sweep" as const, system: "decnet", knobs: { link_quota: q }, x: "link_quota", values: undefined },
+    ];
+    c.prefetch(ask(18));
+    c.prefetch(ask(20)); // replaced by the next one before it starts
+    c.prefetch(ask(22));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(w.sent.map((m) => m.type)).toEqual(["evaluate", "sweep"]);
+    // the knob reaches 18 while its curve is being computed ahead: asked again (the worker answers
+    // it from its recent answers), once, however many times the page asks
+    const now = later(c.sweep("decnet", { link_quota: 18 }, "link_quota"));
+    const again = later(c.sweep("decnet", { link_quota: 18 }, "link_quota"));
+    expect(w.sent.filter((m) => m.type === "sweep")).toHaveLength(2);
+    for (const id of [1, 2, 3]) w.emit({ type: "result", id, result: { answer: id } });
+    expect(await now).toEqual({ answer: 3 });
+    expect(await again).toEqual({ answer: 3 });
+    await new Promise((r) => setTimeout(r, 0));
+    // then the newest prefetch, never the one it replaced
+    expect(w.sent.slice(3).map((m) => (m as unknown as { knobs: { link_quota: number } }).knobs.link_quota)).toEqual([22, 22]);
   });
 });

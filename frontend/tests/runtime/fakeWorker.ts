@@ -9,6 +9,8 @@ export class FakeWorker implements WorkerLike {
   sent: Msg[] = [];
   /** When set, answers sync requests through the shared buffer the moment they are posted. */
   instant: ((m: Msg) => unknown) | null = null;
+  /** Answers the worker gave since its last sync reply: the next sync reply carries them. */
+  backlog: [number, unknown][] = [];
   private buffer: SharedArrayBuffer | null = null;
   private on: Record<string, ((e: unknown) => void)[]> = { message: [], error: [] };
   postMessage(msg: unknown) {
@@ -19,7 +21,9 @@ export class FakeWorker implements WorkerLike {
     }
     this.sent.push(m);
     if (this.instant && m.sync && this.buffer) {
-      const bytes = new TextEncoder().encode(JSON.stringify({ result: this.instant(m) }));
+      const entries = [...this.backlog.map(([id, result]) => [id, { result }]), [m.id, { result: this.instant(m) }]];
+      this.backlog = [];
+      const bytes = new TextEncoder().encode(JSON.stringify(entries));
       new Uint8Array(this.buffer, REPLY_HEADER_BYTES).set(bytes);
       const ctrl = new Int32Array(this.buffer, 0, 2);
       Atomics.store(ctrl, 1, bytes.length);

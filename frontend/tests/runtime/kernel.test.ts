@@ -3,7 +3,7 @@
 // standard library, its guard, kept start-up snapshots): the browser's Python gives the server's numbers.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createKernel } from "../../src/runtime/kernel";
-import type { WorkerEvent, WorkerRequest } from "../../src/runtime/protocol";
+import { REPLY_HEADER_BYTES, type ReplyEntry, type WorkerEvent, type WorkerRequest } from "../../src/runtime/protocol";
 import { snapshotStore } from "../../src/runtime/snapshots";
 import { trimmedStdlib } from "../../src/runtime/stdlib";
 import { fullStdlib, MemoryCaches, modelsArchive, pyodideLoader, trimmedStdlibPath } from "../fixtures/pyodide";
@@ -53,6 +53,27 @@ describe("kernel on Pyodide", () => {
     expect(s.x).toEqual(Array.from({ length: 32 }, (_, i) => 2 + 2 * i));
     const t = s.metrics.throughput_bps;
     for (let i = 1; i < t.length; i++) expect(t[i]).toBeGreaterThanOrEqual(t[i - 1]);
+  });
+
+  it("writes a sync answer into the shared buffer with the answers given since the last one", async () => {
+    const buffer = new SharedArrayBuffer(1 << 20);
+    await h.kernel.handle({ id: 0, type: "attach", buffer });
+    await h.kernel.handle({ id: 21, type: "evaluate", system: "decnet", knobs: { link_quota: 8 } });
+    await h.kernel.handle({ id: 22, type: "evaluate", system: "decnet", knobs: { link_quota: 999 } });
+    await h.kernel.handle({ id: 23, type: "evaluate", system: "decnet", knobs: { link_quota: 10 }, sync: true });
+    const read = () => {
+      const ctrl = new Int32Array(buffer, 0, 2);
+      const bytes = new Uint8Array(buffer, REPLY_HEADER_BYTES, Atomics.load(ctrl, 1)).slice();
+      return { id: Atomics.load(ctrl, 0), batch: JSON.parse(new TextDecoder().decode(bytes)) as ReplyEntry[] };
+    };
+    const first = read();
+    expect(first.id).toBe(23);
+    expect(first.batch.map(([id]) => id)).toEqual([21, 22, 23]);
+    expect(first.batch[0][1].result).toMatchObject({ knobs: { link_quota: 8 } });
+    expect(first.batch[1][1].error).toContain("link_quota");
+    // the next sync reply starts afresh
+    await h.kernel.handle({ id: 24, type: "evaluate", system: "decnet", knobs: { link_quota: 12 }, sync: true });
+    expect(read().batch.map(([id]) => id)).toEqual([24]);
   });
 
   it("turns a bad knob into an error naming it", async () => {

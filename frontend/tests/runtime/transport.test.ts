@@ -90,6 +90,19 @@ describe("WorkerTransport", () => {
     expect("later" in slow && (await slow.later)).toBe("slow");
   });
 
+  it("settles, at once, the earlier answers a sync reply brings with it", async () => {
+    const { w, t } = setup(true);
+    const early: unknown[] = [];
+    t.onEarlyAnswer = (c, result) => early.push([c.type, result]);
+    const background = t.request(call, false);
+    w.backlog = [[1, "computed ahead"]];
+    w.instant = (m) => ({ echo: m.id });
+    expect(t.request(call, true)).toEqual({ now: { echo: 2 } });
+    expect(early).toEqual([["evaluate", "computed ahead"]]); // before any microtask
+    expect("later" in background && (await background.later)).toBe("computed ahead");
+    w.emit({ type: "result", id: 1, result: "its message, late" }); // ignored
+  });
+
   it("does not block when asked not to wait, even with a shared buffer", () => {
     const { w, t } = setup(true);
     w.instant = (m) => ({ echo: m.id });
