@@ -1,8 +1,9 @@
 """The worker's bridge: the one function the browser's Web Worker calls, JSON in and JSON out.
 
-`call(op, payload)` answers "evaluate", "sweep" and "describe" requests (payload: a JSON object
-with the system, knobs, x and values) with {"result": ...}, or {"error": message} for bad input
-(ValueError) and for a model bug (anything else), so the page never waits on an exception.
+`call(op, payload)` answers "evaluate", "sweep", "band" and "describe" requests (payload: a
+JSON object with the system, knobs, x, values and, for a sweep, whether to include its band)
+with {"result": ...}, or {"error": message} for bad input (ValueError) and for a model bug
+(anything else), so the page never waits on an exception.
 Results are strict JSON: a non-finite number is reported as a model error, never sent.
 """
 
@@ -18,7 +19,12 @@ def _answer(op: str, a: dict[str, Any]) -> object:
     if op == "evaluate":
         return registry.evaluate(a["system"], a.get("knobs"))
     if op == "sweep":
-        return registry.sweep(a["system"], a.get("knobs"), a["x"], a.get("values"))
+        band = a.get("band", True)
+        if not isinstance(band, bool):
+            raise ValueError("band must be true or false")
+        return registry.sweep(a["system"], a.get("knobs"), a["x"], a.get("values"), band)
+    if op == "band":
+        return registry.band(a["system"], a.get("knobs"), a["x"], a.get("values"))
     if op == "describe":
         return registry.describe(a["system"])
     raise ValueError("unknown operation " + repr(op))

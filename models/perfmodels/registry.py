@@ -180,12 +180,40 @@ def undetermined(name: str) -> dict[str, tuple[float, float]]:
     }
 
 
-def sweep(name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None) -> SweepResult:
+def sweep(
+    name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None, band: bool = True
+) -> SweepResult:
     """Metrics and bottleneck at each value of knob x, the other knobs fixed (values default to
     the knob's grid). Columnar: {"x_knob", "x": [...], "metrics": {name: [...]},
     "bottleneck": [...], "limits": {...}, "band": {knob: {"x": [...], "low": {...},
     "high": {...}}}}. The band gives the outcomes at both ends of each knob the memo leaves
-    undetermined (other than x), and of each fitted parameter it does not pin down."""
+    undetermined (other than x), and of each fitted parameter it does not pin down. It costs
+    several curves: with band=False it is left empty, for a caller that asks for it apart
+    (band(), the same arguments) so that the curve comes first."""
+    m, base, xs = _sweep_args(name, knobs, x, values)
+    metrics, bottleneck, limits = _series(m, base, x, xs)
+    return {
+        "system": name,
+        "knobs": base,
+        "x_knob": x,
+        "x": xs,
+        "metrics": metrics,
+        "bottleneck": bottleneck,
+        "limits": limits,
+        "band": _band(m, name, base, x, xs) if band else {},
+        "knee": _knee(m, base, x, xs, bottleneck),
+    }
+
+
+def band(name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None) -> dict[str, Band]:
+    """The band of sweep(name, knobs, x, values) alone."""
+    m, base, xs = _sweep_args(name, knobs, x, values)
+    return _band(m, name, base, x, xs)
+
+
+def _sweep_args(
+    name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None
+) -> tuple[System, Knobs, list[KnobValue]]:
     m = system(name)
     s = m.SPEC
     base = s.validate(knobs)
@@ -196,9 +224,11 @@ def sweep(name: str, knobs: dict[str, object] | None, x: str, values: list[objec
         raise ValueError("values must be a non-empty list")
     if len(values) > MAX_SWEEP_POINTS:
         raise ValueError(f"at most {MAX_SWEEP_POINTS} sweep values are allowed; got {len(values)}")
-    xs = [kx.coerce(v) for v in values]
-    metrics, bottleneck, limits = _series(m, base, x, xs)
-    knee = _knee(m, base, x, xs, bottleneck)
+    return m, base, [kx.coerce(v) for v in values]
+
+
+def _band(m: System, name: str, base: Knobs, x: str, xs: list[KnobValue]) -> dict[str, Band]:
+    s = m.SPEC
     band: dict[str, Band] = {}
     # The band is drawn as a shaded area: at most BAND_POINTS samples of x are plenty.
     bx = xs if len(xs) <= BAND_POINTS else xs[:: -(-len(xs) // BAND_POINTS)] + [xs[-1]]
@@ -223,17 +253,7 @@ def sweep(name: str, knobs: dict[str, object] | None, x: str, values: list[objec
             "parameter": True,
             "label": m.PARAMETER_LABELS.get(pname, pname),
         }
-    return {
-        "system": name,
-        "knobs": base,
-        "x_knob": x,
-        "x": xs,
-        "metrics": metrics,
-        "bottleneck": bottleneck,
-        "limits": limits,
-        "band": band,
-        "knee": knee,
-    }
+    return band
 
 
 def card(name: str) -> Card:

@@ -17,6 +17,12 @@ def test_answers_every_operation_as_the_registry_does():
     sweep = call("sweep", system="ffs", knobs={}, x="block_size")["result"]
     assert sweep["x"] == [1024, 2048, 4096, 8192, 16384]
     assert call("describe", system="lavc")["result"]["id"] == "lavc"
+    # the curve first, its band apart: the two together are the whole sweep
+    whole = call("sweep", system="lavc", knobs={}, x="users")["result"]
+    curve = call("sweep", system="lavc", knobs={}, x="users", band=False)["result"]
+    assert curve["band"] == {} and whole["band"]
+    assert {**curve, "band": call("band", system="lavc", knobs={}, x="users")["result"]} == whole
+    assert "band must be" in call("sweep", system="lavc", knobs={}, x="users", band="no")["error"]
 
 
 def test_bad_input_is_an_error_message_never_an_exception():

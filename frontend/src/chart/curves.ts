@@ -12,15 +12,21 @@ export function bandNamesOf(sweep: SweepResult | null, spec: SystemSpec): string
 /** Whether a band is wide enough to be seen (drawn and named in the legend). */
 export const bandShown = (band: { y0: number; y1: number }[]) => band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1)));
 
-/** The request for a curve along x: the one request, and so the one key (runtime/protocol.ts
- * callKey), whoever asks for it (a knob's handler, the view, a prefetch). */
+/** The request for a curve along x, without its band: the one request, and so the one key
+ * (runtime/protocol.ts callKey), whoever asks for it (a knob's handler, the view, a prefetch).
+ * ModelClient.curve asks exactly this. */
 export function curveCall(spec: SystemSpec, knobs: KnobValues, x: string) {
-  return { type: "sweep" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined };
+  return { type: "sweep" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, band: false };
+}
+
+/** The request for that curve's band (ModelClient.band's): computed after the curve. */
+export function bandCall(spec: SystemSpec, knobs: KnobValues, x: string) {
+  return { type: "band" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined };
 }
 
 /** Ask for a curve along x (its one request): the knob's handler does, before React renders. */
-export function askCurve(client: { sweep: (system: string, knobs: KnobValues, x: string) => unknown }, spec: SystemSpec, knobs: KnobValues, x: string): void {
-  client.sweep(spec.id, curveKnobsOf(spec, knobs, x), x);
+export function askCurve(client: { curve: (system: string, knobs: KnobValues, x: string) => unknown }, spec: SystemSpec, knobs: KnobValues, x: string): void {
+  client.curve(spec.id, curveKnobsOf(spec, knobs, x), x);
 }
 
 /** The knobs a curve along x is computed for: every knob but x, which is held at its default so

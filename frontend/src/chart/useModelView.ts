@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
-import { bandOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
+import { bandCall, bandOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
 import { type Latest, useLatest } from "./useLatest";
 
 export interface ViewRequest {
@@ -17,6 +17,9 @@ export interface ViewRequest {
   /** who computes ("browser" or "server"): part of the keys, so an answer is redrawn when the
    * in-browser runtime takes over */
   source?: string;
+  /** the curve and its band in one answer (a lesson's axis is made from both and must not move
+   * when the band arrives); by default the band is asked apart, after the curve */
+  whole?: boolean;
 }
 
 /** A view's key for a curve: who computes it, and the request's one key. */
@@ -28,11 +31,24 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   const { knobs, x, y, baseline } = r;
   const source = r.source ?? spec.id;
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
-  const sweep: Latest<SweepResult> = useLatest(
-    sweepKey(source, spec, curveKnobs, x),
-    () => client.sweep(spec.id, curveKnobs, x),
-    () => client.peek(curveCall(spec, curveKnobs, x)),
+  const whole = r.whole === true;
+  const curveAnswer: Latest<SweepResult> = useLatest(
+    whole ? `${source}|whole|${callKey(curveCall(spec, curveKnobs, x))}` : sweepKey(source, spec, curveKnobs, x),
+    () => (whole ? client.sweep(spec.id, curveKnobs, x) : client.curve(spec.id, curveKnobs, x)),
+    () => (whole ? undefined : client.peek(curveCall(spec, curveKnobs, x))),
   );
+  // Its band (several curves' work) is asked apart, in the background, so that a knob move's
+  // curve is drawn first; the band drawn meanwhile is the last one known.
+  const bandAnswer = useLatest(
+    whole ? null : `${source}|${callKey(bandCall(spec, curveKnobs, x))}`,
+    () => client.band(spec.id, curveKnobs, x, "band"),
+    () => client.peek(bandCall(spec, curveKnobs, x)),
+  );
+  const sweepValue = useMemo(
+    () => (curveAnswer.value ? { ...curveAnswer.value, band: (!whole && bandAnswer.value) || curveAnswer.value.band } : null),
+    [curveAnswer.value, bandAnswer.value, whole],
+  );
+  const sweep: Latest<SweepResult> = { value: sweepValue, error: curveAnswer.error ?? bandAnswer.error };
   // The full answer at the current setting: readouts and the path's stages.
   const detail: Latest<EvaluateResult> = useLatest(
     `${source}|${JSON.stringify(knobs)}`,
@@ -46,7 +62,7 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   // The pinned baseline: its curve along the same x, and its answer at its own setting.
   const baseCurveKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
   const baseSweep = useLatest(baseCurveKnobs ? sweepKey(source, spec, baseCurveKnobs, x) : null, () =>
-    client.sweep(spec.id, baseCurveKnobs!, x),
+    client.curve(spec.id, baseCurveKnobs!, x),
   );
   const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () =>
     client.evaluate(spec.id, baseline!, "baseline"),

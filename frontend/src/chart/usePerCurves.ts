@@ -26,7 +26,7 @@ export function usePerCurves(client: ModelClient, spec: SystemSpec, r: PerReques
   const curveKnobs = values.map((v) => curveKnobsOf(spec, { ...r.knobs, [r.per!]: v }, r.x));
   const key = values.length ? curveKnobs.map((k) => sweepKey(r.source, spec, k, r.x)).join("||") : null;
   const all = useLatest<{ labels: string[]; sweeps: SweepResult[] }>(key, () => {
-    const answers = curveKnobs.map((k, i) => client.sweep(spec.id, k, r.x, undefined, `per:${values[i]}`));
+    const answers = curveKnobs.map((k, i) => client.curve(spec.id, k, r.x, `per:${values[i]}`));
     if (answers.every((a) => "now" in a)) return { now: { labels: values, sweeps: answers.map((a) => (a as { now: SweepResult }).now) } };
     const later = Promise.all(answers.map(settled)).then((sweeps) => ({ labels: values, sweeps }));
     return { later } satisfies Answer<{ labels: string[]; sweeps: SweepResult[] }>;

@@ -17,7 +17,7 @@ import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { SeriesTable } from "./SeriesTable";
 import { useSystem } from "./useSystem";
-import { askCurve, bandNamesOf, bandShown, curveCall, drawnLimit } from "../chart/curves";
+import { askCurve, bandCall, bandNamesOf, bandShown, curveCall, drawnLimit } from "../chart/curves";
 import { useModelView } from "../chart/useModelView";
 import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
@@ -82,10 +82,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const v = Number(knobs[knob.name]);
     const ahead = ways.map((up) => neighbour(knob, v, up)).filter((n): n is number => n !== null);
     if (!ahead.length) return;
-    // each step's answer (the readouts; quick) and its curve, so the step draws both in one frame
+    // each step's answer (the readouts; quick), its curve and the curve's band, so the step
+    // draws all three in one frame
     const calls = ahead.flatMap((n) => {
       const next = { ...knobs, [knob.name]: n };
-      return [{ type: "evaluate" as const, system: spec.id, knobs: next }, curveCall(spec, next, x)];
+      return [{ type: "evaluate" as const, system: spec.id, knobs: next }, curveCall(spec, next, x), bandCall(spec, next, x)];
     });
     // asked once this move's frame is drawn: on a machine with few cores the worker computing
     // them would otherwise take the processor from the page's render of this move

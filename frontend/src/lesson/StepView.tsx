@@ -82,7 +82,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   // a live student may change their answer until the reveal; the teacher only watches
   const canAnswer = live ? live.role === "student" && !live.revealed && !live.locked : answer === null;
 
-  const view = useModelView(client, spec, { knobs, x, y, baseline });
+  const view = useModelView(client, spec, { knobs, x, y, baseline, whole: true });
   const { curveKnobs, sweep, detail, baseDetail, curve, band, baseCurve } = view;
   // The model's exact answer where the learner predicts (the curve's grid may not hold that x).
   const atKnobs = q?.predict === "point" ? { ...knobs, [x]: q.at } : null;

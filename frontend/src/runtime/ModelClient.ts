@@ -53,9 +53,20 @@ export class ModelClient {
     return this.answer({ type: "evaluate", system, knobs }, lane);
   }
 
-  /** A curve along x; with a `lane`, in the background like `evaluate`'s. */
+  /** A curve along x, with its band; with a `lane`, in the background like `evaluate`'s. */
   sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[], lane?: string): Answer<SweepResult> {
     return this.answer({ type: "sweep", system, knobs, x, values }, lane);
+  }
+
+  /** A curve along x without its band (which costs several curves): what a knob move draws
+   * first. The request is chart/curves.ts curveCall's, key for key. */
+  curve(system: string, knobs: KnobValues, x: string, lane?: string): Answer<SweepResult> {
+    return this.answer({ type: "sweep", system, knobs, x, values: undefined, band: false }, lane);
+  }
+
+  /** The band of a curve along x (bandCall's request). */
+  band(system: string, knobs: KnobValues, x: string, lane?: string): Answer<SweepResult["band"]> {
+    return this.answer({ type: "band", system, knobs, x, values: undefined }, lane);
   }
 
   /** Compute what the page is likely to need next (the answers and curves a knob's next step

@@ -13,8 +13,10 @@ export function askServer<C extends Call>(http: Http, call: C): Promise<ResultFo
   switch (call.type) {
     case "evaluate":
       return http.evaluate(call.system, call.knobs) as Promise<ResultFor[C["type"]]>;
-    case "sweep":
+    case "sweep": // the server's sweep always has its band
       return http.sweep(call.system, call.knobs, call.x, call.values) as Promise<ResultFor[C["type"]]>;
+    case "band":
+      return http.sweep(call.system, call.knobs, call.x, call.values).then((s) => s.band) as Promise<ResultFor[C["type"]]>;
     case "describe":
       return http.describe(call.system) as Promise<ResultFor[C["type"]]>;
   }

@@ -4,7 +4,9 @@ import type { EvaluateResult, KnobValues, SweepResult, SystemSpec } from "../api
 // `sync`: also write the answer into the shared reply buffer, for a caller spinning on it.
 export type WorkerRequest =
   | { id: number; type: "evaluate"; system: string; knobs: KnobValues; sync?: boolean }
-  | { id: number; type: "sweep"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; sync?: boolean }
+  | { id: number; type: "sweep"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; band?: boolean; sync?: boolean }
+  // the band of the same sweep alone (a curve asked with band: false comes first, its band after)
+  | { id: number; type: "band"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; sync?: boolean }
   | { id: number; type: "describe"; system: string; sync?: boolean }
   | { id: number; type: "attach"; buffer: SharedArrayBuffer };
 
@@ -26,6 +28,7 @@ export type ReplyEntry = [id: number, answer: { result?: unknown; error?: string
 export interface ResultFor {
   evaluate: EvaluateResult;
   sweep: SweepResult;
+  band: SweepResult["band"];
   describe: SystemSpec;
 }
 
