@@ -55,10 +55,10 @@ try {
     await page.evaluate(() => navigator.serviceWorker?.ready);
     await page.waitForFunction(() => document.querySelector('[data-testid="model-curve"]')?.getAttribute("d")?.startsWith("M"));
     await page.getByRole("slider", { name: label, exact: true }).focus();
-    if (fromMin) {
-      await page.keyboard.press("Home");
-      await page.waitForTimeout(300);
-    }
+    if (fromMin) await page.keyboard.press("Home");
+    // a person who tabs to a slider presses its first arrow a moment later, not within the same
+    // millisecond (the page computes a knob's neighbours when it takes focus)
+    await page.waitForTimeout(300);
     await page.evaluate(() => { window.__lat = []; });
     // Never past the knob's maximum (a step there changes nothing): as many new values as it has.
     const slider = page.getByRole("slider", { name: label, exact: true });
@@ -67,7 +67,10 @@ try {
     for (let i = 0; i < steps; i++) {
       const before = await page.evaluate(() => window.__lat.length);
       await page.keyboard.press("ArrowRight");
-      await page.waitForFunction((b) => window.__lat.length > b, before, { timeout: 5000 }).catch(async (e) => {
+      // polled by a 2 ms timer, not by animation frames (Playwright's default): a harness asking
+      // for frames keeps the compositor ticking, which no visitor's page does, and each key
+      // would then wait for its tick
+      await page.waitForFunction((b) => window.__lat.length > b, before, { timeout: 5000, polling: 2 }).catch(async (e) => {
         console.error(`${system}: step ${i} of ${steps} was never repainted (value ${await slider.inputValue()}, focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`);
         throw e;
       });

@@ -82,21 +82,29 @@ export class ModelClient {
 
   /** The answer to a request if it is already known (no work, no waiting). */
   peek<C extends Call>(call: C): ResultFor[C["type"]] | undefined {
-    return this.cache.get(call);
+    return this.cache.get(call) ?? this.fromBoard(call);
   }
 
   dispose(): void {
     this.transport.dispose();
   }
 
+  /** A request computed ahead may be answered already, its message still on its way: read the
+   * worker's reply board for it. */
+  private fromBoard<C extends Call>(call: C): ResultFor[C["type"]] | undefined {
+    if (!this.cache.pending(call)?.background || !this.inBrowser) return undefined;
+    this.transport.drain();
+    return this.cache.get(call);
+  }
+
   private answer<C extends Call>(call: C, lane?: string): Answer<ResultFor[C["type"]]> {
-    const hit = this.cache.get(call);
+    const hit = this.cache.get(call) ?? this.fromBoard(call);
     if (hit !== undefined) return { now: hit };
     // asked already and on its way (the knob's handler asked before the render; the view asks
     // again): the same answer, not a second round trip. Except that a curve a prefetch is still
     // computing is asked again for now: its message would reach the page only after the next
-    // frame, while the worker answers the repeat from its recent answers into the shared buffer
-    // as soon as the computation ends.
+    // frame, while the worker answers the repeat from its recent answers, onto the board, as
+    // soon as the computation ends.
     const coming = this.cache.pending(call);
     if (coming && (lane || !coming.background || !this.inBrowser)) return { later: coming.answer };
     if (!this.inBrowser) {

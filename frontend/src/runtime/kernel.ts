@@ -4,7 +4,8 @@
 // has been quiet for a moment, keeps a memory snapshot of the interpreter with the models
 // imported and warmed (./snapshots.ts); later starts restore it: no interpreter start-up, no
 // imports. A snapshot that cannot be loaded is dropped and Python starts the ordinary way.
-import { type BootPhase, type Call, callKey, REPLY_HEADER_BYTES, type WorkerEvent, type WorkerRequest } from "./protocol";
+import { type BootPhase, type Call, callKey, type WorkerEvent, type WorkerRequest } from "./protocol";
+import { ReplyWriter } from "./replies";
 import type { SnapshotStore } from "./snapshots";
 import type { TrimmedStdlib } from "./stdlib";
 
@@ -40,8 +41,13 @@ export interface KernelDeps {
 }
 
 // Python side of the bridge: perfmodels/bridge.py (tested in CPython), JSON in, JSON out.
+// Everything loaded by then (the standard library, the models) lives as long as the worker:
+// frozen out of the cycle collector, whose full pass over it takes some 25 ms in Pyodide and
+// would fall, now and then, in the middle of a knob move's answer.
 const BRIDGE = `
 from perfmodels.bridge import call as _memolab_call
+import gc as _gc
+_gc.freeze()
 _memolab_call
 `;
 
@@ -55,33 +61,8 @@ export function createKernel(deps: KernelDeps) {
   let call: PyCall | null = null;
   let pyodide: PyodideLike | null = null;
   let failed: string | null = null;
-  let reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
+  let board: ReplyWriter | null = null;
   const recent = new Map<string, string>();
-  const encoder = new TextEncoder();
-
-  // Answers given since the last sync reply (the newest UNSENT_MAX): the next sync reply carries
-  // them too, so the page need not wait for their messages (protocol.ts).
-  let unsent: [number, string][] = [];
-  const UNSENT_MAX = 8;
-  function writeReply(id: number, text: string): void {
-    if (!reply) return;
-    const batch = (entries: [number, string][]) => encoder.encode(`[${entries.map(([i, t]) => `[${i},${t}]`).join(",")}]`);
-    // encodeInto refuses shared memory in Chromium: encode, then copy in. When the backlog does
-    // not fit, the answer alone; when that does not either, the message brings it.
-    let bytes = batch([...unsent, [id, text]]);
-    if (bytes.length > reply.data.length) bytes = batch([[id, text]]);
-    unsent = [];
-    const fits = bytes.length <= reply.data.length;
-    if (fits) reply.data.set(bytes);
-    Atomics.store(reply.ctrl, 1, fits ? bytes.length : -1);
-    Atomics.store(reply.ctrl, 0, id);
-    Atomics.notify(reply.ctrl, 0);
-  }
-  function keepUnsent(id: number, text: string): void {
-    if (!reply) return;
-    unsent.push([id, text]);
-    if (unsent.length > UNSENT_MAX) unsent.shift();
-  }
   const status = (phase: BootPhase, step: number, message: string) =>
     deps.post({ type: "status", phase, step, steps: 3, message, ms: Math.round(now() - t0) });
 
@@ -157,16 +138,15 @@ export function createKernel(deps: KernelDeps) {
 
   async function handle(req: WorkerRequest): Promise<void> {
     if (req.type === "attach") {
-      reply = { ctrl: new Int32Array(req.buffer, 0, 2), data: new Uint8Array(req.buffer, REPLY_HEADER_BYTES) };
+      board = new ReplyWriter(req.buffer);
       return;
     }
     await booted;
     quiet();
-    const { id, type, sync, ...payload } = req;
+    const { id, type, ...payload } = req;
     if (!call || !pyodide) {
       const message = failed ?? "runtime not started";
-      if (sync) writeReply(id, JSON.stringify({ error: message }));
-      else keepUnsent(id, JSON.stringify({ error: message }));
+      board?.post(id, JSON.stringify({ error: message }));
       deps.post({ type: "error", id, message });
       return;
     }
@@ -184,8 +164,7 @@ export function createKernel(deps: KernelDeps) {
       recent.set(key, text);
       if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
     }
-    if (sync) writeReply(id, text);
-    else keepUnsent(id, text);
+    board?.post(id, text);
     const out = JSON.parse(text) as { result?: unknown; error?: string };
     if (out.error !== undefined) deps.post({ type: "error", id, message: out.error });
     else deps.post({ type: "result", id, result: out.result });

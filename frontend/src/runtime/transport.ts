@@ -1,7 +1,9 @@
 // The page's end of the model worker: starting it, its boot status, numbering requests and
-// matching answers, and the shared reply buffer the page may spin on for a few milliseconds.
+// matching answers, and the reply board (./replies.ts) the page reads answers off without
+// waiting for their messages, spinning a few milliseconds for one it needs now.
 import type { Answer } from "./answer";
-import { REPLY_HEADER_BYTES, type BootPhase, type Call, type ReplyEntry, type WorkerEvent } from "./protocol";
+import type { BootPhase, Call, WorkerEvent } from "./protocol";
+import { type Posted, ReplyReader } from "./replies";
 
 export interface RuntimeStatus {
   phase: BootPhase | "starting";
@@ -33,8 +35,8 @@ export class WorkerTransport {
   private worker: WorkerLike | null = null;
   private waiting = false;
   private disposed = false;
-  private reply: { ctrl: Int32Array; data: Uint8Array } | null = null;
-  /** Told at once (not a microtask later) of an answer that came early, with a sync reply. */
+  private board: ReplyReader | null = null;
+  /** Told at once (not a microtask later) of an answer read off the board. */
   onEarlyAnswer: ((call: Call, result: unknown) => void) | null = null;
 
   /** `start`: create the worker only once this resolves (until then the server answers). */
@@ -65,7 +67,7 @@ export class WorkerTransport {
     });
     if (shared) {
       const buffer = new SharedArrayBuffer(REPLY_BUFFER_BYTES);
-      this.reply = { ctrl: new Int32Array(buffer, 0, 2), data: new Uint8Array(buffer, REPLY_HEADER_BYTES) };
+      this.board = new ReplyReader(buffer);
       this.worker.postMessage({ id: 0, type: "attach", buffer });
     }
   }
@@ -97,16 +99,15 @@ export class WorkerTransport {
     });
   }
 
-  /** Ask the worker. With `wait` and a shared buffer, spin briefly so the answer comes now. */
+  /** Ask the worker. With `wait` and a reply board, spin briefly so the answer comes now. */
   request(call: Call, wait: boolean): Answer<unknown> {
     if (!this.worker) return { later: Promise.reject(new Error("no worker")) };
     const id = this.nextId++;
     const later = new Promise<unknown>((resolve, reject) => {
       this.pending.set(id, { call, resolve, reject });
     });
-    const sync = wait && this.reply !== null;
-    this.worker.postMessage({ ...call, id, sync });
-    const now = sync ? this.spin(id) : null;
+    this.worker.postMessage({ ...call, id });
+    const now = wait && this.board ? this.spin(id) : null;
     if (!now) return { later };
     this.pending.delete(id);
     if ("error" in now) return { later: Promise.reject(new Error(now.error)) };
@@ -119,30 +120,41 @@ export class WorkerTransport {
     this.failAll("disposed");
   }
 
-  /** Wait a few milliseconds for the worker's answer in the shared buffer; the answers that
-   * came with it settle their requests now. */
+  /** Settle now every request whose answer is on the board (its message may not have reached
+   * the page yet). */
+  drain(): void {
+    this.read(() => undefined);
+  }
+
+  /** Wait a few milliseconds for the worker to answer `id`; the answers on the board with it
+   * settle their requests now. */
   private spin(id: number): { result: unknown } | { error: string } | null {
-    const { ctrl, data } = this.reply!;
+    const board = this.board!;
     const deadline = performance.now() + SPIN_BUDGET_MS;
-    while (Atomics.load(ctrl, 0) !== id) {
+    while (board.newest < id) {
       if (performance.now() > deadline) return null;
     }
-    const length = Atomics.load(ctrl, 1);
-    if (length < 0) return null; // too large for the buffer: the message brings it
-    // TextDecoder refuses views of shared memory: decode a private copy.
-    const batch = JSON.parse(new TextDecoder().decode(data.slice(0, length))) as ReplyEntry[];
-    let mine: ReplyEntry[1] | null = null;
-    for (const [i, out] of batch) {
+    let mine: Posted | undefined;
+    this.read((i, out) => {
       if (i === id) mine = out;
-      else this.settle(i, out, true);
-    }
-    if (!mine) return null;
+    });
+    if (!mine) return null; // too large for the board: its message brings it
+    this.pending.delete(id);
     return mine.error !== undefined ? { error: mine.error } : { result: mine.result };
   }
 
-  private settle(id: number, out: ReplyEntry[1], early: boolean): void {
+  /** Read the board's answers to pending requests: `take` may claim one, the rest settle. */
+  private read(take: (id: number, out: Posted) => void): void {
+    const found = this.board?.read((id) => this.pending.has(id));
+    for (const [id, out] of found ?? []) {
+      take(id, out);
+      this.settle(id, out, true);
+    }
+  }
+
+  private settle(id: number, out: Posted, early: boolean): void {
     const p = this.pending.get(id);
-    if (!p) return; // already answered (through the shared buffer, or its message)
+    if (!p) return; // already answered (off the board, or by its message)
     this.pending.delete(id);
     if (out.error !== undefined) {
       p.reject(new Error(out.error));

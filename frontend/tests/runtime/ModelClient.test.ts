@@ -54,7 +54,7 @@ describe("ModelClient", () => {
     expect(http.evaluate).toHaveBeenCalledOnce();
     w.emit(ready);
     const p = later(c.evaluate("decnet", { link_quota: 8 }));
-    expect(w.sent).toEqual([{ id: 1, type: "evaluate", system: "decnet", knobs: { link_quota: 8 }, sync: false }]);
+    expect(w.sent).toEqual([{ id: 1, type: "evaluate", system: "decnet", knobs: { link_quota: 8 } }]);
     w.emit({ type: "result", id: 1, result: { from: "worker" } });
     expect(await p).toEqual({ from: "worker" });
   });
@@ -113,11 +113,26 @@ describe("ModelClient cache", () => {
   it("does not make the page wait for details it asked for without waiting", async () => {
     const { w, c } = setup(true);
     w.emit(ready);
+    w.instant = () => ({ x: 1 }); // on the board at once: a caller that spun would have it now
     const a = c.evaluate("decnet", {}, "detail");
-    expect(w.sent[0].sync).toBe(false);
+    expect("later" in a).toBe(true);
     w.emit({ type: "result", id: 1, result: { x: 1 } });
     expect(await later(a)).toEqual({ x: 1 });
     expect(c.evaluate("decnet", {}, "detail")).toEqual({ now: { x: 1 } });
+  });
+});
+
+describe("ModelClient and the reply board", () => {
+  it("draws a curve computed ahead as soon as the worker has posted it, before its message", () => {
+    const { w, c } = setup(true);
+    w.emit(ready);
+    const ahead = { type: "sweep" as const, system: "decnet", knobs: { link_quota: 18 }, x: "link_quota", values: undefined, band: false };
+    c.prefetch([ahead]);
+    expect(c.peek(ahead)).toBeUndefined(); // still being computed
+    w.board!.post(1, JSON.stringify({ result: { curve: 18 } }));
+    expect(c.peek(ahead)).toEqual({ curve: 18 });
+    expect(c.curve("decnet", { link_quota: 18 }, "link_quota")).toEqual({ now: { curve: 18 } });
+    expect(w.sent).toHaveLength(1); // and nothing asked again
   });
 });
 

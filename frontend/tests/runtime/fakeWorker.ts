@@ -1,34 +1,26 @@
 // A worker stand-in for the runtime's tests: records what the page posts, emits events on
-// demand and, when asked, answers sync requests through the shared buffer at once.
+// demand and, when asked, answers requests on the reply board the moment they are posted.
 import type { WorkerLike } from "../../src/runtime/transport";
-import { REPLY_HEADER_BYTES, type WorkerEvent } from "../../src/runtime/protocol";
+import type { WorkerEvent } from "../../src/runtime/protocol";
+import { ReplyWriter } from "../../src/runtime/replies";
 
-export type Msg = { id: number; type: string; sync?: boolean; buffer?: SharedArrayBuffer };
+export type Msg = { id: number; type: string; buffer?: SharedArrayBuffer };
 
 export class FakeWorker implements WorkerLike {
   sent: Msg[] = [];
-  /** When set, answers sync requests through the shared buffer the moment they are posted. */
+  /** When set, answers each request on the reply board the moment it is posted. */
   instant: ((m: Msg) => unknown) | null = null;
-  /** Answers the worker gave since its last sync reply: the next sync reply carries them. */
-  backlog: [number, unknown][] = [];
-  private buffer: SharedArrayBuffer | null = null;
+  /** The reply board, once the page has shared one. */
+  board: ReplyWriter | null = null;
   private on: Record<string, ((e: unknown) => void)[]> = { message: [], error: [] };
   postMessage(msg: unknown) {
     const m = msg as Msg;
     if (m.type === "attach") {
-      this.buffer = m.buffer!;
+      this.board = new ReplyWriter(m.buffer!);
       return;
     }
     this.sent.push(m);
-    if (this.instant && m.sync && this.buffer) {
-      const entries = [...this.backlog.map(([id, result]) => [id, { result }]), [m.id, { result: this.instant(m) }]];
-      this.backlog = [];
-      const bytes = new TextEncoder().encode(JSON.stringify(entries));
-      new Uint8Array(this.buffer, REPLY_HEADER_BYTES).set(bytes);
-      const ctrl = new Int32Array(this.buffer, 0, 2);
-      Atomics.store(ctrl, 1, bytes.length);
-      Atomics.store(ctrl, 0, m.id);
-    }
+    if (this.instant && this.board) this.board.post(m.id, JSON.stringify({ result: this.instant(m) }));
   }
   addEventListener(type: string, fn: (e: never) => void) {
     this.on[type].push(fn as (e: unknown) => void);

@@ -3,7 +3,8 @@
 // standard library, its guard, kept start-up snapshots): the browser's Python gives the server's numbers.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createKernel } from "../../src/runtime/kernel";
-import { REPLY_HEADER_BYTES, type ReplyEntry, type WorkerEvent, type WorkerRequest } from "../../src/runtime/protocol";
+import type { WorkerEvent, WorkerRequest } from "../../src/runtime/protocol";
+import { ReplyReader, WINDOW } from "../../src/runtime/replies";
 import { snapshotStore } from "../../src/runtime/snapshots";
 import { trimmedStdlib } from "../../src/runtime/stdlib";
 import { fullStdlib, MemoryCaches, modelsArchive, pyodideLoader, trimmedStdlibPath } from "../fixtures/pyodide";
@@ -55,25 +56,20 @@ describe("kernel on Pyodide", () => {
     for (let i = 1; i < t.length; i++) expect(t[i]).toBeGreaterThanOrEqual(t[i - 1]);
   });
 
-  it("writes a sync answer into the shared buffer with the answers given since the last one", async () => {
+  it("posts every answer, and every refusal, on the reply board as well as by message", async () => {
     const buffer = new SharedArrayBuffer(1 << 20);
     await h.kernel.handle({ id: 0, type: "attach", buffer });
+    const board = new ReplyReader(buffer);
     await h.kernel.handle({ id: 21, type: "evaluate", system: "decnet", knobs: { link_quota: 8 } });
     await h.kernel.handle({ id: 22, type: "evaluate", system: "decnet", knobs: { link_quota: 999 } });
-    await h.kernel.handle({ id: 23, type: "evaluate", system: "decnet", knobs: { link_quota: 10 }, sync: true });
-    const read = () => {
-      const ctrl = new Int32Array(buffer, 0, 2);
-      const bytes = new Uint8Array(buffer, REPLY_HEADER_BYTES, Atomics.load(ctrl, 1)).slice();
-      return { id: Atomics.load(ctrl, 0), batch: JSON.parse(new TextDecoder().decode(bytes)) as ReplyEntry[] };
-    };
-    const first = read();
-    expect(first.id).toBe(23);
-    expect(first.batch.map(([id]) => id)).toEqual([21, 22, 23]);
-    expect(first.batch[0][1].result).toMatchObject({ knobs: { link_quota: 8 } });
-    expect(first.batch[1][1].error).toContain("link_quota");
-    // the next sync reply starts afresh
-    await h.kernel.handle({ id: 24, type: "evaluate", system: "decnet", knobs: { link_quota: 12 }, sync: true });
-    expect(read().batch.map(([id]) => id)).toEqual([24]);
+    expect(board.newest).toBe(22);
+    const got = board.read((id) => id !== 20)!;
+    expect([...got.keys()]).toEqual([21, 22]);
+    expect(got.get(21)!.result).toMatchObject({ knobs: { link_quota: 8 } });
+    expect(got.get(22)!.error).toContain("link_quota");
+    // the board keeps the newest few: older answers are left to their messages
+    for (let id = 23; id < 23 + WINDOW; id++) await h.kernel.handle({ id, type: "evaluate", system: "decnet", knobs: { link_quota: 10 } });
+    expect(board.read(() => true)!.has(21)).toBe(false);
   });
 
   it("turns a bad knob into an error naming it", async () => {

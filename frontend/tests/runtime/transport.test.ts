@@ -77,11 +77,10 @@ describe("WorkerTransport", () => {
     await expect("later" in a ? a.later : null).rejects.toThrow("no worker");
   });
 
-  it("answers now through the shared buffer, and later when the worker is too slow", async () => {
+  it("answers now off the reply board, and later when the worker is too slow", async () => {
     const { w, t } = setup(true);
     w.instant = (m) => ({ echo: m.id });
     expect(t.request(call, true)).toEqual({ now: { echo: 1 } });
-    expect(w.sent[0].sync).toBe(true);
     w.emit({ type: "result", id: 1, result: "duplicate" }); // the message copy is ignored
     w.instant = null;
     const slow = t.request(call, true);
@@ -90,23 +89,25 @@ describe("WorkerTransport", () => {
     expect("later" in slow && (await slow.later)).toBe("slow");
   });
 
-  it("settles, at once, the earlier answers a sync reply brings with it", async () => {
+  it("settles at once, without waiting for their messages, the answers already on the board", async () => {
     const { w, t } = setup(true);
     const early: unknown[] = [];
     t.onEarlyAnswer = (c, result) => early.push([c.type, result]);
-    const background = t.request(call, false);
-    w.backlog = [[1, "computed ahead"]];
-    w.instant = (m) => ({ echo: m.id });
-    expect(t.request(call, true)).toEqual({ now: { echo: 2 } });
+    const ahead = t.request(call, false);
+    const other = t.request(call, false);
+    w.board!.post(1, JSON.stringify({ result: "computed ahead" }));
+    t.drain();
     expect(early).toEqual([["evaluate", "computed ahead"]]); // before any microtask
-    expect("later" in background && (await background.later)).toBe("computed ahead");
+    expect("later" in ahead && (await ahead.later)).toBe("computed ahead");
     w.emit({ type: "result", id: 1, result: "its message, late" }); // ignored
+    // an answer the worker has not posted waits for its message
+    w.emit({ type: "result", id: 2, result: "by message" });
+    expect("later" in other && (await other.later)).toBe("by message");
   });
 
-  it("does not block when asked not to wait, even with a shared buffer", () => {
+  it("does not block when asked not to wait, even with a reply board", () => {
     const { w, t } = setup(true);
     w.instant = (m) => ({ echo: m.id });
     expect("later" in t.request(call, false)).toBe(true);
-    expect(w.sent[0].sync).toBe(false);
   });
 });
