@@ -2,20 +2,26 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export class ExplorerPage {
-  readonly chart: Locator;
-  readonly curve: Locator;
-  readonly memoPoints: Locator;
-  readonly current: Locator;
-  readonly status: Locator;
-  readonly notices: Locator;
+  constructor(readonly page: Page) {}
 
-  constructor(readonly page: Page) {
-    this.chart = page.getByTestId("chart");
-    this.curve = page.getByTestId("model-curve");
-    this.memoPoints = page.getByTestId("memo-point");
-    this.current = page.getByTestId("current-point");
-    this.status = page.getByTestId("runtime-status");
-    this.notices = page.getByTestId("notices");
+  // the parts the tests read, found by test id when asked (locators are lazy)
+  get chart(): Locator {
+    return this.page.getByTestId("chart");
+  }
+  get curve(): Locator {
+    return this.page.getByTestId("model-curve");
+  }
+  get memoPoints(): Locator {
+    return this.page.getByTestId("memo-point");
+  }
+  get current(): Locator {
+    return this.page.getByTestId("current-point");
+  }
+  get status(): Locator {
+    return this.page.getByTestId("runtime-status");
+  }
+  get notices(): Locator {
+    return this.page.getByTestId("notices");
   }
 
   /** Open the explorer, with every knob shown (the folded assumptions unfolded) unless `folded`. */
