@@ -82,11 +82,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const v = Number(knobs[knob.name]);
     const ahead = ways.map((up) => neighbour(knob, v, up)).filter((n): n is number => n !== null);
     if (!ahead.length) return;
-    // each step's answer (the readouts; quick), its curve and the curve's band, so the step
+    // each step's curve, its answer (the readouts) and the curve's band, so the step
     // draws all three in one frame
     const calls = ahead.flatMap((n) => {
       const next = { ...knobs, [knob.name]: n };
-      return [{ type: "evaluate" as const, system: spec.id, knobs: next }, curveCall(spec, next, x), bandCall(spec, next, x)];
+      return [curveCall(spec, next, x), { type: "evaluate" as const, system: spec.id, knobs: next }, bandCall(spec, next, x)];
     });
     // asked once this move's frame is drawn: on a machine with few cores the worker computing
     // them would otherwise take the processor from the page's render of this move
