@@ -62,3 +62,74 @@ for (const [name, width, height] of [["phone", 375, 812], ["projector", 1920, 10
     await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
   });
 }
+
+// WCAG contrast ratio of two computed CSS colours (rgb or rgba, opaque).
+const CONTRAST = `(a, b) => {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}`;
+
+/** The focused element's ring colour (outline, or stroke for a chart part) and the colour it
+ * sits on (the nearest ancestor's opaque background), with their contrast ratio. */
+async function focusRing(page: Page) {
+  return page.evaluate((contrast) => {
+    const ratio = new Function(`return ${contrast}`)() as (a: string, b: string) => number;
+    const el = document.activeElement as Element;
+    const css = getComputedStyle(el);
+    const ring = el instanceof SVGElement ? css.stroke : css.outlineColor;
+    let bg = "rgb(255, 255, 255)";
+    for (let p: Element | null = el.parentElement; p; p = p.parentElement) {
+      const c = getComputedStyle(p).backgroundColor;
+      if (c && c !== "transparent" && !/rgba\(.*, 0\)$/.test(c)) {
+        bg = c;
+        break;
+      }
+    }
+    return { ring, bg, ratio: ratio(ring, bg), width: el instanceof SVGElement ? Number.parseFloat(css.strokeWidth) : Number.parseFloat(css.outlineWidth) };
+  }, CONTRAST);
+}
+
+test("skip links lead to the knobs and to the chart, and every focus ring contrasts 3:1 with what it sits on", async ({ page }) => {
+  await page.goto("/explore/decnet");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("skip-knobs")).toBeFocused();
+  await expect(page.getByTestId("skip-knobs")).toBeInViewport();
+  expect((await focusRing(page)).ratio).toBeGreaterThanOrEqual(3); // on the dark header
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".knob-panel").locator("input, select").first()).toBeFocused();
+  const knob = await focusRing(page);
+  expect(knob.ratio, `${knob.ring} on ${knob.bg}`).toBeGreaterThanOrEqual(3);
+  expect(knob.width).toBeGreaterThanOrEqual(2);
+
+  await page.keyboard.press("Shift+Tab"); // back up: the header's links come before the knobs
+  await page.goto("/explore/decnet");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("skip-chart")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("slider", { name: "Read values along the curve" })).toBeFocused();
+  const chart = await focusRing(page);
+  expect(chart.ratio, `${chart.ring} on ${chart.bg}`).toBeGreaterThanOrEqual(3);
+
+  // a header link's ring, on the dark header
+  await page.getByRole("link", { name: "Learn" }).focus();
+  const nav = await focusRing(page);
+  expect(nav.ratio, `${nav.ring} on ${nav.bg}`).toBeGreaterThanOrEqual(3);
+
+  // elsewhere, one skip link, to the page's content
+  await page.goto("/learn");
+  await expect(page.locator("main")).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("skip-content")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+});
