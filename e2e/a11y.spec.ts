@@ -104,6 +104,8 @@ test("skip links lead to the knobs and to the chart, and every focus ring contra
   await expect(page.getByTestId("skip-knobs")).toBeInViewport();
   expect((await focusRing(page)).ratio).toBeGreaterThanOrEqual(3); // on the dark header
   await page.keyboard.press("Enter");
+  await expect(page.locator("#knobs")).toBeFocused();
+  await page.keyboard.press("Tab"); // on from there: the first knob
   await expect(page.locator(".knob-panel").locator("input, select").first()).toBeFocused();
   const knob = await focusRing(page);
   expect(knob.ratio, `${knob.ring} on ${knob.bg}`).toBeGreaterThanOrEqual(3);
@@ -116,6 +118,8 @@ test("skip links lead to the knobs and to the chart, and every focus ring contra
   await page.keyboard.press("Tab");
   await expect(page.getByTestId("skip-chart")).toBeFocused();
   await page.keyboard.press("Enter");
+  await expect(page.locator("#chart")).toBeFocused();
+  await page.keyboard.press("Tab"); // on from there: reading the curve
   await expect(page.getByRole("slider", { name: "Read values along the curve" })).toBeFocused();
   const chart = await focusRing(page);
   expect(chart.ratio, `${chart.ring} on ${chart.bg}`).toBeGreaterThanOrEqual(3);
@@ -131,5 +135,7 @@ test("skip links lead to the knobs and to the chart, and every focus ring contra
   await page.keyboard.press("Tab");
   await expect(page.getByTestId("skip-content")).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.locator("main")).toBeFocused();
+  await expect(page.locator("#content")).toBeFocused();
+  await page.keyboard.press("Tab"); // on from there: the page's first control, past the header
+  expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
 });

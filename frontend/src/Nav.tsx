@@ -1,27 +1,18 @@
 // The site header: skip links first, then the app's name and its places: explorers, lessons,
 // model cards, data.
-import type { MouseEvent } from "react";
 
-// A skip link moves focus itself (to the first control of what it names), so that the next Tab
-// goes on from there in every browser.
-function skipTo(e: MouseEvent, selector: string) {
-  const target = document.querySelector<HTMLElement>(selector);
-  if (!target) return;
-  e.preventDefault();
-  if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.tabIndex = -1;
-  target.focus();
-}
-
+// Each skip link's target takes focus (tabindex -1), so the next Tab goes on from there: the
+// knob panel (id "knobs"), the chart (id "chart"), a page's main region (id "content").
 function SkipLinks({ explorer }: { explorer: boolean }) {
   return (
     <div className="skip-links">
       {explorer ? (
         <>
-          <a href="#knobs" data-testid="skip-knobs" onClick={(e) => skipTo(e, ".knob-panel input, .knob-panel select")}>Skip to the knobs</a>
-          <a href="#chart" data-testid="skip-chart" onClick={(e) => skipTo(e, "[data-testid=chart] [role=slider]")}>Skip to the chart</a>
+          <a href="#knobs" data-testid="skip-knobs">Skip to the knobs</a>
+          <a href="#chart" data-testid="skip-chart">Skip to the chart</a>
         </>
       ) : (
-        <a href="#content" data-testid="skip-content" onClick={(e) => skipTo(e, "main")}>Skip to the content</a>
+        <a href="#content" data-testid="skip-content">Skip to the content</a>
       )}
     </div>
   );

@@ -14,7 +14,10 @@ startRuntimeEarly(window.location.pathname);
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <Nav />
-    <App />
+    {/* the "Skip to the content" link's target (Nav.tsx) */}
+    <div id="content" tabIndex={-1}>
+      <App />
+    </div>
   </StrictMode>,
 );
 

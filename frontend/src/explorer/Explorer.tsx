@@ -254,7 +254,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             <span className="source" data-testid="source">{`computed by the ${source}`}</span>
           </div>
           {/* stays in view while the knobs move: sticky beside them, above them on a phone */}
-          <div className="chart-sticky" ref={chartBox}>
+          <div className="chart-sticky" ref={chartBox} id="chart" tabIndex={-1}>
             <Chart
               {...axes}
               curve={curve}

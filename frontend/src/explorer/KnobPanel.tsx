@@ -35,7 +35,7 @@ export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange, onFo
     if (turned) setOpen(true);
   }, [turned]);
   return (
-    <fieldset className="knob-panel">
+    <fieldset className="knob-panel" id="knobs" tabIndex={-1}>
       <legend>Knobs</legend>
       {knobs.filter((k) => !folded.includes(k.name)).map(control)}
       {rare.length > 0 && (
