@@ -139,3 +139,25 @@ test("skip links lead to the knobs and to the chart, and every focus ring contra
   await page.keyboard.press("Tab"); // on from there: the page's first control, past the header
   expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
 });
+
+test("the chart is described in words from the model's answer, and a knob move is announced once it rests", async ({ page }) => {
+  await page.goto("/explore/decnet");
+  const chart = page.getByTestId("chart");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  // the description is the chart's own (what a screen reader reads with it) ...
+  await expect(chart).toHaveAccessibleDescription(/^Throughput against Link quota, from 2 buffers to 64 buffers\. It rises from/);
+  await expect(chart).toHaveAccessibleDescription(/The memo gives (one measurement|\d+ measurements): at \d+ buffers, [\d.]+K? ?bit\/s \(printed [^;]+; the model [\d.]+K? ?bit\/s, \d+ % (above|below)\)/);
+  // ... and anyone can open it
+  await page.getByText("Describe the chart").click();
+  await expect(page.getByTestId("chart-description")).toBeVisible();
+  const before = await page.getByTestId("chart-description").innerText();
+
+  await page.getByRole("slider", { name: "Buffer size", exact: true }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
+  await expect.poll(() => page.getByTestId("chart-description").innerText()).not.toBe(before);
+  await expect(page.getByTestId("chart-change")).toHaveText(/^Throughput at link quota \d+ buffers (fell|rose) from .+ to .+\.$/, { timeout: 5000 });
+
+  await page.goto("/explore/lavc");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/It reaches its capacity at [\d.]+ users \([\d.]+%\), where the boot CPU is fully busy\./);
+});

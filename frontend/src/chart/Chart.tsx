@@ -32,6 +32,8 @@ import { useElementWidth } from "./useElementWidth";
 export type { NamedSeries, Prediction };
 
 export interface ChartProps {
+  /** the id of the chart's description in words (ChartDescription) */
+  describedBy?: string;
   xLabel: string;
   /** the x knob's unit, for the axis label */
   xUnit?: string;
@@ -187,7 +189,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
   return (
     <div className="chart" ref={box}>
       {/* biome-ignore lint/a11y/useSemanticElements: an SVG chart has no semantic grouping element */}
-      <svg data-testid="chart" width={width} height={HEIGHT} role="group" aria-labelledby={titleId}>
+      <svg data-testid="chart" width={width} height={HEIGHT} role="group" aria-labelledby={titleId} aria-describedby={props.describedBy}>
         <title id={titleId}>{`${props.yLabel} against ${props.xLabel}`}</title>
         {/* curves beyond a fixed y axis (a lesson's open question) are cut at the plot's edge */}
         <clipPath id={`${titleId}-plot`}>

@@ -1,6 +1,6 @@
 // The explorer page for one system: knobs, chart, readouts, memo points, the path's stages and
 // a pinned baseline; the URL holds the whole state.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { isChoice, type Dataset, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { defaults, parse, serialize, type ExplorerState } from "../state/urlState";
@@ -21,6 +21,8 @@ import { askCurve, bandCall, bandNamesOf, bandShown, curveCall, drawnLimit } fro
 import { useModelView } from "../chart/useModelView";
 import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
+import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
+import { describeChart } from "../chart/describe";
 import { formatSetting, knobDisplay } from "../format";
 import type { ExportInput } from "./ExportBar";
 import { seriesColour, THEME } from "../chart/theme";
@@ -135,6 +137,17 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const curveLabel = perKnob ? String(knobs[perKnob.name]) : null;
   const baselinePoint = baseline && baseDetail.value?.metrics[y] != null ? { x: Number(baseline[x]), y: baseDetail.value.metrics[y]! } : null;
   const modelError = sweep.error ?? detail.error ?? perCurves.error;
+  // The chart in words, from the same answers the chart draws (chart/describe.ts).
+  const descriptionId = useId();
+  const description = useMemo(
+    () => describeChart({ xLabel: xKnob.label, xText: xShow.text, yLabel: yMetric.label, yUnit: yMetric.unit, curve, limit, saturation, memo, baseline: baseline ? baseCurve : [], currentX: Number(knobs[x]) }),
+    [xKnob, xShow, yMetric, curve, limit, saturation, memo, baseline, baseCurve, knobs, x],
+  );
+  const currentY = current?.metrics[y];
+  const setting = useMemo(
+    () => (currentY == null ? null : { setting: `${xKnob.label.toLowerCase()} ${xShow.text(Number(knobs[x]))}`, value: currentY, bottleneck: current?.bottleneck ?? null }),
+    [currentY, current?.bottleneck, xKnob, xShow, knobs, x],
+  );
   const atDefaults = useMemo(() => serialize({ ...state, scenario: null }, spec) === serialize(defaults(spec), spec), [state, spec]);
 
   const setKnobs = (next: KnobValues) => update({ ...state, knobs: next, scenario: null });
@@ -268,8 +281,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               memo={memo}
               currentX={Number(knobs[x])}
               currentY={current?.metrics[y] ?? NaN}
+              describedBy={descriptionId}
             />
           </div>
+          <ChartDescription id={descriptionId} sentences={description} />
+          <ChangeAnnouncer axes={`${x}|${y}`} yLabel={yMetric.label} yUnit={yMetric.unit} state={setting} />
           {modelError && <p className="model-error" role="alert">{`The model could not answer: ${modelError}`}</p>}
           <Legend
             knobs={spec.knobs}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { describeChange, describeChart, type DescribeInput } from "../../src/chart/describe";
+import { formatValue } from "../../src/format";
+
+const base: DescribeInput = {
+  xLabel: "Link quota",
+  xText: (v) => formatValue(v, "buffers"),
+  yLabel: "Throughput",
+  yUnit: "bit/s",
+  curve: [],
+  limit: [],
+  saturation: null,
+  memo: [],
+  baseline: [],
+  currentX: 4,
+};
+// a rise that flattens: slope 100, 100, 40, 10 per buffer
+const rising = [
+  { x: 2, y: 200 },
+  { x: 4, y: 400 },
+  { x: 6, y: 600, bottleneck: "link quota" },
+  { x: 8, y: 680, bottleneck: "sending CPU" },
+  { x: 10, y: 700, bottleneck: "sending CPU" },
+];
+
+describe("describeChart", () => {
+  it("says what is plotted over which range, the shape and where the rise halves", () => {
+    const s = describeChart({ ...base, curve: rising });
+    expect(s[0]).toBe("Throughput against Link quota, from 2 buffers to 10 buffers.");
+    expect(s[1]).toBe("It rises from 200 bit/s to 700 bit/s; its rise slows to half its first pace by 6 buffers (600 bit/s).");
+  });
+
+  it("names what limits the curve in each region", () => {
+    const s = describeChart({ ...base, curve: rising }).join(" ");
+    expect(s).toContain("Up to 4 buffers no resource is fully busy; from 6 buffers the link quota limits it; from 8 buffers the sending CPU limits it.");
+  });
+
+  it("gives the saturation point and the resource, or the capacity the curve stays under", () => {
+    expect(describeChart({ ...base, curve: rising, saturation: { x: 7.5, y: 675, resource: "sending CPU" } }).join(" "))
+      .toContain("It reaches its capacity at 7.5 buffers (675 bit/s), where the sending CPU is fully busy.");
+    expect(describeChart({ ...base, curve: rising, limit: rising.map((p) => ({ x: p.x, y: 900 })) }).join(" "))
+      .toContain("Its capacity is 900 bit/s; the curve stays below it here.");
+  });
+
+  it("gives each memo measurement with the model's value there and how far off it is", () => {
+    const memo = [{ x: 4, y: 500, printed: "500", citation: "Table 2, row 4", exact: true, differs: [] }];
+    expect(describeChart({ ...base, curve: rising, memo }).join(" "))
+      .toContain("The memo gives one measurement: at 4 buffers, 500 bit/s (printed 500; the model 400 bit/s, 20 % below).");
+    expect(describeChart({ ...base, curve: rising }).join(" ")).toContain("The memo has no measurement at these settings.");
+  });
+
+  it("compares with a pinned baseline at the current setting", () => {
+    const s = describeChart({ ...base, curve: rising, baseline: rising.map((p) => ({ x: p.x, y: p.y / 2 })), currentX: 4 });
+    expect(s.at(-1)).toBe("At 4 buffers it is 400 bit/s, above the pinned baseline's 200 bit/s (100 %).");
+  });
+
+  it("tells a peak from a rise, and a flat curve from both", () => {
+    const peak = [{ x: 1, y: 1 }, { x: 2, y: 5 }, { x: 3, y: 2 }];
+    expect(describeChart({ ...base, curve: peak })[1]).toBe("It rises from 1 bit/s to a peak of 5 bit/s at 2 buffers, then falls to 2 bit/s.");
+    expect(describeChart({ ...base, curve: [{ x: 1, y: 3 }, { x: 2, y: 3 }] })[1]).toBe("It stays at about 3 bit/s all along.");
+    expect(describeChart({ ...base, curve: [] })).toEqual(["Throughput against Link quota: the model gives no value here."]);
+  });
+});
+
+describe("describeChange", () => {
+  it("says how the value at the setting moved and where the bottleneck went", () => {
+    expect(describeChange("Throughput", "bit/s", { setting: "link quota 16 buffers", value: 465_000, bottleneck: "link quota" }, { setting: "link quota 16 buffers", value: 612_000, bottleneck: "sending CPU" }))
+      .toBe("Throughput at link quota 16 buffers rose from 465K bit/s to 612K bit/s; the bottleneck moved from the link quota to the sending CPU.");
+    expect(describeChange("Throughput", "bit/s", { setting: "a", value: 5, bottleneck: null }, { setting: "a", value: 3, bottleneck: null })).toBe("Throughput at a fell from 5 bit/s to 3 bit/s.");
+    expect(describeChange("Throughput", "bit/s", { setting: "a", value: 5, bottleneck: null }, { setting: "a", value: 5, bottleneck: null })).toBe("Throughput at a stays 5 bit/s.");
+  });
+});
