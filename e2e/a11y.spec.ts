@@ -150,11 +150,11 @@ test("the chart is described in words from the model's answer, and a knob move i
   // ... and anyone can open it
   await page.getByText("Describe the chart").click();
   await expect(page.getByTestId("chart-description")).toBeVisible();
-  const before = await page.getByTestId("chart-description").innerText();
+  const before = await page.getByTestId("chart-description").textContent();
 
   await page.getByRole("slider", { name: "Buffer size", exact: true }).focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
-  await expect.poll(() => page.getByTestId("chart-description").innerText()).not.toBe(before);
+  await expect.poll(() => page.getByTestId("chart-description").textContent()).not.toBe(before);
   await expect(page.getByTestId("chart-change")).toHaveText(/^Throughput at link quota \d+ buffers (fell|rose) from .+ to .+\.$/, { timeout: 5000 });
 
   await page.goto("/explore/lavc");
