@@ -161,3 +161,46 @@ test("the chart is described in words from the model's answer, and a knob move i
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
   await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/It reaches its capacity at [\d.]+ users \([\d.]+%\), where the boot CPU is fully busy\./);
 });
+
+test("T on the chart's reader opens the table of its values: units in the headers, about twenty rows, the memo's measurements with their source", async ({ page }) => {
+  await page.goto("/explore/decnet");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await page.getByRole("slider", { name: "Read values along the curve" }).focus();
+  await page.keyboard.press("t");
+  await expect(page.getByText("Table of the plotted values")).toBeFocused();
+  const table = page.getByTestId("chart-table").getByRole("table").first();
+  await expect(table.getByRole("columnheader", { name: "Link quota (buffers)" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Throughput (bit/s)" })).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(20); // 32 points, thinned
+  await expect(table.locator("tbody tr").first().getByRole("rowheader")).toHaveText("2 buffers");
+  const memo = page.getByTestId("chart-table-memo");
+  await expect(memo.locator("tbody tr")).toHaveCount(2);
+  await expect(memo.locator("tbody tr").first()).toContainText("434726");
+  await expect(memo.locator("tbody tr").first()).toContainText("DECNET-IO-PERFORMANCE");
+});
+
+for (const [name, width, height] of [["phone", 375, 812], ["desktop", 1280, 800]] as const) {
+  test(`on a ${name}, nothing that takes focus by Tab hides under the sticky chart`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height });
+    await page.goto("/explore/decnet");
+    await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+    await page.getByText("Describe the chart").click(); // more to tab through below the chart
+    const hidden: string[] = [];
+    // down the page, then back up it (where the chart sits above what comes into view)
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press(i < 40 ? "Tab" : "Shift+Tab");
+      const where = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const sticky = document.querySelector(".chart-sticky");
+        if (!el || !sticky || sticky.contains(el) || el === document.body) return null;
+        const r = el.getBoundingClientRect();
+        const s = sticky.getBoundingClientRect();
+        const under = r.bottom <= s.bottom && r.top >= s.top && r.left < s.right && r.right > s.left;
+        return under ? `${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute("aria-label") ?? "").slice(0, 30)}"` : null;
+      });
+      if (where) hidden.push(where);
+    }
+    expect(hidden).toEqual([]);
+  });
+}

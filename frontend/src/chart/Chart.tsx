@@ -34,6 +34,8 @@ export type { NamedSeries, Prediction };
 export interface ChartProps {
   /** the id of the chart's description in words (ChartDescription) */
   describedBy?: string;
+  /** T on the curve's reader: open the table of the plotted values (DataTable) */
+  onTable?: () => void;
   xLabel: string;
   /** the x knob's unit, for the axis label */
   xUnit?: string;
@@ -160,6 +162,11 @@ export const Chart = memo(function Chart(props: ChartProps) {
     else if (e.key === "Home") i = 0;
     else if (e.key === "End") i = n - 1;
     else if (e.key === "Escape") setHover(null);
+    else if ((e.key === "t" || e.key === "T") && props.onTable) {
+      e.preventDefault();
+      props.onTable();
+      return;
+    }
     if (i === null) return;
     e.preventDefault();
     setHover({ i, key: true });
@@ -219,10 +226,10 @@ export const Chart = memo(function Chart(props: ChartProps) {
         <rect className="pointer-area" data-testid="curve-reader" x={MARGIN.left} y={MARGIN.top}
           width={Math.max(0, width - MARGIN.left - MARGIN.right)} height={bottom - MARGIN.top}
           onPointerMove={onPointer} onPointerLeave={() => !hover?.key && setHover(null)}
-          role="slider" tabIndex={0} aria-label="Read values along the curve"
+          role="slider" tabIndex={0} aria-label="Read values along the curve" aria-keyshortcuts={props.onTable ? "T" : undefined}
           aria-valuemin={props.curve[0]?.x ?? 0} aria-valuemax={props.curve[props.curve.length - 1]?.x ?? 0}
           aria-valuenow={hoverAt?.x ?? props.currentX}
-          aria-valuetext={hoverAt ? `${props.xLabel} ${xText(hoverAt.x)}: ${props.yLabel} ${formatValue(hoverAt.y, props.yUnit)}` : "Press an arrow key to read the curve"}
+          aria-valuetext={hoverAt ? `${props.xLabel} ${xText(hoverAt.x)}: ${props.yLabel} ${formatValue(hoverAt.y, props.yUnit)}` : (props.onTable ? "Press an arrow key to read the curve, or T for a table of its values" : "Press an arrow key to read the curve")}
           onKeyDown={onKey} onBlur={() => hover?.key && setHover(null)} />
         {props.crowd && <ClassPredictions f={f} at={props.crowd.x} ys={props.crowd.ys} r={small ? 5 : CROWD_R} />}
         {props.crowd && props.crowd.ys.length > 0 && (

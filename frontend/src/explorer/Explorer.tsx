@@ -15,7 +15,6 @@ import { Readouts } from "./Readouts";
 import { RuntimeStatus } from "./RuntimeStatus";
 import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
-import { SeriesTable } from "./SeriesTable";
 import { useSystem } from "./useSystem";
 import { askCurve, bandCall, bandNamesOf, bandShown, curveCall, drawnLimit } from "../chart/curves";
 import { useModelView } from "../chart/useModelView";
@@ -23,6 +22,7 @@ import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
 import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
 import { describeChart } from "../chart/describe";
+import { DataTable } from "../chart/DataTable";
 import { formatSetting, knobDisplay } from "../format";
 import type { ExportInput } from "./ExportBar";
 import { seriesColour, THEME } from "../chart/theme";
@@ -116,6 +116,21 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
   const source = status.phase === "ready" ? "browser" : "server";
   const chartBox = useRef<HTMLDivElement>(null);
+  // What takes focus must never hide under the sticky chart (WCAG 2.2, 2.4.11): the page keeps
+  // a scroll padding of the chart's height, so the browser scrolls it to below the chart.
+  useEffect(() => {
+    const el = chartBox.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const ro = new ResizeObserver(() => {
+      root.style.scrollPaddingTop = `${Math.ceil(el.getBoundingClientRect().height) + 8}px`;
+    });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      root.style.scrollPaddingTop = "";
+    };
+  }, []);
 
   const { sweep, detail, current, baseDetail, curve, band, limit, saturation, baseCurve } = useModelView(client, spec, {
     knobs,
@@ -139,6 +154,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const modelError = sweep.error ?? detail.error ?? perCurves.error;
   // The chart in words, from the same answers the chart draws (chart/describe.ts).
   const descriptionId = useId();
+  // T on the chart's reader opens the table of its values and moves there
+  const [tableAsked, setTableAsked] = useState(0);
+  const askTable = useCallback(() => setTableAsked((n) => n + 1), []);
   const description = useMemo(
     () => describeChart({ xLabel: xKnob.label, xText: xShow.text, yLabel: yMetric.label, yUnit: yMetric.unit, curve, limit, saturation, memo, baseline: baseline ? baseCurve : [], currentX: Number(knobs[x]) }),
     [xKnob, xShow, yMetric, curve, limit, saturation, memo, baseline, baseCurve, knobs, x],
@@ -282,6 +300,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               currentX={Number(knobs[x])}
               currentY={current?.metrics[y] ?? NaN}
               describedBy={descriptionId}
+              onTable={askTable}
             />
           </div>
           <ChartDescription id={descriptionId} sentences={description} />
@@ -305,7 +324,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <div className="chart-details">
           <ExportBar prepare={prepareExport} chartRef={chartBox} />
           <Readouts metrics={spec.metrics} result={current} baseline={baseline ? baseDetail.value : null} />
-          <SeriesTable xLabel={xKnob.label} yLabel={yMetric.label} curve={curve} baseline={baseCurve} />
+          <DataTable
+            xLabel={xKnob.label} xUnit={xShow.unit} xText={xShow.text} yLabel={yMetric.label} yUnit={yMetric.unit}
+            curve={curve} series={perCurves.series} baseline={baseline ? baseCurve : []} band={band} memo={memo} openSignal={tableAsked}
+          />
           <PathView stages={detail.value?.stages ?? null} bottleneck={detail.value?.bottleneck ?? null} />
           </div>
         </div>
