@@ -219,3 +219,14 @@ for (const [name, width, height] of [["phone", 375, 812], ["desktop", 1280, 800]
     expect(hidden).toEqual([]);
   });
 }
+
+test("the curve plays as sound in the browser, and Escape stops it", async ({ page }) => {
+  await page.goto("/explore/lavc");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await page.getByTestId("sonify").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("sonify")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(/^Playing \d+ tones, left to right: the lowest pitch is .+; a click at each memo measurement; a chime where the curve reaches its capacity\. Escape stops\.$/)).toBeAttached();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("sonify")).toHaveAttribute("aria-pressed", "false");
+});

@@ -23,6 +23,7 @@ import { Legend } from "./Legend";
 import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
 import { describeChart } from "../chart/describe";
 import { DataTable } from "../chart/DataTable";
+import { SoundControls } from "../chart/SoundControls";
 import { formatSetting, knobDisplay } from "../format";
 import type { ExportInput } from "./ExportBar";
 import { seriesColour, THEME } from "../chart/theme";
@@ -304,6 +305,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             />
           </div>
           <ChartDescription id={descriptionId} sentences={description} />
+          <SoundControls curve={curve} memoXs={memo.map((m) => m.x)} capacityX={saturation?.x ?? null} yUnit={yMetric.unit} />
           <ChangeAnnouncer axes={`${x}|${y}`} yLabel={yMetric.label} yUnit={yMetric.unit} state={setting} />
           {modelError && <p className="model-error" role="alert">{`The model could not answer: ${modelError}`}</p>}
           <Legend
