@@ -231,3 +231,23 @@ test("the curve plays as sound in the browser, and Escape stops it", async ({ pa
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("sonify")).toHaveAttribute("aria-pressed", "false");
 });
+
+test("in forced colours (Windows high contrast) the curve, the memo's points and the axis titles are drawn in the system's colours", async ({ page }) => {
+  await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
+  await page.goto("/explore/decnet");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  const seen = await page.evaluate(() => {
+    const css = (s: string) => getComputedStyle(document.querySelector(s)!);
+    return {
+      text: getComputedStyle(document.body).color, // CanvasText
+      page: getComputedStyle(document.documentElement).backgroundColor, // Canvas
+      curve: css("[data-testid=model-curve]").stroke,
+      memo: css("[data-testid=memo-point]").fill,
+      title: css(".axis .axis-label").fill,
+    };
+  });
+  expect(seen.curve).toBe(seen.text);
+  expect(seen.title).toBe(seen.text);
+  expect(seen.memo).not.toBe(seen.page);
+  expect(seen.curve).not.toBe(seen.page);
+});
