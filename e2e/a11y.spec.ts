@@ -47,11 +47,18 @@ async function axeViolations(page: Page): Promise<string[]> {
   }, WCAG_AA);
 }
 
-test("no axe violation on a lesson step after its reveal, with a typed prediction", async ({ page }) => {
+test("a lesson step's chart is described and tabled only once the answer is out; no axe violation after the reveal", async ({ page }) => {
   await page.goto("/learn/decnet-link-quota/3");
+  const chart = page.getByTestId("chart");
+  await expect(chart).toHaveAccessibleDescription(/^Throughput against Link quota\. The model's curve, and the memo's measurements, are described here once the answer is out\.$/);
+  await expect(page.getByText("Table of the plotted values")).toHaveCount(0); // nothing to give the answer away
   await page.getByTestId("typed-prediction").fill("400000");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("reveal-memo")).toContainText("The memo measured");
+  await expect(chart).toHaveAccessibleDescription(/It rises from .* The memo gives/);
+  await page.getByRole("slider", { name: "Read values along the curve" }).focus();
+  await page.keyboard.press("t");
+  await expect(page.getByTestId("chart-table").locator("tbody tr").first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
 

@@ -1,10 +1,13 @@
 // One lesson step: the explanation, the explorer state it sets, and its question. A question
 // hides the model's curve and the memo's points until the learner commits a prediction.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SystemSpec } from "../api/types";
 import { axesOf, Chart } from "../chart/Chart";
 import { bandNamesOf, bandShown, drawnLimit } from "../chart/curves";
 import { memoPoints } from "../chart/memoPoints";
+import { ChartDescription } from "../chart/ChartDescription";
+import { DataTable } from "../chart/DataTable";
+import { describeChart } from "../chart/describe";
 import { Readouts } from "../explorer/Readouts";
 import { useLatest } from "../chart/useLatest";
 import { useModelView } from "../chart/useModelView";
@@ -71,6 +74,10 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const xKnob = spec.knobs.find((k) => k.name === x)!;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
+  // The chart in words and as a table, once the answer is out: before, only what is plotted.
+  const descriptionId = useId();
+  const [tableAsked, setTableAsked] = useState(0);
+  const askTable = useCallback(() => setTableAsked((n) => n + 1), []);
   const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
   const q = step.question;
   // In a live class the server holds the answer and says when to reveal; alone, this browser does.
@@ -101,6 +108,12 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
       { yMax: q.y_max, share: yMetric.share },
     );
   }, [q, curve, baseCurve, band, memo, limit, yMetric]);
+  const description = useMemo(
+    () => (revealed
+      ? describeChart({ xLabel: xKnob.label, xText: xShow.text, yLabel: yMetric.label, yUnit: yMetric.unit, curve, limit, saturation: view.saturation, memo, baseline: baseline ? baseCurve : [], currentX: Number(knobs[x]) })
+      : [`${yMetric.label} against ${xKnob.label}. The model's curve, and the memo's measurements, are described here once the answer is out.`]),
+    [revealed, xKnob, xShow, yMetric, curve, limit, view.saturation, memo, baseline, baseCurve, knobs, x],
+  );
 
   useEffect(() => {
     document.title = `${step.title} · Memo Lab`;
@@ -191,8 +204,11 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
               onChange: canAnswer ? (v) => setDraft({ kind: "point", y: v }) : undefined,
             } : undefined}
             crowd={live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined}
+            describedBy={descriptionId}
+            onTable={revealed ? askTable : undefined}
           />
         )}
+        <ChartDescription id={descriptionId} sentences={description} />
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
         <ul className="legend lesson-legend" aria-label="Legend">
           {!revealed && <li>The model's curve appears once you commit your prediction.</li>}
@@ -206,6 +222,12 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           {revealed && curve.some((p) => p.bottleneck) && <li><span className="key bottleneck" /> shaded regions: what limits the curve there (named above the chart)</li>}
         </ul>
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
+        {revealed && (
+          <DataTable
+            xLabel={xKnob.label} xUnit={xShow.unit} xText={xShow.text} yLabel={yMetric.label} yUnit={yMetric.unit}
+            curve={curve} series={[]} baseline={baseline ? baseCurve : []} band={band} memo={memo} openSignal={tableAsked}
+          />
+        )}
       </section>
     </div>
   );
