@@ -243,6 +243,7 @@ test("in forced colours (Windows high contrast) the curve, the memo's points and
   await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
   await page.goto("/explore/decnet");
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await expect(page.getByTestId("memo-point").first()).toBeAttached();
   const seen = await page.evaluate(() => {
     const css = (s: string) => getComputedStyle(document.querySelector(s)!);
     return {
