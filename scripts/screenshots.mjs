@@ -3,7 +3,8 @@
 // circuit, a pinned baseline, the readout on the curve), docs/explorer-phone.png, and the
 // classroom: a lesson step before and after the reveal (docs/lesson-before.png,
 // docs/lesson-after.png), the projector with a class after the reveal (docs/projector-class.png)
-// and a phone's join page (docs/phone-join.png).
+// and a phone's join page (docs/phone-join.png); for accessibility, the chart described and
+// tabled (docs/chart-described.png) and in forced colours (docs/chart-forced-colors.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
@@ -76,6 +77,24 @@ try {
   await teacher.waitForTimeout(500);
   await teacher.screenshot({ path: join(ROOT, "docs/projector-class.png") });
   console.log("wrote docs/lesson-before.png, docs/lesson-after.png, docs/projector-class.png and docs/phone-join.png");
+
+  // The chart in words and as a table, reached by keyboard: T on the chart's reader.
+  const words = await browser.newPage({ viewport: { width: 1280, height: 1400 }, deviceScaleFactor: 1 });
+  await words.goto(`${base}/explore/lavc`);
+  await words.waitForSelector("[data-testid=model-curve][d^=M]");
+  await words.getByText("Describe the chart").click();
+  await words.getByRole("slider", { name: "Read values along the curve" }).focus();
+  await words.keyboard.press("t");
+  await words.waitForSelector("[data-testid=chart-table] tbody tr");
+  await words.evaluate(() => window.scrollTo(0, 0));
+  await words.screenshot({ path: join(ROOT, "docs/chart-described.png") });
+  // Windows high contrast, emulated
+  const forced = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await forced.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
+  await forced.goto(`${base}/explore/decnet`);
+  await forced.waitForSelector("[data-testid=memo-point]");
+  await forced.screenshot({ path: join(ROOT, "docs/chart-forced-colors.png") });
+  console.log("wrote docs/chart-described.png and docs/chart-forced-colors.png");
 } finally {
   await browser.close();
   stop();
