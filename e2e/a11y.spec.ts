@@ -185,6 +185,20 @@ test("the chart is described in words from the model's answer, and a knob move i
   await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/It reaches its capacity at [\d.]+ users \([\d.]+%\), where the boot CPU is fully busy\./);
 });
 
+test("the chart's reader steps to the memo's measurements with M and says what limits the curve there", async ({ page }) => {
+  await page.goto("/explore/decnet");
+  await expect(page.getByTestId("memo-point").first()).toBeAttached();
+  const reader = page.getByRole("slider", { name: "Read values along the curve" });
+  await reader.focus();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("m");
+  await expect(reader).toHaveAttribute("aria-valuetext", /^Link quota 16 buffers: Throughput [\d.]+K bit\/s; limited by the link quota; the memo measured [\d.]+K bit\/s; the memo measured [\d.]+K bit\/s\.$/);
+  await page.keyboard.press("End");
+  await expect(reader).toHaveAttribute("aria-valuetext", /limited by the sending CPU\.$/);
+  await page.keyboard.press("Shift+M");
+  await expect(reader).toHaveAttribute("aria-valuetext", /^Link quota 16 buffers:/);
+});
+
 test("T on the chart's reader opens the table of its values: units in the headers, about twenty rows, the memo's measurements with their source", async ({ page }) => {
   await page.goto("/explore/decnet");
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);

@@ -26,7 +26,7 @@ import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
 import type { MemoPoint } from "./memoPoints";
 import { PredictionMark, type Prediction } from "./PredictionMark";
-import { nearestIndex, readoutAt, type NamedSeries } from "./readout";
+import { memoStep, nearestIndex, readoutAt, readoutText, type NamedSeries } from "./readout";
 import { useElementWidth } from "./useElementWidth";
 
 export type { NamedSeries, Prediction };
@@ -162,6 +162,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     else if (e.key === "Home") i = 0;
     else if (e.key === "End") i = n - 1;
     else if (e.key === "Escape") setHover(null);
+    else if (e.key === "m" || e.key === "M") i = memoStep(props.curve, props.memo, at, e.shiftKey ? -1 : 1) ?? at;
     else if ((e.key === "t" || e.key === "T") && props.onTable) {
       e.preventDefault();
       props.onTable();
@@ -226,10 +227,11 @@ export const Chart = memo(function Chart(props: ChartProps) {
         <rect className="pointer-area" data-testid="curve-reader" x={MARGIN.left} y={MARGIN.top}
           width={Math.max(0, width - MARGIN.left - MARGIN.right)} height={bottom - MARGIN.top}
           onPointerMove={onPointer} onPointerLeave={() => !hover?.key && setHover(null)}
-          role="slider" tabIndex={0} aria-label="Read values along the curve" aria-keyshortcuts={props.onTable ? "T" : undefined}
+          role="slider" tabIndex={0} aria-label="Read values along the curve"
           aria-valuemin={props.curve[0]?.x ?? 0} aria-valuemax={props.curve[props.curve.length - 1]?.x ?? 0}
           aria-valuenow={hoverAt?.x ?? props.currentX}
-          aria-valuetext={hoverAt ? `${props.xLabel} ${xText(hoverAt.x)}: ${props.yLabel} ${formatValue(hoverAt.y, props.yUnit)}` : (props.onTable ? "Press an arrow key to read the curve, or T for a table of its values" : "Press an arrow key to read the curve")}
+          aria-keyshortcuts={props.onTable ? "M Shift+M T" : "M Shift+M"}
+          aria-valuetext={hoverAt ? readoutText(hoverAt, props.xLabel, xText, props.yLabel, props.yUnit) : `Press an arrow key to read the curve, M for the memo's next measurement${props.onTable ? ", T for a table of its values" : ""}`}
           onKeyDown={onKey} onBlur={() => hover?.key && setHover(null)} />
         {props.crowd && <ClassPredictions f={f} at={props.crowd.x} ys={props.crowd.ys} r={small ? 5 : CROWD_R} />}
         {props.crowd && props.crowd.ys.length > 0 && (

@@ -2,6 +2,7 @@
 // there, the memo's measurement at that x, and the other drawn series at the same x.
 import type { SeriesPoint } from "./geometry";
 import type { MemoPoint } from "./memoPoints";
+import { formatValue } from "../format";
 
 export interface NamedSeries {
   label: string;
@@ -46,4 +47,26 @@ export function readoutAt(curve: SeriesPoint[], i: number, memo: MemoPoint[], ot
       return q ? [{ label: s.label, y: q.y }] : [];
     }),
   };
+}
+
+/** What the keyboard's reader says at one point: x and y, what limits the curve there, the memo's
+ * measurements at that x, and every other drawn series at the same x. */
+export function readoutText(r: ReadoutAt, xLabel: string, xText: (v: number) => string, yLabel: string, yUnit: string): string {
+  const parts = [`${xLabel} ${xText(r.x)}: ${yLabel} ${formatValue(r.y, yUnit)}`];
+  if (r.bottleneck) parts.push(`limited by the ${r.bottleneck}`);
+  for (const m of r.memo) parts.push(`the memo measured ${formatValue(m.y, yUnit)}`);
+  for (const o of r.others) parts.push(`${o.label} ${formatValue(o.y, yUnit)}`);
+  return `${parts.join("; ")}.`;
+}
+
+/** The curve point at the next memo measurement beyond `from` (dir 1) or before it (dir -1),
+ * or null when there is none that way. */
+export function memoStep(curve: SeriesPoint[], memo: MemoPoint[], from: number, dir: 1 | -1): number | null {
+  const here = curve[from]?.x ?? Number.NaN;
+  const xs = [...new Set(memo.map((m) => m.x))].filter((x) => (dir > 0 ? x > here : x < here)).sort((a, b) => dir * (a - b));
+  for (const x of xs) {
+    const i = nearestIndex(curve, x);
+    if (i >= 0 && i !== from) return i;
+  }
+  return null;
 }

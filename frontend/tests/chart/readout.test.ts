@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MemoPoint } from "../../src/chart/memoPoints";
-import { nearestIndex, readoutAt } from "../../src/chart/readout";
+import { nearestIndex, readoutAt, memoStep, readoutText } from "../../src/chart/readout";
 
 const curve = [
   { x: 2, y: 10, bottleneck: "CPU" },
@@ -31,5 +31,26 @@ describe("the curve readout", () => {
 
   it("has nothing to say past the curve", () => {
     expect(readoutAt(curve, 5, [], [])).toBeNull();
+  });
+});
+
+describe("the keyboard reader's words and its steps between memo points", () => {
+  const curve = [2, 4, 6, 8, 10].map((x) => ({ x, y: x * 100, bottleneck: x >= 8 ? "sending CPU" : undefined }));
+  const memo = [4, 9].map((x) => ({ x, y: x * 90, printed: String(x * 90), citation: "Table", exact: true, differs: [] }));
+  const x = (v: number) => `${v} buffers`;
+
+  it("says x and y, what limits the curve, the memo's measurement and the other series there", () => {
+    const r = readoutAt(curve, 1, memo, [{ label: "NI", points: curve.map((p) => ({ x: p.x, y: p.y * 2 })) }])!;
+    expect(readoutText(r, "Link quota", x, "Throughput", "bit/s")).toBe("Link quota 4 buffers: Throughput 400 bit/s; the memo measured 360 bit/s; NI 800 bit/s.");
+    const at8 = readoutAt(curve, 3, memo, [])!;
+    expect(readoutText(at8, "Link quota", x, "Throughput", "bit/s")).toBe("Link quota 8 buffers: Throughput 800 bit/s; limited by the sending CPU.");
+  });
+
+  it("steps to the point nearest the next memo measurement either way, and stops at the last", () => {
+    expect(memoStep(curve, memo, 0, 1)).toBe(1); // 4
+    expect(memoStep(curve, memo, 1, 1)).toBe(3); // 9 is nearest 8 (ties go to the first)
+    expect(memoStep(curve, memo, 3, 1)).toBe(null);
+    expect(memoStep(curve, memo, 4, -1)).toBe(3);
+    expect(memoStep(curve, memo, 1, -1)).toBe(null);
   });
 });
