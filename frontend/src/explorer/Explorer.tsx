@@ -304,8 +304,6 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               onTable={askTable}
             />
           </div>
-          <ChartDescription id={descriptionId} sentences={description} />
-          <SoundControls curve={curve} memoXs={memo.map((m) => m.x)} capacityX={saturation?.x ?? null} yUnit={yMetric.unit} />
           <ChangeAnnouncer axes={`${x}|${y}`} yLabel={yMetric.label} yUnit={yMetric.unit} state={setting} />
           {modelError && <p className="model-error" role="alert">{`The model could not answer: ${modelError}`}</p>}
           <Legend
@@ -324,6 +322,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null}
           />
           <div className="chart-details">
+          <ChartDescription id={descriptionId} sentences={description} />
+          <SoundControls curve={curve} memoXs={memo.map((m) => m.x)} capacityX={saturation?.x ?? null} yUnit={yMetric.unit} />
           <ExportBar prepare={prepareExport} chartRef={chartBox} />
           <Readouts metrics={spec.metrics} result={current} baseline={baseline ? baseDetail.value : null} />
           <DataTable

@@ -208,7 +208,6 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
             onTable={revealed ? askTable : undefined}
           />
         )}
-        <ChartDescription id={descriptionId} sentences={description} />
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
         <ul className="legend lesson-legend" aria-label="Legend">
           {!revealed && <li>The model's curve appears once you commit your prediction.</li>}
@@ -222,6 +221,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           {revealed && curve.some((p) => p.bottleneck) && <li><span className="key bottleneck" /> shaded regions: what limits the curve there (named above the chart)</li>}
         </ul>
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
+        {/* below the legend and readouts: a projector keeps those right under the chart */}
+        <ChartDescription id={descriptionId} sentences={description} />
         {revealed && (
           <DataTable
             xLabel={xKnob.label} xUnit={xShow.unit} xText={xShow.text} yLabel={yMetric.label} yUnit={yMetric.unit}

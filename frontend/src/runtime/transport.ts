@@ -123,7 +123,7 @@ export class WorkerTransport {
   /** Settle now every request whose answer is on the board (its message may not have reached
    * the page yet). */
   drain(): void {
-    this.read(() => undefined);
+    this.read(null);
   }
 
   /** Wait a few milliseconds for the worker to answer `id`; the answers on the board with it
@@ -134,22 +134,20 @@ export class WorkerTransport {
     while (board.newest < id) {
       if (performance.now() > deadline) return null;
     }
-    let mine: Posted | undefined;
-    this.read((i, out) => {
-      if (i === id) mine = out;
-    });
+    const mine = this.read(id);
     if (!mine) return null; // too large for the board: its message brings it
-    this.pending.delete(id);
     return mine.error !== undefined ? { error: mine.error } : { result: mine.result };
   }
 
-  /** Read the board's answers to pending requests: `take` may claim one, the rest settle. */
-  private read(take: (id: number, out: Posted) => void): void {
-    const found = this.board?.read((id) => this.pending.has(id));
-    for (const [id, out] of found ?? []) {
-      take(id, out);
-      this.settle(id, out, true);
+  /** Read the board's answers to pending requests: the one for `claim` is returned (the caller
+   * answers it), the others settle. */
+  private read(claim: number | null): Posted | undefined {
+    let mine: Posted | undefined;
+    for (const [id, out] of this.board?.read((i) => this.pending.has(i)) ?? []) {
+      if (id === claim) mine = out;
+      else this.settle(id, out, true);
     }
+    return mine;
   }
 
   private settle(id: number, out: Posted, early: boolean): void {
