@@ -16,7 +16,7 @@ SRC = ROOT / "models" / "perfmodels"
 def pack(out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     files = sorted(
-        p for p in SRC.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json")
+        p for p in SRC.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json", ".toml")
     )
     tmp = out.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as z:

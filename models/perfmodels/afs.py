@@ -45,84 +45,14 @@ import math
 
 from .datasets import load as load_dataset
 from .fitted import fitted
-from .knobs import Knob, Metric, Spec
+from .knobs import load_spec
 from .system import no_fast_path
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 CLIENTS = ("redhat72", "solaris7")
 DEFAULT_BUFFERSIZE = 16384  # memo: I/O stayed 16k at chunksize 15 until AFSV_BUFFERSIZE was raised
 
-SPEC = Spec(
-    id="afs",
-    title="OpenAFS chunksize and its hidden limiters",
-    question=(
-        "How much faster does a client read as the chunksize grows, what caps it, and why did the"
-        " fileserver's disk I/O stop growing at about 22k (y axis: fileserver I/O size)?"
-    ),
-    knobs=(
-        Knob(
-            "chunksize",
-            "Chunksize",
-            "log2 bytes",
-            13,
-            "afsd's chunk size as a power of two (13 = 8k as measured; the header's default is 16)",
-            min=10,
-            max=20,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "afsv_buffersize",
-            "AFSV_BUFFERSIZE",
-            "bytes",
-            DEFAULT_BUFFERSIZE,
-            "the fileserver's largest disk transfer",
-            min=4096,
-            max=65536,
-            step=4096,
-            integer=True,
-        ),
-        Knob(
-            "rx_maxiovecs",
-            "RX_MAXIOVECS",
-            "iovecs",
-            16,
-            "packets one readv/writev can carry (16, limited by the operating system)",
-            min=1,
-            max=64,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "rx_packet_bytes",
-            "Rx packet",
-            "bytes",
-            1412,
-            "largest rx message (1412 in the memo)",
-            min=512,
-            max=8192,
-            step=4,
-            integer=True,
-        ),
-        Knob("client", "Client", "", "redhat72", "the client machine in the bonnie runs", choices=CLIENTS),
-    ),
-    metrics=(
-        Metric("read_kBps", "Read (block input)", "K/sec"),
-        Metric("write_kBps", "Write (block output)", "K/sec"),
-        Metric("io_size_bytes", "Fileserver I/O size", "bytes"),
-    ),
-    x_default="chunksize",
-    y_default="read_kBps",
-    stages=("round trip", "network", "fileserver disk"),
-    overlay={
-        "dataset": "afs-bonnie",
-        "knobs": {"chunksize": "chunksize_log2", "client": "client"},
-        "metrics": {
-            "read_kBps": {"field": "in_block_kps", "scale": 1},
-            "write_kBps": {"field": "out_block_kps", "scale": 1},
-        },
-    },
-)
+SPEC = load_spec("afs")  # knobs and metrics: specs/afs.toml
 
 FITTED = ("rtt_ms", "store_redhat72_ms", "store_solaris7_ms", "network_MBps")
 START = {"rtt_ms": 3.0, "store_redhat72_ms": 0.5, "store_solaris7_ms": 1.5, "network_MBps": 10.0}

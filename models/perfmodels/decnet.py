@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from .datasets import load as load_dataset
 from .fitted import fitted
-from .knobs import Knob, Metric, Spec
+from .knobs import load_spec
 from .mva import mva, mva_throughputs
 from .pace import knee
 from .types import Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
@@ -71,99 +71,7 @@ PASSES = {"SENDER/SERVER": 0.0, "DTS/DTR": 1.0}  # NFT/FAL's passes are fitted
 MEASURED_QUOTA = 16  # memo: every run used link quota 16
 RESOURCES = ("sending CPU", "circuit", "receiving CPU")
 
-SPEC = Spec(
-    id="decnet",
-    title="TOPS-20 DECnet link throughput",
-    question="How much does a bigger link quota buy on the CI?",
-    knobs=(
-        Knob(
-            "circuit",
-            "Circuit",
-            "",
-            "CI",
-            "DECnet circuit between the two systems: DTE "
-            "(56 kbaud line via the front end), CI (computer interconnect) or NI (Ethernet)",
-            choices=CIRCUITS,
-        ),
-        Knob(
-            "link_quota",
-            "Link quota",
-            "buffers",
-            16,
-            "buffers per logical link, half for sending and half for receiving (the memo used 16)",
-            min=2,
-            max=64,
-            step=2,
-            integer=True,
-        ),
-        Knob(
-            "buffer_size",
-            "Buffer size",
-            "bytes",
-            576,
-            "bytes per DECnet buffer; each message "
-            "carries the buffer size less a 17-byte header (576 on DTE and CI, 1467 on the NI "
-            "in the memo)",
-            min=64,
-            max=1467,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "test",
-            "Test",
-            "",
-            "SENDER/SERVER",
-            "test program pair: SENDER/SERVER only moves data, DTS/DTR is the DECnet test suite, NFT/FAL copies a file",
-            choices=TESTS,
-        ),
-        Knob(
-            "copy_us_per_byte",
-            "Copy cost",
-            "µs/byte",
-            2.0,
-            "monitor CPU time to copy one byte; the memo does not measure it (plausible 0.5 to 3 on a KL10)",
-            min=0.5,
-            max=3.0,
-            step=0.1,
-        ),
-        Knob(
-            "return_queue_share",
-            "Return as a queue",
-            "fraction",
-            0.0,
-            "share of the buffer "
-            "return that waits in turn rather than in parallel; the memo, measuring at one "
-            "quota, cannot tell (0 = a pure delay)",
-            min=0.0,
-            max=1.0,
-            step=0.05,
-        ),
-    ),
-    metrics=(
-        Metric("throughput_bps", "Throughput", "bit/s"),
-        Metric("messages_per_s", "Messages", "msg/s"),
-        Metric("cpu_percent", "Sender CPU", "%", share=True),
-    ),
-    x_default="link_quota",
-    y_default="throughput_bps",
-    stages=("program", "monitor", "circuit", "receiver", "return"),
-    not_resources=("link quota",),
-    unknowns=("copy_us_per_byte", "return_queue_share"),
-    overlay={
-        "dataset": "decnet-throughput",
-        "knobs": {"circuit": "circuit", "test": "test", "link_quota": "link_quota", "buffer_size": "buffer_size"},
-        "metrics": {
-            "throughput_bps": {"field": "bps", "scale": 1},
-            "messages_per_s": {
-                "field": "messages",
-                "scale": 1 / 300,
-                "note": "derived: # of msg in the 300 s run divided by 300",
-            },
-            "cpu_percent": {"field": "cpu_percent", "scale": 1},
-        },
-    },
-)
+SPEC = load_spec("decnet")  # knobs and metrics: specs/decnet.toml
 
 FITTED = ("host_msg_ms", "pass_us", "nft_passes", "return_ms", "return_byte_us")
 START = {"host_msg_ms": 4.0, "pass_us": 8.0, "nft_passes": 3.0, "return_ms": 50.0, "return_byte_us": 20.0}

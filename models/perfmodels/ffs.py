@@ -69,13 +69,14 @@ preallocation (which 4.2BSD did not have), and contention from other users.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .datasets import load as load_dataset
 from .fitted import fitted
-from .knobs import Knob, Metric, Spec
+from .knobs import load_spec
 from .pace import slowest
 from .system import no_fast_path
-from .types import Evaluation, Knobs, Observation, Params, observation, stage
+from .types import Evaluation, Knobs, Observation, Params, Stage, observation, stage
 
 SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
@@ -83,164 +84,7 @@ RESERVE_PERCENT = 10.0  # memo: Table 2 was measured with a 10% free space reser
 DRIVER_MS = 0.5  # assumption: interrupt and next-request start-up on an 11/750
 MASSBUS_KBPS = 2000.0  # MASSBUS data rate (hardware: 2 Mbytes/s), never the limit here
 
-SPEC = Spec(
-    id="ffs",
-    title="4.2BSD Fast File System throughput",
-    question="Why does the new file system use at most half the disk's bandwidth?",
-    knobs=(
-        Knob(
-            "layout",
-            "Layout",
-            "",
-            "new",
-            "old file system (1024-byte blocks scattered) or the new one (rotationally placed blocks)",
-            choices=("new", "old"),
-        ),
-        Knob(
-            "block_size",
-            "Block size",
-            "bytes",
-            4096,
-            "file system block size (the old file system uses 1024)",
-            min=1024,
-            max=16384,
-            step=2,
-            integer=True,
-            scale="log2",
-            active_when={"layout": ("new",)},
-            inactive_reason="the old file system always uses 1024-byte blocks",
-        ),
-        Knob(
-            "fragment_size",
-            "Fragment size",
-            "bytes",
-            1024,
-            "smallest allocation unit: a file's tail is kept in fragments",
-            min=512,
-            max=8192,
-            step=2,
-            integer=True,
-            scale="log2",
-            active_when={"layout": ("new",)},
-            inactive_reason="the old file system has no fragments",
-        ),
-        Knob(
-            "file_size_kb",
-            "File size",
-            "Kbytes",
-            8192,
-            "size of the file read or written (the memo's tests used 8-Mbyte files)",
-            min=1,
-            max=16384,
-            step=1,
-            integer=True,
-        ),
-        Knob("operation", "Operation", "", "read", "reading or writing a large file", choices=("read", "write")),
-        Knob("bus", "Bus", "", "MASSBUS", "the disk controller's bus on the VAX-11/750", choices=("UNIBUS", "MASSBUS")),
-        Knob(
-            "track_buffer",
-            "Track buffer",
-            "",
-            "no",
-            "whether the controller reads a whole track into its own buffer (the memo's controllers did not)",
-            choices=("no", "yes"),
-            active_when={"layout": ("new",), "operation": ("read",)},
-            inactive_reason="a track buffer helps reads of the new layout only (writes go straight to the disk)",
-        ),
-        Knob(
-            "cpu_speed",
-            "CPU speed",
-            "× 11/750",
-            1.0,
-            "processor speed relative to a VAX-11/750 (an 11/780 is about 1.6)",
-            min=0.25,
-            max=8.0,
-            step=0.05,
-        ),
-        Knob(
-            "sectors_per_track",
-            "Sectors per track",
-            "sectors",
-            32,
-            "512-byte sectors per track (many disks of the time had 32 or 48)",
-            min=16,
-            max=128,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "rpm",
-            "Rotation speed",
-            "rpm",
-            3600,
-            "revolutions per minute (3600 gives the memo's 983 Kbytes/sec with 32 sectors)",
-            min=1800,
-            max=7200,
-            step=60,
-            integer=True,
-        ),
-        Knob(
-            "rotdelay_ms",
-            "Rotational delay",
-            "ms",
-            4.0,
-            "gap the file system leaves between "
-            "consecutive blocks so the next request is in time (rounded up to whole blocks)",
-            min=0.0,
-            max=20.0,
-            step=0.5,
-            active_when={"layout": ("new",)},
-            inactive_reason="the old file system places blocks without regard to rotation",
-        ),
-        Knob(
-            "free_space_percent",
-            "Free space",
-            "%",
-            10.0,
-            "free space left on the file system (the memo measured with its 10% reserve)",
-            min=0.0,
-            max=50.0,
-            step=1.0,
-            active_when={"layout": ("new",)},
-            inactive_reason="the old layout is scattered already",
-        ),
-        Knob(
-            "disksort_factor",
-            "Sorted seek factor",
-            "fraction",
-            0.5,
-            "how much the disk scheduler shortens the old layout's write seeks; not given by the memo",
-            min=0.3,
-            max=0.7,
-            step=0.05,
-            active_when={"layout": ("old",), "operation": ("write",)},
-            inactive_reason="only the old layout's queued writes are sorted by seek distance",
-        ),
-    ),
-    metrics=(
-        Metric("throughput_kBps", "Throughput", "Kbytes/sec"),
-        Metric("bandwidth_percent", "Disk bandwidth used", "%", share=True),
-        Metric("cpu_percent", "CPU", "%", share=True),
-        Metric("disk_bandwidth_kBps", "Disk bandwidth", "Kbytes/sec"),
-        Metric("gap_blocks", "Rotational gap", "blocks"),
-        Metric("revolutions_lost", "Revolutions lost per block", "revolutions"),
-        Metric("turnaround_ms", "Turnaround to the next request", "ms"),
-        Metric("space_used_percent", "Space taken / file size", "%"),
-    ),
-    x_default="block_size",
-    y_default="throughput_kBps",
-    stages=("copy and system call", "allocation", "bus and controller", "rotation and transfer"),
-    unknowns=("disksort_factor",),
-    overlay={
-        "dataset": "ffs-throughput",
-        "knobs": {"layout": "layout", "block_size": "block_size", "operation": "operation", "bus": "bus"},
-        "metrics": {
-            "throughput_kBps": {"field": "speed_kbytes_s", "scale": 1},
-            "bandwidth_percent": {"field": "bandwidth_percent", "scale": 1},
-            "cpu_percent": {"field": "cpu_percent", "scale": 1},
-        },
-    },
-)
+SPEC = load_spec("ffs")  # knobs and metrics: specs/ffs.toml
 
 FITTED = ("cpu_block_ms", "cpu_byte_us", "write_factor", "unibus_kBps", "old_seek_ms", "track_ms")
 START = {
@@ -365,48 +209,34 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
         # the disk's time per block, split into transferring and waiting for the block to come round
         t_x_part = min(disk, t_x)
         wait_label = "seek and rotation" if old else "the gap and missed turns"
+        bottleneck = out["bottleneck"]
+
+        def per_block(name: str, label: str, ms: float, resource: str, **more: Any) -> Stage:
+            # a stage's share of the period a block takes, and whether its resource sets the pace
+            return stage(
+                name,
+                label,
+                ms,
+                "ms/block",
+                resource=resource,
+                utilization=min(1.0, ms / period),
+                bottleneck=bottleneck == resource,
+                **more,
+            )
+
+        # the disk is occupied for the whole of `disk` per block: transferring, and waiting for
+        # the block (the gap passing, a missed turn, a seek): both count
+        waiting = min(1.0, max(0.0, disk - t_x_part) / period)
         out["stages"] = [
-            stage(
-                "copy and system call",
-                "System call and copy",
-                copy,
-                "ms/block",
-                resource="CPU",
-                utilization=min(1.0, copy / period),
-                bottleneck=out["bottleneck"] == "CPU",
-            ),
-            stage(
-                "allocation",
-                "Allocation and buffers (writes)",
-                alloc,
-                "ms/block",
-                resource="CPU",
-                utilization=min(1.0, alloc / period),
-                bottleneck=out["bottleneck"] == "CPU",
-            ),
-            stage(
-                "bus and controller",
-                f"{k['bus']} controller",
-                bus_ms,
-                "ms/block",
-                resource="bus",
-                utilization=min(1.0, bus_ms / period),
-                bottleneck=out["bottleneck"] == "bus",
-            ),
-            stage(
+            per_block("copy and system call", "System call and copy", copy, "CPU"),
+            per_block("allocation", "Allocation and buffers (writes)", alloc, "CPU"),
+            per_block("bus and controller", f"{k['bus']} controller", bus_ms, "bus"),
+            per_block(
                 "rotation and transfer",
                 "Rotation and transfer",
                 disk,
-                "ms/block",
-                resource="rotation and layout",
-                # the disk is occupied for the whole of `disk` per block: transferring, and
-                # waiting for the block (the gap passing, a missed turn, a seek): both count
-                utilization=min(1.0, disk / period),
-                bottleneck=out["bottleneck"] == "rotation and layout",
-                parts=[
-                    ("transferring", min(1.0, t_x_part / period)),
-                    (wait_label, min(1.0, max(0.0, disk - t_x_part) / period)),
-                ],
+                "rotation and layout",
+                parts=[("transferring", min(1.0, t_x_part / period)), (wait_label, waiting)],
             ),
         ]
     return out

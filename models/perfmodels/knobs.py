@@ -3,12 +3,17 @@
 A knob is one input a person can turn (link quota, buffer size, circuit ...). Its spec says what
 values are allowed; `validate` turns untrusted input (URL parameters, JSON bodies) into a
 complete, typed knob set or raises ValueError naming the knob and its allowed range.
+
+Each system declares its knobs and metrics as data, in specs/{system}.toml (a table a knob):
+`load_spec` reads one into a Spec. The equations that use them stay in the system's module.
 """
 
 from __future__ import annotations
 
 import math
+import tomllib
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, cast
 
 from .types import KnobDescription, MetricDescription, Overlay, SpecDescription
@@ -185,6 +190,24 @@ class Spec:
         for name, value in values.items():
             out[name] = self.knob(str(name)).coerce(value)
         return out
+
+
+def load_spec(system: str) -> Spec:
+    """The system's Spec from specs/{system}.toml (lists become tuples: a Spec is immutable)."""
+    path = resources.files(__package__) / "specs" / f"{system}.toml"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    knobs = []
+    for k in doc.pop("knobs"):
+        if "choices" in k:
+            k["choices"] = tuple(k["choices"])
+        if "active_when" in k:
+            k["active_when"] = {name: tuple(values) for name, values in k["active_when"].items()}
+        knobs.append(Knob(**k))
+    metrics = tuple(Metric(**m) for m in doc.pop("metrics"))
+    for f in ("stages", "unknowns", "not_resources"):
+        if f in doc:
+            doc[f] = tuple(doc[f])
+    return Spec(knobs=tuple(knobs), metrics=metrics, **doc)
 
 
 def _fmt(x: float | None) -> str:

@@ -55,7 +55,7 @@ from typing import Any
 
 from .datasets import load as load_dataset
 from .fitted import fitted
-from .knobs import Knob, Metric, Spec
+from .knobs import load_spec
 from .mva import recursion
 from .types import Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
 
@@ -65,120 +65,7 @@ ETHERNET_MBPS = 10.0  # memo: the Ethernet's capacity
 BLOCK_BITS = 512 * 8
 STATIONS = ("boot CPU", "boot disks", "adapter", "Ethernet")
 
-SPEC = Spec(
-    id="lavc",
-    title="Local Area VAXcluster capacity",
-    question="How many users can one boot member carry before it saturates?",
-    knobs=(
-        Knob("users", "Users", "users", 86, "active users in the cluster", min=1, max=400, step=1, integer=True),
-        Knob(
-            "locks_per_user_s",
-            "Locks per user",
-            "locks/s",
-            0.54,
-            "lock operations per user per second (0.54 measured)",
-            min=0.0,
-            max=5.0,
-            step=0.01,
-        ),
-        Knob(
-            "ios_per_user_s",
-            "I/Os per user",
-            "I/Os/s",
-            0.63,
-            "disk I/Os per user per second (0.63 measured)",
-            min=0.0,
-            max=5.0,
-            step=0.01,
-            active_when={"disk": ("served",)},
-            inactive_reason="with local disks no I/O reaches the boot member",
-        ),
-        Knob(
-            "blocks_per_io",
-            "Blocks per I/O",
-            "blocks",
-            4,
-            "512-byte blocks per disk I/O (4 measured; typical 4 to 8)",
-            min=1,
-            max=64,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "disk",
-            "Disk",
-            "",
-            "served",
-            "users' disks served by the boot member over the Ethernet, or each node's own local disk",
-            choices=("served", "local"),
-        ),
-        Knob(
-            "adapter",
-            "Adapter",
-            "",
-            "DEQNA",
-            "the boot member's Ethernet interface",
-            choices=("DEUNA", "DEQNA", "DELUA"),
-            active_when={"disk": ("served",)},
-            inactive_reason="with local disks no data crosses the boot member's adapter",
-        ),
-        Knob(
-            "boot_disks",
-            "Boot member disks",
-            "disks",
-            6,
-            "disk drives at the boot member sharing the served I/O evenly; the memo does not say (6 assumed)",
-            min=1,
-            max=16,
-            step=1,
-            integer=True,
-            active_when={"disk": ("served",)},
-            inactive_reason="with local disks the boot member serves none",
-        ),
-        Knob(
-            "lock_cpu_ms",
-            "Lock cost",
-            "ms/lock",
-            4.8,
-            "lock master CPU per lock operation; the memo's table spans 4.6 to 6.0 ms on a MicroVAX II",
-            min=4.6,
-            max=6.0,
-            step=0.1,
-        ),
-        Knob(
-            "ethernet_usable_mbps",
-            "Usable Ethernet",
-            "Mbit/s",
-            8.0,
-            "share of the 10 Mbit/s Ethernet usable for user data; the memo says 6 to 8",
-            min=6.0,
-            max=8.0,
-            step=0.1,
-            active_when={"disk": ("served",)},
-            inactive_reason="with local disks no data crosses the Ethernet",
-        ),
-    ),
-    metrics=(
-        Metric("boot_cpu_percent", "Boot member CPU", "%", share=True),
-        Metric("cpu_demand_percent", "Boot member CPU demand (offered)", "%"),
-        Metric("adapter_percent", "Adapter load", "%", share=True),
-        Metric("disk_percent", "Boot disks busy", "%", share=True),
-        Metric("ethernet_mbps", "Ethernet data", "Mbit/s"),
-        Metric("io_elapsed_ms", "I/O time", "ms"),
-        Metric("max_users", "Users at saturation", "users"),
-        Metric("io_cpu_ms", "CPU per I/O (this node)", "ms"),
-        Metric("server_cpu_ms", "Server CPU per I/O", "ms"),
-    ),
-    x_default="users",
-    y_default="cpu_demand_percent",
-    stages=("locks", "server", "disks", "adapter", "ethernet"),
-    unknowns=("lock_cpu_ms", "ethernet_usable_mbps"),
-    overlay={
-        "dataset": "lavc-io-elapsed",
-        "knobs": {"blocks_per_io": "blocks"},
-        "metrics": {"io_elapsed_ms": {"field": "served_ms", "scale": 1}},
-    },
-)
+SPEC = load_spec("lavc")  # knobs and metrics: specs/lavc.toml
 
 FITTED = (
     "local_cpu_ms",

@@ -30,65 +30,11 @@ equally likely).
 from __future__ import annotations
 
 from .datasets import load as load_dataset
-from .knobs import Knob, Metric, Spec
+from .knobs import load_spec
 from .system import no_fast_path
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
-SPEC = Spec(
-    id="ofn",
-    title="TOPS-20 OFN lookup cost",
-    question="How many lookups does hashing save when 300 files are open?",
-    knobs=(
-        Knob(
-            "open_ofns",
-            "Open OFNs",
-            "OFNs",
-            300,
-            "OFNs in use (MAXSPL): typically 200 to 400, over 1000 on some systems",
-            min=1,
-            max=2000,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "hash_size",
-            "Hash size",
-            "buckets",
-            59,
-            "hash table size for hash and link (the memo suggests 59)",
-            min=1,
-            max=1024,
-            step=1,
-            integer=True,
-            active_when={"method": ("hash",)},
-            inactive_reason="a linear scan has no hash table",
-        ),
-        Knob("method", "Method", "", "hash", "linear scan (before 6.1) or hash and link", choices=("linear", "hash")),
-        Knob(
-            "hit_position",
-            "Hit position",
-            "fraction",
-            0.5,
-            "how far into the table a linear "
-            "search finds its OFN on average (1/2 if uniform; the memo expects nearer 2/3)",
-            min=0.5,
-            max=0.67,
-            step=0.01,
-            active_when={"method": ("linear",)},
-            inactive_reason="hashed search walks one chain; where the entry sits in the whole table does not matter",
-        ),
-    ),
-    metrics=(
-        Metric("lookups_hit", "Lookups, found", "lookups"),
-        Metric("lookups_miss", "Lookups, not found", "lookups"),
-    ),
-    x_default="open_ofns",
-    per_default="method",  # the question compares hashing with the linear scan
-    y_default="lookups_miss",
-    stages=("scan",),
-    unknowns=("hit_position",),
-    overlay=None,
-)
+SPEC = load_spec("ofn")  # knobs and metrics: specs/ofn.toml
 
 FITTED: tuple[str, ...] = ()
 KNOWN_MISSES = {

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from .datasets import load as load_dataset
 from .fitted import fitted
-from .knobs import Knob, Metric, Spec
+from .knobs import load_spec
 from .pace import slowest
 from .system import no_fast_path
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
@@ -41,76 +41,7 @@ from .types import Evaluation, Knobs, Observation, Params, observation, stage
 RK05_REV_MS = 40.0  # 1500 rpm
 RK05_SECTOR_MS = 40.0 / 12  # 12 sectors of 256 words per track
 
-SPEC = Spec(
-    id="rsx-qio",
-    title="RSX-11M QIO packet preallocation",
-    question="How much does MAXPKT save, and why more on NL: than on a disk?",
-    knobs=(
-        Knob(
-            "maxpkt",
-            "MAXPKT",
-            "packets",
-            15,
-            "I/O packets the executive keeps preallocated (the memo compared 15 with 0)",
-            min=0,
-            max=30,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "tasks",
-            "Tasks",
-            "tasks",
-            6,
-            "tasks issuing I/O at once (the memo ran six)",
-            min=1,
-            max=32,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "device",
-            "Device",
-            "",
-            "NL",
-            "NL: (the null device: no device time) or copying an RK05 disk to NL: with PIP",
-            choices=("NL", "RK05"),
-        ),
-        Knob(
-            "record_cpu_us",
-            "Record CPU",
-            "µs",
-            2000.0,
-            "CPU time of one record outside the QIO (FCS and the task's loop); not measured in the memo",
-            min=1000.0,
-            max=4000.0,
-            step=50.0,
-            active_when={"device": ("NL",)},
-            inactive_reason="PIP's copy is timed by the disk, not by a task's records",
-        ),
-        Knob(
-            "qio_service_us",
-            "QIO service",
-            "µs",
-            800.0,
-            "CPU time of a QIO besides the packet (directive, driver, completion); not measured in the memo",
-            min=400.0,
-            max=1600.0,
-            step=50.0,
-        ),
-    ),
-    metrics=(
-        Metric("time_saving_percent", "Time saved vs MAXPKT 0", "%"),
-        Metric("request_ms", "Time per request", "ms"),
-        Metric("hit_percent", "Requests served from the list", "%", share=True),
-    ),
-    x_default="maxpkt",
-    per_default="device",  # the question compares NL: with a disk
-    y_default="time_saving_percent",
-    stages=("record", "qio service", "packet", "device"),
-    unknowns=("record_cpu_us", "qio_service_us"),
-    overlay=None,
-)
+SPEC = load_spec("rsx-qio")  # knobs and metrics: specs/rsx-qio.toml
 
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {

@@ -48,7 +48,7 @@ import math
 from typing import Any
 
 from .datasets import load as load_dataset
-from .knobs import Knob, Metric, Spec
+from .knobs import load_spec
 from .system import no_fast_path
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
@@ -58,102 +58,7 @@ DISKS = {  # rev ms, bytes per track, average seek ms
 }
 SWITCH_MS = 0.5  # assumption: a context switch between resident tasks on a PDP-11/45
 
-SPEC = Spec(
-    id="rsx-swap",
-    title="RSX-11M swapping interval",
-    question="How much does fixing the shuffler in its own partition save, and how short a "
-    "swapping interval can six taskbuilds afford?",
-    knobs=(
-        Knob(
-            "swap_interval_s",
-            "Swapping interval",
-            "s",
-            0.4,
-            "time a resident task keeps its "
-            "memory before it may be swapped (the memo tried 0.2 to 1 s; 0.4 s at least on an "
-            "RK07)",
-            min=0.05,
-            max=2.0,
-            step=0.05,
-        ),
-        Knob(
-            "round_robin_s",
-            "Round robin interval",
-            "s",
-            0.05,
-            "CPU time slice among resident tasks; swaps happen on its ticks (held at 5/100 s in the memo)",
-            min=0.01,
-            max=0.5,
-            step=0.01,
-        ),
-        Knob("disk", "Swap disk", "", "RK07", "the disk tasks are swapped to", choices=("RK07", "RK05")),
-        Knob(
-            "shuffler",
-            "Shuffler",
-            "",
-            "SYSPAR",
-            "SHF in SYSPAR (loaded when needed) or fixed in its own partition SHFPAR",
-            choices=("SYSPAR", "SHFPAR"),
-        ),
-        Knob("tasks", "Tasks", "tasks", 6, "taskbuilds started together", min=1, max=16, step=1, integer=True),
-        Knob(
-            "task_size_kw",
-            "Task size",
-            "K words",
-            23,
-            "size of each task (23K in the memo)",
-            min=4,
-            max=32,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "core_kw",
-            "Memory for tasks",
-            "K words",
-            69,
-            "memory available to the tasks (3 of 23K fit in the memo)",
-            min=16,
-            max=124,
-            step=1,
-            integer=True,
-        ),
-        Knob(
-            "taskbuild_s",
-            "One taskbuild alone",
-            "s",
-            60.0,
-            "time one taskbuild takes with the "
-            "machine to itself; the memo does not give it (it only scales elapsed seconds)",
-            min=5.0,
-            max=600.0,
-            step=5.0,
-        ),
-        Knob(
-            "shf_kw",
-            "Shuffler image",
-            "K words",
-            2.0,
-            "size of SHF's image, loaded per swap when it lives in SYSPAR; the memo does not give it",
-            min=1.0,
-            max=4.0,
-            step=0.1,
-        ),
-    ),
-    metrics=(
-        Metric("shf_gain_percent", "Gain from SHF in its own partition", "%"),
-        Metric("elapsed_ratio", "Elapsed / one after another", "×"),
-        Metric("elapsed_s", "Elapsed for all tasks", "s"),
-        Metric("swap_overhead_percent", "Time spent swapping", "%", share=True),
-        Metric("swap_ms", "Time per swap", "ms"),
-        Metric("resident_tasks", "Tasks in memory at once", "tasks"),
-    ),
-    x_default="swap_interval_s",
-    y_default="shf_gain_percent",
-    stages=("swap out", "swap in", "shuffler load", "task switching"),
-    unknowns=("shf_kw",),
-    overlay=None,
-)
+SPEC = load_spec("rsx-swap")  # knobs and metrics: specs/rsx-swap.toml
 
 FITTED: tuple[str, ...] = ()
 START: Params = {}

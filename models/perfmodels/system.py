@@ -1,9 +1,9 @@
 """What a system module is: the contract every model in perfmodels meets, checked by a test.
 
-A system is a module (decnet.py, ffs.py, ...) that describes its knobs and metrics (SPEC), says
-which of its parameters calibration fits (FITTED, from START, with FIXED_DEFAULTS held), declares
-the fidelity bars it misses and why (KNOWN_MISSES), and answers: `solve` at one setting,
-`solve_along` for a faster path along one knob (or None where it has none), `observations` for
+A system is a module (decnet.py, ffs.py, ...) that describes its knobs and metrics (SPEC, read
+from specs/{id}.toml), says which of its parameters calibration fits (FITTED, from START, with
+FIXED_DEFAULTS held), declares the fidelity bars it misses and why (KNOWN_MISSES), and answers:
+`solve` at one setting, `solve_along` for a faster path along one knob (or None where it has none), `observations` for
 the memo figures it is judged against. The registry, the calibration and the tests use only this.
 """
 

@@ -65,3 +65,31 @@ def test_a_shared_query_gives_a_complete_valid_setting_or_a_refusal(spec, data):
     assert all(allowed_value(spec.knob(n), v) for n, v in got.items())
     # What was accepted reads back the same from its own URL.
     assert spec.validate(dict(parse_qsl(urlencode({k: str(v) for k, v in got.items()})))) == got
+
+
+def test_every_spec_file_is_a_system_and_every_system_has_one():
+    from importlib import resources
+
+    files = {p.name.removesuffix(".toml") for p in (resources.files("perfmodels") / "specs").iterdir()}
+    assert files == set(perfmodels.systems())
+
+
+def test_a_spec_file_with_a_misspelt_field_is_refused(monkeypatch):
+    from perfmodels import knobs
+
+    real = knobs.tomllib.loads
+
+    def misspelt(text: str):
+        doc = real(text)
+        doc["knobs"][0]["maximum"] = doc["knobs"][0].pop("label")
+        return doc
+
+    monkeypatch.setattr(knobs.tomllib, "loads", misspelt)
+    with pytest.raises(TypeError, match="maximum"):
+        knobs.load_spec("lavc")
+
+
+@pytest.mark.parametrize("spec", specs(), ids=lambda s: s.id)
+def test_each_knobs_default_is_one_of_its_own_values(spec):
+    for k in spec.knobs:
+        assert k.coerce(k.default) == k.default, k.name
