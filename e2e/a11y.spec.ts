@@ -1,8 +1,8 @@
-// Accessibility: axe-core on every page, and the layout from a phone to a projector.
-import { createRequire } from "node:module";
+// Accessibility: axe-core on every page, the layout from a phone to a projector, and the chart
+// read without sight (its description, table, reader and sound). The live class and the lesson
+// by keyboard and screen reader: a11y-class.spec.ts.
 import { expect, test, type Page } from "@playwright/test";
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+import { axeViolations, sidewaysOverflow } from "./lib/axe";
 
 // axe is injected as a script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
@@ -27,9 +27,6 @@ async function settle(page: Page, path: string) {
   else await expect(page.locator("main")).toBeVisible();
 }
 
-// every WCAG 2.0, 2.1 and 2.2 A and AA rule axe has, whatever the impact
-const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
-
 test("no axe violation of any WCAG 2.0-2.2 A or AA rule on any page", async ({ page }) => {
   test.setTimeout(180_000);
   for (const path of await pages(page)) {
@@ -37,15 +34,6 @@ test("no axe violation of any WCAG 2.0-2.2 A or AA rule on any page", async ({ p
     expect(await axeViolations(page), path).toEqual([]);
   }
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async (tags) => {
-    const r = await (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } })
-      .axe.run({ runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-  }, WCAG_AA);
-}
 
 test("a lesson step's chart is described and tabled only once the answer is out; no axe violation after the reveal", async ({ page }) => {
   await page.goto("/learn/decnet-link-quota/3");
@@ -69,15 +57,7 @@ for (const [name, width, height] of [["narrow phone", 320, 640], ["phone", 375, 
     await page.setViewportSize({ width, height });
     for (const path of await pages(page)) {
       await settle(page, path);
-      const overflow = await page.evaluate(() => {
-        const doc = document.documentElement;
-        const wide = [...document.querySelectorAll("body *")].filter((el) => {
-          const r = el.getBoundingClientRect();
-          // Elements inside a horizontal scroller (wide tables, equations) may extend; the page itself may not.
-          return r.right > doc.clientWidth + 1 && !el.closest(".table-scroll, .model-doc pre");
-        }).slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-        return { scroll: doc.scrollWidth - doc.clientWidth, wide };
-      });
+      const overflow = await sidewaysOverflow(page);
       expect(overflow, `${path} at ${width}px`).toEqual({ scroll: 0, wide: [] });
     }
     await page.goto("/explore/decnet");
@@ -272,4 +252,70 @@ test("in forced colours (Windows high contrast) the curve, the memo's points and
   expect(seen.title).toBe(seen.text);
   expect(seen.memo).not.toBe(seen.page);
   expect(seen.curve).not.toBe(seen.page);
+});
+
+test("read through the accessibility tree: the description names the metric, the range, LAVC's saturation and DECnet's measurement, and follows a knob; the table has the curve's rows", async ({ page }) => {
+  await page.goto("/explore/lavc");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await page.getByText("Describe the chart").click();
+  const lavc = await page.getByTestId("chart-description").ariaSnapshot();
+  expect(lavc).toMatch(/- paragraph: Boot member CPU demand \(offered\) against Users, from 1 users? to 400 users\./);
+  expect(lavc).toMatch(/It reaches its capacity at [\d.]+ users \([\d.]+%\), where the boot CPU is fully busy\./);
+
+  await page.goto("/explore/decnet");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await page.getByText("Describe the chart").click();
+  const description = page.getByTestId("chart-description");
+  const before = await description.ariaSnapshot();
+  expect(before).toMatch(/- paragraph: Throughput against Link quota, from 2 buffers to 64 buffers\./);
+  expect(before).toMatch(/The memo gives (one measurement|\d+ measurements): at 16 buffers, [\d.]+K bit\/s \(printed 434726 Bps[^)]*; the model [\d.]+K bit\/s, \d+ % (above|below)\)/);
+  await page.getByRole("slider", { name: "Buffer size", exact: true }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(() => description.ariaSnapshot()).not.toBe(before);
+
+  await page.getByRole("slider", { name: "Read values along the curve" }).focus();
+  await page.keyboard.press("t");
+  const table = await page.getByTestId("chart-table").getByRole("table").first().ariaSnapshot();
+  expect(table).toContain('- columnheader "Link quota (buffers)"');
+  expect(table).toContain('- columnheader "Throughput (bit/s)"');
+  expect(table.match(/- row "\d+ buffers [^"]*"/g) ?? []).toHaveLength(20);
+  expect(table).toMatch(/- rowheader "2 buffers"/);
+});
+
+test("the chart's reader steps between the drawn curves with S, each read with its name and values", async ({ page }) => {
+  await page.goto("/explore/decnet?per=circuit");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  const reader = page.getByRole("slider", { name: "Read values along the curve" });
+  await expect(reader).toHaveAttribute("aria-keyshortcuts", "M Shift+M S Shift+S T");
+  await reader.focus();
+  await page.keyboard.press("End");
+  const first = (await reader.getAttribute("aria-valuetext"))!;
+  const name = first.match(/^(\S+) curve\. Link quota 64 buffers: Throughput /)?.[1];
+  expect(name, first).toBeTruthy();
+  await page.keyboard.press("s");
+  const next = (await reader.getAttribute("aria-valuetext"))!;
+  const other = next.match(/^(\S+) curve\. Link quota 64 buffers: Throughput /)?.[1];
+  expect(other, next).toBeTruthy();
+  expect(other).not.toBe(name);
+  expect(next).toContain(`; ${name} `); // the curve it left is read beside it
+  await page.keyboard.press("ArrowLeft"); // and the arrows walk the new curve
+  await expect(reader).toHaveAttribute("aria-valuetext", new RegExp(`^${other} curve\\. Link quota 62 buffers`));
+  await page.keyboard.press("Shift+S");
+  await expect(reader).toHaveAttribute("aria-valuetext", new RegExp(`^${name} curve\\. Link quota 62 buffers`));
+});
+
+test("with reduced motion asked for, nothing on the explorer or a lesson animates, a knob move and a reveal included", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const moving = () => page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? a.id ?? "animation"));
+  await page.goto("/explore/decnet");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await page.getByRole("slider", { name: "Buffer size", exact: true }).focus();
+  await page.keyboard.press("ArrowLeft");
+  expect(await moving()).toEqual([]);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+  await page.goto("/learn/decnet-link-quota/2");
+  await page.getByTestId("typed-prediction").fill("50000");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("reveal-model")).toContainText("The model gives");
+  expect(await moving()).toEqual([]);
 });

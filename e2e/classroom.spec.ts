@@ -105,12 +105,15 @@ test("a typed prediction is checked, with the reason shown, and Reveal waits for
   await l.open("/learn/ffs-block-size/1"); // a share: 0 to 100 %
   const box = page.getByTestId("typed-prediction");
   const reveal = page.getByRole("button", { name: "Reveal" });
-  await expect(box).toHaveAccessibleName(/Your prediction of Disk bandwidth used in % at CPU speed 1/);
+  // the words on screen, then what is predicted where; the question is the description
+  await expect(box).toHaveAccessibleName(/^Your prediction \(%\) of Disk bandwidth used at CPU speed 1/);
+  await expect(box).toHaveAccessibleDescription(await page.locator(".lesson-question .prompt").textContent() ?? "");
   for (const [typed, reason] of [["abc", /is not a number/], ["99999999", /from 0 to 100 %/], ["-3", /zero or more/]] as const) {
     await box.fill(typed);
     await expect(page.getByTestId("typed-problem")).toHaveText(reason);
     await expect(box).toHaveValue(typed); // kept as typed, not cleared
     await expect(box).toHaveAttribute("aria-invalid", "true");
+    await expect(box).toHaveAccessibleDescription(reason); // the reason is read with the box
     await expect(reveal).toBeDisabled();
   }
   await box.fill("12.5 %");

@@ -1,6 +1,6 @@
 // Page objects for a live class: the teacher's presenter view with its class panel, and a
 // student's seat at /c/{code}.
-import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, type BrowserContextOptions, expect, type Locator, type Page } from "@playwright/test";
 
 export class TeacherView {
   readonly panel: Locator;
@@ -31,8 +31,8 @@ export class StudentSeat {
   constructor(readonly page: Page) {}
 
   /** Join by the link, or (`typed`) by typing the code on /learn as read off the projector. */
-  static async join(browser: Browser, code: string, name: string, typed = false): Promise<StudentSeat> {
-    const page = await (await browser.newContext()).newPage();
+  static async join(browser: Browser, code: string, name: string, typed = false, device: BrowserContextOptions = {}): Promise<StudentSeat> {
+    const page = await (await browser.newContext(device)).newPage();
     if (typed) {
       await page.goto("/learn");
       await page.getByTestId("class-code-input").fill(code.toLowerCase());
@@ -48,6 +48,11 @@ export class StudentSeat {
 
   async atStep(n: number) {
     await expect(this.page.getByTestId("seat")).toHaveAttribute("data-step", String(n));
+  }
+
+  /** What the page's announcements region has said, oldest first (what a screen reader read). */
+  async said(): Promise<string[]> {
+    return this.page.getByTestId("announcements").locator("p").allTextContents();
   }
 
   async predict(value: number) {

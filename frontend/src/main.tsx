@@ -1,5 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { Announcements } from "./a11y/Announcements";
 import { App, runtimeSettled, startRuntimeEarly } from "./App";
 import { Nav } from "./Nav";
 import { startOutbox } from "./scenarios/outbox";
@@ -18,6 +19,7 @@ createRoot(document.getElementById("root")!).render(
     <div id="content" tabIndex={-1}>
       <App />
     </div>
+    <Announcements />
   </StrictMode>,
 );
 

@@ -26,7 +26,7 @@ import { geometry, type BandPoint, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
 import type { MemoPoint } from "./memoPoints";
 import { PredictionMark, type Prediction } from "./PredictionMark";
-import { memoStep, nearestIndex, readoutAt, readoutText, type NamedSeries } from "./readout";
+import { lineStep, memoStep, nearestIndex, readoutAt, readoutText, type NamedSeries } from "./readout";
 import { useElementWidth } from "./useElementWidth";
 
 export type { NamedSeries, Prediction };
@@ -116,7 +116,8 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const MARGIN = { ...BASE, right: BASE.right + (props.crowd ? spreadW : 0) + labelRoom };
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
   // The readout's point on the curve (an index), and whether the keyboard put it there.
-  const [hover, setHover] = useState<{ i: number; key: boolean } | null>(null);
+  // the reader's place: point i of drawn line s (0: the model's curve, then the series, the baseline)
+  const [hover, setHover] = useState<{ i: number; s?: number; key: boolean } | null>(null);
   const titleId = useId();
   // A phone's chart is shorter, so that it can stay in view above the knobs.
   const HEIGHT = props.height ?? (small ? PHONE_HEIGHT : DEFAULT_HEIGHT);
@@ -142,7 +143,12 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const series = props.series ?? [];
   const xText = props.xText ?? ((v: number) => formatValue(v, props.xUnit));
   const others: NamedSeries[] = [...series, ...(props.baseline.length ? [{ label: "Baseline", points: props.baseline }] : [])];
-  const hoverAt = hover ? readoutAt(props.curve, Math.min(hover.i, props.curve.length - 1), props.memo, others) : null;
+  const lines: NamedSeries[] = [{ label: props.curveLabel ?? "This setting", points: props.curve }, ...others];
+  const line = Math.min(hover?.s ?? 0, lines.length - 1);
+  const reading = lines[line].points;
+  const hoverAt = hover
+    ? readoutAt(reading, Math.min(hover.i, reading.length - 1), line === 0 ? props.memo : [], lines.filter((_, k) => k !== line))
+    : null;
   // Where along x the memo measured (its points, and the ranges some were taken over): beyond
   // it the model extrapolates.
   const measuredXs = props.memo.flatMap((m) => (m.x0 !== undefined && m.x1 !== undefined ? [m.x0, m.x1] : [m.x]));
@@ -153,16 +159,21 @@ export const Chart = memo(function Chart(props: ChartProps) {
     if (i >= 0) setHover({ i, key: false });
   };
   const onKey = (e: React.KeyboardEvent<SVGRectElement>) => {
-    const n = props.curve.length;
+    const n = reading.length;
     if (!n) return;
-    const at = hover?.i ?? Math.max(0, nearestIndex(props.curve, props.currentX));
+    const at = hover?.i ?? Math.max(0, nearestIndex(reading, props.currentX));
     const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 }[e.key];
     let i: number | null = null;
     if (step !== undefined) i = hover ? Math.max(0, Math.min(n - 1, at + step)) : at;
     else if (e.key === "Home") i = 0;
     else if (e.key === "End") i = n - 1;
     else if (e.key === "Escape") setHover(null);
-    else if (e.key === "m" || e.key === "M") i = memoStep(props.curve, props.memo, at, e.shiftKey ? -1 : 1) ?? at;
+    else if ((e.key === "m" || e.key === "M") && line === 0) i = memoStep(props.curve, props.memo, at, e.shiftKey ? -1 : 1) ?? at;
+    else if ((e.key === "s" || e.key === "S") && lines.length > 1) {
+      e.preventDefault();
+      setHover({ ...lineStep(lines, { s: line, i: at }, e.shiftKey ? -1 : 1), key: true });
+      return;
+    }
     else if ((e.key === "t" || e.key === "T") && props.onTable) {
       e.preventDefault();
       props.onTable();
@@ -170,7 +181,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     }
     if (i === null) return;
     e.preventDefault();
-    setHover({ i, key: true });
+    setHover({ i, s: line, key: true });
   };
   // each label beside its curve's last point, moved apart where the curves end together
   const lastY = (pts: SeriesPoint[]) => {
@@ -230,8 +241,10 @@ export const Chart = memo(function Chart(props: ChartProps) {
           role="slider" tabIndex={0} aria-label="Read values along the curve"
           aria-valuemin={props.curve[0]?.x ?? 0} aria-valuemax={props.curve[props.curve.length - 1]?.x ?? 0}
           aria-valuenow={hoverAt?.x ?? props.currentX}
-          aria-keyshortcuts={props.onTable ? "M Shift+M T" : "M Shift+M"}
-          aria-valuetext={hoverAt ? readoutText(hoverAt, props.xLabel, xText, props.yLabel, props.yUnit) : `Press an arrow key to read the curve, M for the memo's next measurement${props.onTable ? ", T for a table of its values" : ""}`}
+          aria-keyshortcuts={["M Shift+M", lines.length > 1 ? "S Shift+S" : "", props.onTable ? "T" : ""].filter(Boolean).join(" ")}
+          aria-valuetext={hoverAt
+            ? `${lines.length > 1 ? `${lines[line].label} curve. ` : ""}${readoutText(hoverAt, props.xLabel, xText, props.yLabel, props.yUnit)}`
+            : `Press an arrow key to read the curve, M for the memo's next measurement${lines.length > 1 ? ", S for the next curve" : ""}${props.onTable ? ", T for a table of its values" : ""}`}
           onKeyDown={onKey} onBlur={() => hover?.key && setHover(null)} />
         {props.crowd && <ClassPredictions f={f} at={props.crowd.x} ys={props.crowd.ys} r={small ? 5 : CROWD_R} />}
         {props.crowd && props.crowd.ys.length > 0 && (

@@ -124,10 +124,12 @@ export function SaturationMark({ f, at, label }: { f: Frame; at: { x: number; y:
   );
 }
 
-/** The class's predictions at one x, 14 px marks spread a little sideways (a phone's smaller). */
+/** The class's predictions at one x, 14 px marks spread a little sideways (a phone's smaller).
+ * Unlabelled marks (screen readers pass them by): the spread beside the plot (ClassSpread) says
+ * the same in words. */
 export function ClassPredictions({ f, at, ys, r }: { f: Frame; at: number; ys: number[]; r: number }) {
   return (
-    <g data-testid="class-predictions" className="crowd" aria-label={`${ys.length} predictions from the class`}>
+    <g data-testid="class-predictions" className="crowd">
       {ys.map((y, i) => (
         // sideways jitter (the same for the same i), so equal answers stay countable;
         // the marks have no identity but their place in the list

@@ -1,5 +1,6 @@
 // What the pointer (or keyboard) readout says at one point of the curve: x, y, the bottleneck
-// there, the memo's measurement at that x, and the other drawn series at the same x.
+// there, the memo's measurement at that x, and the other drawn series at the same x; and how the
+// keyboard's reader steps between the memo's measurements and between the drawn lines.
 import type { SeriesPoint } from "./geometry";
 import type { MemoPoint } from "./memoPoints";
 import { formatValue } from "../format";
@@ -69,4 +70,14 @@ export function memoStep(curve: SeriesPoint[], memo: MemoPoint[], from: number, 
     if (i >= 0 && i !== from) return i;
   }
   return null;
+}
+
+/** Where the reader lands on another drawn line (dir 1: the next, -1: the one before, wrapping
+ * round): the point of that line nearest the x it was reading. */
+export function lineStep(lines: NamedSeries[], at: { s: number; i: number }, dir: 1 | -1): { s: number; i: number } {
+  const n = lines.length;
+  if (n < 2) return at;
+  const x = lines[at.s]?.points[at.i]?.x;
+  const s = (((at.s + dir) % n) + n) % n;
+  return { s, i: x === undefined ? 0 : Math.max(0, nearestIndex(lines[s].points, x)) };
 }

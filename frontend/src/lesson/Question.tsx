@@ -1,6 +1,7 @@
 // Predict, then reveal: the learner places a point or picks an answer and commits it; then the
 // model and the memo are shown with how far off the prediction was.
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { announce } from "../a11y/announcer";
 import type { MetricSpec, SystemSpec } from "../api/types";
 import type { MemoPoint } from "../chart/memoPoints";
 import { formatSetting, formatValue } from "../format";
@@ -63,7 +64,7 @@ export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit,
   const problem = read && !read.ok ? read.reason : null;
   // the box must hold a valid number for the answer to go: what it shows is what is sent
   const sendable = y !== null && (read === null || read.ok);
-  const unit = yMetric.unit ? ` in ${yMetric.unit}` : "";
+  const shownLabel = `Your prediction (${yMetric.unit || yMetric.label})`;
   return (
     <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (sendable && y !== null) onCommit({ kind: "point", y }); }}>
       <p className="prompt" id={`${id}-prompt`}><strong>{q.prompt}</strong></p>
@@ -71,18 +72,20 @@ export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit,
         <p className="muted">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, use the arrow keys on the point, or type a value.`}</p>
       )}
       <label>
-        {`Your prediction (${yMetric.unit || yMetric.label}) `}
+        {`${shownLabel} `}
         <input
           type="text"
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}
           data-testid="typed-prediction"
-          aria-label={`Your prediction of ${yMetric.label}${unit} at ${xLabel} ${q.at}`}
+          // the name starts with the words on screen (WCAG 2.5.3) and adds what is predicted, where;
+          // the question itself is its description
+          aria-label={`${shownLabel} of ${yMetric.label} at ${xLabel} ${q.at}`}
           disabled={committed}
           value={shown}
           aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-err` : undefined}
+          aria-describedby={problem ? `${id}-prompt ${id}-err` : `${id}-prompt`}
           onChange={(e) => {
             setTyped(e.target.value);
             const r = readPrediction(e.target.value, { unit: yMetric.unit, share: yMetric.share, top });
@@ -109,9 +112,12 @@ function off(pred: number, truth: number, unit: string): string {
 }
 
 /** What the reveal shows: the model's answer and the memo's, and how far the learner's answer
- * was from them. Without an answer (the teacher's projector), the answer alone, in words. */
-export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
+ * was from them. Without an answer (the teacher's projector), the answer alone, in words. Once
+ * the model has answered, the same words are announced (a11y/announcer.ts), citations aside. */
+export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo, also }: {
   q: Q; answer: StepAnswer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
+  /** said after the reveal's own words (in a class: where the student's answer stood) */
+  also?: string | null;
 }) {
   const figureSet = useDataset(q.memo?.dataset ?? null);
   const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;
@@ -120,21 +126,41 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
   const exact = memo.filter((m) => m.exact);
   const memoShown = exact.length ? exact : memo;
   const mine = answer?.kind === "point" ? answer.y : null;
+  const w = {
+    mine: mine !== null ? `You predicted ${formatValue(mine, unit)} at ${at}.` : null,
+    model: model === null
+      ? null
+      : `The model gives ${formatValue(model, unit)}${mine !== null ? `: your prediction is ${off(mine, model, unit)}` : ` at ${at}`}.`,
+    memo: memoShown.map((m) => `The memo measured ${formatValue(m.y, unit)} (printed as “${m.printed}”)${m.exact ? "" : `, at ${m.differs.join(", ")}`}${mine !== null ? `: your prediction is ${off(mine, m.y, unit)}` : ""}.`),
+    verdict: q.predict !== "choice" ? null
+      : `${answer?.kind === "choice" ? (answer.choice === q.answer ? "Right. " : `Not quite: you picked “${q.choices[answer.choice - 1] ?? "?"}”. `) : ""}`,
+    answer: q.predict === "choice" ? `The answer is “${q.choices[q.answer - 1]}”.` : null,
+    intuition: q.intuition ? `A common intuition: ${q.intuition}` : null,
+    figure: figure ? `The memo reports ${formatValue(figure.value, figure.unit || unit)} (printed as “${figure.printed}”)${mine !== null ? `: your prediction is ${off(mine, figure.value, figure.unit || unit)}` : ""}.` : null,
+  };
+  const ready = q.predict === "choice" || model !== null;
+  const spoken = ready
+    ? ["The answer is out.", w.mine, w.model, ...w.memo, w.verdict, w.answer, q.predict === "choice" ? q.explain : null, w.figure, also]
+      .filter((x): x is string => !!x).join(" ")
+    : null;
+  const said = useRef(false);
+  useEffect(() => {
+    if (spoken && !said.current) {
+      said.current = true;
+      announce(spoken);
+    }
+  }, [spoken]);
   return (
-    <div className="reveal" data-testid="reveal" role="status">
+    <div className="reveal" data-testid="reveal">
       {q.predict === "point" && (
         <>
-          {mine !== null && <p>{`You predicted ${formatValue(mine, unit)} at ${at}.`}</p>}
-          <p data-testid="reveal-model">
-            {model === null
-              ? "Computing the model's answer…"
-              : `The model gives ${formatValue(model, unit)}${mine !== null ? `: your prediction is ${off(mine, model, unit)}` : ` at ${at}`}.`}
-          </p>
+          {w.mine && <p>{w.mine}</p>}
+          <p data-testid="reveal-model">{w.model ?? "Computing the model's answer…"}</p>
           {memoShown.length > 0 && (
             <ul className="reveal-memo" data-testid="reveal-memo">
-              {memoShown.map((m) => (
+              {memoShown.map((m, i) => (
                 <li key={m.citation}>
-                  {`The memo measured ${formatValue(m.y, unit)} (printed as “${m.printed}”)${m.exact ? "" : `, at ${m.differs.join(", ")}`}${mine !== null ? `: your prediction is ${off(mine, m.y, unit)}` : ""}. `}
+                  {`${w.memo[i]} `}
                   <cite>{m.citation}</cite>
                 </li>
               ))}
@@ -145,16 +171,16 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo }: {
       {q.predict === "choice" && (
         <>
           <p data-testid="reveal-verdict">
-            {answer?.kind === "choice" && (answer.choice === q.answer ? "Right. " : `Not quite: you picked “${q.choices[answer.choice - 1] ?? "?"}”. `)}
-            <strong>{`The answer is “${q.choices[q.answer - 1]}”.`}</strong>
+            {w.verdict}
+            <strong>{w.answer}</strong>
           </p>
           <p data-testid="reveal-explain">{q.explain}</p>
         </>
       )}
       {q.intuition && <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>}
-      {figure && (
+      {w.figure && figure && (
         <p data-testid="reveal-figure">
-          {`The memo reports ${formatValue(figure.value, figure.unit || unit)} (printed as “${figure.printed}”)${mine !== null ? `: your prediction is ${off(mine, figure.value, figure.unit || unit)}` : ""}. `}
+          {`${w.figure} `}
           <cite>{figure.citation}</cite>
         </p>
       )}

@@ -18,7 +18,8 @@ import { Question, Reveal } from "./Question";
 import type { LessonStep } from "./schema";
 import { useSystem } from "../explorer/useSystem";
 import { fitPredictions, stepTop } from "./axis";
-import { knobDisplay } from "../format";
+import { formatValue, knobDisplay } from "../format";
+import { announce } from "../a11y/announcer";
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
@@ -55,8 +56,8 @@ export interface LiveStep {
   submit?: (a: StepAnswer) => Promise<void>;
   /** the class's point predictions (the teacher's, live; a student's, once revealed) */
   crowd: number[];
-  /** what to say beside the question (how many answered, where the student sat) */
-  note?: React.ReactNode;
+  /** where the student's answer stood in the class's, once revealed (shown, and said after the reveal) */
+  place?: string | null;
 }
 
 export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
@@ -145,7 +146,14 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const commit = (a: StepAnswer) => {
     if (live?.submit) {
       setSending("Sending…");
-      live.submit(a).then(() => setSending(null), (e: Error) => setSending(`Not sent: ${e.message}`));
+      live.submit(a).then(() => {
+        setSending(null);
+        const given = a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${q?.predict === "choice" ? q.choices[a.choice - 1] : a.choice}”`;
+        announce(`Your answer, ${given}, went to the class's screen. You can change it until the reveal.`);
+      }, (e: Error) => {
+        setSending(`Not sent: ${e.message}`);
+        announce(`Your answer was not sent: ${e.message}`);
+      });
       return;
     }
     saveAnswer(lessonKey, number, a);
@@ -168,13 +176,14 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} draft={shownDraft} onDraft={setDraft} onCommit={commit}
             live={live ? { sent: live.answer !== null, closed: !canAnswer } : undefined} top={top} />
         )}
-        {sending && <p role="status" className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
-        {live?.note}
+        {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
+        {live?.place && <p data-testid="class-place">{live.place}</p>}
         {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (
           <p className="answered" data-testid="class-median-error">{`The class's median error: ${medianError(live.crowd, atModel)} %`}</p>
         )}
-        {q && revealed && (answer || live?.role === "teacher") && (
-          <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit}
+        {/* in a class, also to a student who did not answer: the answer alone, as on the projector */}
+        {q && revealed && (answer || live) && (
+          <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={live?.place}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />
         )}
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}

@@ -1,7 +1,8 @@
 // A student's device in a live class, at /c/{code}: join (a display name or none), then the
 // lesson's step the class is on (or any open step, when the teacher lets students move on
 // their own). Answers go to the class's screen; the reveal comes from the teacher.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { announce } from "../a11y/announcer";
 import { allSpecs, apiModels } from "../lesson/access";
 import { lessonById } from "../lesson/lessons";
 import type { StepAnswer } from "../lesson/progress";
@@ -88,33 +89,36 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const spread = seat.spreads[number];
   const revealed = state.revealed.includes(number);
   const locked = state.locked.includes(number);
-  let note = null;
+  let noteText: string | null = null;
   if (q && revealed && spread) {
     if (q.predict === "point" && answer?.kind === "point") {
       const p = placeIn(spread.values, answer.y);
-      note = <p data-testid="class-place">{`${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, "")}.`}</p>;
+      noteText = `${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, "")}.`;
     } else if (q.predict === "choice") {
-      note = <p data-testid="class-place">{q.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ")}</p>;
+      noteText = q.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
     } else {
-      note = <p data-testid="class-place">{`You did not answer this one; ${spread.count} in the class did.`}</p>;
+      noteText = `You did not answer this one; ${spread.count} in the class did.`;
     }
   }
+  const status = state.ended
+    ? "The class has ended. Thank you!"
+    : link.link !== "live"
+      ? "Reconnecting to the class…"
+      : q && locked && !revealed
+        ? answer ? "Your teacher has closed answers for now; yours is kept as sent." : "Your teacher has closed answers for this step for now."
+        : null;
   return (
     <main className="lesson" data-testid="seat" data-step={number}>
+      <SeatNews joined={`You are in class ${code}${name ? ` as ${name}` : ""}.`}
+        step={`Step ${number} of ${lesson.steps.length}: ${step.title}.${q ? ` ${q.prompt}` : ""}`} status={status} />
       <header className="lesson-head">
         <div>
           <p className="step-count" data-testid="step-count">{`Class ${code} · step ${number} of ${lesson.steps.length}${name ? ` · ${name}` : ""}`}</p>
           <h1>{step.title}</h1>
         </div>
       </header>
-      {state.ended && <p className="seat-status" role="status" data-testid="class-ended">The class has ended. Thank you!</p>}
-      {!state.ended && link.link !== "live" && <p className="seat-status" role="status">Reconnecting to the class…</p>}
-      {!state.ended && q && locked && !revealed && (
-        <p className="seat-status" role="status" data-testid="locked">
-          {answer ? "Your teacher has closed answers for now; yours is kept as sent." : "Your teacher has closed answers for this step for now."}
-        </p>
-      )}
-      {!state.ended && q && !revealed && !locked && <p className="seat-status" role="status" data-testid="waiting-reveal">Your teacher reveals the answer for everyone at once.</p>}
+      {status && <p className="seat-status" data-testid={state.ended ? "class-ended" : locked && !revealed ? "locked" : "link-status"}>{status}</p>}
+      {!state.ended && q && !revealed && !locked && <p className="seat-status" data-testid="waiting-reveal">Your teacher reveals the answer for everyone at once.</p>}
       <StepView key={number} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
         live={{
           role: "student",
@@ -126,7 +130,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
             setSent((s) => ({ ...s, [number]: a }));
           },
           crowd: spread?.values ?? [],
-          note,
+          place: noteText,
         }} />
       {state.pace === "self" && (
         <nav className="step-nav" aria-label="Lesson steps">
@@ -136,4 +140,20 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
       )}
     </main>
   );
+}
+
+/** Says what happens in the class as it happens, through the page's one announcement queue: that
+ * the student is in, each step as the class reaches it, and the class's state (answers closed,
+ * reconnecting, ended). The answer sent and the reveal are said where they happen (StepView,
+ * Question). Draws nothing. */
+function SeatNews({ joined, step, status }: { joined: string; step: string; status: string | null }) {
+  const first = useRef(true);
+  useEffect(() => {
+    announce(first.current ? `${joined} ${step}` : step);
+    first.current = false;
+  }, [joined, step]);
+  useEffect(() => {
+    if (status) announce(status);
+  }, [status]);
+  return null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MemoPoint } from "../../src/chart/memoPoints";
-import { nearestIndex, readoutAt, memoStep, readoutText } from "../../src/chart/readout";
+import { lineStep, memoStep, nearestIndex, readoutAt, readoutText } from "../../src/chart/readout";
 
 const curve = [
   { x: 2, y: 10, bottleneck: "CPU" },
@@ -52,5 +52,18 @@ describe("the keyboard reader's words and its steps between memo points", () => 
     expect(memoStep(curve, memo, 3, 1)).toBe(null);
     expect(memoStep(curve, memo, 4, -1)).toBe(3);
     expect(memoStep(curve, memo, 1, -1)).toBe(null);
+  });
+
+  it("steps between the drawn lines, wrapping round, to the point nearest the x it was reading", () => {
+    const lines = [
+      { label: "CI", points: curve },
+      { label: "NI", points: [3, 5, 7].map((x) => ({ x, y: x })) },
+      { label: "Baseline", points: curve },
+    ];
+    expect(lineStep(lines, { s: 0, i: 2 }, 1)).toEqual({ s: 1, i: 1 }); // x 6 -> 5
+    expect(lineStep(lines, { s: 0, i: 4 }, 1)).toEqual({ s: 1, i: 2 }); // x 10 -> 7
+    expect(lineStep(lines, { s: 1, i: 2 }, 1)).toEqual({ s: 2, i: 2 }); // x 7 -> 6 (ties go to the first)
+    expect(lineStep(lines, { s: 0, i: 3 }, -1)).toEqual({ s: 2, i: 3 }); // round to the last line
+    expect(lineStep(lines.slice(0, 1), { s: 0, i: 3 }, 1)).toEqual({ s: 0, i: 3 }); // one line: stays
   });
 });
