@@ -7,14 +7,19 @@ export const THEME = {
   ink: "#5a6675",
   curve: "#1d6fb8",
   memo: "#d1495b",
-  current: "#f1a208",
+  // every line and mark has at least 3:1 against the paper, white and each bottleneck band (the
+  // contrast WCAG asks of graphics one needs to read the chart; tests/chart/theme.test.ts)
+  current: "#a86400",
   baseline: "#3d4753",
   limit: "#b3261e",
   grid: "#e7e9ec",
-  axis: "#8a94a0",
+  axis: "#77818d",
   curveWidth: 2.5,
   baselineDash: "6 4",
   limitDash: "6 4",
+  /** the uncertainty band: a pale fill, its edges dotted in the curve's colour */
+  bandOpacity: 0.15,
+  bandDash: "2 3",
   /** "one curve per" series, after the model curve's blue */
   series: ["#c05621", "#2f855a", "#6b46c1", "#b83280", "#4a5568"],
   /** the regions where one bottleneck holds */
@@ -35,6 +40,9 @@ export function themeProperties(): Record<string, string> {
     "--chart-curve-width": String(THEME.curveWidth),
     "--chart-baseline-dash": THEME.baselineDash,
     "--chart-limit-dash": THEME.limitDash,
+    "--chart-axis": THEME.axis,
+    "--chart-band-opacity": String(THEME.bandOpacity),
+    "--chart-band-dash": THEME.bandDash,
   };
 }
 
@@ -54,7 +62,7 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
 .series-curve { fill: none; stroke-width: 2; }
 .baseline-curve { fill: none; stroke: ${t.baseline}; stroke-width: 2; stroke-dasharray: ${t.baselineDash}; }
 .baseline-point { fill: #fff; stroke: ${t.ink}; stroke-width: 2; }
-.uncertainty-band { fill: ${t.curve}; opacity: 0.15; }
+.uncertainty-band { fill: ${t.curve}; fill-opacity: ${t.bandOpacity}; stroke: ${t.curve}; stroke-width: 1; stroke-dasharray: ${t.bandDash}; }
 .limit-line { fill: none; stroke: ${t.limit}; stroke-width: 1.5; stroke-dasharray: ${t.limitDash}; }
 .saturation path { fill: ${t.limit}; }
 .memo-point { fill: ${t.memo}; stroke: #fff; } .memo-point.inexact { fill: #fff; stroke: ${t.memo}; stroke-width: 2; }

@@ -2,7 +2,7 @@
 // properties and the exports carry it, so the two cannot drift (the limit's dash once did).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { exportStyle, THEME, themeProperties } from "../../src/chart/theme";
+import { bandColour, exportStyle, THEME, themeProperties } from "../../src/chart/theme";
 import { ROOT } from "../fixtures/python";
 
 const css = readFileSync(`${ROOT}frontend/src/styles.css`, "utf8");
@@ -29,3 +29,37 @@ describe("one chart theme", () => {
     expect(themeProperties()["--chart-limit-dash"]).toBe(THEME.limitDash);
   });
 });
+
+/** WCAG's contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe("the chart's marks can be told from what they sit on", () => {
+  const paper = css.match(/--paper:\s*(#[0-9a-f]{6})/i)![1];
+  // the page, an export's white, and each bottleneck region's tint (curves cross them)
+  const grounds = [paper, "#ffffff", ...THEME.bands.map((_, i) => bandColour(i))];
+
+  it("every line and mark has at least 3:1 against each ground (WCAG 1.4.11)", () => {
+    const marks = { curve: THEME.curve, memo: THEME.memo, current: THEME.current, baseline: THEME.baseline, limit: THEME.limit, axis: THEME.axis, ...Object.fromEntries(THEME.series.map((c, i) => [`series ${i + 1}`, c])) };
+    const low = Object.entries(marks).flatMap(([name, c]) => grounds.filter((g) => contrast(c, g) < 3).map((g) => `${name} ${c} on ${g}: ${contrast(c, g).toFixed(2)}`));
+    expect(low).toEqual([]);
+  });
+
+  it("the band's pale fill is edged in the curve's colour, dotted, on screen and in exports", () => {
+    expect(rule(".uncertainty-band")).toContain("stroke: var(--curve)");
+    expect(rule(".uncertainty-band")).toContain("var(--chart-band-dash)");
+    expect(exportStyle()).toContain(`stroke-dasharray: ${THEME.bandDash}`);
+    // the dots differ from the baseline's and the capacity's dashes: not colour alone
+    expect(new Set([THEME.bandDash, THEME.baselineDash]).size).toBe(2);
+  });
+});
+
