@@ -57,7 +57,7 @@ export interface LiveStep {
   /** the class's point predictions (the teacher's, live; a student's, once revealed) */
   crowd: number[];
   /** where the student's answer stood in the class's, once revealed (shown, and said after the reveal) */
-  place?: string | null;
+  place?: (unit: string) => string | null;
 }
 
 export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
@@ -160,6 +160,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     setOwnAnswer(a);
   };
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
+  const place = live?.place?.(yMetric.unit) ?? null;
   const pointY = q?.predict === "point" ? (revealed && answer?.kind === "point" ? answer.y : shownDraft?.kind === "point" ? shownDraft.y : answer?.kind === "point" ? answer.y : null) : null;
   const crowd = live && q?.predict === "point" && (live.role === "teacher" || revealed) ? live.crowd : [];
   // The axis stays put; a prediction above it (the student's or the class's) widens it to fit.
@@ -177,13 +178,13 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
             live={live ? { sent: live.answer !== null, closed: !canAnswer } : undefined} top={top} />
         )}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
-        {live?.place && <p data-testid="class-place">{live.place}</p>}
+        {place && <p data-testid="class-place">{place}</p>}
         {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (
           <p className="answered" data-testid="class-median-error">{`The class's median error: ${medianError(live.crowd, atModel)} %`}</p>
         )}
         {/* in a class, also to a student who did not answer: the answer alone, as on the projector */}
         {q && revealed && (answer || live) && (
-          <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={live?.place}
+          <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={place}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />
         )}
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}

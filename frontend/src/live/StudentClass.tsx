@@ -89,17 +89,14 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const spread = seat.spreads[number];
   const revealed = state.revealed.includes(number);
   const locked = state.locked.includes(number);
-  let noteText: string | null = null;
-  if (q && revealed && spread) {
-    if (q.predict === "point" && answer?.kind === "point") {
-      const p = placeIn(spread.values, answer.y);
-      noteText = `${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, "")}.`;
-    } else if (q.predict === "choice") {
-      noteText = q.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
-    } else {
-      noteText = `You did not answer this one; ${spread.count} in the class did.`;
-    }
-  }
+  // where the student's answer stood in the class's, in the chart's unit (StepView knows it)
+  const place = (unit: string): string | null => {
+    if (!q || !revealed || !spread) return null;
+    if (q.predict === "choice") return q.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
+    if (answer?.kind !== "point") return `You did not answer this one; ${spread.count} in the class did.`;
+    const p = placeIn(spread.values, answer.y);
+    return `${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, unit)}.`;
+  };
   const status = state.ended
     ? "The class has ended. Thank you!"
     : link.link !== "live"
@@ -130,7 +127,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
             setSent((s) => ({ ...s, [number]: a }));
           },
           crowd: spread?.values ?? [],
-          place: noteText,
+          place,
         }} />
       {state.pace === "self" && (
         <nav className="step-nav" aria-label="Lesson steps">
