@@ -3,7 +3,8 @@
 // circuit, a pinned baseline, the readout on the curve), docs/explorer-phone.png, and the
 // classroom: a lesson step before and after the reveal (docs/lesson-before.png,
 // docs/lesson-after.png), the projector with a class after the reveal (docs/projector-class.png)
-// and a phone's join page (docs/phone-join.png); for accessibility, the chart described and
+// a phone's join page (docs/phone-join.png) and a student's phone after the reveal
+// (docs/phone-reveal.png); for accessibility, the chart described and
 // tabled (docs/chart-described.png) and in forced colours (docs/chart-forced-colors.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
@@ -76,7 +77,11 @@ try {
   await teacher.waitForSelector("[data-testid=model-curve][d^=M]");
   await teacher.waitForTimeout(500);
   await teacher.screenshot({ path: join(ROOT, "docs/projector-class.png") });
-  console.log("wrote docs/lesson-before.png, docs/lesson-after.png, docs/projector-class.png and docs/phone-join.png");
+  // the first student's phone after the reveal: the answer, her error, her place in the class
+  await seats[0].waitForSelector("[data-testid=class-place]");
+  await seats[0].getByTestId("reveal").scrollIntoViewIfNeeded();
+  await seats[0].screenshot({ path: join(ROOT, "docs/phone-reveal.png") });
+  console.log("wrote docs/lesson-before.png, docs/lesson-after.png, docs/projector-class.png, docs/phone-join.png and docs/phone-reveal.png");
 
   // The chart in words and as a table, reached by keyboard: T on the chart's reader.
   const words = await browser.newPage({ viewport: { width: 1280, height: 1400 }, deviceScaleFactor: 1 });

@@ -1,7 +1,7 @@
 // The chart in words, made from the model's answer (never written per system): what is plotted
 // against what and over which range, the curve's shape, what limits it where, its capacity and
-// saturation point, the memo's measurements with the model's error at each, and the pinned
-// baseline's difference. Read by screen readers (the chart's aria-describedby) and shown to
+// saturation point, the memo's measurements with the model's error at each, the pinned
+// baseline's difference, and the shape of each other curve where there is one per choice. Read by screen readers (the chart's aria-describedby) and shown to
 // anyone who opens "Describe the chart"; describeChange says what a knob move changed.
 import { formatValue } from "../format";
 import { valueAt } from "./curves";
@@ -21,6 +21,8 @@ export interface DescribeInput {
   baseline: { x: number; y: number }[];
   /** the knob's current value along x */
   currentX: number;
+  /** one curve per choice: the main curve's name, and the other curves (each described after it) */
+  per?: { knob: string; curveLabel: string; series: { label: string; points: { x: number; y: number }[] }[] };
 }
 
 const finite = (p: { y: number }) => Number.isFinite(p.y);
@@ -32,6 +34,10 @@ export function describeChart(d: DescribeInput): string[] {
   const first = pts[0];
   const last = pts[pts.length - 1];
   const out = [`${d.yLabel} against ${d.xLabel}, from ${d.xText(first.x)} to ${d.xText(last.x)}.`];
+  const others = d.per?.series.filter((s) => s.points.some(finite)) ?? [];
+  if (d.per && others.length) {
+    out.push(`One curve per ${d.per.knob.toLowerCase()}: ${[d.per.curveLabel, ...others.map((s) => s.label)].join(", ")}. First the ${d.per.curveLabel} curve (the current setting).`);
+  }
   out.push(shape(pts, d.xText, y));
   const regions = limitedBy(pts, d.xText);
   if (regions) out.push(regions);
@@ -44,8 +50,11 @@ export function describeChart(d: DescribeInput): string[] {
   }
   out.push(...memoSentences(d.memo, pts, d.xText, y));
   if (d.baseline.some(finite)) out.push(baselineSentence(d, pts, y));
+  for (const s of others) out.push(`The ${s.label} curve: ${lower(shape(s.points.filter(finite), d.xText, y))}`);
   return out;
 }
+
+const lower = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
 
 function shape(pts: { x: number; y: number }[], xText: (v: number) => string, y: (v: number) => string): string {
   const first = pts[0];

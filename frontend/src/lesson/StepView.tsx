@@ -178,7 +178,6 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
             live={live ? { sent: live.answer !== null, closed: !canAnswer } : undefined} top={top} />
         )}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
-        {place && <p data-testid="class-place">{place}</p>}
         {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (
           <p className="answered" data-testid="class-median-error">{`The class's median error: ${medianError(live.crowd, atModel)} %`}</p>
         )}
@@ -187,6 +186,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={place}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />
         )}
+        {/* read after the reveal, as it is said (Reveal's `also`) */}
+        {place && <p data-testid="class-place">{place}</p>}
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
       </section>

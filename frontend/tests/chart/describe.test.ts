@@ -30,6 +30,20 @@ describe("describeChart", () => {
     expect(s[1]).toBe("It rises from 200 bit/s to 700 bit/s; its rise slows to half its first pace by 6 buffers (600 bit/s).");
   });
 
+  it("with one curve per choice, names the curves, describes the current one first and each other after", () => {
+    const s = describeChart({ ...base, curve: rising, per: { knob: "Circuit", curveLabel: "CI", series: [
+      { label: "NI", points: [{ x: 2, y: 100 }, { x: 10, y: 100.5 }] },
+      { label: "DTE", points: [{ x: 2, y: 50 }, { x: 6, y: 90 }, { x: 10, y: 20 }] },
+      { label: "none", points: [{ x: 2, y: Number.NaN }] }, // no value anywhere: not named
+    ] } });
+    expect(s[1]).toBe("One curve per circuit: CI, NI, DTE. First the CI curve (the current setting).");
+    expect(s[2]).toMatch(/^It rises from 200 bit\/s to 700 bit\/s/);
+    expect(s.slice(-2)).toEqual([
+      "The NI curve: it stays at about 100 bit/s all along.",
+      "The DTE curve: it rises from 50 bit/s to a peak of 90 bit/s at 6 buffers, then falls to 20 bit/s.",
+    ]);
+  });
+
   it("names what limits the curve in each region", () => {
     const s = describeChart({ ...base, curve: rising }).join(" ");
     expect(s).toContain("Up to 4 buffers no resource is fully busy; from 6 buffers the link quota limits it; from 8 buffers the sending CPU limits it.");
