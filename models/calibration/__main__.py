@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         model = SYSTEMS[system]
         path = PARAMS_DIR / f"{system}.json"
         if args.check:
-            from .report import fit
+            from perfmodels.fitting import fit
 
             fitted = fit(model, model.observations())
             committed = perfmodels.fitted.fitted(system)

@@ -2,73 +2,12 @@
 
 from __future__ import annotations
 
-import math
-from statistics import median
 from typing import Any
 
+from perfmodels.fitting import baseline, fit, ranges, summarize
+from perfmodels.fitting import error_percent as _err
 from perfmodels.system import System, predict
 from perfmodels.types import Observation
-
-from .fit import nelder_mead
-
-
-def _err(model: float | None, memo: float) -> float:
-    if model is None:  # no prediction where the memo measured: as far off as it gets
-        return float("inf")
-    return 100.0 * (model / memo - 1.0)
-
-
-SIGNIFICANT = 4  # fitted parameters are published to 4 significant digits
-FLAT_TOLERANCE = 0.01  # a parameter is undetermined over the range where the loss stays this close
-
-
-def _round(x: float, digits: int = SIGNIFICANT) -> float:
-    return float(f"{x:.{digits}g}")
-
-
-def loss(model: System, obs: list[Observation], p: dict[str, float]) -> float:
-    """Sum over figures of log(model / memo) squared (a non-positive prediction costs 1e6)."""
-    total = 0.0
-    for o in obs:
-        m = predict(model, o["config"], {**model.FIXED_DEFAULTS, **p})[o["metric"]]
-        total += math.log(m / o["value"]) ** 2 if m is not None and m > 0 else 1e6
-    return total
-
-
-def fit(model: System, obs: list[Observation], restarts: int = 5) -> dict[str, float]:
-    """Least squares on log(model / memo) over every figure; parameters fitted in log space
-    (they are all positive physical quantities). Deterministic: same start, same answer."""
-    names = list(model.FITTED)
-    if not names:  # a model with nothing to fit (its parameters are all physical constants)
-        return {}
-
-    def f(v: list[float]) -> float:
-        return loss(model, obs, dict(zip(names, map(math.exp, v), strict=True)))
-
-    best = [math.log(model.START[n]) for n in names]
-    for _ in range(restarts):
-        best, _value = nelder_mead(f, best, step=0.5, iterations=3000)
-    return {n: _round(math.exp(x)) for n, x in zip(names, best, strict=True)}
-
-
-def ranges(model: System, obs: list[Observation], params: dict[str, float]) -> dict[str, Any]:
-    """For each fitted parameter, the values (others held at their fit) whose loss stays within
-    FLAT_TOLERANCE of the best: [low, high]. A wide range is a parameter the data cannot pin."""
-    best = loss(model, obs, params)
-    limit = best * (1 + FLAT_TOLERANCE) + 1e-9
-    out = {}
-    for name, value in params.items():
-        edges = []
-        for direction in (-1, 1):
-            edge = value
-            for i in range(1, 301):  # steps of 0.5 % up to a factor of 4.5
-                v = value * math.exp(direction * 0.005 * i)
-                if loss(model, obs, {**params, name: v}) > limit:
-                    break
-                edge = v
-            edges.append(edge)
-        out[name] = [_round(edges[0], 3), _round(edges[1], 3)]
-    return out
 
 
 def input_groups(model: System, obs: list[Observation], params: dict[str, float]) -> dict[str, str]:
@@ -85,42 +24,6 @@ def input_groups(model: System, obs: list[Observation], params: dict[str, float]
         key = tuple((k, None if m[k] is None else float(f"{m[k]:.12g}")) for k in measured)
         groups[o["config_id"]] = seen.setdefault(key, o["config_id"])
     return groups
-
-
-def _distance(a: dict[str, Any], b: dict[str, Any]) -> float:
-    d = 0.0
-    for k in set(a) | set(b):
-        va, vb = a.get(k), b.get(k)
-        if va == vb:
-            continue
-        if isinstance(va, (int, float)) and isinstance(vb, (int, float)) and va > 0 and vb > 0:
-            d += abs(math.log2(va / vb))
-        else:
-            d += 1.0
-    return d
-
-
-def baseline(obs: list[Observation], groups: dict[str, str] | None = None) -> list[float]:
-    """Errors of copying the nearest other input's figure of the same metric (never a twin the
-    model cannot tell apart: that would be a lookup of the answer)."""
-
-    def group(o: Observation) -> str:
-        return groups[o["config_id"]] if groups else o["config_id"]
-
-    out = []
-    for o in obs:
-        others = [p for p in obs if p["metric"] == o["metric"] and group(p) != group(o)]
-        if not others:
-            out.append(float("nan"))
-            continue
-        nearest = min(others, key=lambda p: (_distance(p["config"], o["config"]), p["config_id"]))
-        out.append(_err(nearest["value"], o["value"]))
-    return out
-
-
-def summarize(errors: list[float]) -> dict[str, Any]:
-    a = [abs(e) for e in errors if e == e]
-    return {"n": len(a), "median_abs": round(median(a), 2) if a else None, "max_abs": round(max(a), 2) if a else None}
 
 
 def calibrate(model: System, loco: bool = True) -> dict[str, Any]:

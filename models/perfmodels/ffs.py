@@ -96,6 +96,16 @@ START = {
     "track_ms": 1.0,
 }
 FIXED_DEFAULTS: Params = {}
+# Physical bounds of each fitted parameter, wide enough for any machine a user may have measured
+# (a fit never leaves them): a write costs at least what a read does.
+BOUNDS: dict[str, tuple[float, float]] = {
+    "cpu_block_ms": (0.001, 1000.0),
+    "cpu_byte_us": (0.0001, 100.0),
+    "write_factor": (1.0, 10.0),
+    "unibus_kBps": (10.0, 1000000.0),
+    "old_seek_ms": (0.1, 500.0),
+    "track_ms": (0.01, 100.0),
+}
 SECONDARY_NOTE: str | None = None
 PARAMETER_LABELS = {
     "cpu_block_ms": "CPU per block (ms)",
@@ -177,7 +187,8 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     blocks, tail = divmod(size, block)
     tail_frags = -(-tail // frag)
     first = p["old_seek_ms"] + rev / 2
-    tail_ms = (rev / 2 + tail_frags * frag / track * rev + cpu * tail / block) if tail else 0.0
+    # (the tail crosses the bus as well: at the slower of the platter and the bus)
+    tail_ms = (rev / 2 + max(tail_frags * frag / track * rev, tail / bus_kBps) + cpu * tail / block) if tail else 0.0
     elapsed = blocks * period + first + tail_ms
     cpu_total = blocks * cpu + (cpu * tail / block if tail else 0.0)
     throughput = size / elapsed  # bytes per ms = Kbytes/sec

@@ -90,6 +90,19 @@ START = {
     "protocol_ms": 8.0,
 }
 FIXED_DEFAULTS: Params = {}
+# Physical bounds of each fitted parameter, wide enough for any machine a user may have measured
+# (a fit never leaves them): times per I/O from a microsecond to a second, per block to 0.1 s.
+BOUNDS: dict[str, tuple[float, float]] = {
+    "local_cpu_ms": (0.001, 1000.0),
+    "local_cpu_block_ms": (0.0001, 100.0),
+    "client_cpu_ms": (0.001, 1000.0),
+    "client_cpu_block_ms": (0.0001, 100.0),
+    "server_cpu_ms": (0.001, 1000.0),
+    "server_cpu_block_ms": (0.0001, 100.0),
+    "local_io_ms": (0.01, 1000.0),
+    "local_io_block_ms": (0.0001, 100.0),
+    "protocol_ms": (0.001, 1000.0),
+}
 PARAMETER_LABELS: dict[str, str] = {
     "local_cpu_ms": "CPU per local disk I/O (ms)",
     "local_cpu_block_ms": "CPU per block of a local I/O (ms)",

@@ -37,6 +37,7 @@ from .types import Evaluation, Knobs, Observation, Params, observation, stage
 SPEC = load_spec("ofn")  # knobs and metrics: specs/ofn.toml
 
 FITTED: tuple[str, ...] = ()
+BOUNDS: dict[str, tuple[float, float]] = {}
 KNOWN_MISSES = {
     "in_sample_max": "the memo's 'about 2.5' lookups for a found entry at MAXSPL 300 is its formula "
     "MAXSPL / (HS * 2), which leaves out the probe of the entry found; counting "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 from copy import deepcopy
+from typing import TYPE_CHECKING, Any
 
 from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
 from .fitted import fitted, report
@@ -37,6 +38,10 @@ GRID_POINTS = 100
 # A fitted parameter whose range (calibration report) spans more than this factor is one the
 # memo does not pin down: sweeps draw the band across it, as for an unknown knob.
 UNDETERMINED_FACTOR = 1.2
+
+if TYPE_CHECKING:  # a user's own table is read only when one is given: the start stays lean
+    from .fitting import Progress
+    from .owndata import Table
 
 _MODULES: tuple[System, ...] = (decnet, ofn, rsx_swap, rsx_qio, ffs, lavc, afs)
 SYSTEMS: dict[str, System] = {m.SPEC.id: m for m in _MODULES}
@@ -92,11 +97,35 @@ def memo_points(name: str) -> list[MemoPoint]:
     return out
 
 
-def evaluate(name: str, knobs: dict[str, object] | None = None) -> EvaluateResult:
-    """{"system", "knobs", "metrics", "bottleneck" (name or None), "stages", ...} at one setting."""
+def model_params(name: str, params: object = None) -> Params | None:
+    """The parameters a model runs with: the memo's calibration (None), or with some of its fitted
+    parameters replaced (a user's own fit), each a finite number within its physical bounds."""
+    if params is None:
+        return None
+    m = system(name)
+    if not isinstance(params, dict):
+        raise ValueError("params must be an object mapping parameter names to numbers")
+    if not params:
+        return None
+    out: Params = dict(fitted(name))
+    for key, value in params.items():
+        if key not in m.BOUNDS:
+            raise ValueError(
+                f"unknown parameter '{key}' for system '{name}'; parameters are " + (", ".join(m.FITTED) or "none")
+            )
+        lo, hi = m.BOUNDS[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
+            raise ValueError(f"parameter '{key}' must be a number from {lo:g} to {hi:g}; got {value!r}")
+        out[key] = float(value)
+    return out
+
+
+def evaluate(name: str, knobs: dict[str, object] | None = None, params: object = None) -> EvaluateResult:
+    """{"system", "knobs", "metrics", "bottleneck" (name or None), "stages", ...} at one setting,
+    with the memo's calibration or `params` (model_params)."""
     m = system(name)
     full = m.SPEC.validate(knobs)
-    answer = m.solve(full)
+    answer = m.solve(full, model_params(name, params))
     result: EvaluateResult = {"system": name, "knobs": full, **answer}
     return result
 
@@ -138,7 +167,9 @@ def _series(
     return metrics, [pt["bottleneck"] for pt in points], limits
 
 
-def _knee(m: System, base: Knobs, x: str, xs: list[KnobValue], bottleneck: list[str | None]) -> Knee | None:
+def _knee(
+    m: System, base: Knobs, x: str, xs: list[KnobValue], bottleneck: list[str | None], p: Params | None = None
+) -> Knee | None:
     """Where the pace setter first turns from a window or the users to a resource along x: the
     model's own answer where it has one (knee_along), else found by halving the interval on a
     continuous knob, else the midpoint of the two settings on an integer knob."""
@@ -162,7 +193,7 @@ def _knee(m: System, base: Knobs, x: str, xs: list[KnobValue], bottleneck: list[
                 a, b = float(lo), float(hi)
                 for _ in range(KNEE_HALVINGS):
                     mid = (a + b) / 2
-                    if resource(m.solve({**base, x: mid}, None, detail=False)["bottleneck"]):
+                    if resource(m.solve({**base, x: mid}, p, detail=False)["bottleneck"]):
                         b = mid
                     else:
                         a = mid
@@ -181,7 +212,12 @@ def undetermined(name: str) -> dict[str, tuple[float, float]]:
 
 
 def sweep(
-    name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None, band: bool = True
+    name: str,
+    knobs: dict[str, object] | None,
+    x: str,
+    values: list[object] | None = None,
+    band: bool = True,
+    params: object = None,
 ) -> SweepResult:
     """Metrics and bottleneck at each value of knob x, the other knobs fixed (values default to
     the knob's grid). Columnar: {"x_knob", "x": [...], "metrics": {name: [...]},
@@ -189,9 +225,11 @@ def sweep(
     "high": {...}}}}. The band gives the outcomes at both ends of each knob the memo leaves
     undetermined (other than x), and of each fitted parameter it does not pin down. It costs
     several curves: with band=False it is left empty, for a caller that asks for it apart
-    (band(), the same arguments) so that the curve comes first."""
+    (band(), the same arguments) so that the curve comes first. With `params` (a user's own fit)
+    the curve is that fit's, and the band spans only the unknown knobs."""
     m, base, xs = _sweep_args(name, knobs, x, values)
-    metrics, bottleneck, limits = _series(m, base, x, xs)
+    p = model_params(name, params)
+    metrics, bottleneck, limits = _series(m, base, x, xs, p)
     return {
         "system": name,
         "knobs": base,
@@ -200,15 +238,17 @@ def sweep(
         "metrics": metrics,
         "bottleneck": bottleneck,
         "limits": limits,
-        "band": _band(m, name, base, x, xs) if band else {},
-        "knee": _knee(m, base, x, xs, bottleneck),
+        "band": _band(m, name, base, x, xs, p) if band else {},
+        "knee": _knee(m, base, x, xs, bottleneck, p),
     }
 
 
-def band(name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None) -> dict[str, Band]:
-    """The band of sweep(name, knobs, x, values) alone."""
+def band(
+    name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None, params: object = None
+) -> dict[str, Band]:
+    """The band of sweep(name, knobs, x, values, params=params) alone."""
     m, base, xs = _sweep_args(name, knobs, x, values)
-    return _band(m, name, base, x, xs)
+    return _band(m, name, base, x, xs, model_params(name, params))
 
 
 def _sweep_args(
@@ -227,7 +267,7 @@ def _sweep_args(
     return m, base, [kx.coerce(v) for v in values]
 
 
-def _band(m: System, name: str, base: Knobs, x: str, xs: list[KnobValue]) -> dict[str, Band]:
+def _band(m: System, name: str, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None) -> dict[str, Band]:
     s = m.SPEC
     band: dict[str, Band] = {}
     # The band is drawn as a shaded area: at most BAND_POINTS samples of x are plenty.
@@ -241,9 +281,11 @@ def _band(m: System, name: str, base: Knobs, x: str, xs: list[KnobValue]) -> dic
         assert ku.min is not None and ku.max is not None
         band[u] = {
             "x": bx,
-            "low": _series(m, {**base, u: ku.min}, x, bx)[0],
-            "high": _series(m, {**base, u: ku.max}, x, bx)[0],
+            "low": _series(m, {**base, u: ku.min}, x, bx, p)[0],
+            "high": _series(m, {**base, u: ku.max}, x, bx, p)[0],
         }
+    if p is not None:  # the memo's undetermined parameters are not this fit's
+        return band
     for pname, (lo, hi) in undetermined(name).items():
         p = dict(fitted(name))
         band[pname] = {
@@ -277,3 +319,88 @@ def card(name: str) -> Card:
         "secondary_note": m.SECONDARY_NOTE,
         "known_misses": dict(m.KNOWN_MISSES),
     }
+
+
+def read_table(name: str, text: str, knobs: dict[str, object] | None = None) -> Table:
+    """A user's own table (owndata.py) read against the system, with the cells whose metric the
+    model does not compute at their row's settings marked too."""
+    from . import owndata, ownfit
+
+    m = system(name)
+    if not isinstance(text, str):
+        raise ValueError("the table must be text")
+    table = owndata.read_table(m.SPEC, text, knobs)
+    if not table["problems"]:
+        table["problems"] = ownfit.unmodelled(m, table)
+    return table
+
+
+def own_table(name: str, text: str | None = None, rows: object = None, knobs: dict[str, object] | None = None) -> Table:
+    """A user's table from text (read_table) or JSON rows in the declared units, checked against
+    the model; ValueError naming the problems if it has any."""
+    from . import owndata, ownfit
+
+    m = system(name)
+    if text is not None:
+        table = read_table(name, text, knobs)
+    else:
+        table = owndata.table_from_rows(m.SPEC, rows, knobs)
+        if not table["problems"]:
+            table["problems"] = ownfit.unmodelled(m, table)
+    if table["problems"]:
+        said = [f"line {p['line']}: {p['message']}" if p["line"] else p["message"] for p in table["problems"][:10]]
+        raise ValueError("; ".join(said))
+    return table
+
+
+def fit(
+    name: str,
+    *,
+    text: str | None = None,
+    rows: object = None,
+    knobs: dict[str, object] | None = None,
+    fit: object = None,
+    progress: Progress | None = None,
+    left_out: bool = True,
+) -> dict[str, Any]:
+    """Fit the system to a user's table and judge the fit (ownfit.fit_table): the fitted values
+    and parameters, their ranges, each row's error, the nearest-row baseline, warnings, and
+    (left_out) each row's error when left out of the fit."""
+    from . import ownfit
+
+    table = own_table(name, text, rows, knobs)
+    return {**ownfit.fit_table(system(name), table, _names(fit), progress, left_out), "held": table["held"]}
+
+
+def fit_left_out(
+    name: str,
+    best: object,
+    *,
+    text: str | None = None,
+    rows: object = None,
+    knobs: dict[str, object] | None = None,
+    fit: object = None,
+    progress: Progress | None = None,
+) -> dict[str, float | None]:
+    """The left-out errors of a fit already made (its fitted values `best`), for a page that
+    shows the fit first: "{line} {metric}" -> error (%)."""
+    from . import ownfit
+
+    m = system(name)
+    table = own_table(name, text, rows, knobs)
+    unknowns = ownfit.unknowns_for(m, table, _names(fit), ownfit.observations(table))
+    if not isinstance(best, dict) or set(best) != {u.name for u in unknowns}:
+        raise ValueError("best must give a value for each fitted name: " + ", ".join(u.name for u in unknowns))
+    for u in unknowns:
+        v = best[u.name]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not u.lo <= v <= u.hi:
+            raise ValueError(f"{u.name} must be a number from {u.lo:g} to {u.hi:g}; got {v!r}")
+    return ownfit.left_out_table(m, table, [u.name for u in unknowns], {k: float(v) for k, v in best.items()}, progress)
+
+
+def _names(fit: object) -> list[str] | None:
+    if fit is None:
+        return None
+    if not isinstance(fit, list) or not all(isinstance(n, str) for n in fit) or len(fit) > 32:
+        raise ValueError("fit must be a list of parameter or knob names")
+    return list(fit)

@@ -58,6 +58,8 @@ KNOWN_MISSES = {
 FITTED = ("pool_us",)
 START = {"pool_us": 200.0}
 FIXED_DEFAULTS: Params = {}
+# Physical bounds of the fitted parameter (a fit never leaves them).
+BOUNDS: dict[str, tuple[float, float]] = {"pool_us": (0.1, 10000.0)}
 PARAMETER_LABELS: dict[str, str] = {
     "pool_us": "extra time of one pool allocation and release (µs)",
 }

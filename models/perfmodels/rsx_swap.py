@@ -63,6 +63,7 @@ SPEC = load_spec("rsx-swap")  # knobs and metrics: specs/rsx-swap.toml
 FITTED: tuple[str, ...] = ()
 START: Params = {}
 FIXED_DEFAULTS: Params = {}
+BOUNDS: dict[str, tuple[float, float]] = {}
 PARAMETER_LABELS: dict[str, str] = {}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES = {

@@ -1,10 +1,11 @@
 """What a system module is: the contract every model in perfmodels meets, checked by a test.
 
 A system is a module (decnet.py, ffs.py, ...) that describes its knobs and metrics (SPEC, read
-from specs/{id}.toml), says which of its parameters calibration fits (FITTED, from START, with
-FIXED_DEFAULTS held), declares the fidelity bars it misses and why (KNOWN_MISSES), and answers:
-`solve` at one setting, `solve_along` for a faster path along one knob (or None where it has none), `observations` for
-the memo figures it is judged against. The registry, the calibration and the tests use only this.
+from specs/{id}.toml), says which of its parameters calibration fits (FITTED, from START, within
+BOUNDS, with FIXED_DEFAULTS held), declares the fidelity bars it misses and why (KNOWN_MISSES),
+and answers: `solve` at one setting, `solve_along` for a faster path along one knob (or None
+where it has none), `observations` for the memo figures it is judged against. The registry, the
+calibration and the tests use only this.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ class System(Protocol):
 
     @property
     def FIXED_DEFAULTS(self) -> Params: ...
+
+    @property
+    def BOUNDS(self) -> dict[str, tuple[float, float]]:
+        """each fitted parameter's physical bounds (low, high): no fit leaves them"""
+        ...
 
     @property
     def KNOWN_MISSES(self) -> dict[str, str]:

@@ -21,9 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import perfmodels
+import perfmodels.registry
 from perfmodels.registry import spec
 
 SYSTEMS = perfmodels.systems()
+SYSTEMS_BY_ID = perfmodels.registry.SYSTEMS
 EXAMPLES = 1500
 REL = 1e-9
 
@@ -55,15 +57,15 @@ def corners(system: str) -> list[dict]:
     return out
 
 
-def ev(system: str, knobs: dict) -> dict:
-    return perfmodels.evaluate(system, knobs)
+def ev(system: str, knobs: dict, params: dict | None = None) -> dict:
+    return perfmodels.evaluate(system, knobs, params)
 
 
 # ---- domain, utilization, capacity ------------------------------------------------------
 
 
-def check_point(system: str, knobs: dict) -> dict:
-    r = ev(system, knobs)
+def check_point(system: str, knobs: dict, params: dict | None = None) -> dict:
+    r = ev(system, knobs, params)
     for name, v in r["metrics"].items():
         assert v is None or (math.isfinite(v) and v >= 0), (system, name, v, knobs)
     for st_ in r["stages"]:
@@ -107,6 +109,30 @@ def test_domain_utilization_and_capacity(system, data):
     if system == "ofn":
         assert r["metrics"]["lookups_hit"] >= 1
         assert r["metrics"]["lookups_hit"] <= max(1.0, r["metrics"]["lookups_miss"]) + 1
+
+
+def params_of(system: str) -> st.SearchStrategy:
+    """Fitted parameters anywhere in their physical bounds (log-uniform: a factor is a step)."""
+    bounds = SYSTEMS_BY_ID[system].BOUNDS
+    return st.fixed_dictionaries(
+        {
+            n: st.floats(math.log(lo), math.log(hi)).map(math.exp).map(lambda v, lo=lo, hi=hi: min(hi, max(lo, v)))
+            for n, (lo, hi) in bounds.items()
+        }
+    )
+
+
+@pytest.mark.parametrize("system", [s for s in SYSTEMS if SYSTEMS_BY_ID[s].BOUNDS])
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_laws_hold_with_fitted_parameters_anywhere_in_their_bounds(system, data):
+    """A user's own fit may land anywhere in the bounds: the laws hold there too."""
+    k = data.draw(settings_of(system))
+    p = data.draw(params_of(system))
+    r = check_point(system, k, p)
+    nones = [n for n, v in r["metrics"].items() if v is None]
+    if nones:
+        assert system in NONE_ALLOWED and NONE_ALLOWED[system](k), (system, nones, k, p)
 
 
 # ---- queueing laws ----------------------------------------------------------------------
