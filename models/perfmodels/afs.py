@@ -54,23 +54,10 @@ DEFAULT_BUFFERSIZE = 16384  # memo: I/O stayed 16k at chunksize 15 until AFSV_BU
 
 SPEC = load_spec("afs")  # knobs and metrics: specs/afs.toml
 
-FITTED = ("rtt_ms", "store_redhat72_ms", "store_solaris7_ms", "network_MBps")
-START = {"rtt_ms": 3.0, "store_redhat72_ms": 0.5, "store_solaris7_ms": 1.5, "network_MBps": 10.0}
+# What calibration fits, from where, within which bounds, and what each is called:
+# the [[params]] of specs/afs.toml.
+FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
 FIXED_DEFAULTS: Params = {}
-# Physical bounds of each fitted parameter, wide enough for any machine a user may have measured
-# (a fit never leaves them): times in ms from a microsecond to a second, rates up to 10 GB/s.
-BOUNDS: dict[str, tuple[float, float]] = {
-    "rtt_ms": (0.001, 1000.0),
-    "store_redhat72_ms": (0.001, 1000.0),
-    "store_solaris7_ms": (0.001, 1000.0),
-    "network_MBps": (0.01, 10000.0),
-}
-PARAMETER_LABELS: dict[str, str] = {
-    "rtt_ms": "read round trip per chunk (ms)",
-    "store_redhat72_ms": "redhat72 client's cost per stored chunk (ms)",
-    "store_solaris7_ms": "solaris7 client's cost per stored chunk (ms)",
-    "network_MBps": "network rate (MB/s)",
-}
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
     "in_sample_max": "solaris7's chunksize-15 reads (5447 and 5603 K/sec) run 13-15 % faster than "

@@ -73,25 +73,10 @@ RESOURCES = ("sending CPU", "circuit", "receiving CPU")
 
 SPEC = load_spec("decnet")  # knobs and metrics: specs/decnet.toml
 
-FITTED = ("host_msg_ms", "pass_us", "nft_passes", "return_ms", "return_byte_us")
-START = {"host_msg_ms": 4.0, "pass_us": 8.0, "nft_passes": 3.0, "return_ms": 50.0, "return_byte_us": 20.0}
+# What calibration fits, from where, within which bounds, and what each is called:
+# the [[params]] of specs/decnet.toml.
+FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
 FIXED_DEFAULTS: Params = {}
-# Physical bounds of each fitted parameter, wide enough for any machine a user may have measured
-# (a fit never leaves them): a program passes over each byte at least once.
-BOUNDS: dict[str, tuple[float, float]] = {
-    "host_msg_ms": (0.001, 1000.0),
-    "pass_us": (0.001, 1000.0),
-    "nft_passes": (1.0, 20.0),
-    "return_ms": (0.01, 10000.0),
-    "return_byte_us": (0.001, 1000.0),
-}
-PARAMETER_LABELS: dict[str, str] = {
-    "host_msg_ms": "host cost per message (ms)",
-    "pass_us": "program's cost per byte per pass (µs)",
-    "nft_passes": "passes NFT makes over each byte",
-    "return_ms": "buffer return delay per message (ms)",
-    "return_byte_us": "buffer return cost per byte (µs)",
-}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
 

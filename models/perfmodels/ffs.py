@@ -86,35 +86,11 @@ MASSBUS_KBPS = 2000.0  # MASSBUS data rate (hardware: 2 Mbytes/s), never the lim
 
 SPEC = load_spec("ffs")  # knobs and metrics: specs/ffs.toml
 
-FITTED = ("cpu_block_ms", "cpu_byte_us", "write_factor", "unibus_kBps", "old_seek_ms", "track_ms")
-START = {
-    "cpu_block_ms": 3.0,
-    "cpu_byte_us": 0.9,
-    "write_factor": 1.5,
-    "unibus_kBps": 500.0,
-    "old_seek_ms": 22.0,
-    "track_ms": 1.0,
-}
+# What calibration fits, from where, within which bounds, and what each is called:
+# the [[params]] of specs/ffs.toml.
+FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
 FIXED_DEFAULTS: Params = {}
-# Physical bounds of each fitted parameter, wide enough for any machine a user may have measured
-# (a fit never leaves them): a write costs at least what a read does.
-BOUNDS: dict[str, tuple[float, float]] = {
-    "cpu_block_ms": (0.001, 1000.0),
-    "cpu_byte_us": (0.0001, 100.0),
-    "write_factor": (1.0, 10.0),
-    "unibus_kBps": (10.0, 1000000.0),
-    "old_seek_ms": (0.1, 500.0),
-    "track_ms": (0.01, 100.0),
-}
 SECONDARY_NOTE: str | None = None
-PARAMETER_LABELS = {
-    "cpu_block_ms": "CPU per block (ms)",
-    "cpu_byte_us": "CPU per byte copied (µs)",
-    "write_factor": "extra CPU a write costs over a read (factor)",
-    "unibus_kBps": "UNIBUS transfer rate",
-    "old_seek_ms": "old layout's seek",
-    "track_ms": "track switch time",
-}
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
     "in_sample_median": "the UNIBUS rows pull the median error just above 5 %: the memo's UNIBUS "

@@ -130,6 +130,21 @@ class Metric:
 
 
 @dataclass(frozen=True)
+class Param:
+    """A parameter calibration fits: its readable name, where a fit starts, its physical bounds."""
+
+    name: str
+    label: str
+    start: float
+    min: float
+    max: float
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.min <= self.start <= self.max:
+            raise ValueError(f"parameter {self.name}: start {self.start} outside its bounds {self.min} to {self.max}")
+
+
+@dataclass(frozen=True)
 class Spec:
     """Everything a user interface needs to know about a system's inputs and outputs."""
 
@@ -153,10 +168,28 @@ class Spec:
     # Limits the model names that are not resources (a flow-control window): below a closed
     # network's knee the pace is set by one of these, and no resource is saturated (pace.py).
     not_resources: tuple[str, ...] = ()
+    # The parameters calibration fits (a model with none has only physical constants).
+    params: tuple[Param, ...] = ()
 
     def __post_init__(self) -> None:
         if self.per_default is not None and self.knob(self.per_default).choices is None:
             raise ValueError(f"per_default of {self.id} must be a choice knob")
+
+    @property
+    def fitted(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.params)
+
+    @property
+    def start(self) -> dict[str, float]:
+        return {p.name: p.start for p in self.params}
+
+    @property
+    def bounds(self) -> dict[str, tuple[float, float]]:
+        return {p.name: (p.min, p.max) for p in self.params}
+
+    @property
+    def parameter_labels(self) -> dict[str, str]:
+        return {p.name: p.label for p in self.params}
 
     def knob(self, name: str) -> Knob:
         for k in self.knobs:
@@ -204,10 +237,11 @@ def load_spec(system: str) -> Spec:
             k["active_when"] = {name: tuple(values) for name, values in k["active_when"].items()}
         knobs.append(Knob(**k))
     metrics = tuple(Metric(**m) for m in doc.pop("metrics"))
+    params = tuple(Param(**q) for q in doc.pop("params", []))
     for f in ("stages", "unknowns", "not_resources"):
         if f in doc:
             doc[f] = tuple(doc[f])
-    return Spec(knobs=tuple(knobs), metrics=metrics, **doc)
+    return Spec(knobs=tuple(knobs), metrics=metrics, params=params, **doc)
 
 
 def _fmt(x: float | None) -> str:

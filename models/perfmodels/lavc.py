@@ -67,53 +67,10 @@ STATIONS = ("boot CPU", "boot disks", "adapter", "Ethernet")
 
 SPEC = load_spec("lavc")  # knobs and metrics: specs/lavc.toml
 
-FITTED = (
-    "local_cpu_ms",
-    "local_cpu_block_ms",
-    "client_cpu_ms",
-    "client_cpu_block_ms",
-    "server_cpu_ms",
-    "server_cpu_block_ms",
-    "local_io_ms",
-    "local_io_block_ms",
-    "protocol_ms",
-)
-START = {
-    "local_cpu_ms": 2.5,
-    "local_cpu_block_ms": 0.05,
-    "client_cpu_ms": 7.0,
-    "client_cpu_block_ms": 0.6,
-    "server_cpu_ms": 7.0,
-    "server_cpu_block_ms": 0.7,
-    "local_io_ms": 50.0,
-    "local_io_block_ms": 1.3,
-    "protocol_ms": 8.0,
-}
+# What calibration fits, from where, within which bounds, and what each is called:
+# the [[params]] of specs/lavc.toml.
+FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
 FIXED_DEFAULTS: Params = {}
-# Physical bounds of each fitted parameter, wide enough for any machine a user may have measured
-# (a fit never leaves them): times per I/O from a microsecond to a second, per block to 0.1 s.
-BOUNDS: dict[str, tuple[float, float]] = {
-    "local_cpu_ms": (0.001, 1000.0),
-    "local_cpu_block_ms": (0.0001, 100.0),
-    "client_cpu_ms": (0.001, 1000.0),
-    "client_cpu_block_ms": (0.0001, 100.0),
-    "server_cpu_ms": (0.001, 1000.0),
-    "server_cpu_block_ms": (0.0001, 100.0),
-    "local_io_ms": (0.01, 1000.0),
-    "local_io_block_ms": (0.0001, 100.0),
-    "protocol_ms": (0.001, 1000.0),
-}
-PARAMETER_LABELS: dict[str, str] = {
-    "local_cpu_ms": "CPU per local disk I/O (ms)",
-    "local_cpu_block_ms": "CPU per block of a local I/O (ms)",
-    "client_cpu_ms": "client CPU per served I/O (ms)",
-    "client_cpu_block_ms": "client CPU per block of a served I/O (ms)",
-    "server_cpu_ms": "boot member CPU per served I/O (ms)",
-    "server_cpu_block_ms": "boot member CPU per block served (ms)",
-    "local_io_ms": "local disk time per I/O (ms)",
-    "local_io_block_ms": "local disk time per block (ms)",
-    "protocol_ms": "protocol time per served I/O (ms)",
-}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
 

@@ -36,17 +36,16 @@ from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 SPEC = load_spec("ofn")  # knobs and metrics: specs/ofn.toml
 
-FITTED: tuple[str, ...] = ()
-BOUNDS: dict[str, tuple[float, float]] = {}
+# What calibration fits, from where, within which bounds, and what each is called:
+# the [[params]] of specs/ofn.toml.
+FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
 KNOWN_MISSES = {
     "in_sample_max": "the memo's 'about 2.5' lookups for a found entry at MAXSPL 300 is its formula "
     "MAXSPL / (HS * 2), which leaves out the probe of the entry found; counting "
     "it, a found entry costs 1 + 299 / 118 = 3.5 lookups",
     "loco_max": "the same figure: nothing is fitted, so leaving it out changes nothing",
 }
-START: Params = {}
 FIXED_DEFAULTS: Params = {}
-PARAMETER_LABELS: dict[str, str] = {}
 SECONDARY_NOTE: str | None = None
 
 

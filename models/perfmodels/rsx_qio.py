@@ -55,14 +55,10 @@ KNOWN_MISSES = {
     "loco_max": "as above: 61% for the NL: saving predicted from the RK05 copy",
 }
 
-FITTED = ("pool_us",)
-START = {"pool_us": 200.0}
+# What calibration fits, from where, within which bounds, and what each is called:
+# the [[params]] of specs/rsx-qio.toml.
+FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
 FIXED_DEFAULTS: Params = {}
-# Physical bounds of the fitted parameter (a fit never leaves them).
-BOUNDS: dict[str, tuple[float, float]] = {"pool_us": (0.1, 10000.0)}
-PARAMETER_LABELS: dict[str, str] = {
-    "pool_us": "extra time of one pool allocation and release (µs)",
-}
 SECONDARY_NOTE: str | None = None
 
 

@@ -60,11 +60,10 @@ SWITCH_MS = 0.5  # assumption: a context switch between resident tasks on a PDP-
 
 SPEC = load_spec("rsx-swap")  # knobs and metrics: specs/rsx-swap.toml
 
-FITTED: tuple[str, ...] = ()
-START: Params = {}
+# What calibration fits, from where, within which bounds, and what each is called:
+# the [[params]] of specs/rsx-swap.toml.
+FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
 FIXED_DEFAULTS: Params = {}
-BOUNDS: dict[str, tuple[float, float]] = {}
-PARAMETER_LABELS: dict[str, str] = {}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES = {
     "in_sample_median": "the only figure, the shuffler's 'about 5%', is not tied to an interval: "

@@ -93,3 +93,14 @@ def test_a_spec_file_with_a_misspelt_field_is_refused(monkeypatch):
 def test_each_knobs_default_is_one_of_its_own_values(spec):
     for k in spec.knobs:
         assert k.coerce(k.default) == k.default, k.name
+
+
+@pytest.mark.parametrize("spec", [s for s in specs() if s.params], ids=lambda s: s.id)
+def test_each_fitted_parameter_has_bounds_holding_its_start_and_the_memos_fit(spec):
+    from perfmodels.fitted import fitted
+
+    committed = fitted(spec.id)
+    assert set(committed) == set(spec.fitted)
+    for name, (lo, hi) in spec.bounds.items():
+        assert 0 <= lo <= spec.start[name] <= hi, name
+        assert lo <= committed[name] <= hi, name
