@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
-Kind = Literal["evaluate", "sweep"]
+Kind = Literal["evaluate", "sweep", "fit", "read_table"]
 
 
 class ModelError(ValueError):
@@ -30,13 +30,13 @@ class ModelError(ValueError):
         self.cpu = cpu
 
 
-def _work(kind: Kind, args: tuple[Any, ...]) -> tuple[bytes | None, str | None, float]:
+def _work(kind: Kind, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[bytes | None, str | None, float]:
     """In a worker: (JSON answer, or None and the models' reason for refusing, CPU seconds)."""
     import perfmodels
 
     started = time.process_time()
     try:
-        result = getattr(perfmodels, kind)(*args)
+        result = getattr(perfmodels, kind)(*args, **kwargs)
         return json.dumps(result, allow_nan=False, separators=(",", ":")).encode(), None, time.process_time() - started
     except ValueError as e:
         return None, str(e), time.process_time() - started
@@ -65,10 +65,10 @@ class ModelPool:
     async def warm(self) -> None:
         await asyncio.wrap_future(self._executor().submit(_ready))
 
-    async def run(self, kind: Kind, *args: Any) -> tuple[bytes, float]:
+    async def run(self, kind: Kind, *args: Any, **kwargs: Any) -> tuple[bytes, float]:
         """The answer's JSON and the CPU seconds it cost; ModelError when the models refuse."""
         try:
-            body, refused, cpu = await asyncio.wrap_future(self._executor().submit(_work, kind, args))
+            body, refused, cpu = await asyncio.wrap_future(self._executor().submit(_work, kind, args, kwargs))
         except BrokenProcessPool:
             self._pool = None  # a worker died (killed, out of memory): the next call starts anew
             raise

@@ -17,6 +17,9 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+import perfmodels
+from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
+
 from . import classroom
 from .api import main as api
 from .api.errors import class_refusal, json_error_bodies, validation_problem, with_class_events
@@ -93,9 +96,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.answer_limiter = RateLimiter(60, 60.0)  # per student device
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)
-    app.add_middleware(
-        BodySizeLimit, larger={"/api/classes": 4 * MAX_LESSON_BYTES, "/api/lessons": 4 * MAX_LESSON_BYTES}
-    )
+    # a lesson file, and a user's own table (64 KB of text, JSON-escaped, or its rows as JSON)
+    larger = {"/api/classes": 4 * MAX_LESSON_BYTES, "/api/lessons": 4 * MAX_LESSON_BYTES}
+    larger |= {f"/api/models/{s}/{op}": 4 * MAX_TABLE_BYTES for s in perfmodels.systems() for op in ("fit", "table")}
+    app.add_middleware(BodySizeLimit, larger=larger)
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included

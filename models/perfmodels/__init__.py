@@ -17,7 +17,7 @@ the browser's worker calls bridge.call.
 from __future__ import annotations
 
 from .mva import mva
-from .registry import card, describe, evaluate, sweep, systems
+from .registry import card, describe, evaluate, fit, read_table, sweep, systems
 
 __version__ = "0.2.0"
-__all__ = ["card", "describe", "evaluate", "mva", "sweep", "systems", "__version__"]
+__all__ = ["card", "describe", "evaluate", "fit", "mva", "read_table", "sweep", "systems", "__version__"]

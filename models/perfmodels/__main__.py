@@ -4,6 +4,8 @@ python -m perfmodels systems
 python -m perfmodels describe decnet
 python -m perfmodels evaluate decnet link_quota=32 circuit=NI
 python -m perfmodels sweep decnet --x link_quota [--values 2,4,8] [--format csv|json] [knob=value ...]
+python -m perfmodels fit ffs table.csv [--fit cpu_block_ms,track_ms] [--format text|json] [knob=value ...]
+    (a table of your own measurements: a header naming knobs and metrics, with units; '-' reads stdin)
 """
 
 from __future__ import annotations
@@ -41,6 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--values", help="comma-separated values (default: the knob's grid)")
     s.add_argument("--format", choices=("csv", "json"), default="csv")
     s.add_argument("knobs", nargs="*", metavar="knob=value")
+    f = sub.add_parser("fit")
+    f.add_argument("system")
+    f.add_argument("table", help="CSV or TSV file of your measurements ('-': standard input)")
+    f.add_argument("--fit", help="comma-separated parameters or knobs to fit (default: what the table can move)")
+    f.add_argument("--format", choices=("text", "json"), default="text")
+    f.add_argument("knobs", nargs="*", metavar="knob=value", help="where the knobs the table does not give are held")
     # knob=value pairs may come before or after the options
     a, extra = ap.parse_known_args(argv)
     stray = [x for x in extra if "=" not in x or x.startswith("-")]
@@ -54,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(registry.describe(a.system), indent=1))
         elif a.cmd == "evaluate":
             print(json.dumps(registry.evaluate(a.system, _knobs(a.knobs)), indent=1))
+        elif a.cmd == "fit":
+            text = sys.stdin.read() if a.table == "-" else open(a.table, encoding="utf-8").read()
+            _report_fit(a, text)
         else:
             values = a.values.split(",") if a.values else None
             r = registry.sweep(a.system, _knobs(a.knobs), a.x, values)
@@ -65,10 +76,28 @@ def main(argv: list[str] | None = None) -> int:
                 w.writerow([a.x, *names, "bottleneck"])
                 for i, xv in enumerate(r["x"]):
                     w.writerow([xv, *(r["metrics"][n][i] for n in names), r["bottleneck"][i]])
-    except ValueError as err:
+    except (ValueError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     return 0
+
+
+def _report_fit(a: argparse.Namespace, text: str) -> None:
+    r = registry.fit(a.system, text=text, knobs=_knobs(a.knobs), fit=a.fit.split(",") if a.fit else None)
+    if a.format == "json":
+        print(json.dumps(r, indent=1))
+        return
+    print(f"fitted to {len(r['rows'])} measured values: " + (", ".join(r["fitted"]) or "nothing"))
+    for name in r["fitted"]:
+        lo, hi = r["ranges"][name]
+        print(f"  {name} = {r['best'][name]:g}  (equally good from {lo:g} to {hi:g})")
+    s = r["summary"]
+    print(
+        f"error: median {s['in_sample']['median_abs']} %, each row left out {s['leave_one_out']['median_abs']} %, "
+        f"copying the nearest row {s['baseline']['median_abs']} %"
+    )
+    for w in r["warnings"]:
+        print(f"warning: {w['message']}")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from statistics import median
 from typing import Any
 
 from .system import System
-from .types import Knobs, Observation, Params
+from .types import ErrorSummary, Knobs, Observation, Params
 
 # Fitted parameters are published to 4 significant digits.
 SIGNIFICANT = 4
@@ -283,6 +283,6 @@ def baseline(obs: list[Observation], groups: dict[str, str] | None = None) -> li
     return out
 
 
-def summarize(errors: list[float]) -> dict[str, Any]:
+def summarize(errors: list[float]) -> ErrorSummary:
     a = [abs(e) for e in errors if e == e]
     return {"n": len(a), "median_abs": round(median(a), 2) if a else None, "max_abs": round(max(a), 2) if a else None}

@@ -19,42 +19,16 @@ import csv
 import difflib
 import math
 import re
-from typing import Any, TypedDict
+from typing import Any
 
 from .knobs import Knob, Metric, Spec
+from .types import Table, TableColumn
 from .units import factor
 
 MAX_BYTES = 64 * 1024
 MAX_ROWS = 500
 
 _HEADER = re.compile(r"^(.*?)\s*[\(\[]\s*([^\)\]]*?)\s*[\)\]]\s*$")
-
-
-class Column(TypedDict):
-    header: str
-    name: str | None  # the knob or metric, None when the header names neither
-    kind: str | None  # "knob" or "metric"
-    unit: str  # as given ("" if none)
-    factor: float  # to the declared unit
-
-
-class Row(TypedDict):
-    line: int
-    knobs: dict[str, Any]
-    metrics: dict[str, float]
-
-
-class Problem(TypedDict):
-    line: int  # 1-based line of the text (0: the whole table)
-    column: int | None  # 0-based column, None for the whole line
-    message: str
-
-
-class Table(TypedDict):
-    columns: list[Column]
-    rows: list[Row]
-    problems: list[Problem]
-    held: dict[str, Any]
 
 
 def _norm(s: str) -> str:
@@ -123,7 +97,7 @@ def read_table(spec: Spec, text: str, held: dict[str, object] | None = None) -> 
     for c, head in enumerate(cells[0]):
         m = _HEADER.match(head)
         word, unit = (m.group(1), m.group(2)) if m else (head, "")
-        col: Column = {"header": head, "name": None, "kind": None, "unit": unit, "factor": 1.0}
+        col: TableColumn = {"header": head, "name": None, "kind": None, "unit": unit, "factor": 1.0}
         out["columns"].append(col)
         hit = names.get(_norm(word))
         if hit is None:

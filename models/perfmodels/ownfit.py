@@ -15,13 +15,11 @@ import inspect
 import math
 import re
 from dataclasses import replace
-from typing import Any, NotRequired, TypedDict
 
 from .fitted import fitted
 from .fitting import FLAT_TOLERANCE, Progress, Unknown, baseline, error_percent, fit, loss, ranges, split, summarize
-from .owndata import Problem, Table
 from .system import System
-from .types import Knobs, Observation, Params, observation
+from .types import Knobs, Observation, OwnFit, OwnFitRow, OwnFitWarning, Params, Table, TableProblem, observation
 
 # A fitted unknown whose equally good values span more than this factor is one the table
 # cannot pin down (as on the model cards).
@@ -37,26 +35,9 @@ LEFT_OUT_STEP = 0.1
 LEFT_OUT_TOLERANCE = 1e-6  # its errors agree with a full refit to 0.1 % of the value
 
 
-class FitRow(TypedDict):
-    line: int
-    metric: str
-    measured: float
-    fitted: float | None
-    memo_model: float | None
-    error_percent: float | None
-    left_out_percent: NotRequired[float | None]
-    baseline_percent: NotRequired[float | None]
-
-
-class FitWarning(TypedDict):
-    kind: str  # "undetermined" or "unreached"
-    name: str | None
-    message: str
-
-
-def unmodelled(model: System, table: Table) -> list[Problem]:
+def unmodelled(model: System, table: Table) -> list[TableProblem]:
     """Cells whose metric the model does not compute at that row's settings."""
-    out: list[Problem] = []
+    out: list[TableProblem] = []
     columns = {col["name"]: i for i, col in enumerate(table["columns"]) if col["name"]}
     for row in table["rows"]:
         got = model.solve(model.SPEC.validate({**table["held"], **row["knobs"]}), None, detail=False)["metrics"]
@@ -147,7 +128,7 @@ def fit_table(
     names: list[str] | None = None,
     progress: Progress | None = None,
     left_out: bool = True,
-) -> dict[str, Any]:
+) -> OwnFit:
     """Fit the table (which must have no problems) and judge the fit; with left_out=False the
     rows left out one at a time are not refitted (left_out_table() does it apart, for a page
     that shows the fit first)."""
@@ -176,7 +157,7 @@ def fit_table(
     p, k = split(unknowns, [best[u.name] for u in unknowns])
     params = {**memo, **p}
     spans = ranges(model, obs, best, unknowns, base=memo) if unknowns else {}
-    rows_out: list[FitRow] = []
+    rows_out: list[OwnFitRow] = []
     for o, b in zip(obs, baseline(obs), strict=True):
         m = _predict(model, o, params, k)
         rows_out.append(
@@ -190,7 +171,7 @@ def fit_table(
                 "baseline_percent": _pct(b),
             }
         )
-    warnings: list[FitWarning] = []
+    warnings: list[OwnFitWarning] = []
     for u in unknowns:
         lo, hi = spans[u.name]
         wide = (hi / lo > UNDETERMINED_FACTOR) if lo > 0 else (hi - lo) > 0.2 * (u.hi - u.lo)
@@ -203,6 +184,15 @@ def fit_table(
                     f"{lo:g} to {hi:g} fit it within {FLAT_TOLERANCE:.0%}",
                 }
             )
+    if unknowns and len(unknowns) >= len(obs):
+        warnings.append(
+            {
+                "kind": "undetermined",
+                "name": None,
+                "message": f"{len(unknowns)} values fitted to {len(obs)} measurements: the fit can follow every one, "
+                "so its errors say little; measure more settings, or fit fewer",
+            }
+        )
     in_sample = summarize([_finite(r["error_percent"]) for r in rows_out])
     if in_sample["median_abs"] is not None and in_sample["median_abs"] > UNREACHED_PERCENT:
         warnings.append(
@@ -214,7 +204,7 @@ def fit_table(
                 + not_captured(model),
             }
         )
-    out: dict[str, Any] = {
+    out: OwnFit = {
         "system": model.SPEC.id,
         "fitted": [u.name for u in unknowns],
         "best": best,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import inspect
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
 from .fitted import fitted, report
@@ -23,9 +23,11 @@ from .types import (
     Knobs,
     KnobValue,
     MemoPoint,
+    OwnFit,
     Params,
     SweepResult,
     SystemDescription,
+    Table,
 )
 
 MAX_SWEEP_POINTS = 512
@@ -41,7 +43,6 @@ UNDETERMINED_FACTOR = 1.2
 
 if TYPE_CHECKING:  # a user's own table is read only when one is given: the start stays lean
     from .fitting import Progress
-    from .owndata import Table
 
 _MODULES: tuple[System, ...] = (decnet, ofn, rsx_swap, rsx_qio, ffs, lavc, afs)
 SYSTEMS: dict[str, System] = {m.SPEC.id: m for m in _MODULES}
@@ -362,14 +363,16 @@ def fit(
     fit: object = None,
     progress: Progress | None = None,
     left_out: bool = True,
-) -> dict[str, Any]:
+) -> OwnFit:
     """Fit the system to a user's table and judge the fit (ownfit.fit_table): the fitted values
     and parameters, their ranges, each row's error, the nearest-row baseline, warnings, and
     (left_out) each row's error when left out of the fit."""
     from . import ownfit
 
     table = own_table(name, text, rows, knobs)
-    return {**ownfit.fit_table(system(name), table, _names(fit), progress, left_out), "held": table["held"]}
+    result = ownfit.fit_table(system(name), table, _names(fit), progress, left_out)
+    result["held"] = table["held"]
+    return result
 
 
 def fit_left_out(

@@ -127,3 +127,28 @@ def test_parameters_given_to_evaluate_are_checked_and_used():
     ):
         with pytest.raises(ValueError, match=says):
             registry.evaluate("ffs", {}, bad)
+
+
+def test_the_command_line_fits_a_file(tmp_path, capsys):
+    from perfmodels.__main__ import main
+
+    rows = synthetic("ffs", FFS_SETTINGS, "throughput_kBps", {"cpu_block_ms": 6.0})
+    lines = ["block_size (KB),operation,bus,throughput (KB/s)"]
+    for r in rows:
+        k = r["knobs"]
+        lines.append(f"{k['block_size'] // 1024},{k['operation']},{k['bus']},{r['metrics']['throughput_kBps']}")
+    table = tmp_path / "mine.csv"
+    table.write_text("\n".join(lines) + "\n")
+    assert main(["fit", "ffs", str(table), "--fit", "cpu_block_ms"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("fitted to 8 measured values: cpu_block_ms\n  cpu_block_ms = 6")
+    assert main(["fit", "ffs", str(tmp_path / "none.csv")]) == 2
+    table.write_text("block size,speed\n4096,1\n")
+    assert main(["fit", "ffs", str(table)]) == 2
+    assert "unknown column 'speed'" in capsys.readouterr().err
+
+
+def test_more_values_fitted_than_measured_is_said():
+    rows = synthetic("ffs", FFS_SETTINGS[:2], "throughput_kBps")
+    r = registry.fit("ffs", rows=rows, fit=["cpu_block_ms", "cpu_byte_us", "track_ms"])
+    assert any("3 values fitted to 2 measurements" in w["message"] for w in r["warnings"])

@@ -53,6 +53,8 @@ SystemDescription = mirror(model_types.SystemDescription)
 EvaluateResult = mirror(model_types.EvaluateResult)
 SweepResult = mirror(model_types.SweepResult)
 Card = mirror(model_types.Card)
+Table = mirror(model_types.Table)
+OwnFit = mirror(model_types.OwnFit)
 
 
 class Health(BaseModel):

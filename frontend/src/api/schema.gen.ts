@@ -91,9 +91,24 @@ export interface paths {
     /** Evaluate */
     post: operations["evaluate_api_models__system__evaluate_post"];
   };
+  "/api/models/{system}/fit": {
+    /**
+     * Fit
+     * @description The model fitted to a user's own measurements, by the memo calibration's own code, and
+     * judged: each row's error, each row left out, the nearest-row baseline, warnings.
+     */
+    post: operations["fit_api_models__system__fit_post"];
+  };
   "/api/models/{system}/sweep": {
     /** Sweep */
     post: operations["sweep_api_models__system__sweep_post"];
+  };
+  "/api/models/{system}/table": {
+    /**
+     * Read Table
+     * @description A pasted table read against the system: its columns, rows and every problem, at its cell.
+     */
+    post: operations["read_table_api_models__system__table_post"];
   };
   "/api/ready": {
     /** Ready */
@@ -395,6 +410,10 @@ export interface components {
       knobs?: {
         [key: string]: number | string;
       };
+      /** Params */
+      params?: {
+        [key: string]: number;
+      } | null;
     };
     /** EvaluateResult */
     EvaluateResult: {
@@ -450,6 +469,21 @@ export interface components {
       x_range?: {
         [key: string]: number[];
       };
+    };
+    /**
+     * FitRequest
+     * @description A user's own measurements, in the units the system declares, and what to fit (default:
+     * the model's parameters the rows can move); knobs no row gives are held at `knobs`.
+     */
+    FitRequest: {
+      /** Fit */
+      fit?: string[] | null;
+      /** Knobs */
+      knobs?: {
+        [key: string]: number | string;
+      };
+      /** Rows */
+      rows: components["schemas"]["OwnRow"][];
     };
     /** FitSummary */
     FitSummary: {
@@ -647,6 +681,85 @@ export interface components {
       note?: string;
       /** Scale */
       scale: number;
+    };
+    /** OwnFit */
+    OwnFit: {
+      /** Best */
+      best: {
+        [key: string]: number;
+      };
+      /** Fitted */
+      fitted: string[];
+      /** Held */
+      held?: {
+        [key: string]: unknown;
+      };
+      /** Knobs */
+      knobs: {
+        [key: string]: number;
+      };
+      /** Loss */
+      loss: number;
+      /** Params */
+      params: {
+        [key: string]: number;
+      };
+      /** Ranges */
+      ranges: {
+        [key: string]: number[];
+      };
+      /** Rows */
+      rows: components["schemas"]["OwnFitRow"][];
+      summary: components["schemas"]["OwnFitSummary"];
+      /** System */
+      system: string;
+      /** Warnings */
+      warnings: components["schemas"]["OwnFitWarning"][];
+    };
+    /** OwnFitRow */
+    OwnFitRow: {
+      /** Baseline Percent */
+      baseline_percent: number | null;
+      /** Error Percent */
+      error_percent: number | null;
+      /** Fitted */
+      fitted: number | null;
+      /** Left Out Percent */
+      left_out_percent?: number | null;
+      /** Line */
+      line: number;
+      /** Measured */
+      measured: number;
+      /** Memo Model */
+      memo_model: number | null;
+      /** Metric */
+      metric: string;
+    };
+    /** OwnFitSummary */
+    OwnFitSummary: {
+      baseline: components["schemas"]["ErrorSummary"];
+      in_sample: components["schemas"]["ErrorSummary"];
+      leave_one_out?: components["schemas"]["ErrorSummary"];
+    };
+    /** OwnFitWarning */
+    OwnFitWarning: {
+      /** Kind */
+      kind: string;
+      /** Message */
+      message: string;
+      /** Name */
+      name: string | null;
+    };
+    /** OwnRow */
+    OwnRow: {
+      /** Knobs */
+      knobs?: {
+        [key: string]: number | string;
+      };
+      /** Metrics */
+      metrics: {
+        [key: string]: number;
+      };
     };
     /** Problem */
     Problem: {
@@ -897,6 +1010,10 @@ export interface components {
       knobs?: {
         [key: string]: number | string;
       };
+      /** Params */
+      params?: {
+        [key: string]: number;
+      } | null;
       /** Values */
       values?: ((number | string)[]) | null;
       /** X */
@@ -955,6 +1072,66 @@ export interface components {
       x_default: string;
       /** Y Default */
       y_default: string;
+    };
+    /** Table */
+    Table: {
+      /** Columns */
+      columns: components["schemas"]["TableColumn"][];
+      /** Held */
+      held: {
+        [key: string]: unknown;
+      };
+      /** Problems */
+      problems: components["schemas"]["TableProblem"][];
+      /** Rows */
+      rows: components["schemas"]["TableRow"][];
+    };
+    /** TableColumn */
+    TableColumn: {
+      /** Factor */
+      factor: number;
+      /** Header */
+      header: string;
+      /** Kind */
+      kind: string | null;
+      /** Name */
+      name: string | null;
+      /** Unit */
+      unit: string;
+    };
+    /** TableProblem */
+    TableProblem: {
+      /** Column */
+      column: number | null;
+      /** Line */
+      line: number;
+      /** Message */
+      message: string;
+    };
+    /**
+     * TableRequest
+     * @description A pasted table as text (CSV, TSV or semicolons; a header naming knobs and metrics, with units).
+     */
+    TableRequest: {
+      /** Knobs */
+      knobs?: {
+        [key: string]: number | string;
+      };
+      /** Text */
+      text: string;
+    };
+    /** TableRow */
+    TableRow: {
+      /** Knobs */
+      knobs: {
+        [key: string]: unknown;
+      };
+      /** Line */
+      line: number;
+      /** Metrics */
+      metrics: {
+        [key: string]: number;
+      };
     };
     /**
      * Who
@@ -1904,6 +2081,67 @@ export interface operations {
       };
     };
   };
+  /**
+   * Fit
+   * @description The model fitted to a user's own measurements, by the memo calibration's own code, and
+   * judged: each row's error, each row left out, the nearest-row baseline, warnings.
+   */
+  fit_api_models__system__fit_post: {
+    parameters: {
+      path: {
+        system: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FitRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OwnFit"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   /** Sweep */
   sweep_api_models__system__sweep_post: {
     parameters: {
@@ -1921,6 +2159,66 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SweepResult"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Read Table
+   * @description A pasted table read against the system: its columns, rows and every problem, at its cell.
+   */
+  read_table_api_models__system__table_post: {
+    parameters: {
+      path: {
+        system: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TableRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Table"];
         };
       };
       /** @description The request body is not valid JSON. */

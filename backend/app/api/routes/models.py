@@ -13,6 +13,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 import perfmodels
+from perfmodels.owndata import MAX_BYTES, MAX_ROWS
 from perfmodels.registry import MAX_SWEEP_POINTS
 
 from ...compute import Kind, ModelError
@@ -30,11 +31,37 @@ KnobValue = float | Annotated[str, StringConstraints(max_length=64)]
 class EvaluateRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     knobs: dict[KnobName, KnobValue] = Field(default_factory=dict, max_length=32)
+    # a user's own fit of some of the model's parameters (each within its physical bounds)
+    params: dict[KnobName, float] | None = Field(default=None, max_length=32)
 
 
 class SweepRequest(EvaluateRequest):
     x: KnobName
     values: list[KnobValue] | None = Field(default=None, min_length=1, max_length=MAX_SWEEP_POINTS)
+
+
+class OwnRow(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    knobs: dict[KnobName, KnobValue] = Field(default_factory=dict, max_length=32)
+    metrics: dict[KnobName, float] = Field(min_length=1, max_length=32)
+
+
+class FitRequest(BaseModel):
+    """A user's own measurements, in the units the system declares, and what to fit (default:
+    the model's parameters the rows can move); knobs no row gives are held at `knobs`."""
+
+    model_config = ConfigDict(extra="forbid")
+    rows: list[OwnRow] = Field(min_length=1, max_length=MAX_ROWS)
+    fit: list[KnobName] | None = Field(default=None, max_length=32)
+    knobs: dict[KnobName, KnobValue] = Field(default_factory=dict, max_length=32)
+
+
+class TableRequest(BaseModel):
+    """A pasted table as text (CSV, TSV or semicolons; a header naming knobs and metrics, with units)."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=MAX_BYTES)
+    knobs: dict[KnobName, KnobValue] = Field(default_factory=dict, max_length=32)
 
 
 def _known(system: str) -> None:
@@ -48,8 +75,8 @@ _answers: Lru[bytes] = Lru(4096)
 REFUSAL_DELAY_S = 1.0
 
 
-async def _answer(request: Request, kind: Kind, *args: Any) -> Response:
-    key = _key(kind, *args)
+async def _answer(request: Request, kind: Kind, *args: Any, **kwargs: Any) -> Response:
+    key = _key(kind, *args, kwargs)
     body = _answers.get(key)
     if body is None:
         # A new answer costs the client's model budget (CPU seconds per minute); a cached one
@@ -67,7 +94,7 @@ async def _answer(request: Request, kind: Kind, *args: Any) -> Response:
                     429, "too much model computation from this client; try again shortly", headers=retry
                 )
         try:
-            body, cpu = await request.app.state.model_pool.run(kind, *args)
+            body, cpu = await request.app.state.model_pool.run(kind, *args, **kwargs)
         except ModelError as e:
             budget.charge(who, e.cpu)
             raise HTTPException(422, str(e)) from None
@@ -109,10 +136,26 @@ def card(system: str, request: Request) -> Response:
 @router.post("/{system}/evaluate", response_model=schemas.EvaluateResult, responses=problems(429, 503))
 async def evaluate(system: str, body: EvaluateRequest, request: Request) -> Response:
     _known(system)
-    return await _answer(request, "evaluate", system, body.knobs)
+    return await _answer(request, "evaluate", system, body.knobs, body.params)
 
 
 @router.post("/{system}/sweep", response_model=schemas.SweepResult, responses=problems(429, 503))
 async def sweep(system: str, body: SweepRequest, request: Request) -> Response:
     _known(system)
-    return await _answer(request, "sweep", system, body.knobs, body.x, body.values)
+    return await _answer(request, "sweep", system, body.knobs, body.x, body.values, params=body.params)
+
+
+@router.post("/{system}/table", response_model=schemas.Table, responses=problems(429, 503))
+async def read_table(system: str, body: TableRequest, request: Request) -> Response:
+    """A pasted table read against the system: its columns, rows and every problem, at its cell."""
+    _known(system)
+    return await _answer(request, "read_table", system, body.text, body.knobs)
+
+
+@router.post("/{system}/fit", response_model=schemas.OwnFit, responses=problems(429, 503))
+async def fit(system: str, body: FitRequest, request: Request) -> Response:
+    """The model fitted to a user's own measurements, by the memo calibration's own code, and
+    judged: each row's error, each row left out, the nearest-row baseline, warnings."""
+    _known(system)
+    rows = [r.model_dump() for r in body.rows]
+    return await _answer(request, "fit", system, rows=rows, fit=body.fit, knobs=body.knobs)

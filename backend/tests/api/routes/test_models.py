@@ -101,3 +101,59 @@ def test_a_dead_model_worker_is_a_503_and_the_next_call_is_answered(make_client,
 def test_the_models_refusal_is_a_422_with_their_reason(client):
     r = client.post("/api/models/decnet/evaluate", json={"knobs": {"link_quota": -5}})
     assert r.status_code == 422 and "link_quota" in r.text
+
+
+def _ffs_rows(params):
+    rows = []
+    for b in (4096, 8192):
+        for op in ("read", "write"):
+            k = {"block_size": b, "operation": op}
+            rows.append(
+                {
+                    "knobs": k,
+                    "metrics": {"throughput_kBps": perfmodels.evaluate("ffs", k, params)["metrics"]["throughput_kBps"]},
+                }
+            )
+    return rows
+
+
+def test_fit_is_the_models_fit_and_its_parameters_drive_evaluate_and_sweep(client):
+    rows = _ffs_rows({"cpu_block_ms": 6.0})
+    r = client.post("/api/models/ffs/fit", json={"rows": rows, "fit": ["cpu_block_ms"]})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got == perfmodels.fit("ffs", rows=rows, fit=["cpu_block_ms"])
+    assert abs(got["best"]["cpu_block_ms"] - 6.0) < 0.06
+    assert {"params", "ranges", "rows", "summary", "warnings"} <= set(got)
+    assert "leave_one_out" in got["summary"] and "left_out_percent" in got["rows"][0]
+    params = {"cpu_block_ms": got["best"]["cpu_block_ms"]}
+    e = client.post("/api/models/ffs/evaluate", json={"knobs": {"operation": "write"}, "params": params}).json()
+    assert e["metrics"] == perfmodels.evaluate("ffs", {"operation": "write"}, params)["metrics"]
+    s = client.post("/api/models/ffs/sweep", json={"x": "block_size", "params": params}).json()
+    assert s["metrics"]["throughput_kBps"] != perfmodels.sweep("ffs", {}, "block_size")["metrics"]["throughput_kBps"]
+
+
+def test_fit_and_params_refusals_say_why(client):
+    r = client.post("/api/models/ffs/evaluate", json={"params": {"cpu_block_ms": -1}})
+    assert r.status_code == 422 and "cpu_block_ms" in r.json()["detail"] and "0.001" in r.json()["detail"]
+    r = client.post("/api/models/ffs/evaluate", json={"params": {"warp": 2}})
+    assert r.status_code == 422 and "unknown parameter 'warp'" in r.json()["detail"]
+    r = client.post(
+        "/api/models/ffs/fit", json={"rows": [{"knobs": {"block_size": 3000}, "metrics": {"throughput_kBps": 1}}]}
+    )
+    assert r.status_code == 422 and "line 1" in r.json()["detail"] and "power of 2" in r.json()["detail"]
+    r = client.post("/api/models/ffs/fit", json={"rows": _ffs_rows(None), "fit": ["users"]})
+    assert r.status_code == 422 and "cannot fit 'users'" in r.json()["detail"]
+    too_many = [{"knobs": {}, "metrics": {"throughput_kBps": i + 1}} for i in range(501)]
+    assert client.post("/api/models/ffs/fit", json={"rows": too_many}).status_code == 422
+    assert client.post("/api/models/ffs/fit", json={"rows": []}).status_code == 422
+
+
+def test_a_pasted_table_is_read_with_its_problems_at_their_cells(client):
+    r = client.post("/api/models/ffs/table", json={"text": "block_size (KB),throughput (KB/s)\n4,300\nx,2\n"})
+    assert r.status_code == 200
+    t = r.json()
+    assert [c["name"] for c in t["columns"]] == ["block_size", "throughput_kBps"]
+    assert t["rows"][0]["knobs"] == {"block_size": 4096}
+    assert t["problems"] == [{"line": 3, "column": 0, "message": "'x' is not a number"}]
+    assert client.post("/api/models/ffs/table", json={"text": "x" * (64 * 1024 + 1)}).status_code == 422
