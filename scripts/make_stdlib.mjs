@@ -40,11 +40,17 @@ for _s in systems():
             _ask("sweep", system=_s, knobs={}, x=_k["name"], values=[_k["min"], _k["max"]])
     _ask("evaluate", system=_s, knobs={"no such knob": 1})
     _ask("evaluate", system=_s, knobs={_d["knobs"][0]["name"]: "not a value"})
+# a user's own table: read, fitted, its rows left out, and a bad one
+_t = "block_size (KB)\\tthroughput (KB/s)\\n4\\t300\\n8\\t400\\n"
+_ask("table", system="ffs", text=_t)
+_f = _ask("fit", system="ffs", text=_t, fit=["cpu_block_ms"])["result"]
+_ask("left_out", system="ffs", text=_t, fit=["cpu_block_ms"], best=_f["best"])
+_ask("table", system="ffs", text="blok,speed\\n1,x\\n")
 _ask("describe", system="no such system")
 bridge.call("evaluate", "{not json")
 bridge.call("evaluate", "[]")
 bridge.call("no such operation", "{}")
-del _ask, _s, _d, _k, _v
+del _ask, _s, _d, _k, _v, _t, _f
 `;
 
 // The names of the modules the interpreter holds that came from the standard library's archive.

@@ -15,9 +15,8 @@ SRC = ROOT / "models" / "perfmodels"
 
 def pack(out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    files = sorted(
-        p for p in SRC.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json", ".toml")
-    )
+    kept = (".py", ".json", ".toml")
+    files = sorted(p for p in SRC.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix in kept)
     tmp = out.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as z:
         for p in files:

@@ -212,6 +212,7 @@ class Spec:
             "unknowns": list(self.unknowns),
             "overlay": cast(Overlay | None, self.overlay),
             "per_default": self.per_default,
+            "params": [{"name": q.name, "label": q.label, "min": q.min, "max": q.max} for q in self.params],
         }
 
     def validate(self, values: object) -> dict[str, Any]:

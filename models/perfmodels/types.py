@@ -180,6 +180,15 @@ class Overlay(TypedDict):
     metrics: dict[str, OverlayMetric]
 
 
+class ParamDescription(TypedDict):
+    """A parameter calibration fits, as a page offers it to fit to a user's own table."""
+
+    name: str
+    label: str
+    min: float
+    max: float
+
+
 class SpecDescription(TypedDict):
     id: str
     title: str
@@ -192,6 +201,8 @@ class SpecDescription(TypedDict):
     unknowns: list[str]
     overlay: Overlay | None
     per_default: str | None
+    # the parameters a user's own measurements may refit (the memo's calibration fits them)
+    params: list[ParamDescription]
 
 
 class SystemDescription(SpecDescription):

@@ -1,6 +1,6 @@
 // HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
 // and the memo datasets. Errors carry the server's reason.
-import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, SavedScenario, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
+import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, OwnFit, OwnTable, Params, SavedScenario, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -38,14 +38,18 @@ export const api = {
     const r = await fetch(`/api/scenarios/${encodeURIComponent(slug)}`, { method: "DELETE", headers: { "X-Delete-Token": token } });
     if (r.status !== 204 && r.status !== 404) throw new ApiError(r.status, r.status === 403 ? "the delete token does not match" : r.statusText);
   },
-  evaluate: (system: string, knobs: KnobValues) =>
+  evaluate: (system: string, knobs: KnobValues, params?: Params) =>
     request<EvaluateResult>(`/api/models/${encodeURIComponent(system)}/evaluate`, {
       method: "POST",
-      body: JSON.stringify({ knobs }),
+      body: JSON.stringify({ knobs, params }),
     }),
-  sweep: (system: string, knobs: KnobValues, x: string, values?: (number | string)[]) =>
+  sweep: (system: string, knobs: KnobValues, x: string, values?: (number | string)[], params?: Params) =>
     request<SweepResult>(`/api/models/${encodeURIComponent(system)}/sweep`, {
       method: "POST",
-      body: JSON.stringify({ knobs, x, values }),
+      body: JSON.stringify({ knobs, x, values, params }),
     }),
+  table: (system: string, text: string, knobs: KnobValues) =>
+    request<OwnTable>(`/api/models/${encodeURIComponent(system)}/table`, { method: "POST", body: JSON.stringify({ text, knobs }) }),
+  fit: (system: string, rows: { knobs: KnobValues; metrics: Record<string, number> }[], fit: string[] | undefined, knobs: KnobValues) =>
+    request<OwnFit>(`/api/models/${encodeURIComponent(system)}/fit`, { method: "POST", body: JSON.stringify({ rows, fit, knobs }) }),
 };

@@ -761,6 +761,17 @@ export interface components {
         [key: string]: number;
       };
     };
+    /** ParamDescription */
+    ParamDescription: {
+      /** Label */
+      label: string;
+      /** Max */
+      max: number;
+      /** Min */
+      min: number;
+      /** Name */
+      name: string;
+    };
     /** Problem */
     Problem: {
       /** Detail */
@@ -1058,6 +1069,8 @@ export interface components {
       /** Metrics */
       metrics: components["schemas"]["MetricDescription"][];
       overlay: components["schemas"]["Overlay"] | null;
+      /** Params */
+      params: components["schemas"]["ParamDescription"][];
       /** Per Default */
       per_default: string | null;
       /** Question */

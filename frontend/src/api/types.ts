@@ -41,6 +41,12 @@ export type Evaluation = Pick<S["EvaluateResult"], "metrics" | "bottleneck">;
 /** `evaluate` always sends the stages of the path. */
 export type EvaluateResult = S["EvaluateResult"] & { stages: Stage[] };
 export type SweepResult = S["SweepResult"];
+/** A fit of some of a model's parameters (a user's own): name -> value, within its bounds. */
+export type Params = Record<string, number>;
+/** A user's own table read against a system, and a model fitted to it (perfmodels/owndata.py, ownfit.py). */
+export type OwnTable = S["Table"];
+export type OwnFit = S["OwnFit"];
+export type OwnFitRow = S["OwnFitRow"];
 
 export type Source = S["Source"];
 export type Field = S["DatasetField"];

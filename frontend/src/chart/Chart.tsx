@@ -17,6 +17,8 @@ import {
   HoverMark,
   LimitLine,
   MemoMarks,
+  OwnMarks,
+  type OwnPoint,
   SaturationMark,
   SeriesCurves,
   XAxis,
@@ -75,6 +77,10 @@ export interface ChartProps {
   prediction?: Prediction;
   /** a class's predictions at one x (a live class): small dots, spread a little sideways */
   crowd?: { x: number; ys: number[] };
+  /** the user's own measurements on this chart (squares, apart from the memo's dots) */
+  own?: OwnPoint[];
+  /** the model curve is the user's own fit (test id fitted-curve), not the memo's calibration */
+  fitted?: boolean;
 }
 
 
@@ -133,7 +139,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
     band: props.band,
     baseline: props.baseline,
     series: props.series?.map((s) => s.points),
-    extraY: props.memo.map((m) => m.y).concat([props.currentY], limit.map((p) => p.y)),
+    extraY: props.memo.map((m) => m.y).concat([props.currentY], limit.map((p) => p.y), (props.own ?? []).map((p) => p.y)),
     xDomain: props.xDomain,
     xLog: props.xLog,
     knee: props.saturation?.resource ? { x: props.saturation.x, resource: props.saturation.resource } : null,
@@ -221,7 +227,8 @@ export const Chart = memo(function Chart(props: ChartProps) {
           {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
           <LimitLine f={f} limit={limit} unit={props.yUnit} />
           <SeriesCurves f={f} series={series} />
-          <path data-testid="model-curve" className="model-curve" d={g.curvePath} data-points={props.curve.length} />
+          <path data-testid={props.fitted ? "fitted-curve" : "model-curve"} className={props.fitted ? "model-curve fitted" : "model-curve"}
+            d={g.curvePath} data-points={props.curve.length} />
           <EndLabels labels={labelled.map((l, k) => ({ ...l, y: labelYs[k] }))} x={labelX} />
           {/* drawn over the model curve, dashed: where the two agree both stay visible */}
           {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
@@ -252,6 +259,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
         )}
         {props.prediction && <PredictionMark p={props.prediction} g={g} top={MARGIN.top} bottom={bottom} left={MARGIN.left} right={width - MARGIN.right} unit={props.yUnit} />}
         <MemoMarks f={f} memo={props.memo} xLabel={props.xLabel} xText={xText} onTip={setTip} />
+        {props.own && <OwnMarks f={f} points={props.own} xLabel={props.xLabel} xText={xText} yUnit={props.yUnit} />}
         {hoverAt && Number.isFinite(hoverAt.y) && <HoverMark f={f} at={hoverAt} />}
       </svg>
       {hoverAt && !tip && (

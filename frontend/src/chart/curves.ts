@@ -1,6 +1,6 @@
 // What the chart draws from a model's answers: the knobs a curve is computed for, the curve and
 // band along x, and the answer at one x, shared by the explorer and the lessons.
-import type { Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types.ts";
+import type { Evaluation, KnobValues, Params, SweepResult, SystemSpec } from "../api/types.ts";
 
 /** What a sweep's band spans, in words: the knobs the memo leaves open and the fitted
  * parameters it does not pin. */
@@ -15,18 +15,21 @@ export const bandShown = (band: { y0: number; y1: number }[]) => band.some((b) =
 /** The request for a curve along x, without its band: the one request, and so the one key
  * (runtime/protocol.ts callKey), whoever asks for it (a knob's handler, the view, a prefetch).
  * ModelClient.curve asks exactly this. */
-export function curveCall(spec: SystemSpec, knobs: KnobValues, x: string) {
-  return { type: "sweep" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, band: false };
+export function curveCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params) {
+  return { type: "sweep" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, band: false, params };
 }
 
 /** The request for that curve's band (ModelClient.band's): computed after the curve. */
-export function bandCall(spec: SystemSpec, knobs: KnobValues, x: string) {
-  return { type: "band" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined };
+export function bandCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params) {
+  return { type: "band" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, params };
 }
 
 /** Ask for a curve along x (its one request): the knob's handler does, before React renders. */
-export function askCurve(client: { curve: (system: string, knobs: KnobValues, x: string) => unknown }, spec: SystemSpec, knobs: KnobValues, x: string): void {
-  client.curve(spec.id, curveKnobsOf(spec, knobs, x), x);
+export function askCurve(
+  client: { curve: (system: string, knobs: KnobValues, x: string, lane?: string, params?: Params) => unknown },
+  spec: SystemSpec, knobs: KnobValues, x: string, params?: Params,
+): void {
+  client.curve(spec.id, curveKnobsOf(spec, knobs, x), x, undefined, params);
 }
 
 /** The knobs a curve along x is computed for: every knob but x, which is held at its default so

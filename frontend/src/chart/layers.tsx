@@ -210,3 +210,26 @@ export function HoverMark({ f, at }: { f: Frame; at: { x: number; y: number } })
   );
 }
 
+
+/** One of the user's own measurements on the chart: where it sits, and its table line. */
+export interface OwnPoint {
+  x: number;
+  y: number;
+  line: number;
+}
+
+/** The user's own measurements: squares (the memo's are dots), each named with its value. */
+export function OwnMarks({ f, points, xLabel, xText, yUnit }: { f: Frame; points: OwnPoint[]; xLabel: string; xText: (v: number) => string; yUnit: string }) {
+  const { g } = f;
+  return (
+    <g className="own-points">
+      {points.map((p) => (
+        // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG rect is not interactive; as an image it is read as its value
+        <rect key={p.line} data-testid="own-data-point" className="own-point" x={g.x(p.x) - 5} y={g.y(p.y) - 5} width={10} height={10}
+          role="img" aria-label={`Your measurement (line ${p.line}): ${formatValue(p.y, yUnit)} at ${xLabel} ${xText(p.x)}`}>
+          <title>{`Your measurement, line ${p.line}: ${formatValue(p.y, yUnit)} at ${xText(p.x)}`}</title>
+        </rect>
+      ))}
+    </g>
+  );
+}

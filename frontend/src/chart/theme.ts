@@ -10,6 +10,8 @@ export const THEME = {
   // every line and mark has at least 3:1 against the paper, white and each bottleneck band (the
   // contrast WCAG asks of graphics one needs to read the chart; tests/chart/theme.test.ts)
   current: "#a86400",
+  /** the user's own measurements (squares) */
+  own: "#0f766e",
   baseline: "#3d4753",
   limit: "#b3261e",
   grid: "#e7e9ec",
@@ -34,6 +36,7 @@ export function themeProperties(): Record<string, string> {
   return {
     "--curve": THEME.curve,
     "--memo": THEME.memo,
+    "--own": THEME.own,
     "--current": THEME.current,
     "--chart-baseline": THEME.baseline,
     "--chart-limit": THEME.limit,
@@ -67,6 +70,7 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
 .saturation path { fill: ${t.limit}; }
 .memo-point { fill: ${t.memo}; stroke: #fff; } .memo-point.inexact { fill: #fff; stroke: ${t.memo}; stroke-width: 2; }
 .memo-range { stroke: ${t.memo}; stroke-width: 2; }
+.own-point { fill: ${t.own}; stroke: #fff; stroke-width: 1.5; }
 .current-point { fill: none; stroke: ${t.current}; stroke-width: 4; }
 .end-label { font-size: 12px; font-weight: 600; } .curve-label { fill: ${t.curve}; }
 .pointer-area, .hover-mark { display: none; }`;

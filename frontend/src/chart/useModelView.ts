@@ -3,7 +3,7 @@
 // for a pinned baseline. Every request builds its knobs and cache key here, so a curve asked for
 // by the explorer, a lesson or a prefetch is one request with one key.
 import { useMemo } from "react";
-import type { EvaluateResult, Evaluation, KnobValues, SweepResult, SystemSpec } from "../api/types";
+import type { EvaluateResult, Evaluation, KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
 import { bandCall, bandOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
@@ -20,29 +20,32 @@ export interface ViewRequest {
   /** the curve and its band in one answer (a lesson's axis is made from both and must not move
    * when the band arrives); by default the band is asked apart, after the curve */
   whole?: boolean;
+  /** a user's own fit of the model's parameters: every curve and answer of the view is the
+   * fitted model's (absent: the memo's calibration) */
+  params?: Params;
 }
 
 /** A view's key for a curve: who computes it, and the request's one key. */
-export function sweepKey(source: string, spec: SystemSpec, knobs: KnobValues, x: string): string {
-  return `${source}|${callKey(curveCall(spec, knobs, x))}`;
+export function sweepKey(source: string, spec: SystemSpec, knobs: KnobValues, x: string, params?: Params): string {
+  return `${source}|${callKey(curveCall(spec, knobs, x, params))}`;
 }
 
 export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewRequest) {
-  const { knobs, x, y, baseline } = r;
+  const { knobs, x, y, baseline, params } = r;
   const source = r.source ?? spec.id;
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const whole = r.whole === true;
   const curveAnswer: Latest<SweepResult> = useLatest(
-    whole ? `${source}|whole|${callKey(curveCall(spec, curveKnobs, x))}` : sweepKey(source, spec, curveKnobs, x),
-    () => (whole ? client.sweep(spec.id, curveKnobs, x) : client.curve(spec.id, curveKnobs, x)),
-    () => (whole ? undefined : client.peek(curveCall(spec, curveKnobs, x))),
+    whole ? `${source}|whole|${callKey(curveCall(spec, curveKnobs, x, params))}` : sweepKey(source, spec, curveKnobs, x, params),
+    () => (whole ? client.sweep(spec.id, curveKnobs, x, undefined, undefined, params) : client.curve(spec.id, curveKnobs, x, undefined, params)),
+    () => (whole ? undefined : client.peek(curveCall(spec, curveKnobs, x, params))),
   );
   // Its band (several curves' work) is asked apart, in the background, so that a knob move's
   // curve is drawn first; the band drawn meanwhile is the last one known.
   const bandAnswer = useLatest(
-    whole ? null : `${source}|${callKey(bandCall(spec, curveKnobs, x))}`,
-    () => client.band(spec.id, curveKnobs, x, "band"),
-    () => client.peek(bandCall(spec, curveKnobs, x)),
+    whole ? null : `${source}|${callKey(bandCall(spec, curveKnobs, x, params))}`,
+    () => client.band(spec.id, curveKnobs, x, "band", params),
+    () => client.peek(bandCall(spec, curveKnobs, x, params)),
   );
   const sweepValue = useMemo(
     () => (curveAnswer.value ? { ...curveAnswer.value, band: (!whole && bandAnswer.value) || curveAnswer.value.band } : null),
@@ -51,9 +54,9 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   const sweep: Latest<SweepResult> = { value: sweepValue, error: curveAnswer.error ?? bandAnswer.error };
   // The full answer at the current setting: readouts and the path's stages.
   const detail: Latest<EvaluateResult> = useLatest(
-    `${source}|${JSON.stringify(knobs)}`,
-    () => client.evaluate(spec.id, knobs, "detail"),
-    () => client.peek({ type: "evaluate", system: spec.id, knobs }),
+    `${source}|${JSON.stringify(knobs)}|${JSON.stringify(params ?? null)}`,
+    () => client.evaluate(spec.id, knobs, "detail", params),
+    () => client.peek({ type: "evaluate", system: spec.id, knobs, params }),
   );
   const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
   const current: Evaluation | null =
@@ -61,11 +64,11 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
 
   // The pinned baseline: its curve along the same x, and its answer at its own setting.
   const baseCurveKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
-  const baseSweep = useLatest(baseCurveKnobs ? sweepKey(source, spec, baseCurveKnobs, x) : null, () =>
-    client.curve(spec.id, baseCurveKnobs!, x),
+  const baseSweep = useLatest(baseCurveKnobs ? sweepKey(source, spec, baseCurveKnobs, x, params) : null, () =>
+    client.curve(spec.id, baseCurveKnobs!, x, undefined, params),
   );
-  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}` : null, () =>
-    client.evaluate(spec.id, baseline!, "baseline"),
+  const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}|${JSON.stringify(params ?? null)}` : null, () =>
+    client.evaluate(spec.id, baseline!, "baseline", params),
   );
 
   const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);

@@ -2,7 +2,7 @@
 // each computed like the main curve (same knobs, same cache key) but in the background, one
 // lane per value, so the main curve still paints in the knob's frame.
 import { useMemo } from "react";
-import { isChoice, type KnobValues, type SweepResult, type SystemSpec } from "../api/types";
+import { isChoice, type KnobValues, type Params, type SweepResult, type SystemSpec } from "../api/types";
 import { type Answer, settled } from "../runtime/answer";
 import type { ModelClient } from "../runtime/ModelClient";
 import { curveKnobsOf, curveOf } from "./curves";
@@ -17,6 +17,8 @@ export interface PerRequest {
   /** the choice knob, or null for one curve */
   per: string | null;
   source: string;
+  /** a user's own fit (absent: the memo's calibration) */
+  params?: Params;
 }
 
 /** The other values of the `per` knob and their curves (empty without `per`). */
@@ -24,9 +26,9 @@ export function usePerCurves(client: ModelClient, spec: SystemSpec, r: PerReques
   const knob = r.per ? spec.knobs.find((k) => k.name === r.per) : undefined;
   const values = knob && isChoice(knob) ? knob.choices.filter((v) => v !== r.knobs[knob.name]) : [];
   const curveKnobs = values.map((v) => curveKnobsOf(spec, { ...r.knobs, [r.per!]: v }, r.x));
-  const key = values.length ? curveKnobs.map((k) => sweepKey(r.source, spec, k, r.x)).join("||") : null;
+  const key = values.length ? curveKnobs.map((k) => sweepKey(r.source, spec, k, r.x, r.params)).join("||") : null;
   const all = useLatest<{ labels: string[]; sweeps: SweepResult[] }>(key, () => {
-    const answers = curveKnobs.map((k, i) => client.curve(spec.id, k, r.x, `per:${values[i]}`));
+    const answers = curveKnobs.map((k, i) => client.curve(spec.id, k, r.x, `per:${values[i]}`, r.params));
     if (answers.every((a) => "now" in a)) return { now: { labels: values, sweeps: answers.map((a) => (a as { now: SweepResult }).now) } };
     const later = Promise.all(answers.map(settled)).then((sweeps) => ({ labels: values, sweeps }));
     return { later } satisfies Answer<{ labels: string[]; sweeps: SweepResult[] }>;

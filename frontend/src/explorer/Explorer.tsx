@@ -1,9 +1,9 @@
 // The explorer page for one system: knobs, chart, readouts, memo points, the path's stages and
 // a pinned baseline; the URL holds the whole state.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { isChoice, type Dataset, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
+import { isChoice, type Dataset, type KnobValues, type NumberKnob, type Params, type SystemSpec } from "../api/types";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
-import { defaults, parse, serialize, type ExplorerState } from "../state/urlState";
+import { dataFitsUrl, defaults, parse, serialize, type ExplorerState } from "../state/urlState";
 import { dropPendingUrl, writeUrl } from "../state/urlWriter";
 import { Chart, axesOf } from "../chart/Chart";
 import { ExportBar } from "./ExportBar";
@@ -16,8 +16,12 @@ import { RuntimeStatus } from "./RuntimeStatus";
 import { SaveDialog } from "../scenarios/SaveDialog";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
 import { useSystem } from "./useSystem";
-import { askCurve, bandCall, bandNamesOf, bandShown, curveCall, drawnLimit } from "../chart/curves";
-import { useModelView } from "../chart/useModelView";
+import { askCurve, bandCall, bandNamesOf, bandShown, curveCall, curveKnobsOf, curveOf, drawnLimit } from "../chart/curves";
+import { sweepKey, useModelView } from "../chart/useModelView";
+import { useLatest } from "../chart/useLatest";
+import { OwnDataPanel } from "./OwnDataPanel";
+import { exampleTable, ownPoints, rowsElsewhere } from "./ownData";
+import { useOwnTable } from "./useOwnTable";
 import { usePerCurves } from "../chart/usePerCurves";
 import { Legend } from "./Legend";
 import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
@@ -67,7 +71,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const update = useCallback(
     (next: ExplorerState) => {
       // Ask for the new curve before React renders, so the knob and its curve paint together.
-      askCurve(client, spec, next.knobs, next.x);
+      askCurve(client, spec, next.knobs, next.x, next.fitted ?? undefined);
       const now = performance.now();
       writeUrl(`${window.location.pathname}?${serialize(next, spec)}`, now - lastPush.current > HISTORY_GAP_MS);
       lastPush.current = now;
@@ -89,7 +93,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     // draws all three in one frame
     const calls = ahead.flatMap((n) => {
       const next = { ...knobs, [knob.name]: n };
-      return [curveCall(spec, next, x), { type: "evaluate" as const, system: spec.id, knobs: next }, bandCall(spec, next, x)];
+      const params = latestView.current.fitted ?? undefined;
+      return [curveCall(spec, next, x, params), { type: "evaluate" as const, system: spec.id, knobs: next, params }, bandCall(spec, next, x, params)];
     });
     // asked once this move's frame is drawn: on a machine with few cores the worker computing
     // them would otherwise take the processor from the page's render of this move
@@ -111,6 +116,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   }, [spec]);
 
   const { knobs, x, y, baseline, per } = state;
+  const params = state.fitted ?? undefined;
   const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
@@ -139,7 +145,14 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     y,
     baseline,
     source,
+    params,
   });
+  // With a fit of the user's own: the memo's calibration beside it, for comparison.
+  const memoCurveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
+  const memoSweep = useLatest(params ? `memo|${sweepKey(source, spec, memoCurveKnobs, x)}` : null, () => client.curve(spec.id, memoCurveKnobs, x, "memo"));
+  const memoCurve = useMemo(() => (params ? curveOf(memoSweep.value, x, y) : []), [params, memoSweep.value, x, y]);
+  const own = useOwnTable(client, spec.id, state.data, knobs);
+  const ownShown = useMemo(() => ownPoints(own.table, x, y, knobs), [own.table, x, y, knobs]);
   // What the band spans: the knobs the memo leaves open and the fitted parameters it does not pin.
   const bandNames = useMemo(() => bandNamesOf(sweep.value, spec), [sweep.value, spec]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
@@ -148,9 +161,14 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     () => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y) : []),
     [dataset, spec, shownKnobs, x, y],
   );
-  const perCurves = usePerCurves(client, spec, { knobs, x, y, per, source });
+  const perCurves = usePerCurves(client, spec, { knobs, x, y, per, source, params });
   const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
-  const curveLabel = perKnob ? String(knobs[perKnob.name]) : null;
+  const perLabel = perKnob ? String(knobs[perKnob.name]) : null;
+  const curveLabel = params ? (perLabel ? `${perLabel}, your fit` : "your fit") : perLabel;
+  const series = useMemo(
+    () => (memoCurve.length ? [...perCurves.series, { label: "memo's calibration", points: memoCurve }] : perCurves.series),
+    [perCurves.series, memoCurve],
+  );
   const baselinePoint = baseline && baseDetail.value?.metrics[y] != null ? { x: Number(baseline[x]), y: baseDetail.value.metrics[y]! } : null;
   const modelError = sweep.error ?? detail.error ?? perCurves.error;
   // The chart in words, from the same answers the chart draws (chart/describe.ts).
@@ -183,6 +201,20 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const { state: st } = latest.current;
     const y = metrics.includes(st.y) ? st.y : metrics[0] ?? st.y;
     update({ ...st, knobs: { ...st.knobs, ...config }, y, scenario: null });
+  }, [update]);
+
+  // The user's own table and its fit: part of the view, so in the link.
+  const onOwnText = useCallback((text: string) => {
+    const { state: st } = latest.current;
+    update({ ...st, data: text || null, scenario: null });
+  }, [update]);
+  const onOwnFit = useCallback((names: string[] | null) => {
+    const { state: st } = latest.current;
+    update({ ...st, fit: names, scenario: null });
+  }, [update]);
+  const onOwnFitted = useCallback((fitted: Params | null, fittedKnobs: KnobValues) => {
+    const { state: st } = latest.current;
+    update({ ...st, fitted, knobs: { ...st.knobs, ...fittedKnobs }, scenario: null });
   }, [update]);
 
   // What an export needs, read when a button is pressed (the bar itself never re-renders).
@@ -294,9 +326,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               band={band}
               baseline={baseCurve}
               baselinePoint={baselinePoint}
-              series={perCurves.series}
+              series={series}
               curveLabel={curveLabel ?? undefined}
               limit={limit}
+              own={ownShown}
+              fitted={params !== undefined}
               saturation={saturation}
               memo={memo}
               currentX={Number(knobs[x])}
@@ -321,6 +355,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               : null}
             saturation={saturation?.resource ? `the ${saturation.resource} saturates at ${xShow.text(saturation.x)}: from there on it sets the pace` : null}
             dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null}
+            own={own.table ? { shown: ownShown.length, elsewhere: rowsElsewhere(own.table, ownShown) } : null}
           />
           <div className="chart-details">
           <ChartDescription id={descriptionId} sentences={description} />
@@ -332,6 +367,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             curve={curve} series={perCurves.series} baseline={baseline ? baseCurve : []} band={band} memo={memo} openSignal={tableAsked}
           />
           <PathView stages={detail.value?.stages ?? null} bottleneck={detail.value?.bottleneck ?? null} />
+          <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} knobs={knobs}
+            fit={state.fit} fitted={state.fitted} inLink={!state.data || dataFitsUrl(state.data)}
+            onText={onOwnText} onFit={onOwnFit} onFitted={onOwnFitted}
+            example={() => exampleTable(curve, { name: x, unit: xKnob.unit }, { name: y, unit: yMetric.unit })} />
           </div>
         </div>
       </div>

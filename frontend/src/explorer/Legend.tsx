@@ -21,6 +21,8 @@ export interface LegendProps {
   /** the model's saturation point on this curve, in words */
   saturation?: string | null;
   dataset: { href: string; title: string } | null;
+  /** the user's own measurements: how many the chart shows, and how many were measured elsewhere */
+  own?: { shown: number; elsewhere: number } | null;
 }
 
 /** The baseline's settings that differ from the current ones (all of them would be noise). */
@@ -42,6 +44,12 @@ export const Legend = memo(function Legend(p: LegendProps) {
           {`model: ${s.label}`}
         </li>
       ))}
+      {p.own && (
+        <li data-testid="legend-own">
+          <span className="key own" />
+          {`your measurements (${p.own.shown} on this chart${p.own.elsewhere ? `; ${p.own.elsewhere} measured at other settings` : ""})`}
+        </li>
+      )}
       {p.baseline && (
         <li data-testid="baseline-settings">
           <span className="key baseline" />

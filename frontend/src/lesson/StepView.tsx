@@ -31,6 +31,9 @@ export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
     baseline: step.state.baseline ? { ...d.knobs, ...step.state.baseline } : null,
     scenario: null,
     per: null,
+    data: null,
+    fitted: null,
+    fit: null,
   };
 }
 

@@ -2,12 +2,12 @@
 // server's /api (same Python code) before that or if the worker cannot start. It composes the
 // transport (the worker), the cache, the background lanes and the server fallback.
 import { api } from "../api/client";
-import type { EvaluateResult, KnobValues, SweepResult } from "../api/types";
+import type { EvaluateResult, KnobValues, Params, SweepResult } from "../api/types";
 import { type Answer, settled } from "./answer";
 import { AnswerCache } from "./cache";
-import { type Http, serverThenWorker } from "./fallback";
+import { askServer, type Http, serverThenWorker } from "./fallback";
 import { Lanes } from "./lanes";
-import type { Call, ResultFor } from "./protocol";
+import type { Call, OwnCall, ResultFor } from "./protocol";
 import { type RuntimeStatus, type WorkerLike, WorkerTransport } from "./transport";
 
 export type { Answer } from "./answer";
@@ -49,24 +49,46 @@ export class ModelClient {
   /** Without a `lane`, block briefly for the answer so it is drawn in this frame (the curve needs
    * that). With one, run in the background in that lane: details that may trail by a frame
    * should not spend the page's time waiting, nor pile up behind each other. */
-  evaluate(system: string, knobs: KnobValues, lane?: string): Answer<EvaluateResult> {
-    return this.answer({ type: "evaluate", system, knobs }, lane);
+  // `params`: a user's own fit of some of the model's parameters (absent: the memo's calibration).
+  evaluate(system: string, knobs: KnobValues, lane?: string, params?: Params): Answer<EvaluateResult> {
+    return this.answer({ type: "evaluate", system, knobs, params }, lane);
   }
 
   /** A curve along x, with its band; with a `lane`, in the background like `evaluate`'s. */
-  sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[], lane?: string): Answer<SweepResult> {
-    return this.answer({ type: "sweep", system, knobs, x, values }, lane);
+  sweep(system: string, knobs: KnobValues, x: string, values?: (number | string)[], lane?: string, params?: Params): Answer<SweepResult> {
+    return this.answer({ type: "sweep", system, knobs, x, values, params }, lane);
   }
 
   /** A curve along x without its band (which costs several curves): what a knob move draws
    * first. The request is chart/curves.ts curveCall's, key for key. */
-  curve(system: string, knobs: KnobValues, x: string, lane?: string): Answer<SweepResult> {
-    return this.answer({ type: "sweep", system, knobs, x, values: undefined, band: false }, lane);
+  curve(system: string, knobs: KnobValues, x: string, lane?: string, params?: Params): Answer<SweepResult> {
+    return this.answer({ type: "sweep", system, knobs, x, values: undefined, band: false, params }, lane);
   }
 
   /** The band of a curve along x (bandCall's request). */
-  band(system: string, knobs: KnobValues, x: string, lane?: string): Answer<SweepResult["band"]> {
-    return this.answer({ type: "band", system, knobs, x, values: undefined }, lane);
+  band(system: string, knobs: KnobValues, x: string, lane?: string, params?: Params): Answer<SweepResult["band"]> {
+    return this.answer({ type: "band", system, knobs, x, values: undefined, params }, lane);
+  }
+
+  /** A user's own table read, fitted or its rows left out: by the in-browser runtime (the page
+   * stays free; `progress` is told how much is done), or by the server where the runtime cannot
+   * start. Not cached: each is asked once. */
+  async own<C extends OwnCall>(call: C, progress?: (fraction: number) => void): Promise<ResultFor[C["type"]]> {
+    if (this.transport.alive) {
+      try {
+        await this.transport.whenReady();
+        return (await settled(this.transport.request(call, false, progress))) as ResultFor[C["type"]];
+      } catch (e) {
+        if (this.transport.alive) throw e; // the model's refusal, or a stop
+      }
+    }
+    return askServer(this.http, call);
+  }
+
+  /** Stop a fit the runtime is computing (it answers with the error "stopped"); false where it
+   * cannot be stopped (no memory shared with the worker). */
+  stop(): boolean {
+    return this.transport.interrupt();
   }
 
   /** Compute what the page is likely to need next (the answers and curves a knob's next step

@@ -3,23 +3,45 @@
 // from the server (an ApiError: bad input) is final.
 import { ApiError, type api } from "../api/client";
 import { settled } from "./answer";
+import type { KnobValues, OwnFit } from "../api/types";
 import type { Call, ResultFor } from "./protocol";
 import type { WorkerTransport } from "./transport";
 
-export type Http = Pick<typeof api, "evaluate" | "sweep" | "describe">;
+export type Http = Pick<typeof api, "evaluate" | "sweep" | "describe"> & Partial<Pick<typeof api, "table" | "fit">>;
 
 /** The server's answer to a model request. */
 export function askServer<C extends Call>(http: Http, call: C): Promise<ResultFor[C["type"]]> {
   switch (call.type) {
     case "evaluate":
-      return http.evaluate(call.system, call.knobs) as Promise<ResultFor[C["type"]]>;
+      return http.evaluate(call.system, call.knobs, call.params) as Promise<ResultFor[C["type"]]>;
     case "sweep": // the server's sweep always has its band
-      return http.sweep(call.system, call.knobs, call.x, call.values) as Promise<ResultFor[C["type"]]>;
+      return http.sweep(call.system, call.knobs, call.x, call.values, call.params) as Promise<ResultFor[C["type"]]>;
     case "band":
-      return http.sweep(call.system, call.knobs, call.x, call.values).then((s) => s.band) as Promise<ResultFor[C["type"]]>;
+      return http.sweep(call.system, call.knobs, call.x, call.values, call.params).then((s) => s.band) as Promise<ResultFor[C["type"]]>;
     case "describe":
       return http.describe(call.system) as Promise<ResultFor[C["type"]]>;
+    case "table":
+      return need(http.table)(call.system, call.text, call.knobs) as Promise<ResultFor[C["type"]]>;
+    case "fit":
+      return serverFit(http, call).then(({ fit }) => fit) as Promise<ResultFor[C["type"]]>;
+    case "left_out":
+      return serverFit(http, call).then(({ fit }) =>
+        Object.fromEntries(fit.rows.map((r) => [`${r.line} ${r.metric}`, r.left_out_percent ?? null]))) as Promise<ResultFor[C["type"]]>;
   }
+}
+
+function need<F>(f: F | undefined): F {
+  if (!f) throw new Error("the server cannot do this here");
+  return f;
+}
+
+/** The server fits rows, not text: the text is read there first, and the fit's rows take the
+ * text's line numbers back. The server's fit has its rows left out already. */
+async function serverFit(http: Http, call: Extract<Call, { type: "fit" | "left_out" }>): Promise<{ fit: OwnFit }> {
+  const table = await need(http.table)(call.system, call.text, call.knobs);
+  if (table.problems.length) throw new Error(table.problems.map((p) => p.message).join("; "));
+  const fit = await need(http.fit)(call.system, table.rows.map((r) => ({ knobs: r.knobs as KnobValues, metrics: r.metrics })), call.fit, call.knobs);
+  return { fit: { ...fit, rows: fit.rows.map((r) => ({ ...r, line: table.rows[r.line - 1]?.line ?? r.line })) } };
 }
 
 /** The server's answer; with no connection, the worker's once it is up. */

@@ -15,6 +15,7 @@ export interface PyodideLike {
   globals: { get(name: string): unknown };
   FS: { writeFile(path: string, data: Uint8Array): void };
   makeMemorySnapshot?(): Uint8Array;
+  setInterruptBuffer?(buffer: Int32Array): void;
 }
 
 export interface BootOptions {
@@ -52,8 +53,11 @@ _memolab_call
 `;
 
 const RECENT = 16;
+const OWN = new Set(["table", "fit", "left_out"]);
+// A long request's progress is posted at most this often.
+const PROGRESS_MS = 50;
 
-type PyCall = ((op: string, payload: string) => string) & { destroy?: () => void };
+type PyCall = ((op: string, payload: string, progress?: (fraction: number) => void) => string) & { destroy?: () => void };
 
 export function createKernel(deps: KernelDeps) {
   const now = deps.now ?? (() => performance.now());
@@ -62,6 +66,7 @@ export function createKernel(deps: KernelDeps) {
   let pyodide: PyodideLike | null = null;
   let failed: string | null = null;
   let board: ReplyWriter | null = null;
+  let interrupt: Int32Array | null = null;
   const recent = new Map<string, string>();
   const status = (phase: BootPhase, step: number, message: string) =>
     deps.post({ type: "status", phase, step, steps: 3, message, ms: Math.round(now() - t0) });
@@ -94,6 +99,7 @@ export function createKernel(deps: KernelDeps) {
     py.unpackArchive(archive, "zip");
     call = await run(py, () => py.runPython(BRIDGE) as PyCall);
     pyodide = py;
+    if (interrupt) py.setInterruptBuffer?.(interrupt);
     status("ready", 3, "Models run in your browser");
     if (!restored && deps.snapshots && py.makeMemorySnapshot) snapshotDue = true;
     quiet();
@@ -139,6 +145,10 @@ export function createKernel(deps: KernelDeps) {
   async function handle(req: WorkerRequest): Promise<void> {
     if (req.type === "attach") {
       board = new ReplyWriter(req.buffer);
+      if (req.interrupt) {
+        interrupt = new Int32Array(req.interrupt);
+        pyodide?.setInterruptBuffer?.(interrupt);
+      }
       return;
     }
     await booted;
@@ -157,12 +167,25 @@ export function createKernel(deps: KernelDeps) {
     if (text === undefined) {
       try {
         const fn = call;
-        text = await run(pyodide, () => fn(type, JSON.stringify(payload)));
+        // a stop asked for after the last request ended is not this one's
+        if (interrupt) Atomics.store(interrupt, 0, 0);
+        let told = -Infinity;
+        const progress = type === "fit" || type === "left_out"
+          ? (fraction: number) => {
+            if (now() - told < PROGRESS_MS && fraction < 1) return;
+            told = now();
+            deps.post({ type: "progress", id, fraction });
+          }
+          : undefined;
+        text = await run(pyodide, () => fn(type, JSON.stringify(payload), progress));
       } catch (e) {
         text = JSON.stringify({ error: e instanceof Error ? e.message : String(e) });
       }
-      recent.set(key, text);
-      if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+      // (a user's table is read and fitted once, and a stopped fit must be able to run again)
+      if (!OWN.has(type)) {
+        recent.set(key, text);
+        if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+      }
     }
     board?.post(id, text);
     const out = JSON.parse(text) as { result?: unknown; error?: string };

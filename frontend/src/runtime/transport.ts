@@ -25,7 +25,7 @@ const REPLY_BUFFER_BYTES = 4 << 20;
 // the answer is taken from the worker's message instead.
 export const SPIN_BUDGET_MS = 8;
 
-type Pending = { call: Call; resolve: (v: unknown) => void; reject: (e: Error) => void };
+type Pending = { call: Call; resolve: (v: unknown) => void; reject: (e: Error) => void; progress?: (fraction: number) => void };
 
 export class WorkerTransport {
   status: RuntimeStatus = { phase: "starting", step: 0, steps: 3, message: "Starting the Python runtime", ms: 0 };
@@ -36,6 +36,8 @@ export class WorkerTransport {
   private waiting = false;
   private disposed = false;
   private board: ReplyReader | null = null;
+  // set to 2 (SIGINT) to stop the Python running in the worker (a fit); shared memory only
+  private interruptWord: Int32Array | null = null;
   /** Told at once (not a microtask later) of an answer read off the board. */
   onEarlyAnswer: ((call: Call, result: unknown) => void) | null = null;
 
@@ -67,8 +69,10 @@ export class WorkerTransport {
     });
     if (shared) {
       const buffer = new SharedArrayBuffer(REPLY_BUFFER_BYTES);
+      const interrupt = new SharedArrayBuffer(4);
       this.board = new ReplyReader(buffer);
-      this.worker.postMessage({ id: 0, type: "attach", buffer });
+      this.interruptWord = new Int32Array(interrupt);
+      this.worker.postMessage({ id: 0, type: "attach", buffer, interrupt });
     }
   }
 
@@ -99,12 +103,13 @@ export class WorkerTransport {
     });
   }
 
-  /** Ask the worker. With `wait` and a reply board, spin briefly so the answer comes now. */
-  request(call: Call, wait: boolean): Answer<unknown> {
+  /** Ask the worker. With `wait` and a reply board, spin briefly so the answer comes now;
+   * `progress` is told how much of a long request is done. */
+  request(call: Call, wait: boolean, progress?: (fraction: number) => void): Answer<unknown> {
     if (!this.worker) return { later: Promise.reject(new Error("no worker")) };
     const id = this.nextId++;
     const later = new Promise<unknown>((resolve, reject) => {
-      this.pending.set(id, { call, resolve, reject });
+      this.pending.set(id, { call, resolve, reject, progress });
     });
     this.worker.postMessage({ ...call, id });
     const now = wait && this.board ? this.spin(id) : null;
@@ -112,6 +117,14 @@ export class WorkerTransport {
     this.pending.delete(id);
     if ("error" in now) return { later: Promise.reject(new Error(now.error)) };
     return { now: now.result };
+  }
+
+  /** Stop the Python the worker is running (its request answers with the error "stopped");
+   * false where the page and the worker share no memory and nothing can be stopped. */
+  interrupt(): boolean {
+    if (!this.interruptWord) return false;
+    Atomics.store(this.interruptWord, 0, 2);
+    return true;
   }
 
   dispose(): void {
@@ -165,6 +178,10 @@ export class WorkerTransport {
   private onEvent(ev: WorkerEvent): void {
     if (ev.type === "status") {
       this.setStatus({ phase: ev.phase, step: ev.step, steps: ev.steps, message: ev.message, ms: ev.ms });
+      return;
+    }
+    if (ev.type === "progress") {
+      this.pending.get(ev.id)?.progress?.(ev.fraction);
       return;
     }
     this.settle(ev.id, ev.type === "result" ? { result: ev.result } : { error: ev.message }, false);

@@ -1,6 +1,7 @@
 // The URL is the state: parse a query string into knob values and chart axes (with a notice for
 // every parameter that was bad and fell back to its default), and write state back as a query.
-import { isChoice, type KnobSpec, type KnobValues, type SystemSpec } from "../api/types.ts";
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
+import { isChoice, type KnobSpec, type KnobValues, type Params, type SystemSpec } from "../api/types.ts";
 
 export interface ExplorerState {
   knobs: KnobValues;
@@ -12,6 +13,12 @@ export interface ExplorerState {
   scenario: string | null;
   /** a choice knob drawn as one curve per value ("per=circuit"), or null */
   per: string | null;
+  /** the user's own measurements, as typed or pasted ("data=", compressed), or null */
+  data: string | null;
+  /** the model's parameters fitted to them ("fitted=name:value;..."), or null: the memo's */
+  fitted: Params | null;
+  /** what the user chose to fit ("fit=a,b"), or null: what the table can move */
+  fit: string[] | null;
 }
 
 export interface Parsed {
@@ -29,6 +36,9 @@ export function defaults(spec: SystemSpec): ExplorerState {
     baseline: null,
     scenario: null,
     per: spec.per_default ?? null,
+    data: null,
+    fitted: null,
+    fit: null,
   };
 }
 
@@ -82,6 +92,18 @@ export function parse(search: string, spec: SystemSpec): Parsed {
       if (raw === "none") state.per = null;
       else if (choices.includes(raw)) state.per = raw;
       else notices.push(`per=${label(raw)} is not a choice knob of this system${choices.length ? ` (${choices.join(", ")})` : ""}; showing the default curves.`);
+    } else if (key === "data") {
+      const text = raw.length <= MAX_DATA_PARAM ? decompressFromEncodedURIComponent(raw) : null;
+      if (text) state.data = text;
+      else notices.push("The measurements in this link could not be read; they were dropped.");
+    } else if (key === "fitted") {
+      const p = parseFitted(raw, spec);
+      if (p) state.fitted = p;
+      else notices.push("The fitted parameters in this link are not valid for this model; showing the memo's calibration.");
+    } else if (key === "fit") {
+      const names = raw.split(",").filter(Boolean);
+      if (raw.length <= MAX_PARAM_LENGTH * 4 && names.length <= 32) state.fit = names;
+      else notices.push("The list of what to fit in this link is too long; it was dropped.");
     } else if (key === "y") {
       if (metrics.includes(raw)) state.y = raw;
       else notices.push(`y=${label(raw)} is not a metric of this system; showing ${spec.y_default}.`);
@@ -108,7 +130,33 @@ export function serialize(state: ExplorerState, spec: SystemSpec): string {
   if (state.per !== (spec.per_default ?? null)) params.set("per", state.per ?? "none");
   if (state.baseline) params.set("baseline", encodeKnobs(state.baseline, spec));
   if (state.scenario) params.set("scenario", state.scenario);
+  const data = state.data ? compressToEncodedURIComponent(state.data) : null;
+  if (data && data.length <= MAX_DATA_PARAM) params.set("data", data);
+  if (state.fitted) params.set("fitted", Object.entries(state.fitted).map(([k, v]) => `${k}:${v}`).join(";"));
+  if (state.fit) params.set("fit", state.fit.join(","));
   return params.toString();
+}
+
+/** Whether a table is small enough to travel in a link (larger ones are saved with a scenario). */
+export function dataFitsUrl(text: string): boolean {
+  return compressToEncodedURIComponent(text).length <= MAX_DATA_PARAM;
+}
+
+// A table's text, compressed, at most this long in a link (about 8 KB of a typical table).
+const MAX_DATA_PARAM = 6000;
+
+/** "name:value;..." of the system's fitted parameters, each within its bounds; null if any is not. */
+function parseFitted(raw: string, spec: SystemSpec): Params | null {
+  if (raw.length > MAX_BASELINE_LENGTH) return null;
+  const out: Params = {};
+  for (const part of raw.split(";")) {
+    const [name, text] = part.split(":");
+    const p = spec.params.find((q) => q.name === name);
+    const v = Number(text);
+    if (!p || text === undefined || text.trim() === "" || !Number.isFinite(v) || v < p.min || v > p.max) return null;
+    out[p.name] = v;
+  }
+  return out;
 }
 
 /** A knob set as one URL value: "name:value;name:value" (values URL-encoded by the caller). */

@@ -17,8 +17,11 @@ const sweep = { type: "sweep" as const, system: "ffs", knobs: { block_kb: 8 }, x
 describe("askServer", () => {
   it("sends each kind of request to its route with its arguments", async () => {
     const h = http();
-    expect(await askServer(h, sweep)).toEqual({ what: "sweep", args: ["ffs", { block_kb: 8 }, "block_kb", [4, 8]] });
-    expect(await askServer(h, { type: "evaluate", system: "ffs", knobs: {} })).toEqual({ what: "evaluate", args: ["ffs", {}] });
+    expect(await askServer(h, sweep)).toEqual({ what: "sweep", args: ["ffs", { block_kb: 8 }, "block_kb", [4, 8], undefined] });
+    expect(await askServer(h, { type: "evaluate", system: "ffs", knobs: {} })).toEqual({ what: "evaluate", args: ["ffs", {}, undefined] });
+    // a user's own fit travels with the request
+    const params = { cpu_block_ms: 5 };
+    expect(await askServer(h, { type: "evaluate", system: "ffs", knobs: {}, params })).toEqual({ what: "evaluate", args: ["ffs", {}, params] });
     expect(await askServer(h, { type: "describe", system: "ffs" })).toEqual({ what: "describe", args: ["ffs"] });
   });
 });

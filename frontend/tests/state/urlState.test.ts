@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coerce, defaults, parse, serialize } from "../../src/state/urlState";
+import { coerce, dataFitsUrl, defaults, parse, serialize } from "../../src/state/urlState";
 import { describe_ } from "../fixtures/python";
 
 const spec = describe_("decnet");
@@ -16,8 +16,34 @@ describe("parse", () => {
       baseline: null,
       scenario: null,
       per: "test",
+      data: null,
+      fitted: null,
+      fit: null,
     });
     expect(parse(`?${serialize(state, spec)}`, spec).state).toEqual(state);
+  });
+
+  it("carries a user's table compressed, the parameters fitted to it and what was fitted, and refuses bad ones", () => {
+    const ffs = describe_("ffs");
+    const data = "block_size (KB),throughput (KB/s)\n4,380\n8,520\n# a note, with 'quotes' & ampersands\n";
+    const state = { ...defaults(ffs), data, fitted: { cpu_block_ms: 5.25, track_ms: 0.5 }, fit: ["cpu_block_ms", "track_ms"] };
+    const query = serialize(state, ffs);
+    expect(query).toContain("fitted=cpu_block_ms%3A5.25%3Btrack_ms%3A0.5");
+    expect(query.length).toBeLessThan(data.length + 400);
+    expect(parse(`?${query}`, ffs)).toEqual({ state, notices: [] });
+    // a parameter out of its bounds, unknown, or a table that does not decompress: dropped, said
+    const bad = parse("?fitted=cpu_block_ms%3A-1&data=%E2%82%AC%E2%82%AC", ffs);
+    expect(bad.state.fitted).toBeNull();
+    expect(bad.state.data).toBeNull();
+    expect(bad.notices).toEqual([
+      "The fitted parameters in this link are not valid for this model; showing the memo's calibration.",
+      "The measurements in this link could not be read; they were dropped.",
+    ]);
+    expect(parse("?fitted=warp%3A2", ffs).state.fitted).toBeNull();
+    // a table too large for a link stays out of it (it is saved with a scenario)
+    const big = Array.from({ length: 2000 }, (_, i) => `${2 ** (i % 5 + 10)},${((i * 2654435761) % 1000003) / 7}`).join("\n");
+    expect(dataFitsUrl(big)).toBe(false);
+    expect(serialize({ ...defaults(ffs), data: big }, ffs)).not.toContain("data=");
   });
 
   it("keeps a system's default 'one curve per' out of the URL, and 'none' when it is turned off", () => {

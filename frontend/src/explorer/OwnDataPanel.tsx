@@ -1,0 +1,208 @@
+// "Your measurements": paste, upload or type a table of your own machine's measurements, see every
+// problem at its line and column, and fit the model to it in the browser (the memo calibration's
+// own code), with progress and a stop; then the fitted values, how well they fit each row, each
+// row left out, and what copying the nearest row would give.
+import { useId, useRef, useState } from "react";
+import type { KnobValues, OwnFit, OwnTable, Params, SystemSpec } from "../api/types";
+import { formatValue } from "../format";
+import type { ModelClient } from "../runtime/ModelClient";
+
+interface Props {
+  spec: SystemSpec;
+  client: ModelClient;
+  text: string;
+  table: OwnTable | null;
+  tableError: string | null;
+  knobs: KnobValues;
+  /** the names chosen to fit (null: what the table can move) */
+  fit: string[] | null;
+  /** the parameters on screen fitted to this table, or null (the memo's calibration) */
+  fitted: Params | null;
+  /** whether the table is small enough to travel in the link */
+  inLink: boolean;
+  onText: (text: string) => void;
+  onFit: (names: string[] | null) => void;
+  /** a fit was made: its parameters, and any knobs it fitted; null: back to the memo's */
+  onFitted: (params: Params | null, knobs: KnobValues) => void;
+  /** an example table for this chart (synthetic, and labelled so) */
+  example: () => string;
+}
+
+const SHOW_PROGRESS_MS = 100;
+const MAX_FILE_BYTES = 64 * 1024;
+
+export function OwnDataPanel(p: Props) {
+  const id = useId();
+  const [result, setResult] = useState<OwnFit | null>(null);
+  const [leftOut, setLeftOut] = useState<Record<string, number | null> | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const started = useRef(0);
+  const running = progress !== null;
+  const problems = p.table?.problems ?? [];
+  const fitNames = new Set(p.fit ?? []);
+  const canFit = !!p.table && p.table.rows.length > 0 && problems.length === 0 && !running;
+
+  const runFit = async () => {
+    if (!canFit) return;
+    setMessage(null);
+    setLeftOut(null);
+    started.current = performance.now();
+    setProgress(0);
+    const tick = (f: number) => {
+      if (performance.now() - started.current >= SHOW_PROGRESS_MS) setProgress(f / 2);
+    };
+    const call = { type: "fit" as const, system: p.spec.id, text: p.text, knobs: p.knobs, fit: p.fit ?? undefined };
+    try {
+      const r = await p.client.own(call, tick);
+      setResult(r);
+      const params = Object.fromEntries(Object.entries(r.best).filter(([n]) => p.spec.params.some((q) => q.name === n)));
+      p.onFitted(Object.keys(params).length ? params : null, r.knobs as KnobValues);
+      const errors = await p.client.own({ type: "left_out", system: p.spec.id, text: p.text, knobs: p.knobs, fit: r.fitted, best: r.best },
+        (f) => tick(1 + f));
+      setLeftOut(errors);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      setMessage(why === "stopped" ? "Stopped: nothing was changed." : `The fit failed: ${why}`);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const stop = () => {
+    if (!p.client.stop()) setMessage("This browser cannot stop a fit part way; it will finish on its own.");
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setMessage(`${file.name} is ${Math.round(file.size / 1024)} KB; a table may be at most 64 KB.`);
+      return;
+    }
+    p.onText(await file.text());
+  };
+
+  const columns = p.table?.columns ?? [];
+  const given = new Set(columns.filter((c) => c.kind === "knob").map((c) => c.name));
+  const held = p.table ? p.spec.knobs.filter((k) => !given.has(k.name)) : [];
+  const label = (name: string) => p.spec.params.find((q) => q.name === name)?.label ?? p.spec.knobs.find((k) => k.name === name)?.label ?? name;
+  const metricUnit = (name: string) => p.spec.metrics.find((m) => m.name === name)?.unit ?? "";
+  const pct = (v: number | null | undefined) => (v == null ? "–" : `${v > 0 ? "+" : ""}${v.toFixed(1)} %`);
+
+  return (
+    <section className="own-data" data-testid="own-data" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Your measurements</h2>
+      <p className="muted">
+        {"Paste a table (CSV, tab-separated, or cells copied from a spreadsheet), upload a file, or type one. "}
+        {"The first line names the columns: knobs and metrics by name or label, with a unit in brackets, "}
+        <code>block_size (KB)</code>{", "}<code>Throughput (KB/s)</code>{". Lines starting with # are notes."}
+      </p>
+      <label className="own-data-text">
+        {"Your table "}
+        <textarea data-testid="own-data-input" rows={6} spellCheck={false} value={p.text}
+          aria-describedby={problems.length ? `${id}-problems` : undefined} aria-invalid={problems.length > 0}
+          onChange={(e) => p.onText(e.target.value)} />
+      </label>
+      <div className="own-data-actions">
+        <label className="file-pick">
+          {"Upload a file "}
+          <input type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain" onChange={(e) => void upload(e.target.files?.[0])} />
+        </label>
+        <button type="button" onClick={() => p.onText(p.example())}>Use a synthetic example</button>
+        {p.text && <button type="button" onClick={() => { p.onText(""); setResult(null); p.onFitted(null, {}); }}>Clear</button>}
+      </div>
+      {!p.inLink && p.text && <p className="muted" data-testid="own-data-large">This table is too large to travel in the link: it stays on this page only (a link or a reload shows the fit without it).</p>}
+      {p.tableError && <p className="field-error" role="alert">{`The table could not be read: ${p.tableError}`}</p>}
+      {problems.length > 0 && (
+        <ul className="own-data-problems" id={`${id}-problems`}>
+          {problems.map((q) => (
+            <li key={`${q.line}-${q.column}-${q.message}`} className="field-error" data-testid="own-data-problem">
+              {`${q.line ? `Line ${q.line}` : "The table"}${q.column !== null && q.line ? `, column ${q.column + 1}${columns[q.column] ? ` (${columns[q.column].header})` : ""}` : ""}: ${q.message}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {p.table && problems.length === 0 && (
+        <p data-testid="own-data-summary">
+          {`${p.table.rows.length} row${p.table.rows.length === 1 ? "" : "s"}; columns ${columns.map((c) => c.name).join(", ")}. `}
+          {held.length > 0 && `Held at the settings on screen: ${held.map((k) => `${k.label} ${String(p.table!.held[k.name])}`).join(", ")}.`}
+        </p>
+      )}
+      {p.table && problems.length === 0 && p.spec.params.length > 0 && (
+        <fieldset className="own-data-fit-what">
+          <legend>What to fit</legend>
+          <label>
+            <input type="checkbox" checked={p.fit === null} onChange={(e) => p.onFit(e.target.checked ? null : [])} />
+            {" what the table can move (the default)"}
+          </label>
+          {p.fit !== null && p.spec.params.map((q) => (
+            <label key={q.name}>
+              <input type="checkbox" checked={fitNames.has(q.name)}
+                onChange={(e) => p.onFit(e.target.checked ? [...fitNames, q.name] : [...fitNames].filter((n) => n !== q.name))} />
+              {` ${q.label}`}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="own-data-actions">
+        <button type="button" data-testid="own-data-fit" disabled={!canFit} onClick={() => void runFit()}>Fit the model to my table</button>
+        {running && <button type="button" onClick={stop}>Stop</button>}
+        {running && progress > 0 && <progress max={1} value={progress} aria-label="Fitting" />}
+        {p.fitted && !running && <button type="button" onClick={() => { setResult(null); p.onFitted(null, {}); }}>Back to the memo's calibration</button>}
+      </div>
+      <p className="muted" role="status">{running ? "Fitting…" : message ?? ""}</p>
+      {p.fitted && !result && (
+        <ul className="fit-params">
+          {Object.entries(p.fitted).map(([n, v]) => <li key={n} data-testid="fit-param">{`${label(n)} = ${formatValue(v, "")}`}</li>)}
+        </ul>
+      )}
+      {result && (
+        <div className="fit-result">
+          <h3>The fit</h3>
+          <ul className="fit-params">
+            {result.fitted.map((n) => (
+              <li key={n} data-testid="fit-param">
+                {`${label(n)} = ${formatValue(result.best[n], "")} (equally good from ${formatValue(result.ranges[n][0], "")} to ${formatValue(result.ranges[n][1], "")})`}
+              </li>
+            ))}
+          </ul>
+          {result.warnings.map((w) => <p key={w.message} className="notice" data-testid="fit-warning">{w.message}</p>)}
+          <p>
+            {`Error at the median: ${result.summary.in_sample.median_abs ?? "–"} % fitted; `}
+            {leftOut ? `${median(Object.values(leftOut))} % with each row left out; ` : "each row left out: computing…; "}
+            {`${result.summary.baseline.median_abs ?? "–"} % copying the nearest other row.`}
+          </p>
+          <div className="table-scroll">
+            <table data-testid="fit-table">
+              <caption>Each measured value, the fit, and the memo's model</caption>
+              <thead>
+                <tr><th scope="col">Line</th><th scope="col">Metric</th><th scope="col">Measured</th><th scope="col">Fitted</th><th scope="col">Error</th><th scope="col">Row left out</th><th scope="col">Nearest row copied</th><th scope="col">Memo's model</th></tr>
+              </thead>
+              <tbody>
+                {result.rows.map((r) => (
+                  <tr key={`${r.line}-${r.metric}`}>
+                    <th scope="row">{r.line}</th>
+                    <td>{r.metric}</td>
+                    <td>{formatValue(r.measured, metricUnit(r.metric))}</td>
+                    <td>{r.fitted == null ? "–" : formatValue(r.fitted, metricUnit(r.metric))}</td>
+                    <td>{pct(r.error_percent)}</td>
+                    <td>{leftOut ? pct(leftOut[`${r.line} ${r.metric}`]) : "…"}</td>
+                    <td>{pct(r.baseline_percent)}</td>
+                    <td>{r.memo_model == null ? "–" : formatValue(r.memo_model, metricUnit(r.metric))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function median(xs: (number | null)[]): string {
+  const a = xs.filter((x): x is number => x !== null).map(Math.abs).sort((u, v) => u - v);
+  if (!a.length) return "–";
+  const m = a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+  return m.toFixed(2);
+}

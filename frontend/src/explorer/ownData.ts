@@ -1,0 +1,45 @@
+// A user's own measurements on the explorer's chart: which rows of their table sit on the chart
+// on screen, and a synthetic example table made by the model itself (labelled as such).
+import type { KnobValues, OwnTable } from "../api/types";
+import type { OwnPoint } from "../chart/layers";
+
+/** The rows measured at the setting on screen (every knob the table gives, other than x, as on
+ * screen) that measured the y metric: the chart's points. */
+export function ownPoints(table: OwnTable | null, x: string, y: string, knobs: KnobValues): OwnPoint[] {
+  if (!table) return [];
+  const out: OwnPoint[] = [];
+  for (const row of table.rows) {
+    const v = row.metrics[y];
+    if (v === undefined) continue;
+    const here = Object.entries(row.knobs).every(([k, value]) => k === x || knobs[k] === value);
+    const at = Number(row.knobs[x] ?? knobs[x]);
+    if (here && Number.isFinite(at)) out.push({ x: at, y: v, line: row.line });
+  }
+  return out;
+}
+
+/** How many of the table's rows the chart on screen leaves out (measured elsewhere). */
+export function rowsElsewhere(table: OwnTable | null, shown: OwnPoint[]): number {
+  return table ? table.rows.length - new Set(shown.map((p) => p.line)).size : 0;
+}
+
+/** A small table made from the model's own curve with a few per cent of made-up noise, so a
+ * person can see the format and try a fit: it says, in its first line, that it is not a
+ * measurement. Deterministic (the same curve gives the same table). */
+export function exampleTable(
+  curve: { x: number; y: number }[],
+  x: { name: string; unit: string },
+  y: { name: string; unit: string },
+): string {
+  const pts = curve.filter((p) => Number.isFinite(p.y) && p.y > 0);
+  if (pts.length < 2) return "";
+  const n = Math.min(6, pts.length);
+  const picked = Array.from({ length: n }, (_, i) => pts[Math.round((i * (pts.length - 1)) / (n - 1))]);
+  const noise = [1.03, 0.97, 1.02, 0.98, 1.04, 0.96];
+  const head = (name: string, unit: string) => (unit ? `${name} (${unit})` : name);
+  return [
+    "# A synthetic example, not a measurement: the model's own curve with a few per cent of noise.",
+    `${head(x.name, x.unit)},${head(y.name, y.unit)}`,
+    ...picked.map((p, i) => `${p.x},${Number((p.y * noise[i % noise.length]).toPrecision(4))}`),
+  ].join("\n");
+}
