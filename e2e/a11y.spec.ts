@@ -2,6 +2,9 @@
 // read without sight (its description, table, reader and sound). The live class and the lesson
 // by keyboard and screen reader: a11y-class.spec.ts.
 import { expect, test, type Page } from "@playwright/test";
+import LZString from "lz-string";
+
+const { compressToEncodedURIComponent } = LZString;
 import { axeViolations, sidewaysOverflow } from "./lib/axe";
 
 // axe is injected as a script, which the app's Content-Security-Policy rightly refuses.
@@ -14,13 +17,15 @@ async function pages(page: Page): Promise<string[]> {
     ...sources.map((s) => `/data/${s.id}`),
     // one curve per circuit, and a pinned baseline
     "/explore/decnet?per=circuit", "/explore/decnet?link_quota=32&baseline=link_quota:8",
+    // the user's own measurements, fitted (the panel, its table, the squares and both curves)
+    `/explore/ffs?bus=MASSBUS&fitted=cpu_block_ms%3A5.3&data=${compressToEncodedURIComponent("block_size (KB),Throughput (KB/s)\n4,380\n8,520\n16,610\n")}`,
     // a step with a point question, a choice question, and the presenter view
     "/learn/decnet-link-quota/2", "/learn/decnet-link-quota/4", "/learn/afs-chunksize/3?present=1"];
 }
 
 async function settle(page: Page, path: string) {
   await page.goto(path);
-  if (path.startsWith("/explore/")) await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  if (path.startsWith("/explore/")) await expect(page.locator("[data-testid=model-curve], [data-testid=fitted-curve]")).toHaveAttribute("d", /^M/);
   else if (path.startsWith("/models/")) await expect(page.getByTestId("fit-summary")).toBeVisible();
   else if (path.startsWith("/data/")) await expect(page.locator("table").first()).toBeVisible();
   else if (/^\/learn\/.+\/\d/.test(path)) await expect(page.getByTestId("chart")).toBeVisible();

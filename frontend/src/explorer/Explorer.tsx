@@ -224,9 +224,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const citation = dataset
       ? `${dataset.source.authors}, "${dataset.source.title}" (${dataset.source.date}); ${dataset.title}`
       : "no memo figures on this chart";
-    const series: ExportInput["series"] = [
+    const lines: ExportInput["series"] = [
       { name: curveLabel ? `model: ${curveLabel}` : "model", kind: "model", points: curve },
-      ...perCurves.series.map((s) => ({ name: `model: ${s.label}`, kind: "series" as const, points: s.points })),
+      ...series.map((s) => ({ name: `model: ${s.label}`, kind: "series" as const, points: s.points })),
       ...(baseline ? [{ name: "baseline", kind: "baseline" as const, points: baseCurve }] : []),
       ...(band.length ? [
         { name: "band low", kind: "band-low" as const, points: band.map((b) => ({ x: b.x, y: b.y0 })) },
@@ -250,12 +250,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       },
       x,
       y,
-      series,
+      series: lines,
       memo,
       // each entry is listed only where the chart draws it
       legend: [
         { label: curveLabel ? `model: ${curveLabel}` : "model", colour: THEME.curve, mark: "[data-testid=model-curve][d^=M]" },
-        ...perCurves.series.map((s, i) => ({ label: `model: ${s.label}`, colour: seriesColour(i), mark: `[data-testid=series-curve][data-label="${CSS.escape(s.label)}"]` })),
+        ...series.map((s, i) => ({ label: `model: ${s.label}`, colour: seriesColour(i), mark: `[data-testid=series-curve][data-label="${CSS.escape(s.label)}"]` })),
         { label: "baseline", colour: THEME.baseline, dashed: true, mark: "[data-testid=baseline-curve][d^=M]" },
         { label: "memo measurement", colour: THEME.memo, mark: "[data-testid=memo-point]" },
         { label: "capacity", colour: THEME.limit, dashed: true, mark: "[data-testid=limit-line]" },
@@ -345,7 +345,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             knobs={spec.knobs}
             values={knobs}
             curveLabel={curveLabel}
-            series={perCurves.series}
+            series={series}
             baseline={baseline}
             bandNames={bandNames}
             showBand={bandShown(band)}
@@ -364,7 +364,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <Readouts metrics={spec.metrics} result={current} baseline={baseline ? baseDetail.value : null} />
           <DataTable
             xLabel={xKnob.label} xUnit={xShow.unit} xText={xShow.text} yLabel={yMetric.label} yUnit={yMetric.unit}
-            curve={curve} series={perCurves.series} baseline={baseline ? baseCurve : []} band={band} memo={memo} openSignal={tableAsked}
+            curve={curve} series={series} baseline={baseline ? baseCurve : []} band={band} memo={memo} openSignal={tableAsked}
           />
           <PathView stages={detail.value?.stages ?? null} bottleneck={detail.value?.bottleneck ?? null} />
           <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} knobs={knobs}

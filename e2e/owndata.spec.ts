@@ -1,0 +1,79 @@
+// Your own measurements: a table pasted on two systems, fitted in the browser, its points and the
+// fitted curve drawn beside the memo's calibration, the same after a reload; bad input shown at
+// its cell with nothing lost.
+import { expect, test } from "@playwright/test";
+import { ExplorerPage } from "./pages/ExplorerPage";
+
+const FFS = "block_size (KB)\toperation\tThroughput (KB/s)\n4\tread\t380\n8\tread\t520\n16\tread\t610\n4\twrite\t250\n8\twrite\t330\n16\twrite\t400\n";
+// DECnet over the Ethernet at three link quotas, in Kbit/s (converted to the model's bit/s)
+const DECNET = "link_quota,Throughput (Kbit/s)\n8,420\n16,610\n32,700\n";
+
+for (const [system, query, table, points] of [
+  ["ffs", "bus=MASSBUS", FFS, 3],
+  ["decnet", "circuit=NI", DECNET, 3],
+] as const) {
+  test(`a table pasted on ${system} is fitted, drawn beside the memo's calibration, and comes back with the link`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const ex = new ExplorerPage(page);
+    await ex.open(system, query);
+    await ex.waitForRuntime();
+    await ex.fitTable(table);
+    await expect(ex.ownPoints).toHaveCount(points);
+    await expect(page.getByTestId("legend-own")).toContainText(`your measurements (${points} on this chart`);
+    await expect(page.getByTestId("legend")).toContainText("model: your fit");
+    await expect(page.getByTestId("legend")).toContainText("model: memo's calibration");
+    const fitted = await ex.fitParams.allTextContents();
+    expect(fitted.length).toBeGreaterThan(0);
+    expect(fitted[0]).toMatch(/ = [\d.]+ \(equally good from [\d.]+ to [\d.]+\)$/);
+    // the fitted curve is not the memo's, and the readouts follow the fit
+    const d = await ex.fittedCurve.getAttribute("d");
+    await expect(page.getByTestId("series-curve").last()).not.toHaveAttribute("d", d!);
+    const rows = page.getByTestId("fit-table").locator("tbody tr");
+    await expect(rows).toHaveCount(table.trim().split("\n").length - 1);
+    await expect(rows.first()).toContainText(/[+-]\d+\.\d %/);
+    // the address is written once the page rests
+    await expect.poll(() => ex.params().get("fitted")).toMatch(/^[a-z_]+:[\d.e-]+(;[a-z_]+:[\d.e-]+)*$/);
+    expect(ex.params().get("data")).toBeTruthy();
+
+    const url = page.url();
+    await page.goto(url);
+    await expect(ex.fittedCurve).toHaveAttribute("d", d!);
+    await expect(ex.ownPoints).toHaveCount(points);
+    await expect(ex.ownInput).toHaveValue(table);
+    expect((await ex.fitParams.allTextContents()).map((t) => t.split(" (")[0])).toEqual(fitted.map((t) => t.split(" (")[0]));
+  });
+}
+
+test("bad input is shown at its line and column, kept as typed, and nothing is fitted until it is mended", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("ffs");
+  await ex.waitForRuntime();
+  const bad = "blok size,operation,Throughput (ms)\n4096,append,300\n";
+  await ex.ownInput.fill(bad);
+  await expect(ex.ownProblems.first()).toBeVisible();
+  const said = await ex.ownProblems.allTextContents();
+  expect(said[0]).toMatch(/^Line 1, column 1 \(blok size\): unknown column 'blok size'; did you mean block size/);
+  expect(said.some((s) => /column 3 .*units accepted: bytes\/s, Bps, KB\/s/.test(s))).toBe(true);
+  await expect(ex.ownInput).toHaveValue(bad);
+  await expect(page.getByTestId("own-data-fit")).toBeDisabled();
+  await ex.ownInput.fill("block_size,operation,throughput_kBps\n4096,append,300\n65536,read,400\n4096,read,x\n");
+  await expect(ex.ownProblems).toHaveText([
+    /^Line 2, column 2 \(operation\): knob 'operation' must be one of read, write; got 'append'$/,
+    /^Line 3, column 1 \(block_size\): knob 'block_size' must be a power of 2 from 1024 to 16384; got 65536$/,
+    /^Line 4, column 3 \(throughput_kBps\): 'x' is not a number$/,
+  ]);
+  await expect(ex.ownInput).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("own-data-fit")).toBeDisabled();
+});
+
+test("a synthetic example shows the format, says it is not a measurement, and fits", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("lavc");
+  await ex.waitForRuntime();
+  await page.getByRole("button", { name: "Use a synthetic example" }).click();
+  await expect(ex.ownInput).toHaveValue(/^# A synthetic example, not a measurement/);
+  await expect(page.getByTestId("own-data-summary")).toContainText("6 rows");
+  await page.getByTestId("own-data-fit").click();
+  await expect(ex.fittedCurve).toHaveAttribute("d", /^M/);
+  await expect(ex.ownPoints).toHaveCount(6);
+});
