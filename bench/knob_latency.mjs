@@ -3,10 +3,13 @@
 // keydown event's timestamp to the first animation frame after the curve's path changed. Each
 // step moves the knob up to a value not seen before, so no answer comes from the page's cache.
 // Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs [--steps 50] [--histogram]
+// With --fitted, each system that has fitted parameters shows a user's own fit (its first
+// parameter 20 % off the memo's) with the memo's calibration beside it, as after "Fit".
 import { chromium } from "playwright-core";
 import { CHROMIUM, startApp } from "./lib.mjs";
 
 const STEPS = Number(process.argv[process.argv.indexOf("--steps") + 1]) || 50;
+const FITTED = process.argv.includes("--fitted");
 
 // Per system: the page (axes), a knob (by label) whose every step changes that curve, and
 // whether to start from the knob's minimum (Home) so that 50 steps up all reach new values:
@@ -29,7 +32,8 @@ const PROBE = () => {
   new MutationObserver((recs) => {
     const t = window.__armed;
     if (t === null) return;
-    if (!recs.some((r) => r.target instanceof Element && r.target.getAttribute("data-testid") === "model-curve")) return;
+    const curve = (r) => r.target instanceof Element && ["model-curve", "fitted-curve"].includes(r.target.getAttribute("data-testid"));
+    if (!recs.some(curve)) return;
     window.__armed = null;
     requestAnimationFrame(() => window.__lat.push(performance.now() - t));
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["d"] });
@@ -43,17 +47,24 @@ try {
   const ctx = await browser.newContext();
   await ctx.addInitScript(PROBE);
   const page = await ctx.newPage();
-  console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system (ms)`);
+  console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system (ms)${FITTED ? ", a user's own fit on screen" : ""}`);
   for (const [system, query, label, fromMin, most = Infinity] of CASES) {
-    await page.goto(`${BASE}/explore/${system}${query}`);
-    await page.waitForSelector("[data-testid=model-curve][d^=M]");
+    let fit = "";
+    if (FITTED) {
+      const card = await (await fetch(`${BASE}/api/models/${system}/card`)).json();
+      const [name, value] = Object.entries(card.params)[0] ?? [];
+      if (!name) continue; // nothing fitted in this model: nothing of a user's own to show
+      fit = `${query ? "&" : "?"}fitted=${name}%3A${Number((value * 1.2).toPrecision(4))}`;
+    }
+    await page.goto(`${BASE}/explore/${system}${query}${fit}`);
+    await page.waitForSelector("[data-testid=model-curve][d^=M], [data-testid=fitted-curve][d^=M]");
     // the knobs the memo does not give are folded: unfold them so every knob can be reached
     await page.evaluate(() => document.querySelectorAll("details.more-knobs").forEach((d) => { d.open = true; }));
     await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
     // and the app installed for offline use: a first visit downloads it in the background (that
     // visit is bench/startup.mjs's to measure), which would share this machine's two cores
     await page.evaluate(() => navigator.serviceWorker?.ready);
-    await page.waitForFunction(() => document.querySelector('[data-testid="model-curve"]')?.getAttribute("d")?.startsWith("M"));
+    await page.waitForFunction(() => document.querySelector('[data-testid="model-curve"], [data-testid="fitted-curve"]')?.getAttribute("d")?.startsWith("M"));
     await page.getByRole("slider", { name: label, exact: true }).focus();
     if (fromMin) await page.keyboard.press("Home");
     // a person who tabs to a slider presses its first arrow a moment later, not within the same
