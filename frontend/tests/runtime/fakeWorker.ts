@@ -4,7 +4,7 @@ import type { WorkerLike } from "../../src/runtime/transport";
 import type { WorkerEvent } from "../../src/runtime/protocol";
 import { ReplyWriter } from "../../src/runtime/replies";
 
-export type Msg = { id: number; type: string; buffer?: SharedArrayBuffer };
+export type Msg = { id: number; type: string; buffer?: SharedArrayBuffer; interrupt?: SharedArrayBuffer };
 
 export class FakeWorker implements WorkerLike {
   sent: Msg[] = [];
@@ -12,11 +12,14 @@ export class FakeWorker implements WorkerLike {
   instant: ((m: Msg) => unknown) | null = null;
   /** The reply board, once the page has shared one. */
   board: ReplyWriter | null = null;
+  /** The word the page sets to stop a fit, once shared. */
+  interrupt: Int32Array | null = null;
   private on: Record<string, ((e: unknown) => void)[]> = { message: [], error: [] };
   postMessage(msg: unknown) {
     const m = msg as Msg;
     if (m.type === "attach") {
       this.board = new ReplyWriter(m.buffer!);
+      if (m.interrupt) this.interrupt = new Int32Array(m.interrupt);
       return;
     }
     this.sent.push(m);

@@ -79,6 +79,53 @@ describe("kernel on Pyodide", () => {
   });
 });
 
+describe("kernel fitting a user's own table", () => {
+  const TABLE = "block_size (KB),operation,bus,Throughput (KB/s)\n4,read,MASSBUS,380\n8,read,MASSBUS,520\n16,read,MASSBUS,610\n" +
+    "4,write,MASSBUS,250\n8,write,MASSBUS,330\n16,write,MASSBUS,400\n4,read,UNIBUS,200\n8,read,UNIBUS,240\n";
+  const events: WorkerEvent[] = [];
+  const word = new Int32Array(new SharedArrayBuffer(4));
+  let stopOn = -1;
+  const h = harness({
+    post: (e) => {
+      events.push(e);
+      // the page's Stop, pressed while the fit runs (the kernel posts its progress meanwhile)
+      if (e.type === "progress" && e.id === stopOn) Atomics.store(word, 0, 2);
+    },
+  });
+  beforeAll(async () => {
+    await h.kernel.handle({ id: 0, type: "attach", buffer: new SharedArrayBuffer(1 << 20), interrupt: word.buffer as SharedArrayBuffer });
+    await h.kernel.booted;
+  }, 60_000);
+  const last = (id: number) => events.filter((e) => e.type !== "status" && e.type !== "progress" && e.id === id).pop()!;
+
+  it("reads the table and fits it, posting its progress as it goes, as CPython does", async () => {
+    await h.kernel.handle({ id: 50, type: "table", system: "ffs", text: TABLE, knobs: {} });
+    expect((last(50) as { result: { rows: unknown[]; problems: unknown[] } }).result).toMatchObject({ problems: [] });
+    await h.kernel.handle({ id: 51, type: "fit", system: "ffs", text: TABLE, knobs: {} });
+    const done = last(51) as { type: string; result: { best: Record<string, number> } };
+    expect(done.type).toBe("result");
+    const seen = events.filter((e) => e.type === "progress" && e.id === 51).map((e) => (e as { fraction: number }).fraction);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe(1);
+    const cpython = python<{ best: Record<string, number> }>(
+      `import json, perfmodels; print(json.dumps(perfmodels.fit("ffs", text=${JSON.stringify(TABLE)}, left_out=False)))`,
+    );
+    for (const [k, v] of Object.entries(cpython.best)) expect(done.result.best[k]).toBeCloseTo(v, 6);
+  });
+
+  it("stops a fit when the page sets the interrupt word, and fits again afterwards", async () => {
+    stopOn = 52;
+    await h.kernel.handle({ id: 52, type: "fit", system: "ffs", text: TABLE, knobs: {} });
+    expect(last(52)).toEqual({ type: "error", id: 52, message: "stopped" });
+    stopOn = -1;
+    await h.kernel.handle({ id: 53, type: "fit", system: "ffs", text: TABLE, knobs: {} });
+    expect(last(53).type).toBe("result"); // the word is cleared: the next request runs
+    await h.kernel.handle({ id: 54, type: "evaluate", system: "ffs", knobs: {} });
+    expect(last(54).type).toBe("result");
+  });
+});
+
 describe("kernel keeping a start-up snapshot", () => {
   const reqs: Record<string, unknown>[] = [
     { type: "sweep", system: "ffs", knobs: { bus: "UNIBUS" }, x: "block_size" },

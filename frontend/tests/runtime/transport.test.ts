@@ -110,4 +110,22 @@ describe("WorkerTransport", () => {
     w.instant = (m) => ({ echo: m.id });
     expect("later" in t.request(call, false)).toBe(true);
   });
+
+  it("tells a long request's progress to its caller, and stops it through the shared interrupt word", async () => {
+    const { w, t } = setup(true);
+    w.emit(ready);
+    const seen: number[] = [];
+    const fit = { type: "fit" as const, system: "ffs", text: "t", knobs: {} };
+    const a = t.request(fit, false, (f) => seen.push(f));
+    w.emit({ type: "progress", id: 1, fraction: 0.25 });
+    w.emit({ type: "progress", id: 1, fraction: 0.5 });
+    expect(seen).toEqual([0.25, 0.5]);
+    expect(w.interrupt?.[0]).toBe(0);
+    expect(t.interrupt()).toBe(true);
+    expect(w.interrupt?.[0]).toBe(2); // the worker's Python raises KeyboardInterrupt: "stopped"
+    w.emit({ type: "error", id: 1, message: "stopped" });
+    await expect((a as { later: Promise<unknown> }).later).rejects.toThrow("stopped");
+    // without shared memory nothing can be stopped, and the caller is told so
+    expect(setup(false).t.interrupt()).toBe(false);
+  });
 });
