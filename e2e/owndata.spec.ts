@@ -77,3 +77,19 @@ test("a synthetic example shows the format, says it is not a measurement, and fi
   await expect(ex.fittedCurve).toHaveAttribute("d", /^M/);
   await expect(ex.ownPoints).toHaveCount(6);
 });
+
+test("an open knob is fitted when asked: its value found from the table, set on the knob, in the link", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("lavc");
+  await ex.waitForRuntime();
+  // the boot member's CPU at four loads, measured on a cluster whose lock cost is not known
+  await ex.ownInput.fill("users,Boot member CPU (%)\n20,17.8\n50,44.0\n80,68.8\n110,89.9\n");
+  await expect(page.getByTestId("own-data-summary")).toContainText("4 rows");
+  await page.getByLabel("what the table can move (the default)").uncheck();
+  await page.getByLabel("Lock cost (a knob: its value found from your table)").check();
+  await page.getByTestId("own-data-fit").click();
+  await expect(ex.fitParams.first()).toContainText(/^Lock cost = 5\.(89|9)\d* \(equally good from/);
+  await expect.poll(() => ex.params().get("lock_cpu_ms")).toBe("5.9");
+  expect(ex.params().get("fit")).toBe("lock_cpu_ms");
+  await expect(ex.slider("Lock cost")).toHaveValue("5.9");
+});

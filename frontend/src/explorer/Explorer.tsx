@@ -212,10 +212,17 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const { state: st } = latest.current;
     update({ ...st, fit: names, scenario: null });
   }, [update]);
+  // a fitted knob is set to the nearest value the knob offers (a link must hold it)
   const onOwnFitted = useCallback((fitted: Params | null, fittedKnobs: KnobValues) => {
     const { state: st } = latest.current;
-    update({ ...st, fitted, knobs: { ...st.knobs, ...fittedKnobs }, scenario: null });
-  }, [update]);
+    const snapped = Object.fromEntries(Object.entries(fittedKnobs).map(([name, v]) => {
+      const k = spec.knobs.find((kk) => kk.name === name);
+      if (!k || isChoice(k) || typeof v !== "number") return [name, v];
+      const n = Math.round((v - k.min) / k.step);
+      return [name, Math.min(k.max, Math.max(k.min, Number((k.min + n * k.step).toPrecision(12))))];
+    }));
+    update({ ...st, fitted, knobs: { ...st.knobs, ...snapped }, scenario: null });
+  }, [update, spec]);
 
   // What an export needs, read when a button is pressed (the bar itself never re-renders).
   const exportView = useRef<() => ExportInput | null>(() => null);

@@ -3,7 +3,7 @@
 // own code), with progress and a stop; then the fitted values, how well they fit each row, each
 // row left out, and what copying the nearest row would give.
 import { useId, useRef, useState } from "react";
-import type { KnobValues, OwnFit, OwnTable, Params, SystemSpec } from "../api/types";
+import { isChoice, type KnobValues, type NumberKnob, type OwnFit, type OwnTable, type Params, type SystemSpec } from "../api/types";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 
@@ -85,6 +85,12 @@ export function OwnDataPanel(p: Props) {
   const columns = p.table?.columns ?? [];
   const given = new Set(columns.filter((c) => c.kind === "knob").map((c) => c.name));
   const held = p.table ? p.spec.knobs.filter((k) => !given.has(k.name)) : [];
+  // what may be fitted: the model's parameters, and the numeric knobs the table leaves open
+  // (perfmodels/ownfit.py fittable)
+  const fittable = [
+    ...p.spec.params.map((q) => ({ name: q.name, label: q.label })),
+    ...held.filter((k): k is NumberKnob => !isChoice(k) && !k.integer).map((k) => ({ name: k.name, label: `${k.label} (a knob: its value found from your table)` })),
+  ];
   const label = (name: string) => p.spec.params.find((q) => q.name === name)?.label ?? p.spec.knobs.find((k) => k.name === name)?.label ?? name;
   const metricUnit = (name: string) => p.spec.metrics.find((m) => m.name === name)?.unit ?? "";
   const pct = (v: number | null | undefined) => (v == null ? "–" : `${v > 0 ? "+" : ""}${v.toFixed(1)} %`);
@@ -128,14 +134,14 @@ export function OwnDataPanel(p: Props) {
           {held.length > 0 && `Held at the settings on screen: ${held.map((k) => `${k.label} ${String(p.table!.held[k.name])}`).join(", ")}.`}
         </p>
       )}
-      {p.table && problems.length === 0 && p.spec.params.length > 0 && (
+      {p.table && problems.length === 0 && fittable.length > 0 && (
         <fieldset className="own-data-fit-what">
           <legend>What to fit</legend>
           <label>
             <input type="checkbox" checked={p.fit === null} onChange={(e) => p.onFit(e.target.checked ? null : [])} />
             {" what the table can move (the default)"}
           </label>
-          {p.fit !== null && p.spec.params.map((q) => (
+          {p.fit !== null && fittable.map((q) => (
             <label key={q.name}>
               <input type="checkbox" checked={fitNames.has(q.name)}
                 onChange={(e) => p.onFit(e.target.checked ? [...fitNames, q.name] : [...fitNames].filter((n) => n !== q.name))} />
