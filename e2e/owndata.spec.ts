@@ -93,3 +93,29 @@ test("an open knob is fitted when asked: its value found from the table, set on 
   expect(ex.params().get("fit")).toBe("lock_cpu_ms");
   await expect(ex.slider("Lock cost")).toHaveValue("5.9");
 });
+
+test("a table too large for a link is saved with a scenario, and the scenario's link opens it fitted", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const ex = new ExplorerPage(page);
+  await ex.open("ffs", "bus=MASSBUS");
+  await ex.waitForRuntime();
+  // the six measurements, with the bench's log as notes: far more than a link can hold
+  const notes = Array.from({ length: 400 }, (_, i) => `# run ${i}: ${((i * 2654435761) % 4294967296).toString(16)} ${((i * 40503) % 65536).toString(36)}`);
+  const table = [...notes, FFS.trim()].join("\n");
+  await ex.fitTable(table);
+  await expect(page.getByTestId("own-data-large")).toBeVisible();
+  await expect.poll(() => ex.params().get("fitted")).toBeTruthy();
+  expect(ex.params().get("data")).toBeNull();
+  const d = await ex.fittedCurve.getAttribute("d");
+  await page.getByRole("button", { name: "Save & share" }).click();
+  await page.getByLabel("Title").fill("My disk");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const link = await page.getByTestId("scenario-link").inputValue();
+
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(link);
+  const ex2 = new ExplorerPage(fresh);
+  await expect(ex2.fittedCurve).toHaveAttribute("d", d!);
+  await expect(ex2.ownInput).toHaveValue(table);
+  await expect(ex2.ownPoints).toHaveCount(3);
+});

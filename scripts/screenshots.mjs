@@ -5,7 +5,9 @@
 // docs/lesson-after.png), the projector with a class after the reveal (docs/projector-class.png)
 // a phone's join page (docs/phone-join.png) and a student's phone after the reveal
 // (docs/phone-reveal.png); for accessibility, the chart described and
-// tabled (docs/chart-described.png) and in forced colours (docs/chart-forced-colors.png).
+// tabled (docs/chart-described.png) and in forced colours (docs/chart-forced-colors.png); your
+// own measurements fitted on the FFS explorer: the chart (docs/own-fit.png) and the fit's table
+// (docs/own-fit-table.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
@@ -100,6 +102,21 @@ try {
   await forced.waitForSelector("[data-testid=memo-point]");
   await forced.screenshot({ path: join(ROOT, "docs/chart-forced-colors.png") });
   console.log("wrote docs/chart-described.png and docs/chart-forced-colors.png");
+
+  // Your own measurements: a table pasted on the FFS explorer (MASSBUS), fitted in the browser
+  const own = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+  await own.goto(`${base}/explore/ffs?bus=MASSBUS`);
+  await own.waitForSelector("[data-testid=runtime-status][data-phase=ready]", { timeout: 45_000 });
+  await own.getByTestId("own-data-input").fill(
+    "block_size (KB)\toperation\tThroughput (KB/s)\n4\tread\t380\n8\tread\t520\n16\tread\t610\n4\twrite\t250\n8\twrite\t330\n16\twrite\t400\n");
+  await own.waitForSelector("[data-testid=own-data-summary]");
+  await own.getByTestId("own-data-fit").click();
+  await own.waitForSelector("[data-testid=fitted-curve][d^=M]");
+  await own.waitForFunction(() => !document.querySelector("[data-testid=fit-table]")?.textContent?.includes("…"));
+  await own.evaluate(() => window.scrollTo(0, 0));
+  await own.screenshot({ path: join(ROOT, "docs/own-fit.png") });
+  await own.getByTestId("own-data").screenshot({ path: join(ROOT, "docs/own-fit-table.png") });
+  console.log("wrote docs/own-fit.png and docs/own-fit-table.png");
 } finally {
   await browser.close();
   stop();

@@ -99,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # a lesson file, and a user's own table (64 KB of text, JSON-escaped, or its rows as JSON)
     larger = {"/api/classes": 4 * MAX_LESSON_BYTES, "/api/lessons": 4 * MAX_LESSON_BYTES}
     larger |= {f"/api/models/{s}/{op}": 4 * MAX_TABLE_BYTES for s in perfmodels.systems() for op in ("fit", "table")}
+    larger["/api/scenarios"] = 4 * MAX_TABLE_BYTES + 16 * 1024  # a view with a user's own table
     app.add_middleware(BodySizeLimit, larger=larger)
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500

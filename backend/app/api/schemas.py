@@ -19,6 +19,7 @@ import typing_extensions as te
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from perfmodels import types as model_types
+from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
 from ..class_events import ClassState
 from ..lessons import MAX_CHOICES, MAX_LESSON_BYTES, MAX_STEPS
@@ -77,6 +78,31 @@ class Ready(BaseModel):
 KnobSetting = float | int | str
 
 
+ScenarioName = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+ScenarioValue = float | Annotated[str, StringConstraints(max_length=64)]
+
+
+class ScenarioIn(BaseModel):
+    """An explorer state to save: the view, and a user's own table and fit if it has one."""
+
+    model_config = ConfigDict(extra="forbid")
+    system: ScenarioName
+    knobs: dict[ScenarioName, ScenarioValue] = Field(default_factory=dict, max_length=32)
+    x: ScenarioName
+    y: ScenarioName
+    baseline: dict[ScenarioName, ScenarioValue] | None = Field(default=None, max_length=32)
+    per: ScenarioName | None = None
+    # a user's own measurements as typed (any size a table may be), the parameters fitted to
+    # them, and what was chosen to fit
+    data: str | None = Field(default=None, max_length=MAX_TABLE_BYTES, pattern=r"^[^\x00]*$")
+    fitted: dict[ScenarioName, float] | None = Field(default=None, max_length=32)
+    fit: list[ScenarioName] | None = Field(default=None, max_length=32)
+    # no NUL: PostgreSQL cannot store one in text, and no person types one
+    title: str = Field(default="", max_length=120, pattern=r"^[^\x00]*$")
+    notes: str = Field(default="", max_length=4000, pattern=r"^[^\x00]*$")
+    public: bool = False
+
+
 class SavedScenario(BaseModel):
     """A saved explorer state, as anyone with its link reads it."""
 
@@ -88,6 +114,10 @@ class SavedScenario(BaseModel):
     baseline: dict[str, KnobSetting] | None
     # a choice knob drawn as one curve per value (scenarios saved before it existed have none)
     per: str | None = None
+    # a user's own table, the parameters fitted to it, and what was chosen to fit (if any)
+    data: str | None = None
+    fitted: dict[str, float] | None = None
+    fit: list[str] | None = None
     title: str
     notes: str
     public: bool

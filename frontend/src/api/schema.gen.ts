@@ -815,6 +815,14 @@ export interface components {
       }) | null;
       /** Created At */
       created_at: string;
+      /** Data */
+      data?: string | null;
+      /** Fit */
+      fit?: string[] | null;
+      /** Fitted */
+      fitted?: {
+        [key: string]: number;
+      } | null;
       /** Knobs */
       knobs: {
         [key: string]: number | string;
@@ -842,12 +850,23 @@ export interface components {
       /** Y */
       y: string;
     };
-    /** ScenarioIn */
+    /**
+     * ScenarioIn
+     * @description An explorer state to save: the view, and a user's own table and fit if it has one.
+     */
     ScenarioIn: {
       /** Baseline */
       baseline?: ({
         [key: string]: number | string;
       }) | null;
+      /** Data */
+      data?: string | null;
+      /** Fit */
+      fit?: string[] | null;
+      /** Fitted */
+      fitted?: {
+        [key: string]: number;
+      } | null;
       /** Knobs */
       knobs?: {
         [key: string]: number | string;

@@ -2,6 +2,7 @@
 // a pinned baseline; the URL holds the whole state.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { isChoice, type Dataset, type KnobValues, type NumberKnob, type Params, type SystemSpec } from "../api/types";
+import { api } from "../api/client";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { dataFitsUrl, defaults, parse, serialize, type ExplorerState } from "../state/urlState";
 import { dropPendingUrl, writeUrl } from "../state/urlWriter";
@@ -28,7 +29,7 @@ import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
 import { describeChart } from "../chart/describe";
 import { DataTable } from "../chart/DataTable";
 import { SoundControls } from "../chart/SoundControls";
-import { formatSetting, knobDisplay } from "../format";
+import { formatSetting, formatValue, knobDisplay } from "../format";
 import type { ExportInput } from "./ExportBar";
 import { seriesColour, THEME } from "../chart/theme";
 import { PageError } from "../PageError";
@@ -51,6 +52,20 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const [status, setStatus] = useState<Status>(client.status);
   const lastPush = useRef(-Infinity); // the first change always gets its own history entry
   useEffect(() => client.subscribe(setStatus), [client]);
+
+  // A saved scenario's table too large for a link comes from the scenario itself.
+  const scenarioSlug = state.scenario;
+  const hasData = state.data !== null;
+  useEffect(() => {
+    if (!scenarioSlug || hasData) return;
+    let live = true;
+    api.scenario(scenarioSlug).then((s) => {
+      if (live && s.data) setParsed((p) => ({ ...p, state: { ...p.state, data: s.data ?? null, fit: s.fit ?? p.state.fit, fitted: s.fitted ?? p.state.fitted } }));
+    }, () => undefined); // the banner says when the scenario is gone
+    return () => {
+      live = false;
+    };
+  }, [scenarioSlug, hasData]);
 
   // The canonical URL for the parsed state (bad parameters replaced by defaults).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on first render; later changes write the URL in `update`
@@ -254,6 +269,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         url: window.location.href,
         ...(baseline ? { baseline: spec.knobs.map((k) => formatSetting(k.label, baseline[k.name], k.unit)) } : {}),
         state: serialize({ ...state, scenario: null }, spec),
+        ...(params ? { fitted: Object.entries(params).map(([n, v]) => `${spec.params.find((q) => q.name === n)?.label ?? n} = ${formatValue(v, "")}`) } : {}),
+        ...(ownShown.length ? { own: ownShown } : {}),
       },
       x,
       y,
@@ -261,10 +278,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       memo,
       // each entry is listed only where the chart draws it
       legend: [
-        { label: curveLabel ? `model: ${curveLabel}` : "model", colour: THEME.curve, mark: "[data-testid=model-curve][d^=M]" },
+        { label: curveLabel ? `model: ${curveLabel}` : "model", colour: THEME.curve, mark: "[data-testid=model-curve][d^=M], [data-testid=fitted-curve][d^=M]" },
         ...series.map((s, i) => ({ label: `model: ${s.label}`, colour: seriesColour(i), mark: `[data-testid=series-curve][data-label="${CSS.escape(s.label)}"]` })),
         { label: "baseline", colour: THEME.baseline, dashed: true, mark: "[data-testid=baseline-curve][d^=M]" },
         { label: "memo measurement", colour: THEME.memo, mark: "[data-testid=memo-point]" },
+        { label: "your measurement", colour: THEME.own, mark: "[data-testid=own-data-point]" },
         { label: "capacity", colour: THEME.limit, dashed: true, mark: "[data-testid=limit-line]" },
         { label: "range the memo leaves open", colour: "#9fc0e0", mark: "[data-testid=uncertainty-band][d^=M]" },
       ],
@@ -322,7 +340,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             )}
             <button type="button" data-testid="reset-knobs" disabled={atDefaults}
               onClick={() => update(defaults(spec))}>Reset to the memo's settings</button>
-            <SaveDialog system={spec.id} state={{ knobs, x, y, baseline, per: state.per }} />
+            <SaveDialog system={spec.id} state={{ knobs, x, y, baseline, per: state.per, data: state.data, fitted: state.fitted, fit: state.fit }} />
             <span className="source" data-testid="source">{`computed by the ${source}`}</span>
           </div>
           {/* stays in view while the knobs move: sticky beside them, above them on a phone */}

@@ -93,6 +93,7 @@ export function OwnDataPanel(p: Props) {
   ];
   const label = (name: string) => p.spec.params.find((q) => q.name === name)?.label ?? p.spec.knobs.find((k) => k.name === name)?.label ?? name;
   const metricUnit = (name: string) => p.spec.metrics.find((m) => m.name === name)?.unit ?? "";
+  const metricLabel = (name: string) => p.spec.metrics.find((m) => m.name === name)?.label ?? name;
   const pct = (v: number | null | undefined) => (v == null ? "–" : `${v > 0 ? "+" : ""}${v.toFixed(1)} %`);
 
   return (
@@ -117,7 +118,7 @@ export function OwnDataPanel(p: Props) {
         <button type="button" onClick={() => p.onText(p.example())}>Use a synthetic example</button>
         {p.text && <button type="button" onClick={() => { p.onText(""); setResult(null); p.onFitted(null, {}); }}>Clear</button>}
       </div>
-      {!p.inLink && p.text && <p className="muted" data-testid="own-data-large">This table is too large to travel in the link: it stays on this page only (a link or a reload shows the fit without it).</p>}
+      {!p.inLink && p.text && <p className="muted" data-testid="own-data-large">This table is too large to travel in the link: "Save &amp; share" keeps it with the view, for any size.</p>}
       {p.tableError && <p className="field-error" role="alert">{`The table could not be read: ${p.tableError}`}</p>}
       {problems.length > 0 && (
         <ul className="own-data-problems" id={`${id}-problems`}>
@@ -188,7 +189,7 @@ export function OwnDataPanel(p: Props) {
                 {result.rows.map((r) => (
                   <tr key={`${r.line}-${r.metric}`}>
                     <th scope="row">{r.line}</th>
-                    <td>{r.metric}</td>
+                    <td>{metricLabel(r.metric)}</td>
                     <td>{formatValue(r.measured, metricUnit(r.metric))}</td>
                     <td>{r.fitted == null ? "–" : formatValue(r.fitted, metricUnit(r.metric))}</td>
                     <td>{pct(r.error_percent)}</td>

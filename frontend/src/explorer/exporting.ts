@@ -31,6 +31,10 @@ export interface ExportContext {
   baseline?: string[];
   /** the URL's query: the state the file names are hashed from */
   state: string;
+  /** a user's own fit: each fitted value, "Label = value", where the model is fitted */
+  fitted?: string[];
+  /** the user's own measurements drawn on the chart (their table's lines) */
+  own?: { x: number; y: number; line: number }[];
 }
 
 const cell = (v: unknown) => {
@@ -63,6 +67,7 @@ export function seriesCsv(c: ExportContext, series: ExportSeries[], memo: MemoPo
   const lines = [
     `# ${c.title}: ${withUnit(c.yLabel, c.yUnit)} against ${withUnit(c.xLabel, c.xUnit)}`,
     ...c.settings.map((s) => `# setting: ${s}`),
+    ...(c.fitted ?? []).map((f) => `# fitted to your own measurements: ${f}`),
     `# memo figures: ${c.citation}`,
     `# model values are computed by Memo Lab's models, not measured; view: ${c.url}`,
     ["series", withUnit(c.xLabel, c.xUnit), withUnit(c.yLabel, c.yUnit), "bottleneck", "printed", "citation"].map(cell).join(","),
@@ -74,6 +79,7 @@ export function seriesCsv(c: ExportContext, series: ExportSeries[], memo: MemoPo
     const where = m.x0 !== undefined ? `${m.citation} (measured somewhere between ${m.x0} and ${m.x1})` : m.citation;
     lines.push([m.exact ? "memo" : "memo (another setting)", m.x, m.y, "", m.printed, where].map(cell).join(","));
   }
+  for (const o of c.own ?? []) lines.push(["your measurement", o.x, o.y, "", "", `your table, line ${o.line}`].map(cell).join(","));
   return `${lines.join("\n")}\n`;
 }
 
@@ -155,6 +161,7 @@ export function svgText(svg: SVGSVGElement, c: ExportContext, legend: LegendEntr
   const foot = [
     `Settings: ${c.settings.join(", ")}`,
     ...(c.baseline ? [`Baseline (dashed): ${c.baseline.join(", ")}`] : []),
+    ...(c.fitted?.length ? [`Fitted to your own measurements: ${c.fitted.join(", ")}`] : []),
     `Memo figures: ${c.citation}`,
     "Model values computed by Memo Lab; this view:",
   ];

@@ -40,4 +40,13 @@ describe("exports", () => {
       "memo (another setting),16,466000,,466K bit/s,\"Memo, Table 1, row CI (measured somewhere between 8 and 32)\"",
     ]);
   });
+
+  it("carry a user's own fit and measurements: the fitted values in the header, each measurement a row", () => {
+    const csv = seriesCsv({ ...context, fitted: ["host cost per message (ms) = 4.7"], own: [{ x: 8, y: 420000, line: 2 }] },
+      [{ name: "model: your fit", kind: "model", points: [{ x: 8, y: 410000 }] }], []);
+    const lines = csv.trim().split("\n");
+    expect(lines).toContain("# fitted to your own measurements: host cost per message (ms) = 4.7");
+    expect(lines.at(-1)).toBe("your measurement,8,420000,,,\"your table, line 2\"");
+  });
 });
+

@@ -12,62 +12,27 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import StringConstraints
 from sqlalchemy import Engine
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import perfmodels
-from perfmodels import registry
 
 from ... import crud
 from ...core.tables import Scenario
+from ...scenario_state import checked_state
 from ..caching import CACHE_CONTROL, cached, etag_for, etag_matches
 from ..deps import SessionDep, open_session
 from ..errors import problems
 from ..lru import Lru
 from ..quota import created, may_create
-from ..schemas import CreatedScenario, SavedScenario, ScenarioPage
+from ..schemas import CreatedScenario, SavedScenario, ScenarioIn, ScenarioPage
 
 router = APIRouter(prefix="/scenarios", tags=["scenarios"])
 
-Name = Annotated[str, StringConstraints(min_length=1, max_length=64)]
-Value = float | Annotated[str, StringConstraints(max_length=64)]
 Slug = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{8,32}$")]
 
 PAGE_SIZE = 20
-
-
-class ScenarioIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    system: Name
-    knobs: dict[Name, Value] = Field(default_factory=dict, max_length=32)
-    x: Name
-    y: Name
-    baseline: dict[Name, Value] | None = Field(default=None, max_length=32)
-    per: Name | None = None
-    # no NUL: PostgreSQL cannot store one in text, and no person types one
-    title: str = Field(default="", max_length=120, pattern=r"^[^\x00]*$")
-    notes: str = Field(default="", max_length=4000, pattern=r"^[^\x00]*$")
-    public: bool = False
-
-
-def _state(body: ScenarioIn) -> dict[str, Any]:
-    """The scenario's explorer state, checked against the models: 422 with the reason."""
-    try:
-        spec = registry.spec(body.system)
-        knobs = spec.validate(body.knobs)
-        baseline = spec.validate(body.baseline) if body.baseline is not None else None
-        numeric = [k.name for k in spec.knobs if k.choices is None]
-        if body.x not in numeric:
-            raise ValueError(f"x must be a numeric knob of {body.system}: " + ", ".join(numeric))
-        if body.y not in [m.name for m in spec.metrics]:
-            raise ValueError(f"y must be a metric of {body.system}: " + ", ".join(m.name for m in spec.metrics))
-        choices = [k.name for k in spec.knobs if k.choices is not None]
-        if body.per is not None and body.per not in choices:
-            raise ValueError(f"per must be a choice knob of {body.system}: " + ", ".join(choices))
-    except ValueError as e:
-        raise HTTPException(422, str(e)) from None
-    return {"knobs": knobs, "x": body.x, "y": body.y, "baseline": baseline, "per": body.per}
 
 
 def _public(s: Scenario) -> dict[str, Any]:
@@ -75,6 +40,11 @@ def _public(s: Scenario) -> dict[str, Any]:
     return {
         "slug": s.slug,
         "system": s.system,
+        # parts a scenario saved before them does not have
+        "per": None,
+        "data": None,
+        "fitted": None,
+        "fit": None,
         **state,
         "title": s.title,
         "notes": s.notes,
@@ -94,7 +64,10 @@ CACHE: Lru[tuple[bytes, str]] = Lru(10_000, ttl=30.0)
 @router.post("", status_code=201, response_model=CreatedScenario, responses=problems(429, 503))
 def create(body: ScenarioIn, request: Request, db: SessionDep) -> JSONResponse:
     may_create(request, "scenarios")
-    state = _state(body)  # a refused body (422) uses none of the quota
+    try:
+        state = checked_state(body)  # a refused body (422) uses none of the quota
+    except ValueError as e:
+        raise HTTPException(422, str(e)) from None
     created(request, "scenarios")
     token = secrets.token_urlsafe(24)
     row = crud.create_scenario(

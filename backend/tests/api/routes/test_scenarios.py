@@ -66,6 +66,19 @@ def test_a_cached_read_answers_as_the_route_does(client, monkeypatch):
     assert client.get(f"/api/scenarios/{slug}").status_code == 200  # wrong token: still there
 
 
+def test_a_users_own_table_and_its_fit_are_kept_as_given(client):
+    table = "link_quota,Throughput (Kbit/s)\n8,420\n16,610\n" + "# a long note\n" * 3000  # too large for a link
+    view = {**GOOD, "data": table, "fitted": {"host_msg_ms": 4.7}, "fit": ["host_msg_ms"]}
+    slug = client.post("/api/scenarios", json=view).json()["slug"]
+    got = client.get(f"/api/scenarios/{slug}").json()
+    assert (got["data"], got["fitted"], got["fit"]) == (table, {"host_msg_ms": 4.7}, ["host_msg_ms"])
+    plain = client.get(f"/api/scenarios/{client.post('/api/scenarios', json=GOOD).json()['slug']}").json()
+    assert (plain["data"], plain["fitted"], plain["fit"]) == (None, None, None)
+    r = client.post("/api/scenarios", json={**GOOD, "fitted": {"host_msg_ms": -1}})
+    assert r.status_code == 422 and "host_msg_ms" in r.json()["detail"]
+    assert client.post("/api/scenarios", json={**GOOD, "data": "x" * (64 * 1024 + 1)}).status_code == 422
+
+
 def test_titles_and_notes_are_stored_as_given(client):
     payload = '<script>alert(1)</script><img src=x onerror=alert(2)> "quotes" & ünïcødé'
     slug = client.post("/api/scenarios", json={**GOOD, "title": payload[:120], "notes": payload}).json()["slug"]
@@ -105,14 +118,15 @@ def test_bad_input(client):
     assert client.get("/api/scenarios/bad%20slug!").status_code == 422
 
 
-def test_bodies_over_16_kb_get_413(client):
-    big = {**GOOD, "notes": "x" * 17_000}
+def test_bodies_over_the_limit_get_413(client):
+    # a view may carry a user's own table (64 KB, JSON-escaped): 272 KB in all
+    big = {**GOOD, "notes": "x" * 300_000}
     assert client.post("/api/scenarios", json=big).status_code == 413
 
     # Without a Content-Length the limit still holds (chunked upload).
     def chunks():
         yield b'{"system": "decnet", "notes": "'
-        for _ in range(20):
+        for _ in range(300):
             yield b"x" * 1024
         yield b'"}'
 

@@ -1,0 +1,37 @@
+"""A scenario's explorer state, checked against the models before it is kept: the knobs, axes,
+baseline and "one curve per", and a user's own table with the parameters fitted to it. Pure
+(no database): the route turns a ValueError into a 422 with its reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from perfmodels import registry
+
+from .api.schemas import ScenarioIn
+
+
+def checked_state(body: ScenarioIn) -> dict[str, Any]:
+    """The state to keep, every part valid for the system; ValueError naming what is not."""
+    spec = registry.spec(body.system)
+    knobs = spec.validate(body.knobs)
+    baseline = spec.validate(body.baseline) if body.baseline is not None else None
+    numeric = [k.name for k in spec.knobs if k.choices is None]
+    if body.x not in numeric:
+        raise ValueError(f"x must be a numeric knob of {body.system}: " + ", ".join(numeric))
+    if body.y not in [m.name for m in spec.metrics]:
+        raise ValueError(f"y must be a metric of {body.system}: " + ", ".join(m.name for m in spec.metrics))
+    choices = [k.name for k in spec.knobs if k.choices is not None]
+    if body.per is not None and body.per not in choices:
+        raise ValueError(f"per must be a choice knob of {body.system}: " + ", ".join(choices))
+    state: dict[str, Any] = {"knobs": knobs, "x": body.x, "y": body.y, "baseline": baseline, "per": body.per}
+    # a user's own table is kept as typed (its problems are the page's to show); the parameters
+    # fitted to it must be the model's, each within its bounds
+    if body.data is not None:
+        state["data"] = body.data
+    if body.fitted is not None:
+        registry.model_params(body.system, body.fitted)
+        state["fitted"] = body.fitted
+    if body.fit is not None:
+        state["fit"] = body.fit
+    return state
