@@ -24,6 +24,16 @@ request waits until it comes round again, a whole revolution later:
     disk period = (1 + gap_blocks) * t_x + k * revolution,   k = the least whole number with
                   gap_blocks * t_x + k * revolution >= tau
 
+The controller's own set-up time per request (the knob controller_setup_ms, an average; 0 by
+default, where the memo's calibration assumes none) adds to tau and varies from request to
+request: taken as even from none to twice its average, a request misses its slot with the
+probability that the set-up runs past the gap, and the expected revolutions lost per block are
+
+    E[k] = sum over j >= 0 of P(tau + setup > gap_blocks * t_x + j * revolution)
+
+so the period mixes caught and missed blocks instead of all or nothing: a rotdelay shorter than
+the set-up costs about a revolution per block, and one that covers it recovers it.
+
 A gap of at least one block is needed (tau > 0), so no layout exceeds half the track's
 bandwidth, as the memo says; rotdelay 0 costs a revolution per block. A faster disk or a
 longer rotdelay can move gap_blocks by one whole block: that step is real (the allocator
@@ -117,6 +127,22 @@ def gap_blocks(k: Knobs, block: int) -> int:
     return blocks
 
 
+def revolutions_lost(tau: float, setup: float, window: float, rev: float) -> float:
+    """Expected revolutions a request waits for its block: the turnaround tau plus a set-up time
+    even from 0 to 2 * setup (ms), against the gap's `window` and each revolution after it."""
+    if setup <= 0:  # a fixed turnaround: all blocks miss alike, or none does
+        return float(max(0, math.ceil((tau - window) / rev - 1e-12)))
+    total = 0.0
+    j = 0
+    while True:
+        late = window + j * rev - tau  # how long the set-up may take and still catch the j-th chance
+        p_miss = 1.0 if late < 0 else max(0.0, 1.0 - late / (2 * setup))
+        if p_miss <= 0:
+            return total
+        total += p_miss
+        j += 1
+
+
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     p = p or fitted(SPEC.id)
     write = k["operation"] == "write"
@@ -137,7 +163,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     seek = p["old_seek_ms"] * (k["disksort_factor"] if write else 1.0)
     scattered = seek + rev / 2 + t_x  # a block out of place
     g = 0 if old else gap_blocks(k, block)
-    lost = 0
+    lost = 0.0
     if old:  # the controller's own transfer follows each scattered positioning
         disk = scattered + store_forward
         period = max(cpu, disk) if write else cpu + disk
@@ -146,7 +172,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
             disk = rev * (1 + g) * block / track
             period = max(disk, cpu, bus_ms)
         else:
-            lost = max(0, math.ceil((tau - g * t_x) / rev - 1e-12))  # revolutions missed
+            lost = revolutions_lost(tau, k["controller_setup_ms"], g * t_x, rev)
             disk = (1 + g) * t_x + lost * rev
             period = max(disk, cpu, bus_ms)
         # Moving on to the next track (a head switch, now and then a cylinder step) costs
@@ -177,7 +203,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
             "disk_bandwidth_kBps": disk_bw,
             "gap_blocks": float(g),
             "revolutions_lost": float(lost),
-            "turnaround_ms": tau,
+            "turnaround_ms": tau + (0.0 if old else k["controller_setup_ms"]),
             "space_used_percent": 100.0 * (blocks * block + tail_frags * frag) / size,
         },
         # the term that sets the period (pace.py): the disk's time per block (transfer, the gap

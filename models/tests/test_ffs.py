@@ -81,3 +81,34 @@ def test_outside_hardware_is_expressible():
     assert 0 < eagle["bandwidth_percent"] <= 50
     buffered = ev(bus="UNIBUS", track_buffer="yes", rotdelay_ms=0, block_size=8192)
     assert buffered["throughput_kBps"] > ev(bus="UNIBUS", block_size=8192)["throughput_kBps"]
+
+
+def massbus(**k):
+    return ev(bus="MASSBUS", **k)
+
+
+def test_no_controller_set_up_is_the_memos_fixed_turnaround():
+    from perfmodels.ffs import revolutions_lost
+
+    for tau, window in ((0.5, 0.0), (7.2, 4.17), (0.5, 4.17), (30.0, 4.17)):
+        assert revolutions_lost(tau, 0.0, window, 16.67) == max(0, -(-(tau - window) // 16.67))
+
+
+def test_a_set_up_that_varies_mixes_caught_and_missed_blocks():
+    # 8 Kbyte blocks, one block of gap (8.33 ms): a set-up averaging 5 ms (0 to 10) misses the
+    # slot on the share of requests whose set-up outruns the gap left after the driver's 0.5 ms
+    lost = [massbus(block_size=8192, controller_setup_ms=s)["revolutions_lost"] for s in (0.0, 3.0, 5.0, 8.0)]
+    assert lost[0] == 0 and lost[1] == 0  # up to 6 ms: always in time
+    assert 0 < lost[2] < 1  # some requests miss
+    assert lost[2] == pytest.approx(1 - (8192 / 16384 * 16.6667 - 0.5) / 10, rel=1e-3)
+    assert lost[3] > lost[2]
+    speeds = [massbus(block_size=8192, controller_setup_ms=s)["throughput_kBps"] for s in (0.0, 3.0, 5.0, 8.0)]
+    assert speeds[0] == speeds[1] > speeds[2] > speeds[3]
+
+
+def test_a_rotdelay_that_covers_the_set_up_recovers_the_revolution_a_short_one_costs():
+    slow = massbus(block_size=4096, controller_setup_ms=4.0, rotdelay_ms=0.0)
+    covered = massbus(block_size=4096, controller_setup_ms=4.0, rotdelay_ms=12.0)
+    assert slow["revolutions_lost"] >= 0.99  # about a revolution per block
+    assert covered["revolutions_lost"] == 0
+    assert covered["throughput_kBps"] > slow["throughput_kBps"]  # a longer gap, but no lost turn
