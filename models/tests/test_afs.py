@@ -49,3 +49,20 @@ def test_properties(chunk, buf, iovecs, packet, client):
     assert all(0 <= s["utilization"] <= 1 for s in r["stages"])
     bigger = perfmodels.evaluate("afs", {**k, "chunksize": chunk + 1})["metrics"]
     assert bigger["read_kBps"] > m["read_kBps"] and bigger["write_kBps"] > m["write_kBps"]
+
+
+def test_reading_ahead_overlaps_the_round_trips_up_to_the_network_rate():
+    def read(n, chunksize=15):
+        return perfmodels.evaluate("afs", {"read_ahead": n, "chunksize": chunksize})
+
+    speeds = [read(n)["metrics"]["read_kBps"] for n in range(5)]
+    assert speeds == sorted(speeds) and speeds[1] > 1.2 * speeds[0]  # one RPC in flight ahead
+    cap = read(0)["limits"]["read_kBps"]
+    assert speeds[-1] <= cap * (1 + 1e-12)
+    # a large chunk is already network bound: reading ahead moves it less
+    big = [read(n, 20)["metrics"]["read_kBps"] for n in (0, 4)]
+    assert big[1] / big[0] < speeds[4] / speeds[0]
+    # writes are stored behind the writer already: reading ahead changes nothing there
+    assert read(4)["metrics"]["write_kBps"] == read(0)["metrics"]["write_kBps"]
+    # the round trip's stage stays a share of its window
+    assert all(0 <= s["utilization"] <= 1 for s in read(4)["stages"])
