@@ -119,3 +119,28 @@ test("a table too large for a link is saved with a scenario, and the scenario's 
   await expect(ex2.ownInput).toHaveValue(table);
   await expect(ex2.ownPoints).toHaveCount(3);
 });
+
+test("a table typed into cells: each edit is the table, a bad cell is marked where it is, and it fits", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("ffs", "bus=MASSBUS");
+  await ex.waitForRuntime();
+  await page.getByTestId("own-data-as-grid").click();
+  const grid = page.getByTestId("own-data-grid");
+  await grid.getByLabel("Column 1 name").fill("block_size (KB)");
+  await grid.getByLabel("Column 2 name").fill("Throughput (KB/s)");
+  for (const [r, size, speed] of [[1, "4", "380"], [2, "8", "x"], [3, "16", "610"]] as const) {
+    await page.getByRole("button", { name: "Add a row" }).click();
+    await grid.getByLabel(`Row ${r}, block_size (KB)`).fill(size);
+    await grid.getByLabel(`Row ${r}, Throughput (KB/s)`).fill(speed);
+  }
+  const bad = grid.getByLabel("Row 2, Throughput (KB/s)");
+  await expect(bad).toHaveAttribute("aria-invalid", "true");
+  await expect(bad).toHaveAttribute("title", "'x' is not a number");
+  await bad.fill("520");
+  await expect(bad).toHaveAttribute("aria-invalid", "false");
+  await page.getByRole("button", { name: "As text" }).click();
+  await expect(ex.ownInput).toHaveValue("block_size (KB),Throughput (KB/s)\n4,380\n8,520\n16,610\n");
+  await page.getByTestId("own-data-fit").click();
+  await expect(ex.fittedCurve).toHaveAttribute("d", /^M/);
+  await expect(ex.ownPoints).toHaveCount(3);
+});

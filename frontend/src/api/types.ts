@@ -47,6 +47,7 @@ export type Params = Record<string, number>;
 export type OwnTable = S["Table"];
 export type OwnFit = S["OwnFit"];
 export type OwnFitRow = S["OwnFitRow"];
+export type TableProblem = S["TableProblem"];
 
 export type Source = S["Source"];
 export type Field = S["DatasetField"];

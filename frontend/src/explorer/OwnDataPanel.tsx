@@ -6,6 +6,7 @@ import { useId, useRef, useState } from "react";
 import { isChoice, type KnobValues, type NumberKnob, type OwnFit, type OwnTable, type Params, type SystemSpec } from "../api/types";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
+import { OwnDataGrid } from "./OwnDataGrid";
 
 interface Props {
   spec: SystemSpec;
@@ -38,6 +39,7 @@ export function OwnDataPanel(p: Props) {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const started = useRef(0);
+  const [asGrid, setAsGrid] = useState(false);
   const running = progress !== null;
   const problems = p.table?.problems ?? [];
   const fitNames = new Set(p.fit ?? []);
@@ -104,12 +106,21 @@ export function OwnDataPanel(p: Props) {
         {"The first line names the columns: knobs and metrics by name or label, with a unit in brackets, "}
         <code>block_size (KB)</code>{", "}<code>Throughput (KB/s)</code>{". Lines starting with # are notes."}
       </p>
-      <label className="own-data-text">
-        {"Your table "}
-        <textarea data-testid="own-data-input" rows={6} spellCheck={false} value={p.text}
-          aria-describedby={problems.length ? `${id}-problems` : undefined} aria-invalid={problems.length > 0}
-          onChange={(e) => p.onText(e.target.value)} />
-      </label>
+      <fieldset className="own-data-actions own-data-mode">
+        <legend className="visually-hidden">Edit the table</legend>
+        <button type="button" aria-pressed={!asGrid} onClick={() => setAsGrid(false)}>As text</button>
+        <button type="button" aria-pressed={asGrid} data-testid="own-data-as-grid" onClick={() => setAsGrid(true)}>As a table of cells</button>
+      </fieldset>
+      {asGrid ? (
+        <OwnDataGrid text={p.text} problems={problems} onText={p.onText} />
+      ) : (
+        <label className="own-data-text">
+          {"Your table "}
+          <textarea data-testid="own-data-input" rows={6} spellCheck={false} value={p.text}
+            aria-describedby={problems.length ? `${id}-problems` : undefined} aria-invalid={problems.length > 0}
+            onChange={(e) => p.onText(e.target.value)} />
+        </label>
+      )}
       <div className="own-data-actions">
         <label className="file-pick">
           {"Upload a file "}

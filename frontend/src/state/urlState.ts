@@ -151,7 +151,7 @@ function parseFitted(raw: string, spec: SystemSpec): Params | null {
   const out: Params = {};
   for (const part of raw.split(";")) {
     const [name, text] = part.split(":");
-    const p = spec.params.find((q) => q.name === name);
+    const p = (spec.params ?? []).find((q) => q.name === name); // a description cached before params existed has none
     const v = Number(text);
     if (!p || text === undefined || text.trim() === "" || !Number.isFinite(v) || v < p.min || v > p.max) return null;
     out[p.name] = v;
