@@ -25,9 +25,11 @@ def _answer(op: str, a: dict[str, Any], progress: Progress | None) -> object:
         band = a.get("band", True)
         if not isinstance(band, bool):
             raise ValueError("band must be true or false")
-        return registry.sweep(a["system"], a.get("knobs"), a["x"], a.get("values"), band, a.get("params"))
+        return registry.sweep(
+            a["system"], a.get("knobs"), a["x"], a.get("values"), band, a.get("params"), a.get("spread")
+        )
     if op == "band":
-        return registry.band(a["system"], a.get("knobs"), a["x"], a.get("values"), a.get("params"))
+        return registry.band(a["system"], a.get("knobs"), a["x"], a.get("values"), a.get("params"), a.get("spread"))
     if op == "describe":
         return registry.describe(a["system"])
     if op == "table":

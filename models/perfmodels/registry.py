@@ -219,6 +219,7 @@ def sweep(
     values: list[object] | None = None,
     band: bool = True,
     params: object = None,
+    spread: object = None,
 ) -> SweepResult:
     """Metrics and bottleneck at each value of knob x, the other knobs fixed (values default to
     the knob's grid). Columnar: {"x_knob", "x": [...], "metrics": {name: [...]},
@@ -227,7 +228,8 @@ def sweep(
     undetermined (other than x), and of each fitted parameter it does not pin down. It costs
     several curves: with band=False it is left empty, for a caller that asks for it apart
     (band(), the same arguments) so that the curve comes first. With `params` (a user's own fit)
-    the curve is that fit's, and the band spans only the unknown knobs."""
+    the curve is that fit's, and the band spans the unknown knobs and `spread`: the fitted
+    parameters the user's table does not pin, each {name: [low, high]} (model_spread)."""
     m, base, xs = _sweep_args(name, knobs, x, values)
     p = model_params(name, params)
     metrics, bottleneck, limits = _series(m, base, x, xs, p)
@@ -239,17 +241,49 @@ def sweep(
         "metrics": metrics,
         "bottleneck": bottleneck,
         "limits": limits,
-        "band": _band(m, name, base, x, xs, p) if band else {},
+        "band": _band(m, name, base, x, xs, p, model_spread(name, spread, p)) if band else {},
         "knee": _knee(m, base, x, xs, bottleneck, p),
     }
 
 
 def band(
-    name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None, params: object = None
+    name: str,
+    knobs: dict[str, object] | None,
+    x: str,
+    values: list[object] | None = None,
+    params: object = None,
+    spread: object = None,
 ) -> dict[str, Band]:
-    """The band of sweep(name, knobs, x, values, params=params) alone."""
+    """The band of sweep(name, knobs, x, values, params=params, spread=spread) alone."""
     m, base, xs = _sweep_args(name, knobs, x, values)
-    return _band(m, name, base, x, xs, model_params(name, params))
+    p = model_params(name, params)
+    return _band(m, name, base, x, xs, p, model_spread(name, spread, p))
+
+
+def model_spread(name: str, spread: object, p: Params | None) -> dict[str, tuple[float, float]]:
+    """The ranges a user's table leaves open for its fitted parameters ({name: [low, high]},
+    each within the parameter's bounds); only with a user's fit (`p`)."""
+    if spread is None or spread == {}:
+        return {}
+    if p is None:
+        raise ValueError("spread goes with params: the ranges a user's own fit leaves open")
+    if not isinstance(spread, dict) or len(spread) > 32:
+        raise ValueError("spread must be an object mapping fitted parameters to [low, high]")
+    bounds = system(name).BOUNDS
+    out: dict[str, tuple[float, float]] = {}
+    for key, pair in spread.items():
+        if key not in bounds:
+            raise ValueError(f"unknown parameter '{key}' in spread for system '{name}'")
+        ok = (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in pair)
+        )
+        lo, hi = bounds[key]
+        if not ok or not lo <= pair[0] <= pair[1] <= hi:
+            raise ValueError(f"spread of '{key}' must be [low, high] from {lo:g} to {hi:g}; got {pair!r}")
+        out[key] = (float(pair[0]), float(pair[1]))
+    return out
 
 
 def _sweep_args(
@@ -268,7 +302,15 @@ def _sweep_args(
     return m, base, [kx.coerce(v) for v in values]
 
 
-def _band(m: System, name: str, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None) -> dict[str, Band]:
+def _band(
+    m: System,
+    name: str,
+    base: Knobs,
+    x: str,
+    xs: list[KnobValue],
+    p: Params | None = None,
+    spread: dict[str, tuple[float, float]] | None = None,
+) -> dict[str, Band]:
     s = m.SPEC
     band: dict[str, Band] = {}
     # The band is drawn as a shaded area: at most BAND_POINTS samples of x are plenty.
@@ -285,14 +327,14 @@ def _band(m: System, name: str, base: Knobs, x: str, xs: list[KnobValue], p: Par
             "low": _series(m, {**base, u: ku.min}, x, bx, p)[0],
             "high": _series(m, {**base, u: ku.max}, x, bx, p)[0],
         }
-    if p is not None:  # the memo's undetermined parameters are not this fit's
-        return band
-    for pname, (lo, hi) in undetermined(name).items():
-        p = dict(fitted(name))
+    # the fitted parameters the data leave open: the user's table's (spread) with a user's fit,
+    # else the memo's
+    for pname, (lo, hi) in (spread or {} if p is not None else undetermined(name)).items():
+        p0 = dict(p if p is not None else fitted(name))
         band[pname] = {
             "x": bx,
-            "low": _series(m, base, x, bx, {**p, pname: lo})[0],
-            "high": _series(m, base, x, bx, {**p, pname: hi})[0],
+            "low": _series(m, base, x, bx, {**p0, pname: lo})[0],
+            "high": _series(m, base, x, bx, {**p0, pname: hi})[0],
             "parameter": True,
             "label": m.PARAMETER_LABELS.get(pname, pname),
         }

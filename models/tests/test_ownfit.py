@@ -152,3 +152,25 @@ def test_more_values_fitted_than_measured_is_said():
     rows = synthetic("ffs", FFS_SETTINGS[:2], "throughput_kBps")
     r = registry.fit("ffs", rows=rows, fit=["cpu_block_ms", "cpu_byte_us", "track_ms"])
     assert any("3 values fitted to 2 measurements" in w["message"] for w in r["warnings"])
+
+
+def test_a_fitted_parameter_the_table_leaves_open_is_drawn_as_a_band():
+    params = {"track_ms": 1.0}
+    spread = {"track_ms": [0.5, 4.0]}
+    s = registry.sweep("ffs", {}, "block_size", params=params, spread=spread)
+    b = s["band"]["track_ms"]
+    assert b["parameter"] and b["label"] == "track switch time"
+    lows, highs = b["low"]["throughput_kBps"], b["high"]["throughput_kBps"]
+    assert all(h <= lo for lo, h in zip(lows, highs, strict=True))  # a slower switch, a lower curve
+    assert registry.band("ffs", {}, "block_size", params=params, spread=spread) == s["band"]
+    # the memo's own open parameter (the UNIBUS rate) is not this fit's band
+    assert "unibus_kBps" not in registry.sweep("ffs", {"bus": "UNIBUS"}, "block_size", params=params)["band"]
+    for bad, says in (
+        ({"track_ms": [4.0, 0.5]}, "must be \\[low, high\\]"),
+        ({"nope": [1, 2]}, "unknown parameter"),
+        ({"track_ms": [0.001, 1]}, "from 0.01 to 100"),
+    ):
+        with pytest.raises(ValueError, match=says):
+            registry.sweep("ffs", {}, "block_size", params=params, spread=bad)
+    with pytest.raises(ValueError, match="spread goes with params"):
+        registry.sweep("ffs", {}, "block_size", spread=spread)

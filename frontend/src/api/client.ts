@@ -1,6 +1,6 @@
 // HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
 // and the memo datasets. Errors carry the server's reason.
-import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, OwnFit, OwnTable, Params, SavedScenario, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
+import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, OwnFit, OwnTable, Params, SavedScenario, Spread, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -43,10 +43,10 @@ export const api = {
       method: "POST",
       body: JSON.stringify({ knobs, params }),
     }),
-  sweep: (system: string, knobs: KnobValues, x: string, values?: (number | string)[], params?: Params) =>
+  sweep: (system: string, knobs: KnobValues, x: string, values?: (number | string)[], params?: Params, spread?: Spread) =>
     request<SweepResult>(`/api/models/${encodeURIComponent(system)}/sweep`, {
       method: "POST",
-      body: JSON.stringify({ knobs, x, values, params }),
+      body: JSON.stringify({ knobs, x, values, params, spread }),
     }),
   table: (system: string, text: string, knobs: KnobValues) =>
     request<OwnTable>(`/api/models/${encodeURIComponent(system)}/table`, { method: "POST", body: JSON.stringify({ text, knobs }) }),

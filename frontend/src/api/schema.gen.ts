@@ -1044,6 +1044,10 @@ export interface components {
       params?: {
         [key: string]: number;
       } | null;
+      /** Spread */
+      spread?: {
+        [key: string]: number[];
+      } | null;
       /** Values */
       values?: ((number | string)[]) | null;
       /** X */

@@ -43,6 +43,8 @@ export type EvaluateResult = S["EvaluateResult"] & { stages: Stage[] };
 export type SweepResult = S["SweepResult"];
 /** A fit of some of a model's parameters (a user's own): name -> value, within its bounds. */
 export type Params = Record<string, number>;
+/** The fitted parameters a user's table leaves open: name -> [low, high], drawn as a band. */
+export type Spread = Record<string, [number, number]>;
 /** A user's own table read against a system, and a model fitted to it (perfmodels/owndata.py, ownfit.py). */
 export type OwnTable = S["Table"];
 export type OwnFit = S["OwnFit"];

@@ -1,12 +1,12 @@
 // What the chart draws from a model's answers: the knobs a curve is computed for, the curve and
 // band along x, and the answer at one x, shared by the explorer and the lessons.
-import type { Evaluation, KnobValues, Params, SweepResult, SystemSpec } from "../api/types.ts";
+import type { Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types.ts";
 
 /** What a sweep's band spans, in words: the knobs the memo leaves open and the fitted
  * parameters it does not pin. */
-export function bandNamesOf(sweep: SweepResult | null, spec: SystemSpec): string[] {
+export function bandNamesOf(sweep: SweepResult | null, spec: SystemSpec, own = false): string[] {
   return Object.entries(sweep?.band ?? {}).map(([name, b]) =>
-    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by the memo)` : spec.knobs.find((k) => k.name === name)?.label ?? name);
+    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by ${own ? "your table" : "the memo"})` : spec.knobs.find((k) => k.name === name)?.label ?? name);
 }
 
 /** Whether a band is wide enough to be seen (drawn and named in the legend). */
@@ -20,8 +20,8 @@ export function curveCall(spec: SystemSpec, knobs: KnobValues, x: string, params
 }
 
 /** The request for that curve's band (ModelClient.band's): computed after the curve. */
-export function bandCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params) {
-  return { type: "band" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, params };
+export function bandCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params, spread?: Spread) {
+  return { type: "band" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, params, spread };
 }
 
 /** Ask for a curve along x (its one request): the knob's handler does, before React renders. */

@@ -3,7 +3,7 @@
 // for a pinned baseline. Every request builds its knobs and cache key here, so a curve asked for
 // by the explorer, a lesson or a prefetch is one request with one key.
 import { useMemo } from "react";
-import type { EvaluateResult, Evaluation, KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
+import type { EvaluateResult, Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
 import { bandCall, bandOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
@@ -23,6 +23,8 @@ export interface ViewRequest {
   /** a user's own fit of the model's parameters: every curve and answer of the view is the
    * fitted model's (absent: the memo's calibration) */
   params?: Params;
+  /** with params: the fitted parameters the user's table leaves open, drawn as a band */
+  spread?: Spread;
 }
 
 /** A view's key for a curve: who computes it, and the request's one key. */
@@ -31,7 +33,7 @@ export function sweepKey(source: string, spec: SystemSpec, knobs: KnobValues, x:
 }
 
 export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewRequest) {
-  const { knobs, x, y, baseline, params } = r;
+  const { knobs, x, y, baseline, params, spread } = r;
   const source = r.source ?? spec.id;
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const whole = r.whole === true;
@@ -43,9 +45,9 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   // Its band (several curves' work) is asked apart, in the background, so that a knob move's
   // curve is drawn first; the band drawn meanwhile is the last one known.
   const bandAnswer = useLatest(
-    whole ? null : `${source}|${callKey(bandCall(spec, curveKnobs, x, params))}`,
-    () => client.band(spec.id, curveKnobs, x, "band", params),
-    () => client.peek(bandCall(spec, curveKnobs, x, params)),
+    whole ? null : `${source}|${callKey(bandCall(spec, curveKnobs, x, params, spread))}`,
+    () => client.band(spec.id, curveKnobs, x, "band", params, spread),
+    () => client.peek(bandCall(spec, curveKnobs, x, params, spread)),
   );
   const sweepValue = useMemo(
     () => (curveAnswer.value ? { ...curveAnswer.value, band: (!whole && bandAnswer.value) || curveAnswer.value.band } : null),

@@ -1,7 +1,7 @@
 // The explorer page for one system: knobs, chart, readouts, memo points, the path's stages and
 // a pinned baseline; the URL holds the whole state.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { isChoice, type Dataset, type KnobValues, type NumberKnob, type Params, type SystemSpec } from "../api/types";
+import { isChoice, type Dataset, type KnobValues, type NumberKnob, type Params, type Spread, type SystemSpec } from "../api/types";
 import { api } from "../api/client";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { dataFitsUrl, defaults, parse, serialize, type ExplorerState } from "../state/urlState";
@@ -109,7 +109,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     const calls = ahead.flatMap((n) => {
       const next = { ...knobs, [knob.name]: n };
       const params = latestView.current.fitted ?? undefined;
-      return [curveCall(spec, next, x, params), { type: "evaluate" as const, system: spec.id, knobs: next, params }, bandCall(spec, next, x, params)];
+      const spread = params ? latestView.current.spread ?? undefined : undefined;
+      return [curveCall(spec, next, x, params), { type: "evaluate" as const, system: spec.id, knobs: next, params }, bandCall(spec, next, x, params, spread)];
     });
     // asked once this move's frame is drawn: on a machine with few cores the worker computing
     // them would otherwise take the processor from the page's render of this move
@@ -132,6 +133,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
 
   const { knobs, x, y, baseline, per } = state;
   const params = state.fitted ?? undefined;
+  const spread = params ? state.spread ?? undefined : undefined;
   const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
@@ -161,6 +163,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     baseline,
     source,
     params,
+    spread,
   });
   // With a fit of the user's own: the memo's calibration beside it, for comparison.
   const memoCurveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
@@ -169,7 +172,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const own = useOwnTable(client, spec.id, state.data, knobs);
   const ownShown = useMemo(() => ownPoints(own.table, x, y, knobs), [own.table, x, y, knobs]);
   // What the band spans: the knobs the memo leaves open and the fitted parameters it does not pin.
-  const bandNames = useMemo(() => bandNamesOf(sweep.value, spec), [sweep.value, spec]);
+  const bandNames = useMemo(() => bandNamesOf(sweep.value, spec, params !== undefined), [sweep.value, spec, params]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
   const memo = useMemo(
@@ -228,7 +231,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     update({ ...st, fit: names, scenario: null });
   }, [update]);
   // a fitted knob is set to the nearest value the knob offers (a link must hold it)
-  const onOwnFitted = useCallback((fitted: Params | null, fittedKnobs: KnobValues) => {
+  const onOwnFitted = useCallback((fitted: Params | null, fittedKnobs: KnobValues, spread: Spread | null) => {
     const { state: st } = latest.current;
     const snapped = Object.fromEntries(Object.entries(fittedKnobs).map(([name, v]) => {
       const k = spec.knobs.find((kk) => kk.name === name);
@@ -236,7 +239,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       const n = Math.round((v - k.min) / k.step);
       return [name, Math.min(k.max, Math.max(k.min, Number((k.min + n * k.step).toPrecision(12))))];
     }));
-    update({ ...st, fitted, knobs: { ...st.knobs, ...snapped }, scenario: null });
+    update({ ...st, fitted, spread: fitted ? spread : null, knobs: { ...st.knobs, ...snapped }, scenario: null });
   }, [update, spec]);
 
   // What an export needs, read when a button is pressed (the bar itself never re-renders).

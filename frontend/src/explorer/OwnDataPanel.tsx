@@ -3,7 +3,7 @@
 // own code), with progress and a stop; then the fitted values, how well they fit each row, each
 // row left out, and what copying the nearest row would give.
 import { useId, useRef, useState } from "react";
-import { isChoice, type KnobValues, type NumberKnob, type OwnFit, type OwnTable, type Params, type SystemSpec } from "../api/types";
+import { isChoice, type KnobValues, type NumberKnob, type OwnFit, type OwnTable, type Params, type Spread, type SystemSpec } from "../api/types";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { OwnDataGrid } from "./OwnDataGrid";
@@ -24,7 +24,7 @@ interface Props {
   onText: (text: string) => void;
   onFit: (names: string[] | null) => void;
   /** a fit was made: its parameters, and any knobs it fitted; null: back to the memo's */
-  onFitted: (params: Params | null, knobs: KnobValues) => void;
+  onFitted: (params: Params | null, knobs: KnobValues, spread: Spread | null) => void;
   /** an example table for this chart (synthetic, and labelled so) */
   example: () => string;
 }
@@ -59,7 +59,10 @@ export function OwnDataPanel(p: Props) {
       const r = await p.client.own(call, tick);
       setResult(r);
       const params = Object.fromEntries(Object.entries(r.best).filter(([n]) => p.spec.params.some((q) => q.name === n)));
-      p.onFitted(Object.keys(params).length ? params : null, r.knobs as KnobValues);
+      // the parameters the table cannot pin are drawn as a band across their equally good range
+      const open = r.warnings.filter((w) => w.kind === "undetermined" && w.name && w.name in params).map((w) => w.name as string);
+      const spread: Spread = Object.fromEntries(open.map((n) => [n, [r.ranges[n][0], r.ranges[n][1]] as [number, number]]));
+      p.onFitted(Object.keys(params).length ? params : null, r.knobs as KnobValues, open.length ? spread : null);
       const errors = await p.client.own({ type: "left_out", system: p.spec.id, text: p.text, knobs: p.knobs, fit: r.fitted, best: r.best },
         (f) => tick(1 + f));
       setLeftOut(errors);
@@ -127,7 +130,7 @@ export function OwnDataPanel(p: Props) {
           <input type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain" onChange={(e) => void upload(e.target.files?.[0])} />
         </label>
         <button type="button" onClick={() => p.onText(p.example())}>Use a synthetic example</button>
-        {p.text && <button type="button" onClick={() => { p.onText(""); setResult(null); p.onFitted(null, {}); }}>Clear</button>}
+        {p.text && <button type="button" onClick={() => { p.onText(""); setResult(null); p.onFitted(null, {}, null); }}>Clear</button>}
       </div>
       {!p.inLink && p.text && <p className="muted" data-testid="own-data-large">This table is too large to travel in the link: "Save &amp; share" keeps it with the view, for any size.</p>}
       {p.tableError && <p className="field-error" role="alert">{`The table could not be read: ${p.tableError}`}</p>}
@@ -166,7 +169,7 @@ export function OwnDataPanel(p: Props) {
         <button type="button" data-testid="own-data-fit" disabled={!canFit} onClick={() => void runFit()}>Fit the model to my table</button>
         {running && <button type="button" onClick={stop}>Stop</button>}
         {running && progress > 0 && <progress max={1} value={progress} aria-label="Fitting" />}
-        {p.fitted && !running && <button type="button" onClick={() => { setResult(null); p.onFitted(null, {}); }}>Back to the memo's calibration</button>}
+        {p.fitted && !running && <button type="button" onClick={() => { setResult(null); p.onFitted(null, {}, null); }}>Back to the memo's calibration</button>}
       </div>
       <p className="muted" role="status">{running ? "Fitting…" : message ?? ""}</p>
       {p.fitted && !result && (

@@ -33,6 +33,7 @@ export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
     per: null,
     data: null,
     fitted: null,
+    spread: null,
     fit: null,
   };
 }

@@ -17,7 +17,7 @@ export function askServer<C extends Call>(http: Http, call: C): Promise<ResultFo
     case "sweep": // the server's sweep always has its band
       return http.sweep(call.system, call.knobs, call.x, call.values, call.params) as Promise<ResultFor[C["type"]]>;
     case "band":
-      return http.sweep(call.system, call.knobs, call.x, call.values, call.params).then((s) => s.band) as Promise<ResultFor[C["type"]]>;
+      return http.sweep(call.system, call.knobs, call.x, call.values, call.params, call.spread).then((s) => s.band) as Promise<ResultFor[C["type"]]>;
     case "describe":
       return http.describe(call.system) as Promise<ResultFor[C["type"]]>;
     case "table":

@@ -1,14 +1,15 @@
 // The one message protocol between the page and the model worker: a discriminated union each way.
-import type { EvaluateResult, KnobValues, OwnFit, OwnTable, Params, SweepResult, SystemSpec } from "../api/types";
+import type { EvaluateResult, KnobValues, OwnFit, OwnTable, Params, Spread, SweepResult, SystemSpec } from "../api/types";
 
 // Every answer comes as a message, and on the reply board too when the page shares one
 // (./replies.ts, set up by `attach`).
 // `params`: a user's own fit of some of the model's parameters (absent: the memo's calibration).
 export type WorkerRequest =
   | { id: number; type: "evaluate"; system: string; knobs: KnobValues; params?: Params }
-  | { id: number; type: "sweep"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; band?: boolean; params?: Params }
-  // the band of the same sweep alone (a curve asked with band: false comes first, its band after)
-  | { id: number; type: "band"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; params?: Params }
+  | { id: number; type: "sweep"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; band?: boolean; params?: Params; spread?: Spread }
+  // the band of the same sweep alone (a curve asked with band: false comes first, its band after);
+  // `spread`: the fitted parameters a user's table leaves open, drawn as a band
+  | { id: number; type: "band"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; params?: Params; spread?: Spread }
   | { id: number; type: "describe"; system: string }
   // a user's own table: read it, fit it (progress told as it goes), then its rows left out
   | { id: number; type: "table"; system: string; text: string; knobs: KnobValues }

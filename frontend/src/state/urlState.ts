@@ -1,7 +1,7 @@
 // The URL is the state: parse a query string into knob values and chart axes (with a notice for
 // every parameter that was bad and fell back to its default), and write state back as a query.
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
-import { isChoice, type KnobSpec, type KnobValues, type Params, type SystemSpec } from "../api/types.ts";
+import { isChoice, type KnobSpec, type KnobValues, type Params, type Spread, type SystemSpec } from "../api/types.ts";
 
 export interface ExplorerState {
   knobs: KnobValues;
@@ -17,6 +17,9 @@ export interface ExplorerState {
   data: string | null;
   /** the model's parameters fitted to them ("fitted=name:value;..."), or null: the memo's */
   fitted: Params | null;
+  /** of those, the ones the table leaves open, with their equally good range
+   * ("fitted=name:value:low:high;..."), drawn as a band; null where there is none */
+  spread: Spread | null;
   /** what the user chose to fit ("fit=a,b"), or null: what the table can move */
   fit: string[] | null;
 }
@@ -38,6 +41,7 @@ export function defaults(spec: SystemSpec): ExplorerState {
     per: spec.per_default ?? null,
     data: null,
     fitted: null,
+    spread: null,
     fit: null,
   };
 }
@@ -98,7 +102,10 @@ export function parse(search: string, spec: SystemSpec): Parsed {
       else notices.push("The measurements in this link could not be read; they were dropped.");
     } else if (key === "fitted") {
       const p = parseFitted(raw, spec);
-      if (p) state.fitted = p;
+      if (p) {
+        state.fitted = p.params;
+        state.spread = p.spread;
+      }
       else notices.push("The fitted parameters in this link are not valid for this model; showing the memo's calibration.");
     } else if (key === "fit") {
       const names = raw.split(",").filter(Boolean);
@@ -132,7 +139,10 @@ export function serialize(state: ExplorerState, spec: SystemSpec): string {
   if (state.scenario) params.set("scenario", state.scenario);
   const data = state.data ? compressToEncodedURIComponent(state.data) : null;
   if (data && data.length <= MAX_DATA_PARAM) params.set("data", data);
-  if (state.fitted) params.set("fitted", Object.entries(state.fitted).map(([k, v]) => `${k}:${v}`).join(";"));
+  if (state.fitted) {
+    const part = ([k, v]: [string, number]) => [k, v, ...(state.spread?.[k] ?? [])].join(":");
+    params.set("fitted", Object.entries(state.fitted).map(part).join(";"));
+  }
   if (state.fit) params.set("fit", state.fit.join(","));
   return params.toString();
 }
@@ -145,18 +155,24 @@ export function dataFitsUrl(text: string): boolean {
 // A table's text, compressed, at most this long in a link (about 8 KB of a typical table).
 const MAX_DATA_PARAM = 6000;
 
-/** "name:value;..." of the system's fitted parameters, each within its bounds; null if any is not. */
-function parseFitted(raw: string, spec: SystemSpec): Params | null {
+/** "name:value[:low:high];..." of the system's fitted parameters (with the range a table leaves
+ * open), each within its bounds; null if any is not. */
+function parseFitted(raw: string, spec: SystemSpec): { params: Params; spread: Spread | null } | null {
   if (raw.length > MAX_BASELINE_LENGTH) return null;
-  const out: Params = {};
+  const params: Params = {};
+  const spread: Spread = {};
   for (const part of raw.split(";")) {
-    const [name, text] = part.split(":");
+    const [name, ...texts] = part.split(":");
     const p = (spec.params ?? []).find((q) => q.name === name); // a description cached before params existed has none
-    const v = Number(text);
-    if (!p || text === undefined || text.trim() === "" || !Number.isFinite(v) || v < p.min || v > p.max) return null;
-    out[p.name] = v;
+    const vs = texts.map((t) => (t.trim() === "" ? Number.NaN : Number(t)));
+    if (!p || (vs.length !== 1 && vs.length !== 3) || vs.some((v) => !Number.isFinite(v) || v < p.min || v > p.max)) return null;
+    params[p.name] = vs[0];
+    if (vs.length === 3) {
+      if (vs[1] > vs[2]) return null;
+      spread[p.name] = [vs[1], vs[2]];
+    }
   }
-  return out;
+  return { params, spread: Object.keys(spread).length ? spread : null };
 }
 
 /** A knob set as one URL value: "name:value;name:value" (values URL-encoded by the caller). */

@@ -18,6 +18,7 @@ describe("parse", () => {
       per: "test",
       data: null,
       fitted: null,
+      spread: null,
       fit: null,
     });
     expect(parse(`?${serialize(state, spec)}`, spec).state).toEqual(state);
@@ -40,6 +41,11 @@ describe("parse", () => {
       "The measurements in this link could not be read; they were dropped.",
     ]);
     expect(parse("?fitted=warp%3A2", ffs).state.fitted).toBeNull();
+    // the range a table leaves open rides with its value, drawn as a band
+    const open = { ...state, spread: { track_ms: [0.3, 0.9] as [number, number] } };
+    expect(serialize(open, ffs)).toContain("fitted=cpu_block_ms%3A5.25%3Btrack_ms%3A0.5%3A0.3%3A0.9");
+    expect(parse(`?${serialize(open, ffs)}`, ffs).state).toEqual(open);
+    expect(parse("?fitted=track_ms%3A0.5%3A0.9%3A0.3", ffs).state.fitted).toBeNull(); // low above high
     // a table too large for a link stays out of it (it is saved with a scenario)
     const big = Array.from({ length: 2000 }, (_, i) => `${2 ** (i % 5 + 10)},${((i * 2654435761) % 1000003) / 7}`).join("\n");
     expect(dataFitsUrl(big)).toBe(false);

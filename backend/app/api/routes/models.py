@@ -38,6 +38,8 @@ class EvaluateRequest(BaseModel):
 class SweepRequest(EvaluateRequest):
     x: KnobName
     values: list[KnobValue] | None = Field(default=None, min_length=1, max_length=MAX_SWEEP_POINTS)
+    # with params: the fitted parameters a user's table leaves open, {name: [low, high]}, as a band
+    spread: dict[KnobName, list[float]] | None = Field(default=None, max_length=32)
 
 
 class OwnRow(BaseModel):
@@ -142,7 +144,9 @@ async def evaluate(system: str, body: EvaluateRequest, request: Request) -> Resp
 @router.post("/{system}/sweep", response_model=schemas.SweepResult, responses=problems(429, 503))
 async def sweep(system: str, body: SweepRequest, request: Request) -> Response:
     _known(system)
-    return await _answer(request, "sweep", system, body.knobs, body.x, body.values, params=body.params)
+    return await _answer(
+        request, "sweep", system, body.knobs, body.x, body.values, params=body.params, spread=body.spread
+    )
 
 
 @router.post("/{system}/table", response_model=schemas.Table, responses=problems(429, 503))

@@ -131,6 +131,10 @@ def test_fit_is_the_models_fit_and_its_parameters_drive_evaluate_and_sweep(clien
     assert e["metrics"] == perfmodels.evaluate("ffs", {"operation": "write"}, params)["metrics"]
     s = client.post("/api/models/ffs/sweep", json={"x": "block_size", "params": params}).json()
     assert s["metrics"]["throughput_kBps"] != perfmodels.sweep("ffs", {}, "block_size")["metrics"]["throughput_kBps"]
+    # a parameter the table leaves open is drawn as a band across its range
+    spread = {"track_ms": [0.5, 4.0]}
+    s = client.post("/api/models/ffs/sweep", json={"x": "block_size", "params": params, "spread": spread}).json()
+    assert s["band"]["track_ms"]["parameter"] is True
 
 
 def test_fit_and_params_refusals_say_why(client):
