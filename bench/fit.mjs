@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, ROOT, startApp } from "./lib.mjs";
+import { CHROMIUM, ROOT, startApp, workerPage } from "./lib.mjs";
 
 const at = process.argv.indexOf("--runs");
 const RUNS = at > 0 ? Number(process.argv[at + 1]) : 15;
@@ -14,14 +14,7 @@ const tables = JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["bench/f
 const { base: BASE, stop } = await startApp();
 try {
   const browser = await chromium.launch(CHROMIUM);
-  const ctx = await browser.newContext();
-  await ctx.addInitScript(() => {
-    const W = window.Worker;
-    window.Worker = class extends W { constructor(...a) { super(...a); window.__w = this; } };
-  });
-  const page = await ctx.newPage();
-  await page.goto(`${BASE}/explore/ffs`);
-  await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
+  const page = await workerPage(browser, BASE, "/explore/ffs");
   const out = await page.evaluate(async ({ tables, runs }) => {
     const w = window.__w;
     let id = 200000;

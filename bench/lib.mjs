@@ -45,3 +45,17 @@ export function startupMarks() {
     if (phase === "ready" && marks.ready === undefined) marks.ready = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }
+
+/** A page of the app at `path` whose model worker the bench can talk to directly
+ * (window.__w), once the in-browser runtime is ready. */
+export async function workerPage(browser, base, path) {
+  const ctx = await browser.newContext();
+  await ctx.addInitScript(() => {
+    const W = window.Worker;
+    window.Worker = class extends W { constructor(...a) { super(...a); window.__w = this; } };
+  });
+  const page = await ctx.newPage();
+  await page.goto(`${base}${path}`);
+  await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
+  return page;
+}

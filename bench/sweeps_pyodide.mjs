@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, ROOT, startApp } from "./lib.mjs";
+import { CHROMIUM, ROOT, startApp, workerPage } from "./lib.mjs";
 
 // The same cases as bench/sweeps.py, from Python.
 const grids = JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["-c",
@@ -14,14 +14,7 @@ const grids = JSON.parse(execFileSync(join(ROOT, ".venv/bin/python"), ["-c",
 const { base: BASE, stop } = await startApp();
 try {
   const browser = await chromium.launch(CHROMIUM);
-  const ctx = await browser.newContext();
-  await ctx.addInitScript(() => {
-    const W = window.Worker;
-    window.Worker = class extends W { constructor(...a) { super(...a); window.__w = this; } };
-  });
-  const page = await ctx.newPage();
-  await page.goto(`${BASE}/explore/decnet`);
-  await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
+  const page = await workerPage(browser, BASE, "/explore/decnet");
   const out = await page.evaluate(async (grids) => {
     const w = window.__w;
     let id = 100000;

@@ -18,18 +18,18 @@ for (const [system, query, table, points] of [
     await ex.open(system, query);
     await ex.waitForRuntime();
     await ex.fitTable(table);
-    await expect(ex.ownPoints).toHaveCount(points);
+    await expect(ex.own.points()).toHaveCount(points);
     await expect(page.getByTestId("legend-own")).toContainText(`your measurements (${points} on this chart`);
     await expect(page.getByTestId("legend")).toContainText("model: your fit");
     await expect(page.getByTestId("legend")).toContainText("model: memo's calibration");
-    const fitted = await ex.fitParams.allTextContents();
+    const fitted = await ex.own.params().allTextContents();
     // a value the table cannot pin is said, and drawn as a band across its range
     const open = await page.getByTestId("fit-warning").filter({ hasText: "the table cannot pin" }).count();
     if (open) await expect(page.getByTestId("uncertainty-band")).toHaveAttribute("d", /^M/);
     expect(fitted.length).toBeGreaterThan(0);
     expect(fitted[0]).toMatch(/ = [\d.]+ \(equally good from [\d.]+ to [\d.]+\)$/);
     // the fitted curve is not the memo's, and the readouts follow the fit
-    const d = await ex.fittedCurve.getAttribute("d");
+    const d = await ex.own.fittedCurve().getAttribute("d");
     await expect(page.getByTestId("series-curve").last()).not.toHaveAttribute("d", d!);
     const rows = page.getByTestId("fit-table").locator("tbody tr");
     await expect(rows).toHaveCount(table.trim().split("\n").length - 1);
@@ -41,10 +41,10 @@ for (const [system, query, table, points] of [
 
     const url = page.url();
     await page.goto(url);
-    await expect(ex.fittedCurve).toHaveAttribute("d", d!);
-    await expect(ex.ownPoints).toHaveCount(points);
-    await expect(ex.ownInput).toHaveValue(table);
-    expect((await ex.fitParams.allTextContents()).map((t) => t.split(" (")[0])).toEqual(fitted.map((t) => t.split(" (")[0]));
+    await expect(ex.own.fittedCurve()).toHaveAttribute("d", d!);
+    await expect(ex.own.points()).toHaveCount(points);
+    await expect(ex.own.input()).toHaveValue(table);
+    expect((await ex.own.params().allTextContents()).map((t) => t.split(" (")[0])).toEqual(fitted.map((t) => t.split(" (")[0]));
   });
 }
 
@@ -53,20 +53,20 @@ test("bad input is shown at its line and column, kept as typed, and nothing is f
   await ex.open("ffs");
   await ex.waitForRuntime();
   const bad = "blok size,operation,Throughput (ms)\n4096,append,300\n";
-  await ex.ownInput.fill(bad);
-  await expect(ex.ownProblems.first()).toBeVisible();
-  const said = await ex.ownProblems.allTextContents();
+  await ex.own.input().fill(bad);
+  await expect(ex.own.problems().first()).toBeVisible();
+  const said = await ex.own.problems().allTextContents();
   expect(said[0]).toMatch(/^Line 1, column 1 \(blok size\): unknown column 'blok size'; did you mean block size/);
   expect(said.some((s) => /column 3 .*units accepted: bytes\/s, Bps, KB\/s/.test(s))).toBe(true);
-  await expect(ex.ownInput).toHaveValue(bad);
+  await expect(ex.own.input()).toHaveValue(bad);
   await expect(page.getByTestId("own-data-fit")).toBeDisabled();
-  await ex.ownInput.fill("block_size,operation,throughput_kBps\n4096,append,300\n65536,read,400\n4096,read,x\n");
-  await expect(ex.ownProblems).toHaveText([
+  await ex.own.input().fill("block_size,operation,throughput_kBps\n4096,append,300\n65536,read,400\n4096,read,x\n");
+  await expect(ex.own.problems()).toHaveText([
     /^Line 2, column 2 \(operation\): knob 'operation' must be one of read, write; got 'append'$/,
     /^Line 3, column 1 \(block_size\): knob 'block_size' must be a power of 2 from 1024 to 16384; got 65536$/,
     /^Line 4, column 3 \(throughput_kBps\): 'x' is not a number$/,
   ]);
-  await expect(ex.ownInput).toHaveAttribute("aria-invalid", "true");
+  await expect(ex.own.input()).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("own-data-fit")).toBeDisabled();
 });
 
@@ -75,11 +75,11 @@ test("a synthetic example shows the format, says it is not a measurement, and fi
   await ex.open("lavc");
   await ex.waitForRuntime();
   await page.getByRole("button", { name: "Use a synthetic example" }).click();
-  await expect(ex.ownInput).toHaveValue(/^# A synthetic example, not a measurement/);
+  await expect(ex.own.input()).toHaveValue(/^# A synthetic example, not a measurement/);
   await expect(page.getByTestId("own-data-summary")).toContainText("6 rows");
   await page.getByTestId("own-data-fit").click();
-  await expect(ex.fittedCurve).toHaveAttribute("d", /^M/);
-  await expect(ex.ownPoints).toHaveCount(6);
+  await expect(ex.own.fittedCurve()).toHaveAttribute("d", /^M/);
+  await expect(ex.own.points()).toHaveCount(6);
 });
 
 test("an open knob is fitted when asked: its value found from the table, set on the knob, in the link", async ({ page }) => {
@@ -87,12 +87,12 @@ test("an open knob is fitted when asked: its value found from the table, set on 
   await ex.open("lavc");
   await ex.waitForRuntime();
   // the boot member's CPU at four loads, measured on a cluster whose lock cost is not known
-  await ex.ownInput.fill("users,Boot member CPU (%)\n20,17.8\n50,44.0\n80,68.8\n110,89.9\n");
+  await ex.own.input().fill("users,Boot member CPU (%)\n20,17.8\n50,44.0\n80,68.8\n110,89.9\n");
   await expect(page.getByTestId("own-data-summary")).toContainText("4 rows");
   await page.getByLabel("what the table can move (the default)").uncheck();
   await page.getByLabel("Lock cost (a knob: its value found from your table)").check();
   await page.getByTestId("own-data-fit").click();
-  await expect(ex.fitParams.first()).toContainText(/^Lock cost = 5\.(89|9)\d* \(equally good from/);
+  await expect(ex.own.params().first()).toContainText(/^Lock cost = 5\.(89|9)\d* \(equally good from/);
   await expect.poll(() => ex.params().get("lock_cpu_ms")).toBe("5.9");
   expect(ex.params().get("fit")).toBe("lock_cpu_ms");
   await expect(ex.slider("Lock cost")).toHaveValue("5.9");
@@ -110,7 +110,7 @@ test("a table too large for a link is saved with a scenario, and the scenario's 
   await expect(page.getByTestId("own-data-large")).toBeVisible();
   await expect.poll(() => ex.params().get("fitted")).toBeTruthy();
   expect(ex.params().get("data")).toBeNull();
-  const d = await ex.fittedCurve.getAttribute("d");
+  const d = await ex.own.fittedCurve().getAttribute("d");
   await page.getByRole("button", { name: "Save & share" }).click();
   await page.getByLabel("Title").fill("My disk");
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -119,9 +119,9 @@ test("a table too large for a link is saved with a scenario, and the scenario's 
   const fresh = await (await browser.newContext()).newPage();
   await fresh.goto(link);
   const ex2 = new ExplorerPage(fresh);
-  await expect(ex2.fittedCurve).toHaveAttribute("d", d!);
-  await expect(ex2.ownInput).toHaveValue(table);
-  await expect(ex2.ownPoints).toHaveCount(3);
+  await expect(ex2.own.fittedCurve()).toHaveAttribute("d", d!);
+  await expect(ex2.own.input()).toHaveValue(table);
+  await expect(ex2.own.points()).toHaveCount(3);
 });
 
 test("a table typed into cells: each edit is the table, a bad cell is marked where it is, and it fits", async ({ page }) => {
@@ -143,8 +143,8 @@ test("a table typed into cells: each edit is the table, a bad cell is marked whe
   await bad.fill("520");
   await expect(bad).toHaveAttribute("aria-invalid", "false");
   await page.getByRole("button", { name: "As text" }).click();
-  await expect(ex.ownInput).toHaveValue("block_size (KB),Throughput (KB/s)\n4,380\n8,520\n16,610\n");
+  await expect(ex.own.input()).toHaveValue("block_size (KB),Throughput (KB/s)\n4,380\n8,520\n16,610\n");
   await page.getByTestId("own-data-fit").click();
-  await expect(ex.fittedCurve).toHaveAttribute("d", /^M/);
-  await expect(ex.ownPoints).toHaveCount(3);
+  await expect(ex.own.fittedCurve()).toHaveAttribute("d", /^M/);
+  await expect(ex.own.points()).toHaveCount(3);
 });

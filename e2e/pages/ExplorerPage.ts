@@ -57,29 +57,21 @@ export class ExplorerPage {
     return new URL(this.page.url()).searchParams;
   }
 
-  // "Your measurements"
-  get ownInput(): Locator {
-    return this.page.getByTestId("own-data-input");
-  }
-  get ownPoints(): Locator {
-    return this.page.getByTestId("own-data-point");
-  }
-  get ownProblems(): Locator {
-    return this.page.getByTestId("own-data-problem");
-  }
-  get fittedCurve(): Locator {
-    return this.page.getByTestId("fitted-curve");
-  }
-  get fitParams(): Locator {
-    return this.page.getByTestId("fit-param");
-  }
+  // "Your measurements": its parts by test id
+  readonly own = {
+    input: () => this.page.getByTestId("own-data-input"),
+    points: () => this.page.getByTestId("own-data-point"),
+    problems: () => this.page.getByTestId("own-data-problem"),
+    fittedCurve: () => this.page.getByTestId("fitted-curve"),
+    params: () => this.page.getByTestId("fit-param"),
+  };
 
   /** Paste a table, fit the model to it, and wait for the fit and its rows left out. */
   async fitTable(table: string) {
-    await this.ownInput.fill(table);
+    await this.own.input().fill(table);
     await expect(this.page.getByTestId("own-data-summary")).toBeVisible();
     await this.page.getByTestId("own-data-fit").click();
-    await expect(this.fittedCurve).toHaveAttribute("d", /^M/);
+    await expect(this.own.fittedCurve()).toHaveAttribute("d", /^M/);
     await expect(this.page.getByTestId("fit-table")).not.toContainText("…", { timeout: 30_000 });
   }
 }
