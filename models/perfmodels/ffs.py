@@ -105,7 +105,8 @@ SECONDARY_NOTE: str | None = None
 KNOWN_MISSES = {
     "in_sample_median": "the UNIBUS rows pull the median error just above 5 %: the memo's UNIBUS "
     "controller misses the next block on most but not all requests, and the "
-    "model, with one turnaround per block size, either misses or catches all",
+    "calibrated model, its controller set-up at 0, either misses or catches all; a set-up "
+    "that varies mixes them, but no bus rate and set-up meets both UNIBUS reads",
     "in_sample_max": "the 4096-byte read over the UNIBUS runs at 221 Kbytes/sec, between a missed "
     "revolution on every block (158) and none (447); the 8192-byte read (233) "
     "misses on every block, as the model says",
