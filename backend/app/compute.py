@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
-Kind = Literal["evaluate", "sweep", "fit", "read_table"]
+Kind = Literal["evaluate", "sweep", "fit", "read_table", "sensitivity"]
 
 
 class ModelError(ValueError):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .mva import mva
 from .registry import card, describe, evaluate, fit, read_table, sweep, systems
+from .sensitivity import sensitivity
 
 __version__ = "0.3.0"
-__all__ = ["card", "describe", "evaluate", "fit", "mva", "read_table", "sweep", "systems", "__version__"]
+__all__ = ["card", "describe", "evaluate", "fit", "mva", "read_table", "sensitivity", "sweep", "systems", "__version__"]

@@ -32,6 +32,10 @@ def _answer(op: str, a: dict[str, Any], progress: Progress | None) -> object:
         return registry.band(a["system"], a.get("knobs"), a["x"], a.get("values"), a.get("params"), a.get("spread"))
     if op == "describe":
         return registry.describe(a["system"])
+    if op == "sensitivity":
+        from .sensitivity import sensitivity
+
+        return sensitivity(a["system"], a.get("knobs"), a["metric"], a.get("params"))
     if op == "table":
         return registry.read_table(a["system"], a["text"], a.get("knobs"))
     if op == "fit":

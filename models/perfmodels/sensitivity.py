@@ -15,13 +15,13 @@ from typing import Any
 
 from .knobs import Knob
 from .registry import model_params, system
-from .types import Knobs
+from .types import KnobEffect, Knobs, Sensitivity
 
 # The relative step of a central difference on a continuous knob.
 STEP = 1e-3
 
 
-def sensitivity(name: str, knobs: dict[str, object] | None, metric: str, params: object = None) -> dict[str, Any]:
+def sensitivity(name: str, knobs: dict[str, object] | None, metric: str, params: object = None) -> Sensitivity:
     """{"metric", "value", "knobs": [{"name", "label", "active", "reason"?, "elasticity"?,
     "low"?, "high"?, "choices"?}]} for `metric` at the setting `knobs` (validated)."""
     m = system(name)
@@ -38,9 +38,9 @@ def sensitivity(name: str, knobs: dict[str, object] | None, metric: str, params:
         return None if v is None else float(v)
 
     value = at(base)
-    rows: list[dict[str, Any]] = []
+    rows: list[KnobEffect] = []
     for k in s.knobs:
-        row: dict[str, Any] = {"name": k.name, "label": k.label, "active": k.active(base)}
+        row: KnobEffect = {"name": k.name, "label": k.label, "active": k.active(base)}
         if not row["active"]:
             row["reason"] = k.inactive_reason
         elif k.choices is not None:
@@ -84,6 +84,6 @@ def _elasticity(k: Knob, base: Knobs, at: Any, value: float | None) -> float | N
     return (math.log(y_hi) - math.log(y_lo)) / (math.log(hi_x) - math.log(lo_x))
 
 
-def _span(row: dict[str, Any]) -> float:
+def _span(row: KnobEffect) -> float:
     lo, hi = row.get("low"), row.get("high")
     return abs(hi - lo) if lo is not None and hi is not None else -1.0

@@ -335,6 +335,29 @@ class OwnFit(TypedDict):
     held: NotRequired[dict[str, Any]]
 
 
+class KnobEffect(TypedDict):
+    """One knob's effect on a metric at a setting (sensitivity.py)."""
+
+    name: str
+    label: str
+    # whether the knob matters at this setting; if not, why (and nothing else is given)
+    active: bool
+    reason: NotRequired[str]
+    # d ln metric / d ln knob at the setting (numeric knobs; None where it has no meaning)
+    elasticity: NotRequired[float | None]
+    # the metric at the knob's two ends (or the least and most over the choices), others held
+    low: NotRequired[float | None]
+    high: NotRequired[float | None]
+    choices: NotRequired[dict[str, float | None]]
+
+
+class Sensitivity(TypedDict):
+    system: str
+    metric: str
+    value: float | None
+    knobs: list[KnobEffect]
+
+
 def observation(
     config: dict[str, KnobValue],
     config_id: str,

@@ -76,3 +76,10 @@ def test_a_stopped_fit_says_so(monkeypatch):
 
     monkeypatch.setattr(registry, "fit", interrupted)
     assert json.loads(bridge.call("fit", json.dumps({"system": "ffs", "text": "x"}))) == {"error": "stopped"}
+
+
+def test_sensitivity_through_the_bridge():
+    got = json.loads(
+        bridge.call("sensitivity", json.dumps({"system": "ffs", "knobs": {}, "metric": "throughput_kBps"}))
+    )
+    assert got["result"] == perfmodels.sensitivity("ffs", {}, "throughput_kBps")

@@ -56,6 +56,7 @@ SweepResult = mirror(model_types.SweepResult)
 Card = mirror(model_types.Card)
 Table = mirror(model_types.Table)
 OwnFit = mirror(model_types.OwnFit)
+Sensitivity = mirror(model_types.Sensitivity)
 
 
 class Health(BaseModel):

@@ -1,6 +1,6 @@
 // HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
 // and the memo datasets. Errors carry the server's reason.
-import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, OwnFit, OwnTable, Params, SavedScenario, Spread, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
+import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, OwnFit, OwnTable, Params, SavedScenario, Sensitivity, Spread, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -48,6 +48,8 @@ export const api = {
       method: "POST",
       body: JSON.stringify({ knobs, x, values, params, spread }),
     }),
+  sensitivity: (system: string, knobs: KnobValues, metric: string, params?: Params) =>
+    request<Sensitivity>(`/api/models/${encodeURIComponent(system)}/sensitivity`, { method: "POST", body: JSON.stringify({ knobs, metric, params }) }),
   table: (system: string, text: string, knobs: KnobValues) =>
     request<OwnTable>(`/api/models/${encodeURIComponent(system)}/table`, { method: "POST", body: JSON.stringify({ text, knobs }) }),
   fit: (system: string, rows: { knobs: KnobValues; metrics: Record<string, number> }[], fit: string[] | undefined, knobs: KnobValues) =>

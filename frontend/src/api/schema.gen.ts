@@ -99,6 +99,13 @@ export interface paths {
      */
     post: operations["fit_api_models__system__fit_post"];
   };
+  "/api/models/{system}/sensitivity": {
+    /**
+     * Sensitivity
+     * @description Every knob's effect on the metric at this setting: elasticity, span, each choice.
+     */
+    post: operations["sensitivity_api_models__system__sensitivity_post"];
+  };
   "/api/models/{system}/sweep": {
     /** Sweep */
     post: operations["sweep_api_models__system__sweep_post"];
@@ -587,6 +594,27 @@ export interface components {
       /** Unit */
       unit: string;
     };
+    /** KnobEffect */
+    KnobEffect: {
+      /** Active */
+      active: boolean;
+      /** Choices */
+      choices?: {
+        [key: string]: number | null;
+      };
+      /** Elasticity */
+      elasticity?: number | null;
+      /** High */
+      high?: number | null;
+      /** Label */
+      label: string;
+      /** Low */
+      low?: number | null;
+      /** Name */
+      name: string;
+      /** Reason */
+      reason?: string;
+    };
     /** LessonCreated */
     LessonCreated: {
       /** Delete Token */
@@ -903,6 +931,30 @@ export interface components {
       more: boolean;
       /** Page */
       page: number;
+    };
+    /** Sensitivity */
+    Sensitivity: {
+      /** Knobs */
+      knobs: components["schemas"]["KnobEffect"][];
+      /** Metric */
+      metric: string;
+      /** System */
+      system: string;
+      /** Value */
+      value: number | null;
+    };
+    /** SensitivityRequest */
+    SensitivityRequest: {
+      /** Knobs */
+      knobs?: {
+        [key: string]: number | string;
+      };
+      /** Metric */
+      metric: string;
+      /** Params */
+      params?: {
+        [key: string]: number;
+      } | null;
     };
     /**
      * Snapshot
@@ -2138,6 +2190,66 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["OwnFit"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Sensitivity
+   * @description Every knob's effect on the metric at this setting: elasticity, span, each choice.
+   */
+  sensitivity_api_models__system__sensitivity_post: {
+    parameters: {
+      path: {
+        system: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SensitivityRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Sensitivity"];
         };
       };
       /** @description The request body is not valid JSON. */

@@ -50,6 +50,9 @@ export type OwnTable = S["Table"];
 export type OwnFit = S["OwnFit"];
 export type OwnFitRow = S["OwnFitRow"];
 export type TableProblem = S["TableProblem"];
+/** Every knob's effect on a metric at a setting (perfmodels/sensitivity.py). */
+export type Sensitivity = S["Sensitivity"];
+export type KnobEffect = S["KnobEffect"];
 
 export type Source = S["Source"];
 export type Field = S["DatasetField"];

@@ -21,6 +21,7 @@ import { askCurve, bandCall, bandNamesOf, bandShown, curveCall, curveKnobsOf, cu
 import { sweepKey, useModelView } from "../chart/useModelView";
 import { useLatest } from "../chart/useLatest";
 import { OwnDataPanel } from "./OwnDataPanel";
+import { SensitivityPanel } from "./SensitivityPanel";
 import { exampleTable, ownPoints, rowsElsewhere } from "./ownData";
 import { useOwnTable } from "./useOwnTable";
 import { usePerCurves } from "../chart/usePerCurves";
@@ -221,6 +222,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     update({ ...st, knobs: { ...st.knobs, ...config }, y, scenario: null });
   }, [update]);
 
+  // a bar of "what matters most" puts its knob on the x axis
+  const onPickX = useCallback((name: string) => {
+    const { state: st } = latest.current;
+    if (st.x !== name) update({ ...st, x: name });
+  }, [update]);
+
   // The user's own table and its fit: part of the view, so in the link.
   const onOwnText = useCallback((text: string) => {
     const { state: st } = latest.current;
@@ -390,6 +397,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <SoundControls curve={curve} memoXs={memo.map((m) => m.x)} capacityX={saturation?.x ?? null} yUnit={yMetric.unit} />
           <ExportBar prepare={prepareExport} chartRef={chartBox} />
           <Readouts metrics={spec.metrics} result={current} baseline={baseline ? baseDetail.value : null} />
+          <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} params={params} source={source} onPickX={onPickX} />
           <DataTable
             xLabel={xKnob.label} xUnit={xShow.unit} xText={xShow.text} yLabel={yMetric.label} yUnit={yMetric.unit}
             curve={curve} series={series} baseline={baseline ? baseCurve : []} band={band} memo={memo} openSignal={tableAsked}

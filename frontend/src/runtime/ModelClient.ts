@@ -2,7 +2,7 @@
 // server's /api (same Python code) before that or if the worker cannot start. It composes the
 // transport (the worker), the cache, the background lanes and the server fallback.
 import { api } from "../api/client";
-import type { EvaluateResult, KnobValues, Params, Spread, SweepResult } from "../api/types";
+import type { EvaluateResult, KnobValues, Params, Sensitivity, Spread, SweepResult } from "../api/types";
 import { type Answer, settled } from "./answer";
 import { AnswerCache } from "./cache";
 import { askServer, type Http, serverThenWorker } from "./fallback";
@@ -68,6 +68,11 @@ export class ModelClient {
   /** The band of a curve along x (bandCall's request). */
   band(system: string, knobs: KnobValues, x: string, lane?: string, params?: Params, spread?: Spread): Answer<SweepResult["band"]> {
     return this.answer({ type: "band", system, knobs, x, values: undefined, params, spread }, lane);
+  }
+
+  /** Every knob's effect on `metric` at the setting (the "what matters most" panel), in a lane. */
+  sensitivity(system: string, knobs: KnobValues, metric: string, lane?: string, params?: Params): Answer<Sensitivity> {
+    return this.answer({ type: "sensitivity", system, knobs, metric, params }, lane);
   }
 
   /** A user's own table read, fitted or its rows left out: by the in-browser runtime (the page

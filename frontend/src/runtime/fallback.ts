@@ -7,7 +7,7 @@ import type { KnobValues, OwnFit } from "../api/types";
 import type { Call, ResultFor } from "./protocol";
 import type { WorkerTransport } from "./transport";
 
-export type Http = Pick<typeof api, "evaluate" | "sweep" | "describe"> & Partial<Pick<typeof api, "table" | "fit">>;
+export type Http = Pick<typeof api, "evaluate" | "sweep" | "describe"> & Partial<Pick<typeof api, "table" | "fit" | "sensitivity">>;
 
 /** The server's answer to a model request. */
 export function askServer<C extends Call>(http: Http, call: C): Promise<ResultFor[C["type"]]> {
@@ -20,6 +20,8 @@ export function askServer<C extends Call>(http: Http, call: C): Promise<ResultFo
       return http.sweep(call.system, call.knobs, call.x, call.values, call.params, call.spread).then((s) => s.band) as Promise<ResultFor[C["type"]]>;
     case "describe":
       return http.describe(call.system) as Promise<ResultFor[C["type"]]>;
+    case "sensitivity":
+      return need(http.sensitivity)(call.system, call.knobs, call.metric, call.params) as Promise<ResultFor[C["type"]]>;
     case "table":
       return need(http.table)(call.system, call.text, call.knobs) as Promise<ResultFor[C["type"]]>;
     case "fit":

@@ -1,5 +1,5 @@
 // The one message protocol between the page and the model worker: a discriminated union each way.
-import type { EvaluateResult, KnobValues, OwnFit, OwnTable, Params, Spread, SweepResult, SystemSpec } from "../api/types";
+import type { EvaluateResult, KnobValues, OwnFit, OwnTable, Params, Sensitivity, Spread, SweepResult, SystemSpec } from "../api/types";
 
 // Every answer comes as a message, and on the reply board too when the page shares one
 // (./replies.ts, set up by `attach`).
@@ -11,6 +11,8 @@ export type WorkerRequest =
   // `spread`: the fitted parameters a user's table leaves open, drawn as a band
   | { id: number; type: "band"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; params?: Params; spread?: Spread }
   | { id: number; type: "describe"; system: string }
+  // every knob's effect on a metric at the setting (the "what matters most" panel)
+  | { id: number; type: "sensitivity"; system: string; knobs: KnobValues; metric: string; params?: Params }
   // a user's own table: read it, fit it (progress told as it goes), then its rows left out
   | { id: number; type: "table"; system: string; text: string; knobs: KnobValues }
   | { id: number; type: "fit"; system: string; text: string; knobs: KnobValues; fit?: string[] }
@@ -24,6 +26,7 @@ export interface ResultFor {
   sweep: SweepResult;
   band: SweepResult["band"];
   describe: SystemSpec;
+  sensitivity: Sensitivity;
   table: OwnTable;
   fit: OwnFit;
   /** "{line} {metric}" -> the error (%) of that value with its row left out of the fit */

@@ -42,6 +42,10 @@ class SweepRequest(EvaluateRequest):
     spread: dict[KnobName, list[float]] | None = Field(default=None, max_length=32)
 
 
+class SensitivityRequest(EvaluateRequest):
+    metric: KnobName
+
+
 class OwnRow(BaseModel):
     model_config = ConfigDict(extra="forbid")
     knobs: dict[KnobName, KnobValue] = Field(default_factory=dict, max_length=32)
@@ -147,6 +151,13 @@ async def sweep(system: str, body: SweepRequest, request: Request) -> Response:
     return await _answer(
         request, "sweep", system, body.knobs, body.x, body.values, params=body.params, spread=body.spread
     )
+
+
+@router.post("/{system}/sensitivity", response_model=schemas.Sensitivity, responses=problems(429, 503))
+async def sensitivity(system: str, body: SensitivityRequest, request: Request) -> Response:
+    """Every knob's effect on the metric at this setting: elasticity, span, each choice."""
+    _known(system)
+    return await _answer(request, "sensitivity", system, body.knobs, body.metric, body.params)
 
 
 @router.post("/{system}/table", response_model=schemas.Table, responses=problems(429, 503))

@@ -161,3 +161,11 @@ def test_a_pasted_table_is_read_with_its_problems_at_their_cells(client):
     assert t["rows"][0]["knobs"] == {"block_size": 4096}
     assert t["problems"] == [{"line": 3, "column": 0, "message": "'x' is not a number"}]
     assert client.post("/api/models/ffs/table", json={"text": "x" * (64 * 1024 + 1)}).status_code == 422
+
+
+def test_sensitivity_is_the_models_and_refuses_an_unknown_metric(client):
+    r = client.post("/api/models/decnet/sensitivity", json={"knobs": {"link_quota": 8}, "metric": "throughput_bps"})
+    assert r.status_code == 200
+    assert r.json() == perfmodels.sensitivity("decnet", {"link_quota": 8}, "throughput_bps")
+    r = client.post("/api/models/decnet/sensitivity", json={"metric": "speed"})
+    assert r.status_code == 422 and "unknown metric 'speed'" in r.json()["detail"]

@@ -1,0 +1,27 @@
+// What matters most here: the panel on every system, its bars in order of effect, and a bar
+// that puts its knob on the x axis.
+import { expect, test } from "@playwright/test";
+import { ExplorerPage } from "./pages/ExplorerPage";
+
+test("every system shows what matters most at its setting, largest effect first, and a bar sets the x axis", async ({ page }) => {
+  test.setTimeout(120_000);
+  const systems = (await (await page.request.get("/api/models")).json()) as { id: string; x_default: string }[];
+  const ex = new ExplorerPage(page);
+  for (const s of systems) {
+    await ex.open(s.id);
+    const panel = page.getByTestId("sensitivity");
+    await expect(panel.getByTestId("sensitivity-bar").first()).toBeVisible();
+    // the order is the span's: each bar's width never grows down the list
+    const widths = await panel.locator(".tornado-bar").evaluateAll((bars) => bars.map((b) => (b as HTMLElement).getBoundingClientRect().width));
+    for (let i = 1; i < widths.length; i++) expect(widths[i], s.id).toBeLessThanOrEqual(widths[i - 1] + 1);
+    // a numeric knob other than the one on x: choose it
+    const other = panel.locator(`button[data-testid=sensitivity-bar]:not([data-knob="${s.x_default}"])`).first();
+    if (await other.count()) {
+      const knob = (await other.getAttribute("data-knob"))!;
+      await other.click();
+      await expect.poll(() => ex.params().get("x")).toBe(knob);
+      await expect(page.getByRole("combobox", { name: "x axis" })).toHaveValue(knob);
+      await expect(panel.locator(`[data-knob="${knob}"]`)).toHaveAttribute("aria-pressed", "true");
+    }
+  }
+});

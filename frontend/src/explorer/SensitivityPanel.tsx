@@ -1,0 +1,86 @@
+// "What matters most here": every knob's effect on the chart's metric at the setting on screen
+// (perfmodels/sensitivity.py, in the worker with each knob move), as a tornado: each knob's bar
+// runs from the metric at its lowest setting to its highest, the others held, largest first.
+// Choosing a numeric knob's bar puts that knob on the x axis. It is asked once the knobs rest
+// (every knob at both ends is tens of model calls): a knob's curve never waits behind it.
+import { memo, useEffect, useId, useState } from "react";
+import type { KnobValues, MetricSpec, Params, SystemSpec } from "../api/types";
+import { useLatest } from "../chart/useLatest";
+import { formatValue } from "../format";
+import type { ModelClient } from "../runtime/ModelClient";
+
+interface Props {
+  spec: SystemSpec;
+  client: ModelClient;
+  knobs: KnobValues;
+  metric: MetricSpec;
+  x: string;
+  params?: Params;
+  source: string;
+  onPickX: (name: string) => void;
+}
+
+const REST_MS = 250;
+
+export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, knobs, metric, x, params, source, onPickX }: Props) {
+  const id = useId();
+  const [settled, setSettled] = useState(knobs);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(knobs), REST_MS);
+    return () => clearTimeout(t);
+  }, [knobs]);
+  const got = useLatest(`${source}|sens|${spec.id}|${metric.name}|${JSON.stringify(settled)}|${JSON.stringify(params ?? null)}`,
+    () => client.sensitivity(spec.id, settled, metric.name, "sensitivity", params));
+  const r = got.value;
+  if (!r) return null;
+  const active = r.knobs.filter((k) => k.active && k.low != null && k.high != null);
+  const values = active.flatMap((k) => [k.low as number, k.high as number]).concat(r.value ?? []);
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const pos = (v: number) => (hi > lo ? (100 * (v - lo)) / (hi - lo) : 50);
+  const unit = metric.unit;
+  const numeric = new Set(spec.knobs.filter((k) => !("choices" in k)).map((k) => k.name));
+  return (
+    <section className="sensitivity" data-testid="sensitivity" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>What matters most here</h2>
+      <p className="muted">
+        {`${metric.label} is ${r.value == null ? "not computed" : formatValue(r.value, unit)} at this setting. Each bar runs from the ${metric.label.toLowerCase()} at the knob's lowest setting to its highest, every other knob held; the line is this setting. `}
+        {"Choose a bar to put its knob on the x axis."}
+      </p>
+      <ol className="tornado">
+        {active.map((k) => {
+          const low = k.low as number;
+          const high = k.high as number;
+          const left = pos(Math.min(low, high));
+          const width = Math.max(0.5, pos(Math.max(low, high)) - left);
+          const effect = k.choices
+            ? Object.entries(k.choices).map(([c, v]) => `${c} ${v == null ? "–" : formatValue(v, unit)}`).join(", ")
+            : `from ${formatValue(low, unit)} to ${formatValue(high, unit)}${k.elasticity == null ? "" : `; ${k.elasticity.toFixed(2)} % per 1 % here`}`;
+          const bar = (
+            <span className="tornado-track" aria-hidden="true">
+              <span className={`tornado-bar${high < low ? " falling" : ""}`} style={{ left: `${left}%`, width: `${width}%` }} />
+              {r.value != null && <span className="tornado-now" style={{ left: `${pos(r.value)}%` }} />}
+            </span>
+          );
+          return (
+            <li key={k.name}>
+              {numeric.has(k.name) ? (
+                <button type="button" data-testid="sensitivity-bar" data-knob={k.name} aria-pressed={k.name === x} onClick={() => onPickX(k.name)}>
+                  <span className="tornado-label">{k.label}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
+                  <span className="visually-hidden">{`. Put ${k.label} on the x axis`}</span>
+                </button>
+              ) : (
+                <div data-testid="sensitivity-bar" data-knob={k.name} className="tornado-static">
+                  <span className="tornado-label">{k.label}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {r.knobs.some((k) => !k.active) && (
+        <p className="muted">{`Doing nothing here: ${r.knobs.filter((k) => !k.active).map((k) => `${k.label} (${k.reason})`).join("; ")}.`}</p>
+      )}
+    </section>
+  );
+});
