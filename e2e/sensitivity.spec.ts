@@ -15,13 +15,13 @@ test("every system shows what matters most at its setting, largest effect first,
     const widths = await panel.locator(".tornado-bar").evaluateAll((bars) => bars.map((b) => (b as HTMLElement).getBoundingClientRect().width));
     for (let i = 1; i < widths.length; i++) expect(widths[i], s.id).toBeLessThanOrEqual(widths[i - 1] + 1);
     // a numeric knob other than the one on x: choose it
-    const other = panel.locator(`button[data-testid=sensitivity-bar]:not([data-knob="${s.x_default}"])`).first();
+    const other = panel.locator(`button[data-testid=sensitivity-bar]:not([data-sensitivity-knob="${s.x_default}"])`).first();
     if (await other.count()) {
-      const knob = (await other.getAttribute("data-knob"))!;
+      const knob = (await other.getAttribute("data-sensitivity-knob"))!;
       await other.click();
       await expect.poll(() => ex.params().get("x")).toBe(knob);
       await expect(page.getByRole("combobox", { name: "x axis" })).toHaveValue(knob);
-      await expect(panel.locator(`[data-knob="${knob}"]`)).toHaveAttribute("aria-pressed", "true");
+      await expect(panel.locator(`[data-sensitivity-knob="${knob}"]`)).toHaveAttribute("aria-pressed", "true");
     }
   }
 });

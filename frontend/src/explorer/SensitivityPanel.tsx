@@ -65,12 +65,12 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
           return (
             <li key={k.name}>
               {numeric.has(k.name) ? (
-                <button type="button" data-testid="sensitivity-bar" data-knob={k.name} aria-pressed={k.name === x} onClick={() => onPickX(k.name)}>
+                <button type="button" data-testid="sensitivity-bar" data-sensitivity-knob={k.name} aria-pressed={k.name === x} onClick={() => onPickX(k.name)}>
                   <span className="tornado-label">{k.label}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
                   <span className="visually-hidden">{`. Put ${k.label} on the x axis`}</span>
                 </button>
               ) : (
-                <div data-testid="sensitivity-bar" data-knob={k.name} className="tornado-static">
+                <div data-testid="sensitivity-bar" data-sensitivity-knob={k.name} className="tornado-static">
                   <span className="tornado-label">{k.label}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
                 </div>
               )}

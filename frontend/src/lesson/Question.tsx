@@ -143,13 +143,18 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo, also }:
     ? ["The answer is out.", w.mine, w.model, ...w.memo, w.verdict, w.answer, q.predict === "choice" ? q.explain : null, w.figure, also]
       .filter((x): x is string => !!x).join(" ")
     : null;
-  const said = useRef(false);
+  // said once the model has answered; where the class's place arrives after that, it is said
+  // on its own, after the reveal
+  const said = useRef<{ reveal: boolean; also: boolean }>({ reveal: false, also: false });
   useEffect(() => {
-    if (spoken && !said.current) {
-      said.current = true;
+    if (spoken && !said.current.reveal) {
+      said.current = { reveal: true, also: !!also };
       announce(spoken);
+    } else if (said.current.reveal && also && !said.current.also) {
+      said.current.also = true;
+      announce(also);
     }
-  }, [spoken]);
+  }, [spoken, also]);
   return (
     <div className="reveal" data-testid="reveal">
       {q.predict === "point" && (
