@@ -269,6 +269,20 @@ test("end-of-curve labels stay inside the chart and never print over each other"
   }
 });
 
+test("on a phone, curve labels that would squeeze the plot give way to the legend", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const ex = new ExplorerPage(page);
+  // a fit draws "your fit" beside "memo's calibration": 120 px of labels on a 375 px chart
+  await page.goto("/explore/ffs?bus=MASSBUS&fitted=cpu_block_ms%3A5.3");
+  await expect(page.getByTestId("fitted-curve")).toHaveAttribute("d", /^M/);
+  await expect(page.getByTestId("legend-series")).toHaveCount(1);
+  await expect(page.getByTestId("end-label")).toHaveCount(0);
+  // the plot keeps most of the chart's width: the x axis runs over 60 % of it
+  const svg = (await ex.chart.boundingBox())!;
+  const axis = (await page.locator("[data-testid=chart] .x-axis > line").boundingBox())!;
+  expect(axis.width).toBeGreaterThan(svg.width * 0.6);
+});
+
 test("one saturation point per curve: the region's edge, the mark, the legend and the readout give the same number", async ({ page }) => {
   const ex = new ExplorerPage(page);
   // LAVC: the users at saturation (the readout) is where the boot CPU's region starts and the mark sits

@@ -118,7 +118,11 @@ export const Chart = memo(function Chart(props: ChartProps) {
   // end-of-curve labels ("one curve per") sit in a right margin measured to hold the longest
   const labelPx = props.large ? 18 : 12;
   const labelTexts = props.series?.length ? [...props.series.map((s) => s.label), ...(props.curveLabel ? [props.curveLabel] : [])] : [];
-  const labelRoom = labelTexts.length ? Math.ceil(Math.max(...labelTexts.map((t) => textWidth(t, labelPx, 600)))) + 10 : 0;
+  const wantRoom = labelTexts.length ? Math.ceil(Math.max(...labelTexts.map((t) => textWidth(t, labelPx, 600)))) + 10 : 0;
+  // On a phone, labels wider than a fifth of the chart would squeeze the plot to a sliver: the
+  // legend below already names each curve in its colour, so the labels give way to the plot.
+  const endLabels = !(small && wantRoom > width * 0.2);
+  const labelRoom = endLabels ? wantRoom : 0;
   const MARGIN = { ...BASE, right: BASE.right + (props.crowd ? spreadW : 0) + labelRoom };
   const [tip, setTip] = useState<{ p: MemoPoint; left: number; top: number } | null>(null);
   // The readout's point on the curve (an index), and whether the keyboard put it there.
@@ -229,7 +233,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
           <SeriesCurves f={f} series={series} />
           <path data-testid={props.fitted ? "fitted-curve" : "model-curve"} className={props.fitted ? "model-curve fitted" : "model-curve"}
             d={g.curvePath} data-points={props.curve.length} />
-          <EndLabels labels={labelled.map((l, k) => ({ ...l, y: labelYs[k] }))} x={labelX} />
+          {endLabels && <EndLabels labels={labelled.map((l, k) => ({ ...l, y: labelYs[k] }))} x={labelX} />}
           {/* drawn over the model curve, dashed: where the two agree both stay visible */}
           {props.baseline.length > 0 && <path data-testid="baseline-curve" className="baseline-curve" d={g.baselinePath} />}
         </g>
