@@ -71,8 +71,7 @@ def _elasticity(k: Knob, base: Knobs, at: Any, value: float | None) -> float | N
         up = x * 2 if k.scale == "log2" else x + (k.step or 1)
         down = x / 2 if k.scale == "log2" else x - (k.step or 1)
         pts = [v for v in (down, x, up) if k.min <= v <= k.max]
-        lo_x, hi_x = pts[0], pts[-1]
-        lo_x, hi_x = int(lo_x), int(hi_x)
+        lo_x, hi_x = int(pts[0]), int(pts[-1])
     else:
         lo_x, hi_x = max(k.min, x * (1 - STEP)), min(k.max, x * (1 + STEP))
     if lo_x <= 0 or hi_x == lo_x:

@@ -403,7 +403,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             curve={curve} series={series} baseline={baseline ? baseCurve : []} band={band} memo={memo} openSignal={tableAsked}
           />
           <PathView stages={detail.value?.stages ?? null} bottleneck={detail.value?.bottleneck ?? null} />
-          <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} knobs={knobs}
+          <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={knobs}
             fit={state.fit} fitted={state.fitted} inLink={!state.data || dataFitsUrl(state.data)}
             onText={onOwnText} onFit={onOwnFit} onFitted={onOwnFitted}
             example={() => exampleTable(curve, { name: x, unit: xKnob.unit }, { name: y, unit: yMetric.unit })} />

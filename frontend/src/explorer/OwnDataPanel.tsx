@@ -14,6 +14,8 @@ interface Props {
   text: string;
   table: OwnTable | null;
   tableError: string | null;
+  /** the table is being read (before the model runtime has started, this can take a while) */
+  reading?: boolean;
   knobs: KnobValues;
   /** the names chosen to fit (null: what the table can move) */
   fit: string[] | null;
@@ -133,6 +135,7 @@ export function OwnDataPanel(p: Props) {
         {p.text && <button type="button" onClick={() => { p.onText(""); setResult(null); p.onFitted(null, {}, null); }}>Clear</button>}
       </div>
       {!p.inLink && p.text && <p className="muted" data-testid="own-data-large">This table is too large to travel in the link: "Save &amp; share" keeps it with the view, for any size.</p>}
+      {p.reading && <p className="muted" role="status" data-testid="own-data-reading">Reading your table…</p>}
       {p.tableError && <p className="field-error" role="alert">{`The table could not be read: ${p.tableError}`}</p>}
       {problems.length > 0 && (
         <ul className="own-data-problems" id={`${id}-problems`}>
