@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 
+from . import bounds
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
@@ -78,6 +79,7 @@ KNOWN_MISSES = {
 SECONDARY_NOTE = (
     "bonnie's %CP is the client's CPU, which this mechanism leaves out, so the model makes no prediction for it"
 )
+WRITE_RATE = {"write_kBps": 1 / 1024}  # Kbytes/sec a byte a second
 DISK_MBPS = 20.0  # memo: the fileserver's disk sustains 20MB/s
 
 
@@ -100,6 +102,9 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
         "metrics": {"read_kBps": chunk / t_read / 1024, "write_kBps": chunk / t_write / 1024, "io_size_bytes": io},
         "bottleneck": worst,
         "limits": {"read_kBps": p["network_MBps"] * 1e6 / 1024, "write_kBps": p["network_MBps"] * 1e6 / 1024},
+        # each term alone (bounds.py): a chunk each term's seconds
+        "bounds": bounds.stage_limits(chunk, parts, {"read_kBps": 1 / 1024})
+        + bounds.stage_limits(chunk, {"client store": store, "network": wire, "fileserver disk": disk}, WRITE_RATE),
     }
     if detail:
         out["stages"] = [

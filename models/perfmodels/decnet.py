@@ -53,12 +53,13 @@ quota other than 16, which the memo never measured (hence the band).
 
 from __future__ import annotations
 
+from . import bounds
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
 from .mva import mva, mva_throughputs
 from .pace import knee
-from .types import Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
+from .types import BoundsKnee, Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -142,22 +143,32 @@ def _return_scale(stations: list[float], ret: float, share: float) -> float:
     return b
 
 
-def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[Evaluation]:
+def _network(k: Knobs, p: Params) -> tuple[dict[str, float], list[float], float]:
+    """The stage demands (the return rescaled when part of it queues), the queueing stations'
+    demands (sending CPU, circuit, receiving CPU, and the queued return) and the delay Z."""
     d = demands(k, p)
     stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
     share = k["return_queue_share"]
+    if share <= 0:
+        return d, stations, d["return"]
+    ret = d["return"] * _return_scale(stations, d["return"], share)
+    return {**d, "return": ret}, [*stations, share * ret], (1 - share) * ret
+
+
+def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[Evaluation]:
+    d, queues, think = _network(k, p)
+    stations = queues[:3]
+    share = k["return_queue_share"]
     ret = d["return"]
-    if share > 0:
-        ret *= _return_scale(stations, ret, share)
-        d = {**d, "return": ret}
     xs = _throughputs(stations, ret, share, max(populations))
     payload_bits = (k["buffer_size"] - HEADER_BYTES) * 8
-    queues = stations + ([share * ret] if share > 0 else [])
     # The window limits throughput below the knee (pace.py): the messages a quota lets out cannot
     # keep any station busy. From the knee on, the station with the largest demand sets the pace.
     names = [*RESOURCES, "buffer return"]
     busiest = max(range(len(queues)), key=queues.__getitem__)
-    n_star = knee(queues, (1 - share) * ret if share > 0 else ret)
+    n_star = knee(queues, think)
+    # each metric is X times this much a message: the bounds on X bound them too (bounds.py)
+    per_message = {"throughput_bps": payload_bits, "messages_per_s": 1.0, "cpu_percent": 100.0 * stations[0]}
     out = []
     for n in populations:
         x = xs[n - 1]
@@ -166,6 +177,7 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
         point: Evaluation = {
             "metrics": {"throughput_bps": x * payload_bits, "messages_per_s": x, "cpu_percent": 100.0 * util[0]},
             "bottleneck": bottleneck,
+            "bounds": bounds.scaled(bounds.closed(queues, think, n), per_message),
             "limits": {
                 "throughput_bps": LINE_RATE_BPS[k["circuit"]]
                 * (k["buffer_size"] - HEADER_BYTES)
@@ -176,11 +188,11 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
         if detail:
             # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
             queued = names[: len(queues)]
-            solved = mva(queues, n, (1 - share) * ret if share > 0 else ret)
+            solved = mva(queues, n, think)
             point["network"] = {
                 "population": n,
                 "throughput": solved["throughput"][-1],
-                "think_s": (1 - share) * ret if share > 0 else ret,
+                "think_s": think,
                 "demands_s": dict(zip(queued, queues, strict=True)),
                 "queues": dict(zip(queued, solved["queue_lengths"][-1], strict=True)),
             }
@@ -212,13 +224,18 @@ def knee_along(k: Knobs, x: str, p: Params | None = None) -> float | None:
     station takes over from the window; None along other knobs (the registry finds it there)."""
     if x != "link_quota":
         return None
-    d = demands(k, p or fitted(SPEC.id))
-    stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
-    share, ret = k["return_queue_share"], d["return"]
-    if share > 0:
-        ret *= _return_scale(stations, ret, share)
-    queues = stations + ([share * ret] if share > 0 else [])
-    return 2 * knee(queues, (1 - share) * ret if share > 0 else ret)
+    _, queues, think = _network(k, p or fitted(SPEC.id))
+    return 2 * knee(queues, think)
+
+
+def bounds_knee_along(k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
+    """The textbook knee N* along the link quota (two buffers a message), and its station."""
+    if x != "link_quota":
+        return None
+    _, queues, think = _network(k, p or fitted(SPEC.id))
+    at = bounds.knee(queues, think)
+    names = [*RESOURCES, "buffer return"]
+    return None if at is None else {"x": 2 * at, "station": names[max(range(len(queues)), key=queues.__getitem__)]}
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:

@@ -81,6 +81,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from . import bounds
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
@@ -196,6 +197,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     cpu_total = blocks * cpu + (cpu * tail / block if tail else 0.0)
     throughput = size / elapsed  # bytes per ms = Kbytes/sec
     cpu_share = min(1.0, cpu_total / elapsed)
+    terms = {"rotation and layout": disk, "CPU": cpu, "bus": bus_ms}
     out: Evaluation = {
         "metrics": {
             "throughput_kBps": throughput,
@@ -210,7 +212,14 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
         # the term that sets the period (pace.py): the disk's time per block (transfer, the gap
         # passing under the head, missed turns; on the old layout the seek and rotation too), the
         # CPU's, or the bus's
-        "bottleneck": slowest({"rotation and layout": disk, "CPU": cpu, "bus": bus_ms}),
+        "bottleneck": slowest(terms),
+        # each term alone (bounds.py): the file's whole blocks a term's time each, and nothing
+        # else (the first positioning, the tail) taking any
+        "bounds": bounds.stage_limits(
+            size,
+            {n: blocks * t for n, t in terms.items()},
+            {"throughput_kBps": 1.0, "bandwidth_percent": 100 / disk_bw},
+        ),
         # what the hardware could carry: the track's bandwidth, or the bus if slower
         "limits": {
             "throughput_kBps": min(disk_bw, bus_kBps),

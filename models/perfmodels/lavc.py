@@ -53,11 +53,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from . import bounds
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
 from .mva import recursion
-from .types import Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
+from .types import BoundsKnee, Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}  # memo, Ethernet interface
@@ -134,6 +135,14 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
         cpu_here = p["client_cpu_ms"] + p["client_cpu_block_ms"] * b
     else:
         cpu_here = p["local_cpu_ms"] + p["local_cpu_block_ms"] * b
+    copies = (1, k["boot_disks"], 1, 1)
+    # each metric is X times this much a user-second: the bounds on X bound them too (bounds.py)
+    per_cycle = {
+        "boot_cpu_percent": 100.0 * d_cpu,
+        "disk_percent": 100.0 * d_disk,
+        "adapter_percent": 100.0 * d_adapter,
+        "ethernet_mbps": c["ios"] * b * BLOCK_BITS / 1e6,
+    }
     out = []
     for n in populations:
         x, q_now = solved[n]
@@ -157,6 +166,7 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
                 "server_cpu_ms": c["server_cpu"],
             },
             "bottleneck": bottleneck,
+            "bounds": bounds.scaled(bounds.closed(demands, think, n, copies), per_cycle),
             "limits": {
                 "boot_cpu_percent": 100.0,
                 "cpu_demand_percent": 100.0,
@@ -209,6 +219,16 @@ def knee_along(k: Knobs, x: str, p: Params | None = None) -> float | None:
         return None
     busiest = max(_costs(k, p or fitted(SPEC.id))["demands"])
     return 1.0 / busiest if busiest > 0 else None
+
+
+def bounds_knee_along(k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
+    """The textbook knee N* = (D + Z) / D_max along the users, Z a second of thinking; it lies a
+    little beyond the users at saturation (1 / D_max, where the offered demand reaches 100 %)."""
+    if x != "users":
+        return None
+    d = _costs(k, p or fitted(SPEC.id))["demands"]
+    at = bounds.knee(d, 1.0, (1, k["boot_disks"], 1, 1))
+    return None if at is None else {"x": at, "station": STATIONS[max(range(4), key=d.__getitem__)]}
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:

@@ -16,6 +16,7 @@ from .knobs import Spec
 from .system import System
 from .types import (
     Band,
+    BoundLine,
     Card,
     EvaluateResult,
     Evaluation,
@@ -158,14 +159,23 @@ def default_values(s: Spec, x: str) -> list[KnobValue]:
 
 def _series(
     m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None
-) -> tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]]]:
+) -> tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]], list[BoundLine]]:
     points: list[Evaluation] | None = m.solve_along(base, x, xs, p)
     if points is None:
         points = [m.solve({**base, x: v}, p, detail=False) for v in xs]
     metrics = {mt.name: [pt["metrics"][mt.name] for pt in points] for mt in m.SPEC.metrics}
     names = {name for pt in points for name in pt.get("limits", {})}
     limits = {name: [pt.get("limits", {}).get(name) for pt in points] for name in sorted(names)}
-    return metrics, [pt["bottleneck"] for pt in points], limits
+    return metrics, [pt["bottleneck"] for pt in points], limits, _bound_lines(points)
+
+
+def _bound_lines(points: list[Evaluation]) -> list[BoundLine]:
+    """Each bound along x (None where a point has none: a stage that takes no time there)."""
+    at: dict[tuple[str, str, str], list[float | None]] = {}
+    for i, pt in enumerate(points):
+        for b in pt.get("bounds", ()):
+            at.setdefault((b["metric"], b["name"], b["side"]), [None] * len(points))[i] = b["value"]
+    return [{"metric": m, "name": n, "side": sd, "values": v} for (m, n, sd), v in at.items()]
 
 
 def _knee(
@@ -232,7 +242,8 @@ def sweep(
     parameters the user's table does not pin, each {name: [low, high]} (model_spread)."""
     m, base, xs = _sweep_args(name, knobs, x, values)
     p = model_params(name, params)
-    metrics, bottleneck, limits = _series(m, base, x, xs, p)
+    metrics, bottleneck, limits, bound_lines = _series(m, base, x, xs, p)
+    knee_hook = getattr(m, "bounds_knee_along", None)
     return {
         "system": name,
         "knobs": base,
@@ -243,6 +254,8 @@ def sweep(
         "limits": limits,
         "band": _band(m, name, base, x, xs, p, model_spread(name, spread, p)) if band else {},
         "knee": _knee(m, base, x, xs, bottleneck, p),
+        "bounds": bound_lines,
+        "bounds_knee": knee_hook(base, x, p) if knee_hook else None,
     }
 
 

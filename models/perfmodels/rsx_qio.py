@@ -31,6 +31,7 @@ asynchronous I/O with several packets in use at once, and devices other than NL:
 
 from __future__ import annotations
 
+from . import bounds
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
@@ -78,11 +79,14 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     parts = {"record": cpu, "qio service": service, "packet": packet, "device": device}
     # one request's time is spent on the CPU (the task's work, the directive, the packet) or at
     # the device: the larger share sets its length (pace.py)
-    worst = slowest({"CPU": cpu + service + packet, "device": device})
+    terms = {"CPU": cpu + service + packet, "device": device}
+    worst = slowest(terms)
     out: Evaluation = {
         "metrics": {"time_saving_percent": saving, "request_ms": request, "hit_percent": 100.0 * hit},
         "bottleneck": worst,
         "limits": {"time_saving_percent": 100.0, "hit_percent": 100.0},
+        # a request takes at least each term's time (bounds.py)
+        "bounds": bounds.stage_limits(1.0, terms, {}, times=["request_ms"]),
     }
     if detail:
         labels = {

@@ -67,6 +67,8 @@ def _elasticity(k: Knob, base: Knobs, at: Any, value: float | None) -> float | N
     if x <= 0 or value is None or value <= 0:
         return None
     assert k.min is not None and k.max is not None
+    lo_x: float | int
+    hi_x: float | int
     if k.integer:
         up = x * 2 if k.scale == "log2" else x + (k.step or 1)
         down = x / 2 if k.scale == "log2" else x - (k.step or 1)

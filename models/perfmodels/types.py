@@ -71,12 +71,40 @@ class Network(TypedDict):
     queues: dict[str, float]
 
 
+class Bound(TypedDict):
+    """A bound on one metric at one setting (bounds.py): a closed network's asymptotic or
+    balanced job bound, or an open path's term alone ("if only this mattered")."""
+
+    metric: str
+    name: str
+    side: str  # "upper" or "lower"
+    value: float
+
+
+class BoundLine(TypedDict):
+    """A bound along a sweep's x."""
+
+    metric: str
+    name: str
+    side: str
+    values: list[float | None]
+
+
+class BoundsKnee(TypedDict):
+    """A closed network's knee N* = (D + Z) / D_max in the x knob's unit, and the station with D_max."""
+
+    x: float
+    station: str
+
+
 class Evaluation(TypedDict):
-    """A model's answer at one setting. `limits`: the capacity of each metric's resource."""
+    """A model's answer at one setting. `limits`: the capacity of each metric's resource;
+    `bounds`: the textbook bounds on its metrics there (bounds.py)."""
 
     metrics: Metrics
     bottleneck: str | None
     limits: NotRequired[dict[str, float]]
+    bounds: NotRequired[list[Bound]]
     stages: NotRequired[list[Stage]]
     network: NotRequired[Network]
 
@@ -114,6 +142,8 @@ class SweepResult(TypedDict):
     limits: dict[str, list[float | None]]
     band: dict[str, Band]
     knee: Knee | None
+    bounds: list[BoundLine]
+    bounds_knee: BoundsKnee | None
 
 
 class Observation(TypedDict):

@@ -4,7 +4,9 @@
   model says there is no steady state), at least one lookup for a found entry.
 - No stage is busier than 100 %, and no metric exceeds the capacity the model reports for it
   (`limits`: line rate, Ethernet, bus, disk bandwidth, 100 % of a CPU).
-- Queueing networks (DECnet, LAVC) obey the utilization law and the asymptotic bounds.
+- Queueing networks (DECnet, LAVC) obey the utilization law and the asymptotic bounds, and
+  every value lies within its bounds (bounds.py: a network's asymptotic and balanced job
+  bounds, an open path's each term alone).
 - More of a resource never lowers throughput (nor raises a time), except through a step the
   mechanism really has (FFS's rotational gap, rounded up to whole blocks), pinned in test_ffs.
 - Every knob moves some metric somewhere in its range; a knob marked as mattering only under
@@ -80,6 +82,16 @@ def check_point(system: str, knobs: dict, params: dict | None = None) -> dict:
         v = r["metrics"][name]
         if v is not None and name != "cpu_demand_percent":  # offered demand may exceed it
             assert v <= cap * (1 + REL), (system, name, v, cap, knobs)
+    # the textbook bounds (bounds.py): every value lies within each of them
+    for b in r.get("bounds", []):
+        v = r["metrics"][b["metric"]]
+        assert math.isfinite(b["value"]) and b["value"] >= 0, (system, b, knobs)
+        if v is None:
+            continue
+        if b["side"] == "upper":
+            assert v <= b["value"] * (1 + REL) + 1e-12, (system, b, v, knobs, params)
+        else:
+            assert v >= b["value"] * (1 - REL) - 1e-12, (system, b, v, knobs, params)
     return r
 
 

@@ -226,6 +226,35 @@ export interface components {
       /** X */
       x: (number | string)[];
     };
+    /** Bound */
+    Bound: {
+      /** Metric */
+      metric: string;
+      /** Name */
+      name: string;
+      /** Side */
+      side: string;
+      /** Value */
+      value: number;
+    };
+    /** BoundLine */
+    BoundLine: {
+      /** Metric */
+      metric: string;
+      /** Name */
+      name: string;
+      /** Side */
+      side: string;
+      /** Values */
+      values: (number | null)[];
+    };
+    /** BoundsKnee */
+    BoundsKnee: {
+      /** Station */
+      station: string;
+      /** X */
+      x: number;
+    };
     /** Card */
     Card: {
       /** Doc */
@@ -426,6 +455,8 @@ export interface components {
     EvaluateResult: {
       /** Bottleneck */
       bottleneck: string | null;
+      /** Bounds */
+      bounds?: components["schemas"]["Bound"][];
       /** Knobs */
       knobs: {
         [key: string]: number | string;
@@ -1113,6 +1144,9 @@ export interface components {
       };
       /** Bottleneck */
       bottleneck: (string | null)[];
+      /** Bounds */
+      bounds: components["schemas"]["BoundLine"][];
+      bounds_knee: components["schemas"]["BoundsKnee"] | null;
       knee: components["schemas"]["Knee"] | null;
       /** Knobs */
       knobs: {

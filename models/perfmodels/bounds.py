@@ -1,0 +1,83 @@
+"""How far a system can go at all: the textbook bounds beside a model's curve.
+
+Closed networks (DECnet's link, the LAVC cluster). N customers circulate through queueing
+stations with demands D_k per cycle (seconds; a station with several identical copies counts
+once a copy) and a delay Z. With D = sum D_k, D_max the largest, K the stations with a demand
+and D_avg = D / K, every product-form network's throughput X(N) obeys
+
+    asymptotic:    N / (N D + Z)  <=  X(N)  <=  min(N / (D + Z), 1 / D_max)
+    balanced job:  N / (D + Z + (N - 1) D_max / (1 + Z / (N D)))  <=  X(N)
+                   X(N)  <=  min(1 / D_max, N / (D + Z + (N - 1) D_avg / (1 + Z / D)))
+
+(Zahorjan, Sevcik, Eager and Galler, "Balanced job bound analysis of queueing networks",
+CACM 25(2), 1982; Lazowska et al., "Quantitative System Performance", 1984, chapter 5). The
+two asymptotes meet at the knee N* = (D + Z) / D_max: below it the population is too small to
+keep any station busy, above it the station with D_max sets the pace. A bound on X is a bound
+on every metric that is X times an amount per cycle (bits a message, a station's demand for
+its utilization), which each model names.
+
+Open paths (FFS, AFS, RSX QIO). Each term whose max sets the period (pace.py) has its own
+limit: the metric if only that term took time. For a rate that is an upper bound (the work per
+unit over the term's time); for a time, a lower bound (the term's time itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .types import Bound
+
+ASYMPTOTIC = "asymptotic"
+BALANCED = "balanced job"
+
+
+def closed(demands: Sequence[float], think: float, n: float, copies: Sequence[int] | None = None) -> dict[str, float]:
+    """The four bounds on X(n), in customers a second: {"asymptotic upper", "asymptotic lower",
+    "balanced job upper", "balanced job lower"} (empty when nothing takes time)."""
+    cs = list(copies) if copies is not None else [1] * len(demands)
+    d = sum(c * dk for c, dk in zip(cs, demands, strict=True))
+    busy = [dk for dk in demands if dk > 0]
+    if d <= 0 or n <= 0:
+        return {}
+    d_max = max(busy)
+    d_avg = d / sum(c for c, dk in zip(cs, demands, strict=True) if dk > 0)
+    z = think
+    return {
+        f"{ASYMPTOTIC} upper": min(n / (d + z), 1.0 / d_max),
+        f"{ASYMPTOTIC} lower": n / (n * d + z),
+        f"{BALANCED} upper": min(1.0 / d_max, n / (d + z + (n - 1) * d_avg / (1 + z / d))),
+        f"{BALANCED} lower": n / (d + z + (n - 1) * d_max / (1 + z / (n * d))),
+    }
+
+
+def knee(demands: Sequence[float], think: float, copies: Sequence[int] | None = None) -> float | None:
+    """N* = (D + Z) / D_max, where the two asymptotes meet (None when nothing takes time)."""
+    cs = list(copies) if copies is not None else [1] * len(demands)
+    top = max(demands, default=0.0)
+    if top <= 0:
+        return None
+    return (sum(c * dk for c, dk in zip(cs, demands, strict=True)) + think) / top
+
+
+def scaled(x_bounds: dict[str, float], per_cycle: dict[str, float]) -> list[Bound]:
+    """The bounds on X as bounds on each metric that is X times its amount per cycle."""
+    return [
+        {"metric": metric, "name": name, "side": "upper" if name.endswith("upper") else "lower", "value": x * amount}
+        for metric, amount in per_cycle.items()
+        for name, x in x_bounds.items()
+    ]
+
+
+def stage_limits(
+    work: float, terms: dict[str, float], rates: dict[str, float], times: Sequence[str] = ()
+) -> list[Bound]:
+    """Each pace term's own limit on an open path. `work`: the unit's size; `terms`: each term's
+    time per unit; `rates`: metric -> its value per unit of work a unit of time (the metric is
+    rate * work / period); `times`: metrics that are the period itself (the term a lower bound)."""
+    out: list[Bound] = []
+    for name, t in terms.items():
+        if t <= 0:
+            continue
+        out += [{"metric": m, "name": name, "side": "upper", "value": f * work / t} for m, f in rates.items()]
+        out += [{"metric": m, "name": name, "side": "lower", "value": t} for m in times]
+    return out

@@ -1,0 +1,119 @@
+"""The textbook bounds: the formulae on networks computed by hand, exact MVA between them, and
+each system's bounds in its sweep (the law suite checks every value within them everywhere)."""
+
+from __future__ import annotations
+
+import pytest
+
+import perfmodels
+from perfmodels import bounds
+from perfmodels.mva import mva_throughputs
+
+
+def test_one_customer_meets_every_bound():
+    # alone, a customer never queues: X(1) = 1 / (D + Z), and every bound says so
+    b = bounds.closed([0.2, 0.1, 0.1], 1.0, 1)
+    assert set(b) == {"asymptotic upper", "asymptotic lower", "balanced job upper", "balanced job lower"}
+    for v in b.values():
+        assert v == pytest.approx(1 / 1.4)
+
+
+def test_batch_network_by_hand():
+    # D = 0.4 s over three stations, D_max = 0.2 s, no think time, three customers
+    b = bounds.closed([0.2, 0.1, 0.1], 0.0, 3)
+    assert b["asymptotic upper"] == pytest.approx(5.0)  # min(3 / 0.4, 1 / 0.2)
+    assert b["asymptotic lower"] == pytest.approx(2.5)  # 3 / (3 * 0.4)
+    assert b["balanced job upper"] == pytest.approx(4.5)  # 3 / (0.4 + 2 * 0.4 / 3)
+    assert b["balanced job lower"] == pytest.approx(3.75)  # 3 / (0.4 + 2 * 0.2)
+    x = mva_throughputs([0.2, 0.1, 0.1], 3)[-1]
+    assert b["balanced job lower"] < x < b["balanced job upper"]
+
+
+def test_terminal_network_by_hand():
+    # the same stations with a second of think time, five users
+    b = bounds.closed([0.2, 0.1, 0.1], 1.0, 5)
+    assert b["asymptotic upper"] == pytest.approx(5 / 1.4)
+    assert b["asymptotic lower"] == pytest.approx(5 / 3.0)
+    assert b["balanced job upper"] == pytest.approx(5 / (1.4 + 4 * (0.4 / 3) / 3.5))
+    assert b["balanced job lower"] == pytest.approx(5 / (1.4 + 4 * 0.2 / 1.5))
+    x = mva_throughputs([0.2, 0.1, 0.1], 5, 1.0)[-1]
+    assert b["asymptotic lower"] < b["balanced job lower"] < x < b["balanced job upper"] < b["asymptotic upper"]
+    assert bounds.knee([0.2, 0.1, 0.1], 1.0) == pytest.approx(7.0)  # (0.4 + 1) / 0.2
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 20])
+def test_a_balanced_network_meets_its_upper_balanced_bound(n):
+    # every station alike: exact MVA is N / ((N + K - 1) D_k), the balanced job upper bound
+    b = bounds.closed([0.1, 0.1, 0.1], 0.0, n)
+    assert b["balanced job upper"] == pytest.approx(n / ((n + 2) * 0.1))
+    assert mva_throughputs([0.1, 0.1, 0.1], n)[-1] == pytest.approx(b["balanced job upper"])
+
+
+def test_copies_count_as_stations_and_idle_stations_do_not():
+    # two copies of a 0.05 s disk are two stations; a station with no demand is no station
+    with_copies = bounds.closed([0.1, 0.05], 0.5, 4, copies=[1, 2])
+    spelled_out = bounds.closed([0.1, 0.05, 0.05, 0.0], 0.5, 4)
+    assert with_copies == pytest.approx(spelled_out)
+    assert bounds.knee([0.1, 0.05], 0.5, copies=[1, 2]) == pytest.approx((0.2 + 0.5) / 0.1)
+    assert bounds.closed([0.0, 0.0], 1.0, 3) == {}
+    assert bounds.knee([0.0], 1.0) is None
+
+
+def test_scaled_bounds_each_metric_by_its_amount_per_cycle():
+    out = bounds.scaled({"asymptotic upper": 2.0, "asymptotic lower": 1.0}, {"bits": 8.0})
+    assert out == [
+        {"metric": "bits", "name": "asymptotic upper", "side": "upper", "value": 16.0},
+        {"metric": "bits", "name": "asymptotic lower", "side": "lower", "value": 8.0},
+    ]
+
+
+def test_stage_limits_bound_a_rate_from_above_and_a_time_from_below():
+    out = bounds.stage_limits(100.0, {"CPU": 2.0, "disk": 4.0, "idle": 0.0}, {"rate": 1.0}, times=["time"])
+    assert {(b["metric"], b["name"], b["side"], b["value"]) for b in out} == {
+        ("rate", "CPU", "upper", 50.0),
+        ("rate", "disk", "upper", 25.0),
+        ("time", "CPU", "lower", 2.0),
+        ("time", "disk", "lower", 4.0),
+    }
+
+
+def lines(r, metric):
+    return {b["name"]: b for b in r["bounds"] if b["metric"] == metric}
+
+
+def test_decnet_sweep_carries_the_bounds_and_the_knee():
+    r = perfmodels.sweep("decnet", {}, "link_quota")
+    got = lines(r, "throughput_bps")
+    assert set(got) == {"asymptotic upper", "asymptotic lower", "balanced job upper", "balanced job lower"}
+    for i, y in enumerate(r["metrics"]["throughput_bps"]):
+        assert got["balanced job lower"]["values"][i] <= y * (1 + 1e-9)
+        assert y <= got["balanced job upper"]["values"][i] * (1 + 1e-9)
+    knee = r["bounds_knee"]
+    assert knee is not None and knee["station"] == r["knee"]["resource"]
+    # the knee is where the asymptotes meet, the pace setter's knee (pace.py) on a closed network
+    assert knee["x"] == pytest.approx(r["knee"]["x"])
+    # the cap of the upper asymptote is the busiest station's: 1 / D_max
+    top = max(got["asymptotic upper"]["values"])
+    assert got["asymptotic upper"]["values"][-1] == pytest.approx(top)
+    assert perfmodels.sweep("decnet", {}, "buffer_size")["bounds_knee"] is None
+
+
+def test_lavc_knee_lies_beyond_the_users_at_saturation():
+    # N* = (D + Z) / D_max; the memo's users at saturation is 1 / D_max, a little before it
+    r = perfmodels.sweep("lavc", {}, "users")
+    knee = r["bounds_knee"]
+    assert knee is not None and knee["station"] == "boot CPU"
+    assert r["knee"]["x"] < knee["x"] < r["knee"]["x"] * 1.2
+    assert set(lines(r, "boot_cpu_percent")) >= {"asymptotic upper", "balanced job lower"}
+    assert lines(r, "cpu_demand_percent") == {}  # offered demand is not a carried rate: no bound
+    # where the asymptotes meet, the upper bound reaches 100 % of the CPU
+    up = lines(r, "boot_cpu_percent")["asymptotic upper"]["values"]
+    assert max(up) == pytest.approx(100.0)
+
+
+def test_open_paths_bound_each_term_alone():
+    r = perfmodels.sweep("ffs", {}, "block_size")
+    assert set(lines(r, "throughput_kBps")) == {"rotation and layout", "CPU", "bus"}
+    q = perfmodels.sweep("rsx-qio", {}, "maxpkt")
+    assert all(b["side"] == "lower" for b in q["bounds"])  # a request's time: at least each term's
+    assert perfmodels.sweep("ofn", {}, "hash_size")["bounds"] == []
