@@ -4,12 +4,13 @@
 import { memo, useId, useState } from "react";
 import type { KnobSpec, MetricSpec } from "../api/types";
 import { formatValue, type KnobDisplay, withUnit } from "../format";
-import { drawnLimit } from "./curves";
+import { type BoundView, drawnLimit, type KneeView } from "./curves";
 import { dodge } from "./labels";
 import { textWidth } from "./measure";
 import { seriesColour } from "./theme";
 import {
   BottleneckBands,
+  BoundLines,
   ClassPredictions,
   ClassSpread,
   EndLabels,
@@ -55,6 +56,8 @@ export interface ChartProps {
   baselinePoint?: { x: number; y: number } | null;
   /** "one curve per" a choice knob: the other values' curves, each labelled */
   series?: NamedSeries[];
+  /** the textbook bounds on the y metric and a closed network's knee (curves.ts boundsOf) */
+  bounds?: { lines: BoundView[]; knee: KneeView | null };
   /** the model curve's label when other series are drawn beside it */
   curveLabel?: string;
   /** what the resource behind the y metric can carry, along x (drawn when within reach) */
@@ -157,7 +160,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
   const line = Math.min(hover?.s ?? 0, lines.length - 1);
   const reading = lines[line].points;
   const hoverAt = hover
-    ? readoutAt(reading, Math.min(hover.i, reading.length - 1), line === 0 ? props.memo : [], lines.filter((_, k) => k !== line))
+    ? readoutAt(reading, Math.min(hover.i, reading.length - 1), line === 0 ? props.memo : [], lines.filter((_, k) => k !== line), line === 0 ? props.bounds?.lines : [])
     : null;
   // Where along x the memo measured (its points, and the ranges some were taken over): beyond
   // it the model extrapolates.
@@ -230,6 +233,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
         <g clipPath={`url(#${titleId}-plot)`}>
           {g.bandPath && <path data-testid="uncertainty-band" className="uncertainty-band" d={g.bandPath} />}
           <LimitLine f={f} limit={limit} unit={props.yUnit} />
+          {props.bounds && <BoundLines f={f} lines={props.bounds.lines} knee={props.bounds.knee} xText={xText} />}
           <SeriesCurves f={f} series={series} />
           <path data-testid={props.fitted ? "fitted-curve" : "model-curve"} className={props.fitted ? "model-curve fitted" : "model-curve"}
             d={g.curvePath} data-points={props.curve.length} />

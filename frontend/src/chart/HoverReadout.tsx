@@ -1,7 +1,7 @@
 // The readout that follows the pointer or the arrow keys along the curve (Chart draws the rule
 // and the dot; this is the box beside them).
 import { formatValue } from "../format";
-import type { ReadoutAt } from "./readout";
+import { boundText, type ReadoutAt } from "./readout";
 
 export function HoverReadout({ r, xLabel, xText, yLabel, yUnit, left, top, width }: {
   r: ReadoutAt; xLabel: string; xText: (v: number) => string; yLabel: string; yUnit: string; left: number; top: number; width: number;
@@ -13,6 +13,7 @@ export function HoverReadout({ r, xLabel, xText, yLabel, yUnit, left, top, width
       <strong>{`${yLabel}: ${formatValue(r.y, yUnit)}`}</strong>
       {r.bottleneck && <span>{`Bottleneck: ${r.bottleneck}`}</span>}
       {r.others.map((o) => <span key={o.label}>{`${o.label}: ${formatValue(o.y, yUnit)}`}</span>)}
+      {r.bounds.map((b) => <span key={b.label} className="readout-bound" data-testid="readout-bound">{boundText(b, yUnit)}</span>)}
       {r.memo.map((m) => (
         <span key={`${m.citation}-${m.y}`} className="readout-memo">{`Memo: ${m.printed}${m.exact ? "" : " (another setting)"}`}</span>
       ))}

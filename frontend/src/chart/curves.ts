@@ -117,3 +117,72 @@ export const LIMIT_REACH = 2.5;
 export function drawnLimit<P extends { y: number }>(limit: P[], curveTop: number): P[] {
   return limit.filter((p) => Number.isFinite(p.y) && p.y <= LIMIT_REACH * curveTop);
 }
+
+/** One textbook bound along x (perfmodels/bounds.py): a closed network's asymptotic or balanced
+ * job bound, or an open path's term alone ("stage"). */
+export interface BoundView {
+  name: string;
+  side: "upper" | "lower";
+  kind: "asymptotic" | "balanced" | "stage";
+  points: { x: number; y: number }[];
+}
+
+/** A closed network's knee N* on the chart: where the upper asymptotes meet. */
+export interface KneeView {
+  x: number;
+  y: number;
+  station: string;
+}
+
+const kindOf = (name: string): BoundView["kind"] => (name.startsWith("asymptotic") ? "asymptotic" : name.startsWith("balanced") ? "balanced" : "stage");
+
+/** The bounds on the y metric along x, and the knee where the asymptotes meet (when x is the
+ * population and the knee is within the axis). */
+export function boundsOf(sweep: SweepResult | null, x: string, y: string): { lines: BoundView[]; knee: KneeView | null } {
+  if (!sweep || sweep.x_knob !== x) return { lines: [], knee: null };
+  const lines = (sweep.bounds ?? []).filter((b) => b.metric === y).map((b) => ({
+    name: b.name,
+    side: b.side === "lower" ? "lower" as const : "upper" as const,
+    kind: kindOf(b.name),
+    points: sweep.x.map((xv, i) => ({ x: Number(xv), y: b.values[i] ?? Number.NaN })),
+  }));
+  const up = lines.find((l) => l.name === "asymptotic upper");
+  const k = sweep.bounds_knee;
+  const xs = sweep.x.map(Number);
+  // the upper asymptote is min(N / (D + Z), 1 / D_max) times the metric's amount a cycle: its
+  // plateau is its largest value, the height at which the two meet
+  const top = up ? Math.max(...up.points.map((p) => p.y).filter(Number.isFinite)) : Number.NaN;
+  const knee = k && up && Number.isFinite(top) && xs[0] <= k.x && k.x <= xs[xs.length - 1] ? { x: k.x, y: top, station: k.station } : null;
+  return { lines, knee };
+}
+
+/** What the readout says of the bounds at one x: each kind's range ("asymptotic", "balanced
+ * job": lower to upper) and, on an open path, the tightest term alone. */
+export interface BoundsReading {
+  label: string;
+  lower: number | null;
+  upper: number | null;
+}
+
+export function boundsAt(lines: BoundView[], x: number): BoundsReading[] {
+  const out: BoundsReading[] = [];
+  for (const kind of ["asymptotic", "balanced"] as const) {
+    const of = lines.filter((l) => l.kind === kind);
+    if (!of.length) continue;
+    const at = (side: "upper" | "lower") => {
+      const ys = of.filter((l) => l.side === side).map((l) => valueAt(l.points, x)).filter(Number.isFinite);
+      return ys.length ? (side === "upper" ? Math.min(...ys) : Math.max(...ys)) : null;
+    };
+    out.push({ label: kind === "asymptotic" ? "asymptotic bounds" : "balanced job bounds", lower: at("lower"), upper: at("upper") });
+  }
+  // of the terms alone, the one nearest the curve: the lowest ceiling, or the highest floor
+  let best: BoundsReading | null = null;
+  for (const l of lines.filter((b) => b.kind === "stage")) {
+    const y = valueAt(l.points, x);
+    if (!Number.isFinite(y)) continue;
+    const r = { label: `${l.name} alone`, lower: l.side === "lower" ? y : null, upper: l.side === "upper" ? y : null };
+    if (!best || (r.upper !== null && best.upper !== null && r.upper < best.upper) || (r.lower !== null && best.lower !== null && r.lower > best.lower)) best = r;
+  }
+  if (best) out.push(best);
+  return out;
+}

@@ -3,6 +3,7 @@
 // and their end labels, the markers, the class's predictions and spread, the memo's points.
 // Chart.tsx composes them in drawing order and keeps the state (pointer, tooltip).
 import { formatValue } from "../format";
+import type { BoundView, KneeView } from "./curves";
 import type { geometry, SeriesPoint } from "./geometry";
 import type { MemoPoint } from "./memoPoints";
 import type { NamedSeries } from "./readout";
@@ -85,6 +86,35 @@ export function LimitLine({ f, limit, unit }: { f: Frame; limit: SeriesPoint[]; 
     <g data-testid="limit-line" className="limit">
       <path className="limit-line" d={f.g.linePath(limit)} />
       <text className="limit-label" x={f.g.x(last.x) - 4} y={f.g.y(last.y) - 6} textAnchor="end">{`capacity ${formatValue(last.y, unit)}`}</text>
+    </g>
+  );
+}
+
+/** The textbook bounds on the y metric (curves.ts boundsOf): a network's asymptotic (solid) and
+ * balanced job (dashed) bounds, an open path's each term alone (dotted, named at its right end
+ * when that end is inside the plot), and the knee N* where the asymptotes meet. */
+export function BoundLines({ f, lines, knee, xText }: { f: Frame; lines: BoundView[]; knee: KneeView | null; xText: (v: number) => string }) {
+  const [top, bottom] = [f.margin.top, f.bottom];
+  return (
+    <g className="bounds">
+      {lines.map((l) => {
+        const last = [...l.points].reverse().find((p) => Number.isFinite(p.y));
+        const y = last ? f.g.y(last.y) : Number.NaN;
+        return (
+          <g key={`${l.name}-${l.side}`} data-testid="bound-line" data-name={l.name} data-side={l.side} data-kind={l.kind}>
+            <path className={`bound-line bound-${l.kind}`} d={f.g.linePath(l.points)} />
+            {l.kind === "stage" && last && y >= top + 10 && y <= bottom && (
+              <text className="bound-label" x={f.g.x(last.x) - 4} y={y - 4} textAnchor="end">{`${l.name} alone`}</text>
+            )}
+          </g>
+        );
+      })}
+      {knee && (
+        <g className="knee-point" data-testid="knee-point" data-x={knee.x} data-station={knee.station}>
+          <path d={`M${f.g.x(knee.x)},${f.g.y(knee.y) - 6}l6,6l-6,6l-6,-6z`} />
+          <text className="knee-label" x={f.g.x(knee.x)} y={f.g.y(knee.y) - 10} textAnchor="middle">{`knee ${xText(knee.x)}`}</text>
+        </g>
+      )}
     </g>
   );
 }

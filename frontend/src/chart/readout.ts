@@ -4,6 +4,7 @@
 import type { SeriesPoint } from "./geometry";
 import type { MemoPoint } from "./memoPoints";
 import { formatValue } from "../format";
+import { boundsAt, type BoundsReading, type BoundView } from "./curves";
 
 export interface NamedSeries {
   label: string;
@@ -16,6 +17,8 @@ export interface ReadoutAt {
   bottleneck: string | null;
   memo: MemoPoint[];
   others: { label: string; y: number }[];
+  /** the textbook bounds at this x (curves.ts boundsAt), where they are drawn */
+  bounds: BoundsReading[];
 }
 
 /** The index of the curve point nearest to `x` (curves are sorted by x). */
@@ -34,7 +37,7 @@ export function nearestIndex(curve: SeriesPoint[], x: number): number {
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
-export function readoutAt(curve: SeriesPoint[], i: number, memo: MemoPoint[], others: NamedSeries[]): ReadoutAt | null {
+export function readoutAt(curve: SeriesPoint[], i: number, memo: MemoPoint[], others: NamedSeries[], bounds: BoundView[] = []): ReadoutAt | null {
   const p = curve[i];
   if (!p) return null;
   return {
@@ -47,7 +50,15 @@ export function readoutAt(curve: SeriesPoint[], i: number, memo: MemoPoint[], ot
       const q = s.points.find((pt) => near(pt.x, p.x));
       return q ? [{ label: s.label, y: q.y }] : [];
     }),
+    bounds: boundsAt(bounds, p.x),
   };
+}
+
+/** One kind of bound in words: "asymptotic bounds 150 to 184 Kbps", "CPU alone at most 732 Kbytes/sec". */
+export function boundText(b: BoundsReading, unit: string): string {
+  if (b.lower !== null && b.upper !== null) return `${b.label} ${formatValue(b.lower, unit)} to ${formatValue(b.upper, unit)}`;
+  if (b.upper !== null) return `${b.label} at most ${formatValue(b.upper, unit)}`;
+  return `${b.label} at least ${formatValue(b.lower ?? Number.NaN, unit)}`;
 }
 
 /** What the keyboard's reader says at one point: x and y, what limits the curve there, the memo's
@@ -57,6 +68,7 @@ export function readoutText(r: ReadoutAt, xLabel: string, xText: (v: number) => 
   if (r.bottleneck) parts.push(`limited by the ${r.bottleneck}`);
   for (const m of r.memo) parts.push(`the memo measured ${formatValue(m.y, yUnit)}`);
   for (const o of r.others) parts.push(`${o.label} ${formatValue(o.y, yUnit)}`);
+  for (const b of r.bounds) parts.push(boundText(b, yUnit));
   return `${parts.join("; ")}.`;
 }
 

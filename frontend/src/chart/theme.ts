@@ -16,6 +16,9 @@ export const THEME = {
   limit: "#b3261e",
   grid: "#e7e9ec",
   axis: "#77818d",
+  /** the textbook bounds: asymptotic solid and thin, balanced job dashed, a term alone dotted */
+  bound: "#5e548e",
+  boundDash: { asymptotic: "none", balanced: "5 3", stage: "1.5 3" },
   curveWidth: 2.5,
   baselineDash: "6 4",
   limitDash: "6 4",
@@ -44,6 +47,9 @@ export function themeProperties(): Record<string, string> {
     "--chart-baseline-dash": THEME.baselineDash,
     "--chart-limit-dash": THEME.limitDash,
     "--chart-axis": THEME.axis,
+    "--chart-bound": THEME.bound,
+    "--chart-bound-balanced-dash": THEME.boundDash.balanced,
+    "--chart-bound-stage-dash": THEME.boundDash.stage,
     "--chart-band-opacity": String(THEME.bandOpacity),
     "--chart-band-dash": THEME.bandDash,
   };
@@ -68,6 +74,9 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
 .uncertainty-band { fill: ${t.curve}; fill-opacity: ${t.bandOpacity}; stroke: ${t.curve}; stroke-width: 1; stroke-dasharray: ${t.bandDash}; }
 .limit-line { fill: none; stroke: ${t.limit}; stroke-width: 1.5; stroke-dasharray: ${t.limitDash}; }
 .saturation path { fill: ${t.limit}; }
+.bound-line { fill: none; stroke: ${t.bound}; stroke-width: 1.25; } .bound-line.bound-balanced { stroke-dasharray: ${t.boundDash.balanced}; }
+.bound-line.bound-stage { stroke-dasharray: ${t.boundDash.stage}; stroke-width: 1.5; } .bound-label, .knee-label { fill: ${t.bound}; font-size: 11px; }
+.knee-point path { fill: ${t.bound}; stroke: #fff; }
 .memo-point { fill: ${t.memo}; stroke: #fff; } .memo-point.inexact { fill: #fff; stroke: ${t.memo}; stroke-width: 2; }
 .memo-range { stroke: ${t.memo}; stroke-width: 2; }
 .own-point { fill: ${t.own}; stroke: #fff; stroke-width: 1.5; }

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
-import { bandCall, bandOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
+import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
 import { type Latest, useLatest } from "./useLatest";
 
 export interface ViewRequest {
@@ -78,6 +78,7 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   const limit = useMemo(() => limitOf(sweep.value, x, y), [sweep.value, x, y]);
   const knee = sweep.value?.x_knob === x ? sweep.value.knee : null;
   const saturation = useMemo(() => saturationOf(curve, limit, knee), [curve, limit, knee]);
+  const bounds = useMemo(() => boundsOf(sweep.value, x, y), [sweep.value, x, y]);
   const baseCurve = useMemo(() => (baseline ? curveOf(baseSweep.value, x, y) : []), [baseline, baseSweep.value, x, y]);
-  return { curveKnobs, sweep, detail, current, baseSweep, baseDetail, curve, band, limit, saturation, baseCurve };
+  return { curveKnobs, sweep, detail, current, baseSweep, baseDetail, curve, band, limit, saturation, baseCurve, bounds };
 }

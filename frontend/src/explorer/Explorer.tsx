@@ -25,7 +25,7 @@ import { SensitivityPanel } from "./SensitivityPanel";
 import { exampleTable, ownPoints, rowsElsewhere } from "./ownData";
 import { useOwnTable } from "./useOwnTable";
 import { usePerCurves } from "../chart/usePerCurves";
-import { Legend } from "./Legend";
+import { boundsLegend, Legend } from "./Legend";
 import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
 import { describeChart } from "../chart/describe";
 import { DataTable } from "../chart/DataTable";
@@ -157,7 +157,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     };
   }, []);
 
-  const { sweep, detail, current, baseDetail, curve, band, limit, saturation, baseCurve } = useModelView(client, spec, {
+  const { sweep, detail, current, baseDetail, curve, band, limit, saturation, baseCurve, bounds } = useModelView(client, spec, {
     knobs,
     x,
     y,
@@ -348,6 +348,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             ) : (
               <button type="button" onClick={() => update({ ...state, baseline: { ...knobs } })}>Pin as baseline</button>
             )}
+            {bounds.lines.length > 0 && (
+              <label className="bounds-toggle">
+                <input type="checkbox" data-testid="bounds-toggle" checked={state.bounds} onChange={(e) => update({ ...state, bounds: e.target.checked })} />
+                {" bounds"}
+              </label>
+            )}
             <button type="button" data-testid="reset-knobs" disabled={atDefaults}
               onClick={() => update(defaults(spec))}>Reset to the memo's settings</button>
             <SaveDialog system={spec.id} state={{ knobs, x, y, baseline, per: state.per, data: state.data, fitted: state.fitted, fit: state.fit }} />
@@ -364,6 +370,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
               series={series}
               curveLabel={curveLabel ?? undefined}
               limit={limit}
+              bounds={state.bounds && bounds.lines.length ? bounds : undefined}
               own={ownShown}
               fitted={params !== undefined}
               saturation={saturation}
@@ -391,6 +398,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             saturation={saturation?.resource ? `the ${saturation.resource} saturates at ${xShow.text(saturation.x)}: from there on it sets the pace` : null}
             dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null}
             own={own.table ? { shown: ownShown.length, elsewhere: rowsElsewhere(own.table, ownShown) } : null}
+            bounds={state.bounds ? boundsLegend(bounds, xShow.text) : []}
           />
           <div className="chart-details">
           <ChartDescription id={descriptionId} sentences={description} />

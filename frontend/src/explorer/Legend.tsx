@@ -5,6 +5,7 @@ import { memo } from "react";
 import type { KnobSpec, KnobValues } from "../api/types";
 import type { NamedSeries } from "../chart/Chart";
 import { seriesColour } from "../chart/theme";
+import type { BoundView, KneeView } from "../chart/curves";
 import type { MemoPoint } from "../chart/memoPoints";
 import { formatSetting } from "../format";
 
@@ -23,6 +24,19 @@ export interface LegendProps {
   dataset: { href: string; title: string } | null;
   /** the user's own measurements: how many the chart shows, and how many were measured elsewhere */
   own?: { shown: number; elsewhere: number } | null;
+  /** the bounds drawn, each kind in words (boundsLegend) */
+  bounds?: { kind: string; text: string }[];
+}
+
+/** The legend's words for the bounds drawn: each kind once, and the knee with its station. */
+export function boundsLegend(b: { lines: BoundView[]; knee: KneeView | null }, xText: (v: number) => string): { kind: string; text: string }[] {
+  const kinds = new Set(b.lines.map((l) => l.kind));
+  const out: { kind: string; text: string }[] = [];
+  if (kinds.has("asymptotic")) out.push({ kind: "asymptotic", text: "asymptotic bounds (thin): the population over the whole cycle, capped by the busiest station; below, every customer queueing behind all the others" });
+  if (kinds.has("balanced")) out.push({ kind: "balanced", text: "balanced job bounds (dashed): the same demand spread evenly over the stations (above) or all at the busiest (below)" });
+  if (kinds.has("stage")) out.push({ kind: "stage", text: `each stage alone (dotted): what ${[...new Set(b.lines.filter((l) => l.kind === "stage").map((l) => l.name))].join(", ")} would allow if nothing else took time` });
+  if (b.knee) out.push({ kind: "knee", text: `knee N* = (D + Z) / D_max at ${xText(b.knee.x)}: where the asymptotes meet; beyond it the ${b.knee.station} sets the pace` });
+  return out;
 }
 
 /** The baseline's settings that differ from the current ones (all of them would be noise). */
@@ -68,6 +82,7 @@ export const Legend = memo(function Legend(p: LegendProps) {
       {repeated && <li><span className="key memo" /><span className="key memo" />several points at one x: the memo's separate runs or tables</li>}
       {ranged && <li><span className="key memo-range" />a line through a point: the memo gives the range it was measured over, not the value</li>}
       {p.capacity && <li><span className="key limit" />{p.capacity}</li>}
+      {(p.bounds ?? []).map((b) => <li key={b.kind} data-testid="legend-bound"><span className={`key bound bound-${b.kind}`} />{b.text}</li>)}
       {p.saturation && <li data-testid="legend-saturation"><span className="key saturation" />{p.saturation}</li>}
       <li><span className="key current" />current setting (a ring; a memo point inside it is the memo's figure there)</li>
       {p.dataset && <li><a href={p.dataset.href}>{`The memo's figures: ${p.dataset.title}`}</a></li>}

@@ -35,6 +35,8 @@ export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
     fitted: null,
     spread: null,
     fit: null,
+    // a lesson draws the bounds only on a step that is about them
+    bounds: step.state.bounds === true,
   };
 }
 
@@ -211,6 +213,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
             large={present}
             yMax={yMax}
             limit={revealed ? limit : []}
+            bounds={revealed && step.state.bounds === true && view.bounds.lines.length ? view.bounds : undefined}
             saturation={revealed ? view.saturation : null}
             prediction={q?.predict === "point" && live?.role !== "teacher" ? {
               x: q.at,

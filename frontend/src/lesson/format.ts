@@ -61,6 +61,8 @@ const state = z
     x: name.optional(),
     y: name.optional(),
     baseline: knobSet.optional(),
+    /** draw the textbook bounds (and a closed network's knee) beside the curve */
+    bounds: z.boolean().optional(),
   })
   .strict();
 
@@ -124,6 +126,7 @@ export const FIELDS: Record<string, string> = {
   x: "the knob along the x axis (a numeric knob's id)",
   y: "the metric on the y axis (a metric's id)",
   baseline: "knob settings for a dashed comparison curve, as { name: value }",
+  bounds: "true to draw the textbook bounds beside the curve (on population axes, the knee N* too)",
   question: "predict: point (place a point on the chart) or predict: choice (pick one answer)",
   predict: "point or choice",
   prompt: "the question, as text",

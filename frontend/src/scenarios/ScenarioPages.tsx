@@ -14,7 +14,7 @@ export function OpenScenario({ slug }: { slug: string }) {
       try {
         const s = await api.scenario(slug);
         const spec = await api.describe(s.system);
-        const query = serialize({ knobs: s.knobs, x: s.x, y: s.y, baseline: s.baseline, scenario: s.slug, per: s.per ?? null, data: s.data ?? null, fitted: s.fitted ?? null, spread: null, fit: s.fit ?? null }, spec);
+        const query = serialize({ knobs: s.knobs, x: s.x, y: s.y, baseline: s.baseline, scenario: s.slug, per: s.per ?? null, data: s.data ?? null, fitted: s.fitted ?? null, spread: null, fit: s.fit ?? null, bounds: true }, spec);
         window.location.replace(`/explore/${encodeURIComponent(s.system)}?${query}`);
       } catch (e) {
         setError(e instanceof ApiError && e.status === 404 ? "gone" : e instanceof Error ? e.message : String(e));

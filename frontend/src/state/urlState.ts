@@ -22,6 +22,8 @@ export interface ExplorerState {
   spread: Spread | null;
   /** what the user chose to fit ("fit=a,b"), or null: what the table can move */
   fit: string[] | null;
+  /** the textbook bounds drawn beside the curve (on by default; "bounds=off" hides them) */
+  bounds: boolean;
 }
 
 export interface Parsed {
@@ -43,6 +45,7 @@ export function defaults(spec: SystemSpec): ExplorerState {
     fitted: null,
     spread: null,
     fit: null,
+    bounds: true,
   };
 }
 
@@ -111,6 +114,9 @@ export function parse(search: string, spec: SystemSpec): Parsed {
       const names = raw.split(",").filter(Boolean);
       if (raw.length <= MAX_PARAM_LENGTH * 4 && names.length <= 32) state.fit = names;
       else notices.push("The list of what to fit in this link is too long; it was dropped.");
+    } else if (key === "bounds") {
+      if (raw === "off" || raw === "on") state.bounds = raw === "on";
+      else notices.push(`bounds=${label(raw)} must be on or off; showing the bounds.`);
     } else if (key === "y") {
       if (metrics.includes(raw)) state.y = raw;
       else notices.push(`y=${label(raw)} is not a metric of this system; showing ${spec.y_default}.`);
@@ -144,6 +150,7 @@ export function serialize(state: ExplorerState, spec: SystemSpec): string {
     params.set("fitted", Object.entries(state.fitted).map(part).join(";"));
   }
   if (state.fit) params.set("fit", state.fit.join(","));
+  if (!state.bounds) params.set("bounds", "off");
   return params.toString();
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { BoundView } from "../../src/chart/curves";
 import type { MemoPoint } from "../../src/chart/memoPoints";
 import { lineStep, memoStep, nearestIndex, readoutAt, readoutText } from "../../src/chart/readout";
 
@@ -20,13 +21,32 @@ describe("the curve readout", () => {
 
   it("says x, y, the bottleneck, the memo there and the other series at the same x", () => {
     const r = readoutAt(curve, 2, [memo(8), memo(4)], [{ label: "NI", points: [{ x: 8, y: 30 }] }, { label: "DTE", points: [{ x: 3, y: 1 }] }]);
-    expect(r).toEqual({ x: 8, y: 25, bottleneck: "disk", memo: [memo(8)], others: [{ label: "NI", y: 30 }] });
+    expect(r).toEqual({ x: 8, y: 25, bottleneck: "disk", memo: [memo(8)], others: [{ label: "NI", y: 30 }], bounds: [] });
   });
 
   it("quotes a figure measured over a range anywhere inside it", () => {
     const ranged = memo(4, { x0: 3, x1: 9 });
     expect(readoutAt(curve, 2, [ranged], [])!.memo).toEqual([ranged]);
     expect(readoutAt(curve, 0, [ranged], [])!.memo).toEqual([]);
+  });
+
+  it("gives both kinds of bound at the pointer, and the term alone nearest the curve", () => {
+    const line = (name: string, side: "upper" | "lower", kind: BoundView["kind"], ys: number[]) => ({ name, side, kind, points: curve.map((p, i) => ({ x: p.x, y: ys[i] })) });
+    const bounds = [
+      line("asymptotic upper", "upper", "asymptotic", [10, 20, 40]),
+      line("asymptotic lower", "lower", "asymptotic", [10, 12, 14]),
+      line("balanced job upper", "upper", "balanced", [10, 19, 30]),
+      line("balanced job lower", "lower", "balanced", [10, 16, 22]),
+      line("CPU", "upper", "stage", [50, 60, 70]),
+      line("disk", "upper", "stage", [40, 45, 26]),
+    ];
+    const r = readoutAt(curve, 2, [], [], bounds)!;
+    expect(r.bounds).toEqual([
+      { label: "asymptotic bounds", lower: 14, upper: 40 },
+      { label: "balanced job bounds", lower: 22, upper: 30 },
+      { label: "disk alone", lower: null, upper: 26 },
+    ]);
+    expect(readoutText(r, "Buffers", String, "Throughput", "")).toContain("balanced job bounds 22 to 30; disk alone at most 26");
   });
 
   it("has nothing to say past the curve", () => {

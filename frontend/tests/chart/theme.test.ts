@@ -14,11 +14,13 @@ const rule = (selector: string) => {
 
 describe("one chart theme", () => {
   it("the page's chart marks take their colours and dashes from it", () => {
-    for (const sel of [".model-curve", ".baseline-curve", ".limit-line", ".memo-point", ".current-point", ".saturation path"]) rule(sel);
+    for (const sel of [".model-curve", ".baseline-curve", ".limit-line", ".memo-point", ".current-point", ".saturation path", ".bound-line", ".knee-point path"]) rule(sel);
     // none of the theme's colours is written in the stylesheet
-    for (const colour of [THEME.curve, THEME.memo, THEME.current, THEME.baseline, THEME.limit]) expect(css.toLowerCase()).not.toContain(colour);
+    for (const colour of [THEME.curve, THEME.memo, THEME.current, THEME.baseline, THEME.limit, THEME.bound]) expect(css.toLowerCase()).not.toContain(colour);
     expect(rule(".limit-line")).toContain("var(--chart-limit-dash)");
     expect(rule(".baseline-curve")).toContain("var(--chart-baseline-dash)");
+    expect(rule(".bound-line.bound-balanced")).toContain("var(--chart-bound-balanced-dash)");
+    expect(exportStyle()).toContain(`stroke-dasharray: ${THEME.boundDash.balanced}`);
     expect(css).not.toMatch(/--curve:\s*#/); // not defined a second time in the stylesheet
   });
 
@@ -49,7 +51,7 @@ describe("the chart's marks can be told from what they sit on", () => {
   const grounds = [paper, "#ffffff", ...THEME.bands.map((_, i) => bandColour(i))];
 
   it("every line and mark has at least 3:1 against each ground (WCAG 1.4.11)", () => {
-    const marks = { curve: THEME.curve, memo: THEME.memo, own: THEME.own, current: THEME.current, baseline: THEME.baseline, limit: THEME.limit, axis: THEME.axis, ...Object.fromEntries(THEME.series.map((c, i) => [`series ${i + 1}`, c])) };
+    const marks = { curve: THEME.curve, memo: THEME.memo, own: THEME.own, current: THEME.current, baseline: THEME.baseline, limit: THEME.limit, axis: THEME.axis, bound: THEME.bound, ...Object.fromEntries(THEME.series.map((c, i) => [`series ${i + 1}`, c])) };
     const low = Object.entries(marks).flatMap(([name, c]) => grounds.filter((g) => contrast(c, g) < 3).map((g) => `${name} ${c} on ${g}: ${contrast(c, g).toFixed(2)}`));
     expect(low).toEqual([]);
   });

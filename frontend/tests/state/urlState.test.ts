@@ -20,6 +20,7 @@ describe("parse", () => {
       fitted: null,
       spread: null,
       fit: null,
+      bounds: true,
     });
     expect(parse(`?${serialize(state, spec)}`, spec).state).toEqual(state);
   });
