@@ -52,3 +52,26 @@ test("elsewhere each stage's own limit is drawn and named, and the bounds hide a
   await expect(lines).toHaveCount(3);
   await expect.poll(() => ex.params().get("bounds")).toBeNull();
 });
+
+test("the LAVC lesson draws the knee, and asks which knob matters most, the tornado revealing the model's answer", async ({ page }) => {
+  await page.goto("/learn/lavc-capacity/3");
+  await expect(page.getByTestId("bound-line")).toHaveCount(4);
+  await expect(page.getByTestId("knee-point")).toHaveAttribute("data-station", "boot CPU");
+  await expect(page.locator(".lesson-text")).toContainText("N* = (D + Z) / D_max");
+
+  await page.goto("/learn/lavc-capacity/4");
+  const question = page.getByTestId("question");
+  await expect(question).toHaveAttribute("data-predict", "knob");
+  // the knobs are offered by their labels, and nothing of the answer shows before the reveal
+  await expect(question.getByRole("radio", { name: "I/Os per user" })).toBeVisible();
+  await expect(page.getByTestId("sensitivity")).toHaveCount(0);
+  await question.getByRole("radio", { name: "Boot member disks" }).check();
+  await page.getByRole("button", { name: "Commit my answer" }).click();
+  await expect(page.getByTestId("reveal-verdict")).toHaveText("Not quite: you picked “Boot member disks”. The model says “I/Os per user” matters most here.");
+  const tornado = page.getByTestId("sensitivity");
+  await expect(tornado.getByTestId("sensitivity-bar").first()).toHaveAttribute("data-sensitivity-knob", "users");
+  // in a lesson the bars are read, not buttons: the step's chart keeps its axes
+  await expect(tornado.getByRole("button")).toHaveCount(0);
+  const order = await tornado.getByTestId("sensitivity-bar").evaluateAll((els) => els.map((e) => e.getAttribute("data-sensitivity-knob")));
+  expect(order.indexOf("ios_per_user_s")).toBeLessThan(order.indexOf("boot_disks"));
+});

@@ -65,7 +65,7 @@ test("walk the DECnet lesson by keyboard in presenter view", async ({ page, base
   await page.locator("body").press("ArrowRight");
 
   // The rest of the lesson, answering each question by keyboard, to the last step.
-  for (let n = 5; n <= 7; n++) {
+  for (let n = 5; n <= 8; n++) {
     await l.atStep(n);
     expect(await l.qrText()).toBe(`${baseURL}/learn/decnet-link-quota/${n}`);
     if (await page.getByRole("radio").count()) {
@@ -84,7 +84,7 @@ test("walk the DECnet lesson by keyboard in presenter view", async ({ page, base
     await expect(l.curve).toHaveAttribute("d", /^M/);
     await page.locator("body").press("Space");
   }
-  await l.atStep(7); // Space on the last step stays there
+  await l.atStep(8); // Space on the last step stays there
   await page.locator("body").press("Home");
   await l.atStep(1);
 
@@ -182,7 +182,7 @@ test("a teacher previews a whole lesson, answers included, from /learn", async (
   await page.getByTestId("lesson-lavc-capacity").getByRole("link", { name: "Teacher's notes" }).click();
   await expect(page).toHaveURL(/\/learn\/lavc-capacity\/notes$/);
   const steps = page.getByTestId("notes-step");
-  await expect(steps).toHaveCount(6);
+  await expect(steps).toHaveCount(8);
   await expect(page.getByTestId("teacher-notes")).toContainText("(the answer)");
   await expect(page.getByTestId("teacher-notes")).toContainText("The intuition it corrects");
   // a point question's answer is the model's, computed now

@@ -24,6 +24,8 @@ function modelsPackage(): { specs: Record<string, SystemSpec>; models: ModelAcce
         run(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
       sweepMany: async (asks) =>
         run(`import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
+      sensitivityMany: async (asks) =>
+        run(`import json, perfmodels; print(json.dumps([perfmodels.sensitivity(s, k, m) for s, k, m in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
       dataset: async (id) => run(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
     },
   };

@@ -72,12 +72,15 @@ def _step(s: Any) -> Step:
         return Step(None)
     if q.get("predict") == "choice" and isinstance(q.get("choices"), list) and 2 <= len(q["choices"]) <= 6:
         return Step("choice", choices=len(q["choices"]))
+    # which knob matters most: a pick among 2 to 6 knobs, answered by its number like a choice
+    if q.get("predict") == "knob" and isinstance(q.get("among"), list) and 2 <= len(q["among"]) <= 6:
+        return Step("choice", choices=len(q["among"]))
     if q.get("predict") == "point":
         y_max = q.get("y_max")
         if isinstance(y_max, int | float) and not isinstance(y_max, bool) and 0 < y_max < MAX_POINT_VALUE:
             return Step("point", y_max=float(y_max))
         return Step("point")
-    raise LessonError("a question predicts a point or a choice (of 2 to 6)")
+    raise LessonError("a question predicts a point, a choice (of 2 to 6) or a knob (among 2 to 6)")
 
 
 @cache

@@ -17,7 +17,8 @@ interface Props {
   x: string;
   params?: Params;
   source: string;
-  onPickX: (name: string) => void;
+  /** choosing a numeric knob's bar puts it on the x axis (absent: the bars are read only, as in a lesson's reveal) */
+  onPickX?: (name: string) => void;
 }
 
 const REST_MS = 250;
@@ -45,7 +46,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
       <h2 id={`${id}-h`}>What matters most here</h2>
       <p className="muted">
         {`${metric.label} is ${r.value == null ? "not computed" : formatValue(r.value, unit)} at this setting. Each bar runs from the ${metric.label.toLowerCase()} at the knob's lowest setting to its highest, every other knob held; the line is this setting. `}
-        {"Choose a bar to put its knob on the x axis."}
+        {onPickX ? "Choose a bar to put its knob on the x axis." : ""}
       </p>
       <ol className="tornado">
         {active.map((k) => {
@@ -64,7 +65,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
           );
           return (
             <li key={k.name}>
-              {numeric.has(k.name) ? (
+              {onPickX && numeric.has(k.name) ? (
                 <button type="button" data-testid="sensitivity-bar" data-sensitivity-knob={k.name} aria-pressed={k.name === x} onClick={() => onPickX(k.name)}>
                   <span className="tornado-label">{k.label}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
                   <span className="visually-hidden">{`. Put ${k.label} on the x axis`}</span>

@@ -11,7 +11,8 @@ import { memoPoints } from "../chart/memoPoints";
 import { useDataset } from "../explorer/useSystem";
 import { defaultsOf } from "../lesson/claims";
 import { findFigure } from "../lesson/memoFigure";
-import type { Lesson, LessonStep } from "../lesson/schema";
+import { knobLabel } from "../lesson/Question";
+import { type Lesson, type LessonStep, picking } from "../lesson/schema";
 
 function setting(step: LessonStep, spec: SystemSpec | undefined): string {
   if (!spec) return "";
@@ -80,6 +81,7 @@ export function TeacherNotes({ lesson, base }: { lesson: Lesson; base: string })
         {lesson.steps.map((s, i) => {
           const spec = specs?.[s.state.system];
           const q = s.question;
+          const pick = picking(q, spec ? knobLabel(spec) : undefined);
           return (
             <li key={`${s.title}\n${s.text.slice(0, 60)}`} data-testid="notes-step">
               <h2><a href={`${base}/${i + 1}`}>{s.title}</a></h2>
@@ -88,10 +90,10 @@ export function TeacherNotes({ lesson, base }: { lesson: Lesson; base: string })
               {q && (
                 <div className="notes-question">
                   <p><strong>Question: </strong>{q.prompt}</p>
-                  {q.predict === "choice" ? (
+                  {pick ? (
                     <>
-                      <ol>{q.choices.map((c, k) => <li key={c} className={k + 1 === q.answer ? "right" : undefined}>{k + 1 === q.answer ? `${c} (the answer)` : c}</li>)}</ol>
-                      <p><strong>Why: </strong>{q.explain}</p>
+                      <ol>{pick.choices.map((c, k) => <li key={c} className={k + 1 === pick.answer ? "right" : undefined}>{k + 1 === pick.answer ? `${c} (the answer${q.predict === "knob" ? ", by the model's sensitivity here" : ""})` : c}</li>)}</ol>
+                      <p><strong>Why: </strong>{pick.explain}</p>
                     </>
                   ) : (
                     <p data-testid="notes-model"><strong>The model's answer: </strong>{spec ? <ModelAnswer step={s} spec={spec} /> : "…"}</p>

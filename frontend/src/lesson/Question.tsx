@@ -7,7 +7,7 @@ import type { MemoPoint } from "../chart/memoPoints";
 import { formatSetting, formatValue } from "../format";
 import { findFigure } from "./memoFigure";
 import type { StepAnswer } from "./progress";
-import type { Question as Q } from "./schema";
+import { picking, type Question as Q } from "./schema";
 import { useDataset } from "../explorer/useSystem";
 import { readPrediction } from "./typed";
 
@@ -26,7 +26,10 @@ interface QuestionProps {
   top?: number;
 }
 
-export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top }: QuestionProps) {
+/** A knob's label in this system, for a knob question's choices. */
+export const knobLabel = (spec: SystemSpec) => (name: string) => spec.knobs.find((k) => k.name === name)?.label ?? name;
+
+export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top }: QuestionProps) {
   const id = useId();
   const [typed, setTyped] = useState<string | null>(null);
   // a drag or a key on the chart moves the prediction: the box then shows the chart's value
@@ -40,13 +43,14 @@ export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit,
   const committed = answer !== null || !!live?.closed;
   const submitLabel = live ? (live.sent ? "Send my new answer" : "Send my answer") : null;
   const liveNote = live && !live.closed ? <p className="muted" data-testid="sent-note">{live.sent ? "Sent. You can change it until the reveal." : "Your answer goes to the class's screen; you can change it until the reveal."}</p> : null;
-  if (q.predict === "choice") {
+  const pick = picking(q, knobLabel(spec));
+  if (pick) {
     const picked = answer?.kind === "choice" ? answer.choice : draft?.kind === "choice" ? draft.choice : null;
     return (
-      <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (picked) onCommit({ kind: "choice", choice: picked }); }}>
+      <form className="lesson-question" data-testid="question" data-predict={q.predict} onSubmit={(e) => { e.preventDefault(); if (picked) onCommit({ kind: "choice", choice: picked }); }}>
         <fieldset disabled={committed}>
           <legend>{q.prompt}</legend>
-          {q.choices.map((c, i) => (
+          {pick.choices.map((c, i) => (
             <label key={c} className="choice">
               <input type="radio" name={`${id}-choice`} value={i + 1} checked={picked === i + 1} onChange={() => onDraft({ kind: "choice", choice: i + 1 })} />
               {` ${c}`}
@@ -58,6 +62,7 @@ export function Question({ q, xLabel, yMetric, answer, draft, onDraft, onCommit,
       </form>
     );
   }
+  if (q.predict !== "point") return null;
   const y = answer?.kind === "point" ? answer.y : draft?.kind === "point" ? draft.y : null;
   const shown = typed ?? (y === null ? "" : String(round(y)));
   const read = typed === null ? null : readPrediction(typed, { unit: yMetric.unit, share: yMetric.share, top });
@@ -114,8 +119,8 @@ function off(pred: number, truth: number, unit: string): string {
 /** What the reveal shows: the model's answer and the memo's, and how far the learner's answer
  * was from them. Without an answer (the teacher's projector), the answer alone, in words. Once
  * the model has answered, the same words are announced (a11y/announcer.ts), citations aside. */
-export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo, also }: {
-  q: Q; answer: StepAnswer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
+export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, also }: {
+  q: Q; spec: SystemSpec; answer: StepAnswer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
   /** said after the reveal's own words (in a class: where the student's answer stood) */
   also?: string | null;
 }) {
@@ -126,21 +131,22 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo, also }:
   const exact = memo.filter((m) => m.exact);
   const memoShown = exact.length ? exact : memo;
   const mine = answer?.kind === "point" ? answer.y : null;
+  const pick = picking(q, knobLabel(spec));
   const w = {
     mine: mine !== null ? `You predicted ${formatValue(mine, unit)} at ${at}.` : null,
     model: model === null
       ? null
       : `The model gives ${formatValue(model, unit)}${mine !== null ? `: your prediction is ${off(mine, model, unit)}` : ` at ${at}`}.`,
     memo: memoShown.map((m) => `The memo measured ${formatValue(m.y, unit)} (printed as “${m.printed}”)${m.exact ? "" : `, at ${m.differs.join(", ")}`}${mine !== null ? `: your prediction is ${off(mine, m.y, unit)}` : ""}.`),
-    verdict: q.predict !== "choice" ? null
-      : `${answer?.kind === "choice" ? (answer.choice === q.answer ? "Right. " : `Not quite: you picked “${q.choices[answer.choice - 1] ?? "?"}”. `) : ""}`,
-    answer: q.predict === "choice" ? `The answer is “${q.choices[q.answer - 1]}”.` : null,
+    verdict: !pick ? null
+      : `${answer?.kind === "choice" ? (answer.choice === pick.answer ? "Right. " : `Not quite: you picked “${pick.choices[answer.choice - 1] ?? "?"}”. `) : ""}`,
+    answer: !pick ? null : q.predict === "knob" ? `The model says “${pick.choices[pick.answer - 1]}” matters most here.` : `The answer is “${pick.choices[pick.answer - 1]}”.`,
     intuition: q.intuition ? `A common intuition: ${q.intuition}` : null,
     figure: figure ? `The memo reports ${formatValue(figure.value, figure.unit || unit)} (printed as “${figure.printed}”)${mine !== null ? `: your prediction is ${off(mine, figure.value, figure.unit || unit)}` : ""}.` : null,
   };
-  const ready = q.predict === "choice" || model !== null;
+  const ready = pick !== null || model !== null;
   const spoken = ready
-    ? ["The answer is out.", w.mine, w.model, ...w.memo, w.verdict, w.answer, q.predict === "choice" ? q.explain : null, w.figure, also]
+    ? ["The answer is out.", w.mine, w.model, ...w.memo, w.verdict, w.answer, pick?.explain ?? null, w.figure, also]
       .filter((x): x is string => !!x).join(" ")
     : null;
   // said once the model has answered; where the class's place arrives after that, it is said
@@ -173,13 +179,13 @@ export function Reveal({ q, answer, yMetric, xLabel, xUnit, model, memo, also }:
           )}
         </>
       )}
-      {q.predict === "choice" && (
+      {pick && (
         <>
           <p data-testid="reveal-verdict">
             {w.verdict}
             <strong>{w.answer}</strong>
           </p>
-          <p data-testid="reveal-explain">{q.explain}</p>
+          <p data-testid="reveal-explain">{pick.explain}</p>
         </>
       )}
       {q.intuition && <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>}

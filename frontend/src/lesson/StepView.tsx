@@ -14,12 +14,13 @@ import { useModelView } from "../chart/useModelView";
 import type { ModelClient } from "../runtime/ModelClient";
 import { defaults, serialize, type ExplorerState } from "../state/urlState";
 import { progressOf, saveAnswer, type StepAnswer } from "./progress";
-import { Question, Reveal } from "./Question";
-import type { LessonStep } from "./schema";
+import { knobLabel, Question, Reveal } from "./Question";
+import { type LessonStep, picking } from "./schema";
 import { useSystem } from "../explorer/useSystem";
 import { fitPredictions, stepTop } from "./axis";
 import { formatValue, knobDisplay } from "../format";
 import { announce } from "../a11y/announcer";
+import { SensitivityPanel } from "../explorer/SensitivityPanel";
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
@@ -63,7 +64,7 @@ export interface LiveStep {
   /** the class's point predictions (the teacher's, live; a student's, once revealed) */
   crowd: number[];
   /** where the student's answer stood in the class's, once revealed (shown, and said after the reveal) */
-  place?: (unit: string) => string | null;
+  place?: (unit: string, label?: (knob: string) => string) => string | null;
 }
 
 export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
@@ -154,7 +155,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
       setSending("Sending…");
       live.submit(a).then(() => {
         setSending(null);
-        const given = a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${q?.predict === "choice" ? q.choices[a.choice - 1] : a.choice}”`;
+        const given = a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`;
         announce(`Your answer, ${given}, went to the class's screen. You can change it until the reveal.`);
       }, (e: Error) => {
         setSending(`Not sent: ${e.message}`);
@@ -166,7 +167,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     setOwnAnswer(a);
   };
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
-  const place = live?.place?.(yMetric.unit) ?? null;
+  const place = live?.place?.(yMetric.unit, knobLabel(spec)) ?? null;
   const pointY = q?.predict === "point" ? (revealed && answer?.kind === "point" ? answer.y : shownDraft?.kind === "point" ? shownDraft.y : answer?.kind === "point" ? answer.y : null) : null;
   const crowd = live && q?.predict === "point" && (live.role === "teacher" || revealed) ? live.crowd : [];
   // The axis stays put; a prediction above it (the student's or the class's) widens it to fit.
@@ -189,11 +190,13 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         )}
         {/* in a class, also to a student who did not answer: the answer alone, as on the projector */}
         {q && revealed && (answer || live) && (
-          <Reveal q={q} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={place}
+          <Reveal q={q} spec={spec} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={place}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />
         )}
         {/* read after the reveal, as it is said (Reveal's `also`) */}
         {place && <p data-testid="class-place">{place}</p>}
+        {/* which knob matters most: the model's whole answer, every knob's effect here */}
+        {q?.predict === "knob" && revealed && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
       </section>

@@ -12,5 +12,6 @@ export async function allSpecs(): Promise<Record<string, SystemSpec>> {
 export const apiModels: ModelAccess = {
   evaluateMany: (asks) => Promise.all(asks.map(([system, knobs]) => api.evaluate(system, knobs).then((r) => r.metrics))),
   sweepMany: (asks) => Promise.all(asks.map(([system, knobs, x]) => api.sweep(system, knobs, x))),
+  sensitivityMany: (asks) => Promise.all(asks.map(([system, knobs, metric]) => api.sensitivity(system, knobs, metric))),
   dataset: (id) => api.dataset(id).catch(() => null),
 };

@@ -2,7 +2,7 @@
 // recomputed, and each question's y axis (the chart the explorer would draw, axis.ts) checked
 // to hold what the step promises a student can place: the answer, the memo's values and the
 // value a common intuition expects. Used by the build, the tests and the browser.
-import type { Dataset, KnobValues, SweepResult, SystemSpec } from "../api/types.ts";
+import type { Dataset, KnobValues, Sensitivity, SweepResult, SystemSpec } from "../api/types.ts";
 import { bandOf, curveKnobsOf, curveOf, limitOf } from "../chart/curves.ts";
 import { memoPoints } from "../chart/memoPoints.ts";
 import { axisProblems, type Promised, stepTop } from "./axis.ts";
@@ -14,6 +14,8 @@ import type { Path } from "./places.ts";
 export interface ModelAccess {
   evaluateMany(asks: [string, KnobValues][]): Promise<Record<string, number | null>[]>;
   sweepMany(asks: [string, KnobValues, string][]): Promise<SweepResult[]>;
+  /** every knob's effect on a metric at a setting (perfmodels.sensitivity), for knob questions */
+  sensitivityMany(asks: [string, KnobValues, string][]): Promise<Sensitivity[]>;
   dataset(id: string): Promise<Dataset | null>;
 }
 
@@ -47,6 +49,7 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
   const sweeps: [string, KnobValues, string][] = [];
   const ev = (system: string, knobs: KnobValues) => evals.push([system, knobs]) - 1;
   const sw = (system: string, knobs: KnobValues, x: string) => sweeps.push([system, knobs, x]) - 1;
+  const senses: [string, KnobValues, string][] = [];
   const plan = steps.map(([, s]) => {
     const spec = specs[s.state.system];
     const x = s.state.x ?? spec.x_default;
@@ -55,10 +58,15 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
       checks: (s.checks ?? []).map((c) => [ev(s.state.system, { ...s.state.knobs, ...c.at }), c.vs ? ev(s.state.system, { ...s.state.knobs, ...c.vs }) : -1]),
       at: s.question?.predict === "point" ? ev(s.state.system, { ...s.state.knobs, [x]: s.question.at }) : -1,
       sweep: s.question ? sw(s.state.system, curveKnobsOf(spec, knobs, x), x) : -1,
+      sense: s.question?.predict === "knob" ? senses.push([s.state.system, s.state.knobs, s.state.y ?? spec.y_default]) - 1 : -1,
       base: s.question && s.state.baseline ? sw(s.state.system, curveKnobsOf(spec, { ...defaultsOf(spec), ...s.state.baseline }, x), x) : -1,
     };
   });
-  const [answers, curves] = await Promise.all([models.evaluateMany(evals), sweeps.length ? models.sweepMany(sweeps) : Promise.resolve([])]);
+  const [answers, curves, sensed] = await Promise.all([
+    models.evaluateMany(evals),
+    sweeps.length ? models.sweepMany(sweeps) : Promise.resolve([]),
+    senses.length ? models.sensitivityMany(senses) : Promise.resolve([]),
+  ]);
   const out: [Path, string][] = [];
   for (const [k, [i, s]] of steps.entries()) {
     const spec = specs[s.state.system];
@@ -84,6 +92,7 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
       out.push([["steps", i, "state"], `the model draws no curve of ${y} here`]);
       continue;
     }
+    if (q.predict === "knob") out.push(...knobAnswer(sensed[plan[k].sense], q.among, q.answer).map((m): [Path, string] => [["steps", i, "question", m.key], m.message]));
     const promised: Promised[] = [];
     if (q.predict === "point") {
       const model = answers[plan[k].at][y] ?? Number.NaN;
@@ -104,4 +113,26 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
     }
   }
   return out;
+}
+
+/** A knob question's answer must lie above doubt: the model's largest effect (the metric's span
+ * over the knob's whole range, the others held) among the knobs offered, by a clear margin. */
+export const CLEAR_MARGIN = 1.1;
+
+export function knobAnswer(r: Sensitivity, among: string[], answer: string): { key: "answer" | "among"; message: string }[] {
+  const rows = among.map((name) => r.knobs.find((k) => k.name === name));
+  const out: { key: "answer" | "among"; message: string }[] = [];
+  rows.forEach((row, j) => {
+    if (row && !row.active) out.push({ key: "among", message: `${among[j]} does nothing at this step's setting (${row.reason}): offer knobs that act here` });
+  });
+  if (out.length) return out;
+  const span = (name: string) => {
+    const row = r.knobs.find((k) => k.name === name);
+    return row?.low != null && row?.high != null ? Math.abs(row.high - row.low) : 0;
+  };
+  const order = [...among].sort((a, b) => span(b) - span(a));
+  const [top, next] = order;
+  if (top !== answer) return [{ key: "answer", message: `the model says ${top} matters most here (span ${short(span(top))}, against ${short(span(answer))} for ${answer}): correct the answer, or the setting` }];
+  if (span(top) < CLEAR_MARGIN * span(next)) return [{ key: "answer", message: `${top} leads ${next} by less than ${Math.round(100 * (CLEAR_MARGIN - 1))} % (${short(span(top))} against ${short(span(next))}): too close to ask; offer other knobs or another setting` }];
+  return [];
 }

@@ -54,6 +54,24 @@ const choiceQuestion = z
   .strict()
   .refine((q) => q.answer <= q.choices.length, { message: "must name one of the choices (counted from 1)", path: ["answer"] });
 
+/** Which knob matters most here: the learner picks one of `among`; the model's sensitivity at
+ * the step's setting (perfmodels.sensitivity) must agree with `answer` (claims.ts). */
+const knobQuestion = z
+  .object({
+    predict: z.literal("knob"),
+    prompt: text(400),
+    among: z.array(name).min(2, "needs at least 2 knobs").max(MAX_CHOICES, `has at most ${MAX_CHOICES} knobs`),
+    answer: name,
+    explain: text(1200),
+    y_max: z.number().positive().finite().optional(),
+    memo: memoFigure.optional(),
+    intuition: text(600).optional(),
+    intuition_value: z.number().finite().optional(),
+  })
+  .strict()
+  .refine((q) => q.among.includes(q.answer), { message: "must be one of the knobs in among", path: ["answer"] })
+  .refine((q) => new Set(q.among).size === q.among.length, { message: "names a knob twice", path: ["among"] });
+
 const state = z
   .object({
     system: name,
@@ -86,7 +104,7 @@ export const stepSchema = z
     title: text(120),
     text: text(2000),
     state,
-    question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion]).optional(),
+    question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion, knobQuestion]).optional(),
     /** said after the reveal (or under a step without a question) */
     after: text(1200).optional(),
     checks: z.array(check).max(8).optional(),
@@ -112,6 +130,14 @@ export type Question = NonNullable<LessonStep["question"]>;
 export type MemoFigure = z.infer<typeof memoFigure>;
 export type Check = z.infer<typeof check>;
 
+/** A question answered by picking one of several, as the page asks it: a choice as written, a
+ * knob question with the knobs' labels (`label`); null for a point. `answer` counts from 1. */
+export function picking(q: Question | undefined, label: (knob: string) => string = (k) => k): { choices: string[]; answer: number; explain: string } | null {
+  if (q?.predict === "choice") return { choices: q.choices, answer: q.answer, explain: q.explain };
+  if (q?.predict === "knob") return { choices: q.among.map(label), answer: q.among.indexOf(q.answer) + 1, explain: q.explain };
+  return null;
+}
+
 /** Each field's purpose, and what it takes: said beside a field that is missing or wrong. */
 export const FIELDS: Record<string, string> = {
   id: "a name for the lesson: letters, digits, - and _",
@@ -127,13 +153,14 @@ export const FIELDS: Record<string, string> = {
   y: "the metric on the y axis (a metric's id)",
   baseline: "knob settings for a dashed comparison curve, as { name: value }",
   bounds: "true to draw the textbook bounds beside the curve (on population axes, the knee N* too)",
-  question: "predict: point (place a point on the chart) or predict: choice (pick one answer)",
-  predict: "point or choice",
+  question: "predict: point (place a point on the chart), predict: choice (pick one answer) or predict: knob (pick the knob that matters most)",
+  predict: "point, choice or knob",
+  among: "a list of 2 to 6 knob ids the learner picks from",
   prompt: "the question, as text",
   at: "a number: the x value where the learner places the point (the step's own setting of x)",
   y_max: "a positive number: the top of the y axis",
   choices: "a list of 2 to 6 answers, as text",
-  answer: "the number of the right choice, counted from 1",
+  answer: "the number of the right choice, counted from 1 (predict: choice), or the knob that matters most (predict: knob)",
   explain: "a sentence or two, said after the reveal, on why the answer is right",
   intuition: "the common wrong expectation and why it is wrong, said after the reveal",
   intuition_value: "a number: the value that intuition expects (it must fit on the y axis)",
@@ -159,7 +186,7 @@ export function keysAt(path: (string | number)[], data: unknown): string[] {
   if (path.length === 4 && path[2] === "checks") return keys(check);
   if (last === "question") {
     const q = path.reduce<unknown>((o, k) => (o as Record<string | number, unknown> | undefined)?.[k], data) as { predict?: string } | undefined;
-    return keys(q?.predict === "choice" ? choiceQuestion : pointQuestion);
+    return keys(q?.predict === "choice" ? choiceQuestion : q?.predict === "knob" ? knobQuestion : pointQuestion);
   }
   return [];
 }

@@ -13,6 +13,7 @@ import { checkState } from "./states.ts";
 export type { ModelAccess } from "./claims.ts";
 export { MAX_LESSON_BYTES, MAX_STEPS } from "./format.ts";
 export type { Check, Lesson, LessonStep, MemoFigure, Question } from "./format.ts";
+export { picking } from "./format.ts";
 export { formatProblem, type LessonProblem } from "./places.ts";
 
 export type Checked = { ok: true; lesson: Lesson } | { ok: false; problems: LessonProblem[] };
@@ -56,8 +57,8 @@ function say(issue: z.core.$ZodIssue, data: unknown): [Path, string, Path?] | nu
     const want = KINDS[issue.expected] ?? issue.expected;
     return [path, `must be ${want}${hint ? ` (${hint})` : ""}`];
   }
-  if (issue.code === "invalid_union" && key === "question") return [[...path, "predict"], "must be point or choice: predict: point places a point on the chart, predict: choice picks one answer"];
-  if (issue.code === "invalid_value" && key === "predict") return [path, "must be point or choice"];
+  if (issue.code === "invalid_union" && key === "question") return [[...path, "predict"], "must be point, choice or knob: predict: point places a point on the chart, predict: choice picks one answer, predict: knob picks the knob that matters most"];
+  if (issue.code === "invalid_value" && key === "predict") return [path, "must be point, choice or knob"];
   return [path, issue.message];
 }
 

@@ -41,6 +41,11 @@ export function checkState(s: LessonStep, i: number, specs: Record<string, Syste
     if (Number(own) !== q.at)
       out.push([["steps", i, "question", "at"], `must be the step's own ${x} (${own}${s.state.knobs[x] === undefined ? ", its default" : ""}): set state.knobs.${x} to ${q.at}, or ask at ${own}`]);
   }
+  if (q?.predict === "knob") {
+    q.among.forEach((k, j) => {
+      if (!spec.knobs.some((kk) => kk.name === k)) out.push([["steps", i, "question", "among", j], `is not a knob of ${spec.id}: its knobs are ${list(spec.knobs.map((kk) => kk.name))}`]);
+    });
+  }
   (s.checks ?? []).forEach((c, j) => {
     const path: Path = ["steps", i, "checks", j];
     if (!spec.metrics.some((m) => m.name === c.metric)) out.push([[...path, "metric"], `must be a metric of ${spec.id}: one of ${list(spec.metrics.map((m) => m.name))}`]);

@@ -6,7 +6,7 @@ import { announce } from "../a11y/announcer";
 import { allSpecs, apiModels } from "../lesson/access";
 import { lessonById } from "../lesson/lessons";
 import type { StepAnswer } from "../lesson/progress";
-import { checkLessonWithModels, type Lesson } from "../lesson/schema";
+import { checkLessonWithModels, type Lesson, picking } from "../lesson/schema";
 import { StepView } from "../lesson/StepView";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
@@ -90,9 +90,10 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const revealed = state.revealed.includes(number);
   const locked = state.locked.includes(number);
   // where the student's answer stood in the class's, in the chart's unit (StepView knows it)
-  const place = (unit: string): string | null => {
+  const place = (unit: string, label?: (knob: string) => string): string | null => {
     if (!q || !revealed || !spread) return null;
-    if (q.predict === "choice") return q.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
+    const pick = picking(q, label);
+    if (pick) return pick.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
     if (answer?.kind !== "point") return `You did not answer this one; ${spread.count} in the class did.`;
     const p = placeIn(spread.values, answer.y);
     return `${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, unit)}.`;

@@ -2,7 +2,7 @@
 // it as its `classroom`): reading the class's code from the address, following its stream,
 // moving the class with the presenter, the class panel, and starting a class.
 import { useEffect } from "react";
-import type { Lesson } from "../lesson/format";
+import { type Lesson, picking } from "../lesson/format";
 import type { Classroom, ClassroomView } from "../lesson/LessonPage";
 import { classes } from "./api";
 import { ClassPanel } from "./ClassPanel";
@@ -29,7 +29,7 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   return {
     panel: (
       <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}
-        choices={q?.predict === "choice" ? q.choices : null} answer={q?.predict === "choice" ? q.answer : null} />
+        choices={picking(q)?.choices ?? null} answer={picking(q)?.answer ?? null} />
     ),
     live: {
       role: "teacher",

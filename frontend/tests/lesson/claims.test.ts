@@ -3,8 +3,8 @@
 // the model's and the memo's values at its x. A model change that breaks a lesson fails here.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Dataset, SystemSpec } from "../../src/api/types";
-import { checkModels } from "../../src/lesson/claims";
+import type { Dataset, Sensitivity, SystemSpec } from "../../src/api/types";
+import { checkModels, knobAnswer } from "../../src/lesson/claims";
 import { checkLesson, checkLessonWithModels, formatProblem, type Lesson, type ModelAccess } from "../../src/lesson/schema";
 import { python, ROOT } from "../fixtures/python";
 
@@ -16,6 +16,8 @@ const models: ModelAccess = {
     python(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
   sweepMany: async (asks) =>
     python(`import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
+  sensitivityMany: async (asks) =>
+    python(`import json, perfmodels; print(json.dumps([perfmodels.sensitivity(s, k, m) for s, k, m in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
   dataset: async (id) => python<Dataset>(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
 };
 const files = readdirSync(`${ROOT}lessons`).filter((f) => f.endsWith(".yaml"));
@@ -52,6 +54,40 @@ describe("lessons against today's models", () => {
     expect(r.problems[0].message).toMatch(/checks\[1\]: the model now gives a ratio of 1 for throughput_bps, outside 1.5 to 2.5/);
     expect(broken.split("\n")[r.problems[0].line - 1]).toContain("- metric: throughput_bps");
   }, 30_000);
+
+  it("a knob question's answer is the model's: a wrong one and a misspelt knob are each reported at their line", async () => {
+    const f = "decnet-link-quota.yaml";
+    const at = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
+    // the model says the quota matters most at the memo's setting: claim the copy cost instead
+    const wrong = source(f).replace("answer: link_quota", "answer: copy_us_per_byte");
+    let r = await checkLessonWithModels(f, wrong, specs, models);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.problems.map(formatProblem)).toEqual([expect.stringMatching(/question.answer: the model says link_quota matters most here \(span [\d.e+]+, against [\d.e+]+ for copy_us_per_byte\)/)]);
+      expect(r.problems[0].line).toBe(at(wrong, "answer: copy_us_per_byte"));
+    }
+    const typo = source(f).replace("among: [link_quota, buffer_size, copy_us_per_byte]", "among: [link_quota, buffer_sise, copy_us_per_byte]");
+    r = await checkLessonWithModels(f, typo, specs, models);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      // counted from 1, as a teacher reads the list; the column is the misspelt knob's
+      expect(r.problems.map(formatProblem)).toEqual([expect.stringMatching(/question.among\[2\]: is not a knob of decnet: its knobs are circuit, link_quota, buffer_size/)]);
+      expect(typo.split("\n")[r.problems[0].line - 1].slice(r.problems[0].column - 1)).toMatch(/^buffer_sise/);
+    }
+  }, 60_000);
+
+  it("a knob that does nothing at a step's setting is refused as an option, and a near tie is too close to ask", () => {
+    const r = { system: "lavc", metric: "boot_cpu_percent", value: 50, knobs: [
+      { name: "ios_per_user_s", label: "I/Os per user", active: false, reason: "with local disks no I/O reaches the boot member" },
+      { name: "users", label: "Users", active: true, low: 1, high: 100, elasticity: 1 },
+    ] } as unknown as Sensitivity;
+    expect(knobAnswer(r, ["ios_per_user_s", "users"], "users")).toEqual([{ key: "among", message: expect.stringMatching(/^ios_per_user_s does nothing at this step's setting \(with local disks/) }]);
+    const acting = (span: number) => ({ ...r, knobs: [{ ...r.knobs[0], active: true, low: 10, high: 10 + span }, r.knobs[1]] }) as Sensitivity;
+    expect(knobAnswer(acting(40), ["ios_per_user_s", "users"], "users")).toEqual([]);
+    // users spans 99: a rival spanning 95 is within 10 % of it
+    expect(knobAnswer(acting(95), ["ios_per_user_s", "users"], "users")).toEqual([{ key: "answer", message: expect.stringMatching(/^users leads ios_per_user_s by less than 10 % \(99 against 95\): too close to ask/) }]);
+    expect(knobAnswer(acting(120), ["ios_per_user_s", "users"], "users")[0].message).toMatch(/^the model says ios_per_user_s matters most here \(span 120, against 99 for users\)/);
+  });
 
   it("an intuition's value the axis cannot hold is reported at its line, with the fix", async () => {
     const lesson = structuredClone(lessons.find((l) => l.id === "lavc-capacity")!);

@@ -39,6 +39,28 @@ describe("shipped lessons", () => {
     }
   });
 
+  it("ask which knob matters most in at least three lessons, and draw the knee N* in the LAVC lesson", () => {
+    const asking = shipped.filter(([, l]) => l.steps.some((s) => s.question?.predict === "knob"));
+    expect(asking.length).toBeGreaterThanOrEqual(3);
+    const lavc = shipped.find(([, l]) => l.id === "lavc-capacity")![1];
+    expect(lavc.steps.some((s) => s.state.bounds === true && (s.state.x ?? "users") === "users" && /N\*/.test(s.text))).toBe(true);
+  });
+
+  it("refuses a knob question whose answer is not among its knobs, or that names a knob twice", () => {
+    const base = readFileSync(`${dir}/decnet-link-quota.yaml`, "utf8");
+    for (const [bad, said] of [
+      ["answer: link_quota", /question.answer: must be one of the knobs in among/],
+      ["among: [link_quota, buffer_size, copy_us_per_byte]", /question.among: names a knob twice/],
+    ] as const) {
+      const text = bad.startsWith("answer")
+        ? base.replace("answer: link_quota", "answer: circuit")
+        : base.replace("among: [link_quota, buffer_size, copy_us_per_byte]", "among: [link_quota, buffer_size, buffer_size]");
+      const r = checkLesson("d.yaml", text, specs);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems.map(formatProblem).join("\n")).toMatch(said);
+    }
+  });
+
   it("name memo figures that exist, as numbers with a citation", () => {
     const refs = shipped.flatMap(([, l]) => l.steps.flatMap((s) => (s.question?.memo ? [s.question.memo] : [])));
     expect(refs.length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from app import classroom
 from app.core.tables import Classroom
 
-LESSON = "decnet-link-quota"  # step 1: no question; 2, 3: a point; 4, 5: a choice of 3
+LESSON = "decnet-link-quota"  # step 1: no question; 2, 3: a point; 4, 5: a choice of 3; 7: a knob of 3
 
 
 def start(client, **body):
@@ -49,7 +49,7 @@ def test_a_class_has_a_short_unambiguous_code_a_join_link_and_a_teacher_token(cl
         "code": made["code"],
         "step": 1,
         "pace": "teacher",
-        "steps": 7,
+        "steps": 8,
         "revealed": [],
         "locked": [],
         "ended": False,
@@ -68,6 +68,16 @@ def test_a_teachers_own_lesson_file_and_bad_lessons(client):
         assert client.post("/api/classes", json={"lesson_file": bad}).status_code == 422, bad[:20]
     assert client.post("/api/classes", json={}).status_code == 422
     assert client.post("/api/classes", json={"lesson": LESSON, "lesson_file": text}).status_code == 422
+    # which knob matters most: answered by the knob's number among those offered
+    knob = "id: k\ntitle: K\nsteps:\n  - title: A\n    question:\n      predict: knob\n      among: [a, b, c]\n"
+    k = start(client, lesson_file=knob)
+    ann = join(client, k["code"], "Ann")
+    control(client, k, step=1)
+    assert answer(client, k["code"], ann, step=1, choice=4).status_code == 422  # three knobs
+    assert answer(client, k["code"], ann, step=1, value=1).status_code == 422  # a pick, not a value
+    assert answer(client, k["code"], ann, step=1, choice=3).status_code == 201
+    bad = knob.replace("[a, b, c]", "[a]")
+    assert client.post("/api/classes", json={"lesson_file": bad}).status_code == 422
 
 
 def test_answers_need_a_student_token_and_fit_the_step(client):
