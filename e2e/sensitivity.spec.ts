@@ -25,3 +25,21 @@ test("every system shows what matters most at its setting, largest effect first,
     }
   }
 });
+
+test("the knob behind the bottleneck is marked, and says which bottleneck", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  // below its knee DECnet is limited by its window: the quota itself
+  await ex.open("decnet");
+  const cause = page.getByTestId("sensitivity").getByTestId("bottleneck-cause");
+  await expect(cause).toHaveCount(1);
+  await expect(page.locator("[data-testid=sensitivity] li.cause [data-testid=sensitivity-bar]")).toHaveAttribute("data-sensitivity-knob", "link_quota");
+  await expect(cause).toHaveText("the limit here");
+  // a cluster past saturation: the boot CPU, and the knob that loads it most
+  await ex.open("lavc", "users=200&y=boot_cpu_percent");
+  await expect(page.locator("[data-testid=sensitivity] li.cause [data-testid=sensitivity-bar]")).toHaveAttribute("data-sensitivity-knob", "ios_per_user_s");
+  await expect(cause).toHaveText("drives the boot CPU, the limit here");
+  // below saturation nothing limits: nothing is marked
+  await ex.open("lavc", "users=40&y=boot_cpu_percent");
+  await expect(page.getByTestId("sensitivity").getByTestId("sensitivity-bar").first()).toBeVisible();
+  await expect(cause).toHaveCount(0);
+});

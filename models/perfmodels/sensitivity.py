@@ -6,11 +6,18 @@ continuous knob and the neighbouring settings on an integer one), and the metric
 two ends with every other knob held (its span). For a choice knob, the metric under each choice.
 A knob that matters only under other settings says so, with the reason, and is not moved.
 Sorted by span, largest first: the order of a tornado chart.
+
+The bottleneck's cause. Where a knob is itself the limit (DECnet's link quota below its knee),
+that knob. Where a resource is (pace.py), the knob that moves what it allows the most over the
+knob's range, relative to here: on an open path the term's own limit on the metric (bounds.py),
+on a closed network the bottleneck station's demand. The knob to turn to relieve it. None
+where nothing limits (a cluster below saturation).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from .knobs import Knob
@@ -33,8 +40,34 @@ def sensitivity(name: str, knobs: dict[str, object] | None, metric: str, params:
     base = s.validate(knobs)
     p = model_params(name, params)
 
-    def at(k: Knobs) -> float | None:
-        v = m.solve(k, p, detail=False)["metrics"][metric]
+    here = m.solve(base, p, detail=True)
+    limit = here["bottleneck"]
+    # What the bottleneck allows on this metric: an open path's term alone (bounds.py), or else
+    # (a closed network's station, whose cap on its own utilization is always 100 %) the
+    # demand of the stages that set the pace.
+    bound_name = limit
+    busy = {st["name"] for st in here.get("stages", []) if st["bottleneck"]}
+    limits: dict[str, list[float]] = {}
+
+    def held(r: Any) -> float | None:
+        for b in r.get("bounds", []):
+            if b["metric"] == metric and b["name"] == bound_name and b["side"] == "upper" and "network" not in here:
+                return float(b["value"])
+        if not busy or "stages" not in r:
+            return None
+        # a demand: the larger it is, the less the bottleneck allows
+        d = sum(st["demand"] for st in r["stages"] if st["name"] in busy)
+        return 1.0 / d if d > 0 else None
+
+    by_bound = held(m.solve(base, p, detail=False)) is not None
+
+    def at(k: Knobs, knob: str | None = None) -> float | None:
+        r = m.solve(k, p, detail=knob is not None and not by_bound and bool(busy))
+        if knob is not None and limit is not None:
+            h = held(r)
+            if h is not None:
+                limits.setdefault(knob, []).append(h)
+        v = r["metrics"][metric]
         return None if v is None else float(v)
 
     value = at(base)
@@ -44,16 +77,40 @@ def sensitivity(name: str, knobs: dict[str, object] | None, metric: str, params:
         if not row["active"]:
             row["reason"] = k.inactive_reason
         elif k.choices is not None:
-            row["choices"] = {c: at({**base, k.name: c}) for c in k.choices}
+            row["choices"] = {c: at({**base, k.name: c}, k.name) for c in k.choices}
             seen = [v for v in row["choices"].values() if v is not None]
             row["low"], row["high"] = (min(seen), max(seen)) if seen else (None, None)
         else:
             assert k.min is not None and k.max is not None
-            row["low"], row["high"] = at({**base, k.name: _end(k, k.min)}), at({**base, k.name: _end(k, k.max)})
+            row["low"] = at({**base, k.name: _end(k, k.min)}, k.name)
+            row["high"] = at({**base, k.name: _end(k, k.max)}, k.name)
             row["elasticity"] = _elasticity(k, base, at, value)
         rows.append(row)
     rows.sort(key=_span, reverse=True)
-    return {"system": name, "metric": metric, "value": value, "knobs": rows}
+    return {
+        "system": name,
+        "metric": metric,
+        "value": value,
+        "knobs": rows,
+        "bottleneck": limit,
+        "cause": _cause(s.knobs, base, limit, held(here), limits),
+    }
+
+
+def _cause(
+    knobs: Sequence[Knob], base: Knobs, limit: str | None, now: float | None, limits: dict[str, list[float]]
+) -> str | None:
+    """The knob behind the bottleneck (see the module's docstring), or None."""
+    if limit is None:
+        return None
+    for k in knobs:  # a window or a population that is itself a knob
+        if k.label.lower() == limit.lower() and k.active(base):
+            return k.name
+    if not now or now <= 0:
+        return None
+    moved = {n: (max(v) - min(v)) / now for n, v in limits.items() if v}
+    best = max(moved, key=moved.__getitem__, default=None)
+    return best if best is not None and moved[best] > 1e-9 else None
 
 
 def _end(k: Knob, v: float) -> float | int:

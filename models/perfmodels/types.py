@@ -386,6 +386,9 @@ class Sensitivity(TypedDict):
     metric: str
     value: float | None
     knobs: list[KnobEffect]
+    # what sets the pace here (pace.py), and the knob that moves it most (None: nothing limits)
+    bottleneck: str | None
+    cause: str | None
 
 
 def observation(

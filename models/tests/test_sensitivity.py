@@ -54,3 +54,24 @@ def test_an_integer_knobs_elasticity_uses_its_neighbouring_settings():
         return registry.evaluate("ffs", {"block_size": b})["metrics"]["throughput_kBps"]
 
     assert size["elasticity"] == pytest.approx(math.log(kbps(8192) / kbps(2048)) / math.log(4), rel=1e-12)
+
+
+def test_the_bottleneck_and_the_knob_behind_it():
+    # below its knee DECnet's window is the limit, and the window is a knob
+    r = sensitivity("decnet", {}, "throughput_bps")
+    assert (r["bottleneck"], r["cause"]) == ("link quota", "link_quota")
+    # a cluster below saturation has no bottleneck, so no cause
+    assert sensitivity("lavc", {"users": 50}, "boot_cpu_percent")["cause"] is None
+    # past it the boot CPU sets the pace: the knob that moves its demand most is the I/O rate
+    r = sensitivity("lavc", {"users": 200}, "boot_cpu_percent")
+    assert (r["bottleneck"], r["cause"]) == ("boot CPU", "ios_per_user_s")
+    # on an open path, the knob that moves the bottleneck term's own limit the most: FFS's
+    # rotation is relieved by more sectors under the head each turn (its range spans 4x, rpm's 4x
+    # too, but sectors also shrink the gap a block needs)
+    r = sensitivity("ffs", {}, "throughput_kBps")
+    assert r["bottleneck"] == "rotation and layout" and r["cause"] in ("sectors_per_track", "rpm")
+    # the cause is a knob that acts here, and moving it moves the bottleneck's limit
+    for name, knobs, metric in [("afs", {}, "read_kBps"), ("rsx-qio", {}, "time_saving_percent")]:
+        r = sensitivity(name, knobs, metric)
+        active = {k["name"] for k in r["knobs"] if k["active"]}
+        assert r["cause"] in active

@@ -965,6 +965,10 @@ export interface components {
     };
     /** Sensitivity */
     Sensitivity: {
+      /** Bottleneck */
+      bottleneck: string | null;
+      /** Cause */
+      cause: string | null;
       /** Knobs */
       knobs: components["schemas"]["KnobEffect"][];
       /** Metric */

@@ -46,6 +46,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
       <h2 id={`${id}-h`}>What matters most here</h2>
       <p className="muted">
         {`${metric.label} is ${r.value == null ? "not computed" : formatValue(r.value, unit)} at this setting. Each bar runs from the ${metric.label.toLowerCase()} at the knob's lowest setting to its highest, every other knob held; the line is this setting. `}
+        {r.bottleneck ? `The ${r.bottleneck} sets the pace here${r.cause ? "; the marked knob moves it most" : ""}. ` : ""}
         {onPickX ? "Choose a bar to put its knob on the x axis." : ""}
       </p>
       <ol className="tornado">
@@ -63,16 +64,22 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
               {r.value != null && <span className="tornado-now" style={{ left: `${pos(r.value)}%` }} />}
             </span>
           );
+          // the knob behind the bottleneck here (perfmodels.sensitivity's cause): named in words too
+          const cause = r.cause === k.name && r.bottleneck ? (
+            <span className="tornado-cause" data-testid="bottleneck-cause">
+              {k.label.toLowerCase() === r.bottleneck.toLowerCase() ? " the limit here" : ` drives the ${r.bottleneck}, the limit here`}
+            </span>
+          ) : null;
           return (
-            <li key={k.name}>
+            <li key={k.name} className={cause ? "cause" : undefined}>
               {onPickX && numeric.has(k.name) ? (
                 <button type="button" data-testid="sensitivity-bar" data-sensitivity-knob={k.name} aria-pressed={k.name === x} onClick={() => onPickX(k.name)}>
-                  <span className="tornado-label">{k.label}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
+                  <span className="tornado-label">{k.label}{cause}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
                   <span className="visually-hidden">{`. Put ${k.label} on the x axis`}</span>
                 </button>
               ) : (
                 <div data-testid="sensitivity-bar" data-sensitivity-knob={k.name} className="tornado-static">
-                  <span className="tornado-label">{k.label}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
+                  <span className="tornado-label">{k.label}{cause}<span className="visually-hidden">: </span></span>{bar}<span className="tornado-text">{effect}</span>
                 </div>
               )}
             </li>
