@@ -19,8 +19,10 @@ async function pages(page: Page): Promise<string[]> {
     "/explore/decnet?per=circuit", "/explore/decnet?link_quota=32&baseline=link_quota:8",
     // the user's own measurements, fitted (the panel, its table, the squares and both curves)
     `/explore/ffs?bus=MASSBUS&fitted=cpu_block_ms%3A5.3&data=${compressToEncodedURIComponent("block_size (KB),Throughput (KB/s)\n4,380\n8,520\n16,610\n")}`,
-    // a step with a point question, a choice question, and the presenter view
-    "/learn/decnet-link-quota/2", "/learn/decnet-link-quota/4", "/learn/afs-chunksize/3?present=1"];
+    // the bounds and the knee on a closed network
+    "/explore/lavc?y=boot_cpu_percent",
+    // a step with a point question, a choice question, a knob question, the bounds, and the presenter view
+    "/learn/decnet-link-quota/2", "/learn/decnet-link-quota/4", "/learn/lavc-capacity/4", "/learn/lavc-capacity/3", "/learn/afs-chunksize/3?present=1"];
 }
 
 async function settle(page: Page, path: string) {

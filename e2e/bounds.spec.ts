@@ -2,7 +2,10 @@
 // bounds and the knee N* on the closed networks, each stage alone elsewhere), in the readout, and
 // hidden and shown again through the URL.
 import { expect, test } from "@playwright/test";
+import { axeViolations } from "./lib/axe";
 import { ExplorerPage } from "./pages/ExplorerPage";
+
+test.use({ bypassCSP: true }); // axe is injected as a script
 
 const NETWORK = ["asymptotic upper", "asymptotic lower", "balanced job upper", "balanced job lower"];
 
@@ -74,4 +77,5 @@ test("the LAVC lesson draws the knee, and asks which knob matters most, the torn
   await expect(tornado.getByRole("button")).toHaveCount(0);
   const order = await tornado.getByTestId("sensitivity-bar").evaluateAll((els) => els.map((e) => e.getAttribute("data-sensitivity-knob")));
   expect(order.indexOf("ios_per_user_s")).toBeLessThan(order.indexOf("boot_disks"));
+  expect(await axeViolations(page)).toEqual([]);
 });
