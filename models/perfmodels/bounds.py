@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .types import Bound
+from .types import Bound, BoundLine
 
 ASYMPTOTIC = "asymptotic"
 BALANCED = "balanced job"
@@ -65,6 +65,29 @@ def scaled(x_bounds: dict[str, float], per_cycle: dict[str, float]) -> list[Boun
         {"metric": metric, "name": name, "side": "upper" if name.endswith("upper") else "lower", "value": x * amount}
         for metric, amount in per_cycle.items()
         for name, x in x_bounds.items()
+    ]
+
+
+def closed_lines(
+    demands: Sequence[float],
+    think: float,
+    populations: Sequence[int],
+    per_cycle: dict[str, float],
+    copies: Sequence[int] | None = None,
+) -> list[BoundLine]:
+    """The bounds along a population axis, as lines: one network's demands, every population
+    (a sweep's fast path: the same numbers as `scaled(closed(...))` point by point)."""
+    at = [closed(demands, think, n, copies) for n in populations]
+    names = next((list(b) for b in at if b), [])
+    return [
+        {
+            "metric": metric,
+            "name": name,
+            "side": "upper" if name.endswith("upper") else "lower",
+            "values": [b[name] * amount if b else None for b in at],
+        }
+        for metric, amount in per_cycle.items()
+        for name in names
     ]
 
 

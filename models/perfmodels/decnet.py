@@ -59,7 +59,7 @@ from .fitted import fitted
 from .knobs import load_spec
 from .mva import mva, mva_throughputs
 from .pace import knee
-from .types import BoundsKnee, Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
+from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -155,7 +155,7 @@ def _network(k: Knobs, p: Params) -> tuple[dict[str, float], list[float], float]
     return {**d, "return": ret}, [*stations, share * ret], (1 - share) * ret
 
 
-def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[Evaluation]:
+def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_bounds: bool = True) -> list[Evaluation]:
     d, queues, think = _network(k, p)
     stations = queues[:3]
     share = k["return_queue_share"]
@@ -177,7 +177,6 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
         point: Evaluation = {
             "metrics": {"throughput_bps": x * payload_bits, "messages_per_s": x, "cpu_percent": 100.0 * util[0]},
             "bottleneck": bottleneck,
-            "bounds": bounds.scaled(bounds.closed(queues, think, n), per_message),
             "limits": {
                 "throughput_bps": LINE_RATE_BPS[k["circuit"]]
                 * (k["buffer_size"] - HEADER_BYTES)
@@ -185,6 +184,8 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
                 "cpu_percent": 100.0,
             },
         }
+        if each_bounds:  # (a sweep along the population takes them as lines: bounds_along)
+            point["bounds"] = bounds.scaled(bounds.closed(queues, think, n), per_message)
         if detail:
             # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
             queued = names[: len(queues)]
@@ -247,7 +248,20 @@ def solve_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = No
     """Every link quota from one MVA pass (MVA yields every smaller population on the way)."""
     if x != "link_quota":
         return None
-    return _points(k, p or fitted(SPEC.id), [int(v) // 2 for v in values], detail=False)
+    return _points(k, p or fitted(SPEC.id), [int(v) // 2 for v in values], detail=False, each_bounds=False)
+
+
+def bounds_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[BoundLine] | None:
+    """The bounds along the link quota as lines, from one network (solve_along's companion)."""
+    if x != "link_quota":
+        return None
+    _, queues, think = _network(k, p or fitted(SPEC.id))
+    per_message = {
+        "throughput_bps": (k["buffer_size"] - HEADER_BYTES) * 8,
+        "messages_per_s": 1.0,
+        "cpu_percent": 100.0 * queues[0],
+    }
+    return bounds.closed_lines(queues, think, [int(v) // 2 for v in values], per_message)
 
 
 # ---- calibration data -------------------------------------------------------------------

@@ -58,7 +58,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
 from .mva import recursion
-from .types import BoundsKnee, Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
+from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}  # memo, Ethernet interface
@@ -116,7 +116,7 @@ def _mva(
     return out
 
 
-def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[Evaluation]:
+def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_bounds: bool = True) -> list[Evaluation]:
     c = _costs(k, p)
     d_cpu, d_disk, d_adapter, d_net = c["demands"]
     # stations: CPU, one disk (in boot_disks copies), adapter, Ethernet
@@ -166,7 +166,6 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
                 "server_cpu_ms": c["server_cpu"],
             },
             "bottleneck": bottleneck,
-            "bounds": bounds.scaled(bounds.closed(demands, think, n, copies), per_cycle),
             "limits": {
                 "boot_cpu_percent": 100.0,
                 "cpu_demand_percent": 100.0,
@@ -175,6 +174,8 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool) -> list[E
                 "ethernet_mbps": k["ethernet_usable_mbps"],
             },
         }
+        if each_bounds:  # (a sweep along the population takes them as lines: bounds_along)
+            point["bounds"] = bounds.scaled(bounds.closed(demands, think, n, copies), per_cycle)
         if detail:
             # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
             point["network"] = {
@@ -239,7 +240,22 @@ def solve_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = No
     """Every user count from one MVA pass (MVA yields every smaller population on the way)."""
     if x != "users":
         return None
-    return _points(k, p or fitted(SPEC.id), [int(v) for v in values], detail=False)
+    return _points(k, p or fitted(SPEC.id), [int(v) for v in values], detail=False, each_bounds=False)
+
+
+def bounds_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[BoundLine] | None:
+    """The bounds along the users as lines, from one set of demands (solve_along's companion)."""
+    if x != "users":
+        return None
+    c = _costs(k, p or fitted(SPEC.id))
+    d_cpu, d_disk, d_adapter, d_net = c["demands"]
+    per_cycle = {
+        "boot_cpu_percent": 100.0 * d_cpu,
+        "disk_percent": 100.0 * d_disk,
+        "adapter_percent": 100.0 * d_adapter,
+        "ethernet_mbps": c["ios"] * k["blocks_per_io"] * BLOCK_BITS / 1e6,
+    }
+    return bounds.closed_lines(c["demands"], 1.0, [int(v) for v in values], per_cycle, (1, k["boot_disks"], 1, 1))
 
 
 # ---- calibration data -------------------------------------------------------------------

@@ -161,12 +161,14 @@ def _series(
     m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None
 ) -> tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]], list[BoundLine]]:
     points: list[Evaluation] | None = m.solve_along(base, x, xs, p)
+    # a fast path's bounds come as lines from the model (its points leave them out)
+    lines = getattr(m, "bounds_along", lambda *_: None)(base, x, xs, p) if points is not None else None
     if points is None:
         points = [m.solve({**base, x: v}, p, detail=False) for v in xs]
     metrics = {mt.name: [pt["metrics"][mt.name] for pt in points] for mt in m.SPEC.metrics}
     names = {name for pt in points for name in pt.get("limits", {})}
     limits = {name: [pt.get("limits", {}).get(name) for pt in points] for name in sorted(names)}
-    return metrics, [pt["bottleneck"] for pt in points], limits, _bound_lines(points)
+    return metrics, [pt["bottleneck"] for pt in points], limits, lines if lines is not None else _bound_lines(points)
 
 
 def _bound_lines(points: list[Evaluation]) -> list[BoundLine]:

@@ -117,3 +117,18 @@ def test_open_paths_bound_each_term_alone():
     q = perfmodels.sweep("rsx-qio", {}, "maxpkt")
     assert all(b["side"] == "lower" for b in q["bounds"])  # a request's time: at least each term's
     assert perfmodels.sweep("ofn", {}, "hash_size")["bounds"] == []
+
+
+@pytest.mark.parametrize(
+    ("system", "x", "knobs"),
+    [("decnet", "link_quota", {"return_queue_share": 0.5}), ("lavc", "users", {"boot_disks": 2})],
+)
+def test_a_sweeps_fast_path_draws_the_same_bounds_as_each_point(system, x, knobs):
+    # along the population the model gives the bounds as lines from one network; each point
+    # evaluated on its own gives the same numbers
+    r = perfmodels.sweep(system, knobs, x, band=False)
+    for i, v in enumerate(r["x"][:: max(1, len(r["x"]) // 7)]):
+        got = {(b["metric"], b["name"]): b["value"] for b in perfmodels.evaluate(system, {**knobs, x: v})["bounds"]}
+        at = r["x"].index(v)
+        swept = {(b["metric"], b["name"]): b["values"][at] for b in r["bounds"]}
+        assert swept == pytest.approx(got), (system, v, i)
