@@ -1,8 +1,8 @@
 """The worker's bridge: the one function the browser's Web Worker calls, JSON in and JSON out.
 
-`call(op, payload, progress)` answers "evaluate", "sweep", "band", "bounds" and "describe" requests
+`call(op, payload, progress)` answers "evaluate", "sweep", "band" and "describe" requests
 (payload: a JSON object with the system, knobs, x, values, params and, for a sweep, whether to
-include its band and its bounds), and a user's own table: "table" (read it), "fit" (fit it; `progress` is
+include its band), and a user's own table: "table" (read it), "fit" (fit it; `progress` is
 told the share done now and then) and "left_out" (its rows left out of a fit already made),
 with {"result": ...}, or {"error": message} for bad input (ValueError) and for a model bug
 (anything else), so the page never waits on an exception.
@@ -22,14 +22,12 @@ def _answer(op: str, a: dict[str, Any], progress: Progress | None) -> object:
     if op == "evaluate":
         return registry.evaluate(a["system"], a.get("knobs"), a.get("params"))
     if op == "sweep":
-        band, bounds = a.get("band", True), a.get("bounds", True)
-        if not isinstance(band, bool) or not isinstance(bounds, bool):
-            raise ValueError("band and bounds must be true or false")
+        band = a.get("band", True)
+        if not isinstance(band, bool):
+            raise ValueError("band must be true or false")
         return registry.sweep(
-            a["system"], a.get("knobs"), a["x"], a.get("values"), band, a.get("params"), a.get("spread"), bounds
+            a["system"], a.get("knobs"), a["x"], a.get("values"), band, a.get("params"), a.get("spread")
         )
-    if op == "bounds":
-        return registry.bounds(a["system"], a.get("knobs"), a["x"], a.get("values"), a.get("params"))
     if op == "band":
         return registry.band(a["system"], a.get("knobs"), a["x"], a.get("values"), a.get("params"), a.get("spread"))
     if op == "describe":

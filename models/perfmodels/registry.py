@@ -17,8 +17,6 @@ from .system import System
 from .types import (
     Band,
     BoundLine,
-    Bounds,
-    BoundsKnee,
     Card,
     EvaluateResult,
     Evaluation,
@@ -234,7 +232,6 @@ def sweep(
     band: bool = True,
     params: object = None,
     spread: object = None,
-    bounds: bool = True,
 ) -> SweepResult:
     """Metrics and bottleneck at each value of knob x, the other knobs fixed (values default to
     the knob's grid). Columnar: {"x_knob", "x": [...], "metrics": {name: [...]},
@@ -244,12 +241,11 @@ def sweep(
     several curves: with band=False it is left empty, for a caller that asks for it apart
     (band(), the same arguments) so that the curve comes first. With `params` (a user's own fit)
     the curve is that fit's, and the band spans the unknown knobs and `spread`: the fitted
-    parameters the user's table does not pin, each {name: [low, high]} (model_spread). With
-    bounds=False the textbook bounds are left out too, for a caller that asks for them apart
-    (bounds(), the same arguments)."""
+    parameters the user's table does not pin, each {name: [low, high]} (model_spread)."""
     m, base, xs = _sweep_args(name, knobs, x, values)
     p = model_params(name, params)
     metrics, bottleneck, limits, bound_lines = _series(m, base, x, xs, p)
+    knee_hook = getattr(m, "bounds_knee_along", None)
     return {
         "system": name,
         "knobs": base,
@@ -260,24 +256,9 @@ def sweep(
         "limits": limits,
         "band": _band(m, name, base, x, xs, p, model_spread(name, spread, p)) if band else {},
         "knee": _knee(m, base, x, xs, bottleneck, p),
-        "bounds": bound_lines if bounds else [],
-        "bounds_knee": _bounds_knee(m, base, x, p) if bounds else None,
+        "bounds": bound_lines,
+        "bounds_knee": knee_hook(base, x, p) if knee_hook else None,
     }
-
-
-def _bounds_knee(m: System, base: Knobs, x: str, p: Params | None) -> BoundsKnee | None:
-    hook = getattr(m, "bounds_knee_along", None)
-    return hook(base, x, p) if hook else None
-
-
-def bounds(
-    name: str, knobs: dict[str, object] | None, x: str, values: list[object] | None = None, params: object = None
-) -> Bounds:
-    """The bounds of sweep(name, knobs, x, values, params=params) alone: {"x_knob", "bounds", "bounds_knee"}
-    (a page draws a knob move's curve first, then these)."""
-    m, base, xs = _sweep_args(name, knobs, x, values)
-    p = model_params(name, params)
-    return {"x_knob": x, "bounds": _series(m, base, x, xs, p)[3], "bounds_knee": _bounds_knee(m, base, x, p)}
 
 
 def band(

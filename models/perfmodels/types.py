@@ -97,14 +97,6 @@ class BoundsKnee(TypedDict):
     station: str
 
 
-class Bounds(TypedDict):
-    """A sweep's bounds alone (registry.bounds), along its x knob."""
-
-    x_knob: str
-    bounds: list[BoundLine]
-    bounds_knee: BoundsKnee | None
-
-
 class Evaluation(TypedDict):
     """A model's answer at one setting. `limits`: the capacity of each metric's resource;
     `bounds`: the textbook bounds on its metrics there (bounds.py)."""

@@ -16,17 +16,12 @@ export const bandShown = (band: { y0: number; y1: number }[]) => band.some((b) =
  * (runtime/protocol.ts callKey), whoever asks for it (a knob's handler, the view, a prefetch).
  * ModelClient.curve asks exactly this. */
 export function curveCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params) {
-  return { type: "sweep" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, band: false, bounds: false, params };
+  return { type: "sweep" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, band: false, params };
 }
 
 /** The request for that curve's band (ModelClient.band's): computed after the curve. */
 export function bandCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params, spread?: Spread) {
   return { type: "band" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, params, spread };
-}
-
-/** The request for a curve's textbook bounds, asked after it. */
-export function boundsCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params) {
-  return { type: "bounds" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, params };
 }
 
 /** Ask for a curve along x (its one request): the knob's handler does, before React renders. */

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
-import { bandCall, bandOf, boundsCall, boundsOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
+import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
 import { type Latest, useLatest } from "./useLatest";
 
 export interface ViewRequest {
@@ -49,19 +49,11 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
     () => client.band(spec.id, curveKnobs, x, "band", params, spread),
     () => client.peek(bandCall(spec, curveKnobs, x, params, spread)),
   );
-  // and its bounds, the same way (the last ones known along this x are drawn meanwhile)
-  const boundsAnswer = useLatest(
-    whole ? null : `${source}|${callKey(boundsCall(spec, curveKnobs, x, params))}`,
-    () => client.bounds(spec.id, curveKnobs, x, "bounds", params),
-    () => client.peek(boundsCall(spec, curveKnobs, x, params)),
-  );
   const sweepValue = useMemo(
-    () => (curveAnswer.value
-      ? { ...curveAnswer.value, band: (!whole && bandAnswer.value) || curveAnswer.value.band, ...(!whole && boundsAnswer.value?.x_knob === curveAnswer.value.x_knob ? boundsAnswer.value : {}) }
-      : null),
-    [curveAnswer.value, bandAnswer.value, boundsAnswer.value, whole],
+    () => (curveAnswer.value ? { ...curveAnswer.value, band: (!whole && bandAnswer.value) || curveAnswer.value.band } : null),
+    [curveAnswer.value, bandAnswer.value, whole],
   );
-  const sweep: Latest<SweepResult> = { value: sweepValue, error: curveAnswer.error ?? bandAnswer.error ?? boundsAnswer.error };
+  const sweep: Latest<SweepResult> = { value: sweepValue, error: curveAnswer.error ?? bandAnswer.error };
   // The full answer at the current setting: readouts and the path's stages.
   const detail: Latest<EvaluateResult> = useLatest(
     `${source}|${JSON.stringify(knobs)}|${JSON.stringify(params ?? null)}`,

@@ -59,15 +59,10 @@ export class ModelClient {
     return this.answer({ type: "sweep", system, knobs, x, values, params }, lane);
   }
 
-  /** A curve along x without its band (which costs several curves) and its bounds: what a knob
-   * move draws first. The request is chart/curves.ts curveCall's, key for key. */
+  /** A curve along x without its band (which costs several curves): what a knob move draws
+   * first. The request is chart/curves.ts curveCall's, key for key. */
   curve(system: string, knobs: KnobValues, x: string, lane?: string, params?: Params): Answer<SweepResult> {
-    return this.answer({ type: "sweep", system, knobs, x, values: undefined, band: false, bounds: false, params }, lane);
-  }
-
-  /** The textbook bounds of a curve along x (boundsCall's request). */
-  bounds(system: string, knobs: KnobValues, x: string, lane?: string, params?: Params): Answer<ResultFor["bounds"]> {
-    return this.answer({ type: "bounds", system, knobs, x, values: undefined, params }, lane);
+    return this.answer({ type: "sweep", system, knobs, x, values: undefined, band: false, params }, lane);
   }
 
   /** The band of a curve along x (bandCall's request). */

@@ -18,8 +18,6 @@ export function askServer<C extends Call>(http: Http, call: C): Promise<ResultFo
       return http.sweep(call.system, call.knobs, call.x, call.values, call.params) as Promise<ResultFor[C["type"]]>;
     case "band":
       return http.sweep(call.system, call.knobs, call.x, call.values, call.params, call.spread).then((s) => s.band) as Promise<ResultFor[C["type"]]>;
-    case "bounds":
-      return http.sweep(call.system, call.knobs, call.x, call.values, call.params).then((s) => ({ x_knob: s.x_knob, bounds: s.bounds, bounds_knee: s.bounds_knee })) as Promise<ResultFor[C["type"]]>;
     case "describe":
       return http.describe(call.system) as Promise<ResultFor[C["type"]]>;
     case "sensitivity":

@@ -6,12 +6,10 @@ import type { EvaluateResult, KnobValues, OwnFit, OwnTable, Params, Sensitivity,
 // `params`: a user's own fit of some of the model's parameters (absent: the memo's calibration).
 export type WorkerRequest =
   | { id: number; type: "evaluate"; system: string; knobs: KnobValues; params?: Params }
-  | { id: number; type: "sweep"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; band?: boolean; bounds?: boolean; params?: Params; spread?: Spread }
+  | { id: number; type: "sweep"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; band?: boolean; params?: Params; spread?: Spread }
   // the band of the same sweep alone (a curve asked with band: false comes first, its band after);
   // `spread`: the fitted parameters a user's table leaves open, drawn as a band
   | { id: number; type: "band"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; params?: Params; spread?: Spread }
-  // the textbook bounds of the same sweep alone (a knob move's curve comes first, these after)
-  | { id: number; type: "bounds"; system: string; knobs: KnobValues; x: string; values?: (number | string)[]; params?: Params }
   | { id: number; type: "describe"; system: string }
   // every knob's effect on a metric at the setting (the "what matters most" panel)
   | { id: number; type: "sensitivity"; system: string; knobs: KnobValues; metric: string; params?: Params }
@@ -27,7 +25,6 @@ export interface ResultFor {
   evaluate: EvaluateResult;
   sweep: SweepResult;
   band: SweepResult["band"];
-  bounds: Pick<SweepResult, "x_knob" | "bounds" | "bounds_knee">;
   describe: SystemSpec;
   sensitivity: Sensitivity;
   table: OwnTable;

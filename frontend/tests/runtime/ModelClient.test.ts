@@ -126,7 +126,7 @@ describe("ModelClient and the reply board", () => {
   it("draws a curve computed ahead as soon as the worker has posted it, before its message", () => {
     const { w, c } = setup(true);
     w.emit(ready);
-    const ahead = { type: "sweep" as const, system: "decnet", knobs: { link_quota: 18 }, x: "link_quota", values: undefined, band: false, bounds: false };
+    const ahead = { type: "sweep" as const, system: "decnet", knobs: { link_quota: 18 }, x: "link_quota", values: undefined, band: false };
     c.prefetch([ahead]);
     expect(c.peek(ahead)).toBeUndefined(); // still being computed
     w.board!.post(1, JSON.stringify({ result: { curve: 18 } }));
