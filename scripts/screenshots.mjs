@@ -7,7 +7,9 @@
 // (docs/phone-reveal.png); for accessibility, the chart described and
 // tabled (docs/chart-described.png) and in forced colours (docs/chart-forced-colors.png); your
 // own measurements fitted on the FFS explorer: the chart (docs/own-fit.png) and the fit's table
-// (docs/own-fit-table.png).
+// (docs/own-fit-table.png); the bounds and the knee at a 1280x800 projector, read at the
+// pointer, with what matters most beside it (docs/bounds-lavc.png, docs/sensitivity-lavc.png),
+// and a lesson's "which knob matters most?" after the reveal (docs/knob-question.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
@@ -117,6 +119,26 @@ try {
   await own.screenshot({ path: join(ROOT, "docs/own-fit.png") });
   await own.getByTestId("own-data").screenshot({ path: join(ROOT, "docs/own-fit-table.png") });
   console.log("wrote docs/own-fit.png and docs/own-fit-table.png");
+
+  // the bounds on LAVC's boot CPU at a projector's 1280x800, read at 160 users
+  const proj = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await proj.goto(`${base}/explore/lavc?users=200&y=boot_cpu_percent`);
+  await proj.waitForSelector("[data-testid=knee-point]");
+  await proj.waitForSelector("[data-testid=runtime-status][data-phase=ready]", { timeout: 45_000 });
+  const lavc = await proj.locator("[data-testid=chart]").boundingBox();
+  await proj.mouse.move(lavc.x + lavc.width * 0.45, lavc.y + lavc.height / 2);
+  await proj.waitForSelector("[data-testid=readout-bound]");
+  await proj.screenshot({ path: join(ROOT, "docs/bounds-lavc.png") });
+  await proj.mouse.move(0, 0);
+  await proj.getByTestId("bottleneck-cause").waitFor();
+  await proj.getByTestId("sensitivity").screenshot({ path: join(ROOT, "docs/sensitivity-lavc.png") });
+  // a lesson's knob question, answered and revealed
+  await proj.goto(`${base}/learn/lavc-capacity/4`);
+  await proj.getByRole("radio", { name: "Boot member disks" }).check();
+  await proj.getByRole("button", { name: "Commit my answer" }).click();
+  await proj.getByTestId("sensitivity").getByTestId("sensitivity-bar").first().waitFor();
+  await proj.screenshot({ path: join(ROOT, "docs/knob-question.png"), fullPage: true });
+  console.log("wrote docs/bounds-lavc.png, docs/sensitivity-lavc.png and docs/knob-question.png");
 } finally {
   await browser.close();
   stop();

@@ -45,7 +45,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
     <section className="sensitivity" data-testid="sensitivity" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>What matters most here</h2>
       <p className="muted">
-        {`${metric.label} is ${r.value == null ? "not computed" : formatValue(r.value, unit)} at this setting. Each bar runs from the ${metric.label.toLowerCase()} at the knob's lowest setting to its highest, every other knob held; the line is this setting. `}
+        {`${metric.label} is ${r.value == null ? "not computed" : formatValue(r.value, unit)} at this setting. Each bar runs from the ${metric.label.charAt(0).toLowerCase()}${metric.label.slice(1)} at the knob's lowest setting to its highest, every other knob held; the line is this setting. `}
         {r.bottleneck ? `The ${r.bottleneck} sets the pace here${r.cause ? "; the marked knob moves it most" : ""}. ` : ""}
         {onPickX ? "Choose a bar to put its knob on the x axis." : ""}
       </p>
