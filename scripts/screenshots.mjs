@@ -131,8 +131,11 @@ try {
   await proj.screenshot({ path: join(ROOT, "docs/bounds-lavc.png") });
   await proj.mouse.move(0, 0);
   await proj.getByTestId("bottleneck-cause").waitFor();
+  // tall enough that the panel is not under the chart, which stays in view as the page scrolls
+  await proj.setViewportSize({ width: 1280, height: 2400 });
   await proj.getByTestId("sensitivity").screenshot({ path: join(ROOT, "docs/sensitivity-lavc.png") });
   // a lesson's knob question, answered and revealed
+  await proj.setViewportSize({ width: 1280, height: 800 });
   await proj.goto(`${base}/learn/lavc-capacity/4`);
   await proj.getByRole("radio", { name: "Boot member disks" }).check();
   await proj.getByRole("button", { name: "Commit my answer" }).click();
