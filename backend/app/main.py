@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy import Engine
+from sqlalchemy import exc as db_errors
 from sqlalchemy.orm import Session
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -22,7 +23,7 @@ from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
 from . import classroom
 from .api import main as api
-from .api.errors import class_refusal, json_error_bodies, validation_problem, with_class_events
+from .api.errors import class_refusal, database_unavailable, json_error_bodies, validation_problem, with_class_events
 from .api.routes import scenarios
 from .class_rules import ClassError
 from .compute import ModelPool
@@ -106,6 +107,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
     app.add_exception_handler(RequestValidationError, validation_problem)
     app.add_exception_handler(ClassError, class_refusal)  # a live class's refusals: their status and reason
+    # the database away (restarting, a connection dropped, every connection busy): 503, try again
+    for lost in (db_errors.OperationalError, db_errors.InterfaceError, db_errors.TimeoutError):
+        app.add_exception_handler(lost, database_unavailable)
     # The client's address: the peer's, or, from a trusted proxy only, the one it forwards.
     trusted = [h.strip() for h in settings.trusted_proxies.split(",") if h.strip()]
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted or [])

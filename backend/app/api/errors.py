@@ -89,6 +89,22 @@ def class_refusal(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": reason}, status_code=status)
 
 
+# How long a device waits before asking again while the database is away (a restart takes a
+# few seconds; the page's outbox and the class stream retry on their own).
+DATABASE_RETRY_S = 2
+
+
+def database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+    """The database could not be reached (a restart, a dropped connection, every connection
+    busy): a clear 503 with Retry-After, never a 500. Nothing was stored, so the request can be
+    sent again as it is."""
+    return JSONResponse(
+        {"detail": "the database is not reachable just now; nothing was stored: try again shortly"},
+        status_code=503,
+        headers={"Retry-After": str(DATABASE_RETRY_S)},
+    )
+
+
 def with_class_events(schema: dict[str, Any]) -> dict[str, Any]:
     """The class event stream's events in the schema's components (ClassEvent, a union told apart
     by `type`), so the page's types come from the schema like every other body's."""

@@ -30,8 +30,12 @@ def make_engine(url: str) -> Engine:
 
         return engine
     # As many connections as request threads (anyio's 40): a burst of a class joining at once
-    # would otherwise queue for SQLAlchemy's default 5 + 10.
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=30)
+    # would otherwise queue for SQLAlchemy's default 5 + 10. While the server is away (a
+    # restart), a connection attempt gives up after 5 s and a wait for a pooled one after 10 s,
+    # well within a proxy's timeout: the request is then answered 503 (api/errors.py).
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=10, max_overflow=30, pool_timeout=10, connect_args={"connect_timeout": 5}
+    )
 
 
 _write_locks: dict[int, threading.Lock] = {}
