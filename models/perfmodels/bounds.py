@@ -23,6 +23,7 @@ unit over the term's time); for a time, a lower bound (the term's time itself).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from .types import Bound, BoundLine
@@ -42,12 +43,14 @@ def closed(demands: Sequence[float], think: float, n: float, copies: Sequence[in
     d_max = max(busy)
     d_avg = d / sum(c for c, dk in zip(cs, demands, strict=True) if dk > 0)
     z = think
-    return {
+    out = {
         f"{ASYMPTOTIC} upper": min(n / (d + z), 1.0 / d_max),
         f"{ASYMPTOTIC} lower": n / (n * d + z),
         f"{BALANCED} upper": min(1.0 / d_max, n / (d + z + (n - 1) * d_avg / (1 + z / d))),
         f"{BALANCED} lower": n / (d + z + (n - 1) * d_max / (1 + z / (n * d))),
     }
+    # demands near the smallest float overflow to a bound at infinity, which bounds nothing
+    return {k: v for k, v in out.items() if math.isfinite(v)}
 
 
 def knee(demands: Sequence[float], think: float, copies: Sequence[int] | None = None) -> float | None:
@@ -56,7 +59,8 @@ def knee(demands: Sequence[float], think: float, copies: Sequence[int] | None = 
     top = max(demands, default=0.0)
     if top <= 0:
         return None
-    return (sum(c * dk for c, dk in zip(cs, demands, strict=True)) + think) / top
+    at = (sum(c * dk for c, dk in zip(cs, demands, strict=True)) + think) / top
+    return at if math.isfinite(at) else None
 
 
 def scaled(x_bounds: dict[str, float], per_cycle: dict[str, float]) -> list[Bound]:
@@ -65,6 +69,7 @@ def scaled(x_bounds: dict[str, float], per_cycle: dict[str, float]) -> list[Boun
         {"metric": metric, "name": name, "side": "upper" if name.endswith("upper") else "lower", "value": x * amount}
         for metric, amount in per_cycle.items()
         for name, x in x_bounds.items()
+        if math.isfinite(x * amount)
     ]
 
 
@@ -78,13 +83,13 @@ def closed_lines(
     """The bounds along a population axis, as lines: one network's demands, every population
     (a sweep's fast path: the same numbers as `scaled(closed(...))` point by point)."""
     at = [closed(demands, think, n, copies) for n in populations]
-    names = next((list(b) for b in at if b), [])
+    names = list(dict.fromkeys(name for b in at for name in b))
     return [
         {
             "metric": metric,
             "name": name,
             "side": "upper" if name.endswith("upper") else "lower",
-            "values": [b[name] * amount if b else None for b in at],
+            "values": [_finite(b[name] * amount) if name in b else None for b in at],
         }
         for metric, amount in per_cycle.items()
         for name in names
@@ -101,6 +106,11 @@ def stage_limits(
     for name, t in terms.items():
         if t <= 0:
             continue
-        out += [{"metric": m, "name": name, "side": "upper", "value": f * work / t} for m, f in rates.items()]
-        out += [{"metric": m, "name": name, "side": "lower", "value": t} for m in times]
+        rated = ((m, f * work / t) for m, f in rates.items())
+        out += [{"metric": m, "name": name, "side": "upper", "value": v} for m, v in rated if math.isfinite(v)]
+        out += [{"metric": m, "name": name, "side": "lower", "value": t} for m in times if math.isfinite(t)]
     return out
+
+
+def _finite(v: float) -> float | None:
+    return v if math.isfinite(v) else None

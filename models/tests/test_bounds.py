@@ -3,6 +3,9 @@ each system's bounds in its sweep (the law suite checks every value within them 
 
 from __future__ import annotations
 
+import json
+import math
+
 import pytest
 
 import perfmodels
@@ -132,3 +135,12 @@ def test_a_sweeps_fast_path_draws_the_same_bounds_as_each_point(system, x, knobs
         at = r["x"].index(v)
         swept = {(b["metric"], b["name"]): b["values"][at] for b in r["bounds"]}
         assert swept == pytest.approx(got), (system, v, i)
+
+
+def test_a_demand_near_the_smallest_float_gives_no_bound_at_infinity():
+    # 1 / D_max overflows for a demand of 1e-308 (a knob a hair above zero): that bound is left
+    # out, never sent as infinity (the answers are strict JSON)
+    assert all(math.isfinite(v) for v in bounds.closed([1e-308, 0.0], 1.0, 5).values())
+    r = perfmodels.sweep("lavc", {"locks_per_user_s": 0.0, "ios_per_user_s": 2.2250738585072014e-308}, "users")
+    json.dumps(r, allow_nan=False)
+    assert bounds.stage_limits(1e300, {"tiny": 1e-300}, {"rate": 1.0}) == []
