@@ -21,7 +21,7 @@ interface QuestionProps {
   onDraft: (a: StepAnswer) => void;
   onCommit: (a: StepAnswer) => void;
   /** in a live class: whether an answer was sent, and whether answers are closed */
-  live?: { sent: boolean; closed: boolean };
+  live?: { sent: boolean; closed: boolean; waiting?: boolean };
   /** the chart's y axis top while the question is open (a typed value far beyond it is a slip) */
   top?: number;
 }
@@ -42,7 +42,12 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
   }
   const committed = answer !== null || !!live?.closed;
   const submitLabel = live ? (live.sent ? "Send my new answer" : "Send my answer") : null;
-  const liveNote = live && !live.closed ? <p className="muted" data-testid="sent-note">{live.sent ? "Sent. You can change it until the reveal." : "Your answer goes to the class's screen; you can change it until the reveal."}</p> : null;
+  const liveNote = live && !live.closed ? (
+    <p className="muted" data-testid="sent-note">
+      {live.waiting ? "Not sent yet: kept on this device until the connection returns."
+        : live.sent ? "Sent. You can change it until the reveal." : "Your answer goes to the class's screen; you can change it until the reveal."}
+    </p>
+  ) : null;
   const pick = picking(q, knobLabel(spec));
   if (pick) {
     const picked = answer?.kind === "choice" ? answer.choice : draft?.kind === "choice" ? draft.choice : null;

@@ -60,7 +60,10 @@ export interface LiveStep {
   locked: boolean;
   /** the student's answer as the server has it */
   answer: StepAnswer | null;
-  submit?: (a: StepAnswer) => Promise<void>;
+  /** the answer is kept on this device until the connection returns (answerOutbox.ts) */
+  waiting?: boolean;
+  /** send the answer: "sent", or "waiting" when the device is offline and keeps it to send */
+  submit?: (a: StepAnswer) => Promise<"sent" | "waiting">;
   /** the class's point predictions (the teacher's, live; a student's, once revealed) */
   crowd: number[];
   /** where the student's answer stood in the class's, once revealed (shown, and said after the reveal) */
@@ -153,10 +156,12 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const commit = (a: StepAnswer) => {
     if (live?.submit) {
       setSending("Sending…");
-      live.submit(a).then(() => {
+      live.submit(a).then((how) => {
         setSending(null);
         const given = a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`;
-        announce(`Your answer, ${given}, went to the class's screen. You can change it until the reveal.`);
+        announce(how === "waiting"
+          ? `You are offline. Your answer, ${given}, is kept on this device and will be sent when the connection returns.`
+          : `Your answer, ${given}, went to the class's screen. You can change it until the reveal.`);
       }, (e: Error) => {
         setSending(`Not sent: ${e.message}`);
         announce(`Your answer was not sent: ${e.message}`);
@@ -182,7 +187,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
         {q && live?.role !== "teacher" && (
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} draft={shownDraft} onDraft={setDraft} onCommit={commit}
-            live={live ? { sent: live.answer !== null, closed: !canAnswer } : undefined} top={top} />
+            live={live ? { sent: live.answer !== null, closed: !canAnswer, waiting: live.waiting } : undefined} top={top} />
         )}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
         {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (

@@ -12,6 +12,7 @@ import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
 import { type ClassInfo, classes } from "./api";
+import { flush, RETRY_MS, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
 import { emptySeat, foldSeat, placeIn, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
 
@@ -77,6 +78,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const { value: seat, link } = useClassStream(code, headers, foldSeat, emptySeat);
   const [sent, setSent] = useState<Record<number, StepAnswer>>({});
   const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
+  const outbox = useAnswerOutbox(code);
   const state = seat.state;
   if (link.link === "closed" && !state) {
     return <PageError title="Cannot follow this class" back={{ href: "/learn", label: "All lessons" }}>{`${link.why ?? "The class could not be reached"}.`}</PageError>;
@@ -117,15 +119,21 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
       </header>
       {status && <p className="seat-status" data-testid={state.ended ? "class-ended" : locked && !revealed ? "locked" : "link-status"}>{status}</p>}
       {!state.ended && q && !revealed && !locked && <p className="seat-status" data-testid="waiting-reveal">Your teacher reveals the answer for everyone at once.</p>}
+      {outbox.steps.includes(number) && (
+        <p className="seat-status notice" role="status" data-testid="answer-waiting">Offline: your answer is kept on this device and will be sent when the connection returns.</p>
+      )}
+      {outbox.refused.map((r) => <p key={r.step} className="field-error" role="alert">{`Your answer to step ${r.step}, kept while offline, was not taken: ${r.why}.`}</p>)}
       <StepView key={number} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
         live={{
           role: "student",
           revealed: revealed || state.ended,
           locked,
           answer,
+          waiting: outbox.steps.includes(number),
           submit: async (a) => {
-            await classes.answer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice });
+            const how = await sendAnswer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice });
             setSent((s) => ({ ...s, [number]: a }));
+            return how;
           },
           crowd: spread?.values ?? [],
           place,
@@ -154,4 +162,32 @@ function SeatNews({ joined, step, status }: { joined: string; step: string; stat
     if (status) announce(status);
   }, [status]);
   return null;
+}
+
+/** The answers this device keeps while offline (answerOutbox.ts): sent again when the browser is
+ * back online and every few seconds while any waits (a server that was away answers again);
+ * each one sent is said, and one the class refused meanwhile is shown with the reason. */
+function useAnswerOutbox(code: string) {
+  const [steps, setSteps] = useState(() => waiting(code).map((w) => w.step));
+  const [refused, setRefused] = useState<{ step: number; why: string }[]>([]);
+  useEffect(() => {
+    const seen = () => setSteps(waiting(code).map((w) => w.step));
+    const send = () => {
+      if (!waiting(code).length) return;
+      void flush(code).then(({ sent, refused: no }) => {
+        if (sent.length) announce(`Back online: your answer${sent.length > 1 ? "s were" : " was"} sent to the class's screen.`);
+        if (no.length) setRefused((r) => [...r, ...no]);
+      });
+    };
+    window.addEventListener(WAITING_EVENT, seen);
+    window.addEventListener("online", send);
+    const every = setInterval(send, RETRY_MS);
+    send();
+    return () => {
+      window.removeEventListener(WAITING_EVENT, seen);
+      window.removeEventListener("online", send);
+      clearInterval(every);
+    };
+  }, [code]);
+  return { steps, refused };
 }

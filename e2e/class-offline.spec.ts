@@ -1,0 +1,36 @@
+// A student whose phone loses its signal after answering: the answer waits on the device, the
+// page says so, and it reaches the class's screen when the signal returns; the reveal made
+// meanwhile is then shown too.
+import { expect, test } from "@playwright/test";
+import { StudentSeat, TeacherView } from "./pages/ClassPages";
+
+test("an answer sent without signal waits on the phone, is sent when the signal returns, and the reveal made meanwhile shows", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const teacher = new TeacherView(await (await browser.newContext()).newPage());
+  const code = await teacher.startOn("/learn/decnet-link-quota/1");
+  const ann = await StudentSeat.join(browser, code, "Ann");
+  await teacher.next();
+  await ann.atStep(2);
+
+  await ann.page.context().setOffline(true);
+  await ann.page.getByTestId("typed-prediction").fill("40000");
+  await ann.page.getByRole("button", { name: /Send my answer/ }).click();
+  await expect(ann.page.getByTestId("answer-waiting")).toContainText("Offline: your answer is kept on this device");
+  await expect(ann.page.getByTestId("sent-note")).toContainText("Not sent yet");
+  await expect(teacher.answered).toHaveText(/^0 of 1 answered/);
+  await ann.page.waitForTimeout(4_000); // tried again meanwhile (every 3 s), and still kept
+  await expect(ann.page.getByTestId("answer-waiting")).toBeVisible();
+
+  await ann.page.context().setOffline(false);
+  await expect(teacher.answered).toHaveText(/^1 of 1 answered/, { timeout: 15_000 });
+  await expect(ann.page.getByTestId("answer-waiting")).toHaveCount(0);
+  expect((await ann.said()).join(" ")).toContain("Back online: your answer was sent");
+
+  // the reveal while her phone is off again reaches her when it is back
+  await ann.page.context().setOffline(true);
+  await teacher.page.getByTestId("reveal-all").click();
+  await ann.page.waitForTimeout(1_000);
+  await ann.page.context().setOffline(false);
+  await expect(ann.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/, { timeout: 20_000 });
+  await expect(ann.page.getByTestId("reveal")).toContainText("You predicted 40K bit/s");
+});

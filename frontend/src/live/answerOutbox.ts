@@ -1,0 +1,75 @@
+// A student's answers that could not be sent (no signal, or the server briefly away: a restart,
+// a 503) wait here, in this browser's storage, and go as soon as the connection is back: on the
+// browser's "online", every few seconds while any waits, and when the page opens again. An
+// answer replaces the same step's earlier one on the server, so sending one twice is harmless.
+import { isOffline } from "../scenarios/outbox";
+import { classes } from "./api";
+
+export type AnswerBody = { value: number } | { choice: number };
+
+interface Waiting {
+  step: number;
+  body: AnswerBody;
+  token: string;
+}
+
+const key = (code: string) => `memolab.class-outbox.${code}`;
+export const WAITING_EVENT = "memolab:class-outbox";
+/** How often a waiting answer is tried again (the server's Retry-After says 2 s). */
+export const RETRY_MS = 3000;
+
+export function waiting(code: string): Waiting[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(key(code)) ?? "[]");
+    return Array.isArray(v) ? v.filter((w) => w && Number.isInteger(w.step) && w.body && typeof w.token === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(code: string, list: Waiting[]) {
+  if (list.length) localStorage.setItem(key(code), JSON.stringify(list));
+  else localStorage.removeItem(key(code));
+  window.dispatchEvent(new CustomEvent(WAITING_EVENT, { detail: code }));
+}
+
+/** Send an answer; if the connection is down, keep it to send later and say so ("waiting"). A
+ * refusal from the class (closed, locked, a bad value) is thrown as it is. */
+export async function sendAnswer(code: string, token: string, step: number, body: AnswerBody): Promise<"sent" | "waiting"> {
+  // a newer answer to the same step replaces one still waiting
+  write(code, waiting(code).filter((w) => w.step !== step));
+  try {
+    await classes.answer(code, token, step, body);
+    return "sent";
+  } catch (e) {
+    if (!isOffline(e)) throw e;
+    write(code, [...waiting(code), { step, body, token }]);
+    return "waiting";
+  }
+}
+
+let flushing = false;
+
+/** Send what waits, in order; stop at the first sign the connection is still down. Returns the
+ * steps sent, and those the class refused meanwhile (a step closed while offline), with why. */
+export async function flush(code: string): Promise<{ sent: number[]; refused: { step: number; why: string }[] }> {
+  const out = { sent: [] as number[], refused: [] as { step: number; why: string }[] };
+  if (flushing) return out;
+  flushing = true;
+  try {
+    for (const w of waiting(code)) {
+      try {
+        await classes.answer(code, w.token, w.step, w.body);
+        out.sent.push(w.step);
+      } catch (e) {
+        if (isOffline(e)) return out;
+        out.refused.push({ step: w.step, why: (e as Error).message });
+      }
+      // (a newer answer to the step, queued meanwhile, stays to be sent)
+      write(code, waiting(code).filter((q) => !(q.step === w.step && JSON.stringify(q.body) === JSON.stringify(w.body))));
+    }
+    return out;
+  } finally {
+    flushing = false;
+  }
+}

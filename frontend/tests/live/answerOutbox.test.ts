@@ -1,0 +1,51 @@
+// The answers a phone keeps while offline: kept on a network failure or a 503, replaced by a
+// newer answer to the same step, sent in order when the connection returns, and a refusal
+// meanwhile (the step closed) reported rather than retried for ever.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../src/api/client";
+
+const answer = vi.fn();
+vi.mock("../../src/live/api", () => ({ classes: { answer: (...a: unknown[]) => answer(...a) } }));
+const { flush, sendAnswer, waiting } = await import("../../src/live/answerOutbox");
+
+beforeEach(() => {
+  localStorage.clear();
+  answer.mockReset();
+});
+
+describe("a class answer outbox", () => {
+  it("sends at once when it can", async () => {
+    answer.mockResolvedValue({});
+    expect(await sendAnswer("ABCDEF", "t", 2, { value: 5 })).toBe("sent");
+    expect(waiting("ABCDEF")).toEqual([]);
+  });
+
+  it("keeps an answer the network or a restarting server did not take, the newest per step", async () => {
+    answer.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    expect(await sendAnswer("ABCDEF", "t", 2, { value: 5 })).toBe("waiting");
+    answer.mockRejectedValueOnce(new ApiError(503, "the database is not reachable just now"));
+    expect(await sendAnswer("ABCDEF", "t", 2, { value: 7 })).toBe("waiting");
+    answer.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    await sendAnswer("ABCDEF", "t", 3, { choice: 1 });
+    expect(waiting("ABCDEF").map((w) => [w.step, w.body])).toEqual([[2, { value: 7 }], [3, { choice: 1 }]]);
+  });
+
+  it("throws a refusal from the class as it is (nothing to retry)", async () => {
+    answer.mockRejectedValueOnce(new ApiError(409, "answers are closed for this step"));
+    await expect(sendAnswer("ABCDEF", "t", 2, { value: 5 })).rejects.toThrow("answers are closed");
+    expect(waiting("ABCDEF")).toEqual([]);
+  });
+
+  it("sends what waits in order once back, stops while still offline, and reports a step closed meanwhile", async () => {
+    answer.mockRejectedValue(new TypeError("Failed to fetch"));
+    await sendAnswer("ABCDEF", "t", 2, { value: 5 });
+    await sendAnswer("ABCDEF", "t", 3, { choice: 2 });
+    expect((await flush("ABCDEF")).sent).toEqual([]); // still offline: both kept
+    expect(waiting("ABCDEF")).toHaveLength(2);
+    answer.mockReset();
+    answer.mockResolvedValueOnce({}).mockRejectedValueOnce(new ApiError(409, "answers are closed for this step"));
+    expect(await flush("ABCDEF")).toEqual({ sent: [2], refused: [{ step: 3, why: "answers are closed for this step" }] });
+    expect(answer.mock.calls.map((c) => c[2])).toEqual([2, 3]);
+    expect(waiting("ABCDEF")).toEqual([]);
+  });
+});
