@@ -10,9 +10,9 @@ from dataclasses import dataclass
 class ClassError(Exception):
     """A refusal: `status` for HTTP, `reason` in words."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, retry_after: int | None = None) -> None:
         super().__init__(reason)
-        self.status, self.reason = status, reason
+        self.status, self.reason, self.retry_after = status, reason, retry_after
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from .core.logs import RequestContext
 from .events import make_bus
 from .lessons import MAX_LESSON_BYTES
 from .static import mount_frontend
+from .streams import StreamSlots
 
 
 def _purge(engine: Engine) -> None:
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.model_pool = pool
     app.state.class_bus = bus
+    app.state.streams = StreamSlots(settings.streams_per_token, settings.streams_per_address, settings.streams_total)
     app.state.answer_limiter = RateLimiter(60, 60.0)  # per student device
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)

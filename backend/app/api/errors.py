@@ -86,7 +86,8 @@ async def validation_problem(request: Request, exc: Exception) -> JSONResponse:
 def class_refusal(request: Request, exc: Exception) -> JSONResponse:
     """A live class's refusal (classroom.ClassError), as every 4xx: {"detail": the reason}."""
     status, reason = getattr(exc, "status", 400), getattr(exc, "reason", str(exc))
-    return JSONResponse({"detail": reason}, status_code=status)
+    retry = getattr(exc, "retry_after", None)
+    return JSONResponse({"detail": reason}, status_code=status, headers={"Retry-After": str(retry)} if retry else None)
 
 
 # How long a device waits before asking again while the database is away (a restart takes a

@@ -44,6 +44,11 @@ class Settings(BaseSettings):
     max_header_bytes: int = 16 * 1024
     # ... which must arrive within this many seconds of the connection (or the request) starting.
     header_timeout_s: float = 10.0
+    # Open class event streams (streams.py): per device token (a reconnect replaces the oldest),
+    # per client address (a lecture hall behind one address fits), and in all per process.
+    streams_per_token: int = 3
+    streams_per_address: int = 2500
+    streams_total: int = 3000
     # How often old live classes are looked for and deleted (idle 12 h, or ended 24 h ago).
     class_sweep_s: float = 600.0
 

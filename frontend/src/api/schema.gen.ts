@@ -1686,6 +1686,18 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /** Join */

@@ -44,6 +44,9 @@ export function openStream(code: string, headers: Record<string, string>, onEven
           onLink("closed", r.status === 410 ? "the class has ended" : "this device is not part of the class");
           return;
         }
+        // a full server (503) or too many streams from here (429): wait as long as it asks
+        const wait = Number(r.headers.get("Retry-After"));
+        if ((r.status === 429 || r.status === 503) && wait > 0) delay = Math.min(30_000, wait * 1000);
         if (!r.ok || !r.body) throw new Error(`status ${r.status}`);
         onLink("live");
         delay = 500;

@@ -18,12 +18,14 @@ from ...class_events import Snapshot, to_json
 from ...class_rules import ClassError
 from ...core.tables import ClassStudent
 from ...events import class_topic
+from ...streams import Slot
 from ..deps import TokenHeader, open_session
 from ..errors import problems
 from ..schemas import ClassCode
 
 router = APIRouter(prefix="/classes", tags=["classes"])
 KEEP_ALIVE_S = 15.0
+NO_SLOT = Slot("", "")  # until the stream's own is taken
 
 
 @dataclass
@@ -33,6 +35,7 @@ class Viewer:
     teacher: bool
     start: int  # the last event id this device has
     first: Snapshot | None  # a snapshot to send first (a device with no event id)
+    slot: Slot  # its place among the open streams (streams.py), given back when it ends
 
 
 async def _viewer(
@@ -56,18 +59,22 @@ async def _viewer(
             else:
                 raise ClassError(403, "send X-Teacher-Token or X-Student-Token")
             if last_event_id.isdigit():
-                return Viewer(c.id, c.code, who is None, int(last_event_id), None)
+                return Viewer(c.id, c.code, who is None, int(last_event_id), None, NO_SLOT)
             last = classroom.last_event_id(db, c.id)
-            return Viewer(c.id, c.code, who is None, last, classroom.snapshot(db, c, who))
+            return Viewer(c.id, c.code, who is None, last, classroom.snapshot(db, c, who), NO_SLOT)
 
-    return await run_in_threadpool(check)
+    viewer = await run_in_threadpool(check)
+    # a place among the open streams, taken before the stream starts so a refusal is a status
+    address = request.client.host if request.client else ""
+    viewer.slot = request.app.state.streams.take(x_teacher_token or x_student_token, address)
+    return viewer
 
 
 @router.get(
     "/{code}/events",
     response_class=EventSourceResponse,
     responses={
-        **problems(403, 410),
+        **problems(403, 410, 429, 503),
         200: {"content": {"text/event-stream": {"schema": {"$ref": "#/components/schemas/ClassEvent"}}}},
     },
 )
@@ -76,26 +83,33 @@ async def events(request: Request, viewer: Annotated[Viewer, Depends(_viewer)]) 
     Last-Event-ID gets what it missed; one without gets a snapshot first."""
     bus = request.app.state.class_bus
     engine = request.app.state.engine
+    slots = request.app.state.streams
     topic = class_topic(viewer.code, students=not viewer.teacher)
     after = viewer.start
-    if viewer.first is not None:
-        yield ServerSentEvent(raw_data=to_json(viewer.first), id=str(after))
+    closed = viewer.slot.closed  # set when this device opens a newer stream: this one ends
+    try:
+        if viewer.first is not None:
+            yield ServerSentEvent(raw_data=to_json(viewer.first), id=str(after))
 
-    def read(after: int) -> list[tuple[int, str]]:
-        with open_session(engine) as db:
-            return [(e.id, e.body) for e in classroom.events_after(db, viewer.class_id, after, viewer.teacher)]
+        def read(after: int) -> list[tuple[int, str]]:
+            with open_session(engine) as db:
+                return [(e.id, e.body) for e in classroom.events_after(db, viewer.class_id, after, viewer.teacher)]
 
-    while not bus.stopping:
-        woken = await bus.watch(topic)
-        rows = await run_in_threadpool(read, after)
-        for event_id, body in rows:
-            yield ServerSentEvent(raw_data=body, id=str(event_id))
-            after = event_id
-            if body.startswith('{"type":"ended"'):
-                return
-        if rows:
-            continue
-        try:
-            await asyncio.wait_for(woken.wait(), KEEP_ALIVE_S)
-        except TimeoutError:
-            yield ServerSentEvent(comment="keep-alive")
+        while not bus.stopping and not closed.is_set():
+            woken = await bus.watch(topic)
+            rows = await run_in_threadpool(read, after)
+            for event_id, body in rows:
+                yield ServerSentEvent(raw_data=body, id=str(event_id))
+                after = event_id
+                if body.startswith('{"type":"ended"'):
+                    return
+            if rows:
+                continue
+            waits = [asyncio.ensure_future(woken.wait()), asyncio.ensure_future(closed.wait())]
+            done, pending = await asyncio.wait(waits, timeout=KEEP_ALIVE_S, return_when=asyncio.FIRST_COMPLETED)
+            for w in pending:
+                w.cancel()
+            if not done:
+                yield ServerSentEvent(comment="keep-alive")
+    finally:
+        slots.give_back(viewer.slot)

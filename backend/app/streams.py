@@ -1,0 +1,68 @@
+"""Open event streams, bounded, so that one device cannot hold the server hostage: a few per
+device token (a reconnect replaces the oldest, which is closed), a cap per client address (a
+lecture hall behind one address fits under it) and a total per process; past a cap the request
+is refused with a clear status and Retry-After before the stream starts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+
+from .class_rules import ClassError
+
+RETRY_S = 5  # a refused device tries again after this many seconds
+
+
+@dataclass(eq=False)
+class Slot:
+    """One open stream: who holds it, and the event that tells it to close (replaced)."""
+
+    token: str
+    address: str
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class StreamSlots:
+    def __init__(self, per_token: int, per_address: int, total: int) -> None:
+        self.per_token, self.per_address, self.total = per_token, per_address, total
+        self._by_token: dict[str, deque[Slot]] = defaultdict(deque)
+        self._by_address: dict[str, int] = defaultdict(int)
+        self._open = 0
+
+    @property
+    def open(self) -> int:
+        return self._open
+
+    def take(self, token: str, address: str) -> Slot:
+        """A slot for a new stream, or ClassError (429 for this address, 503 for this process)."""
+        mine = self._by_token[token]
+        # the device's own oldest stream makes room first: a reconnect replaces it
+        while len(mine) >= self.per_token:
+            self._close(mine[0])
+        if self._by_address[address] >= self.per_address:
+            raise ClassError(429, f"too many open streams from this address; try again in {RETRY_S} s", RETRY_S)
+        if self._open >= self.total:
+            raise ClassError(503, f"this server holds as many streams as it can; try again in {RETRY_S} s", RETRY_S)
+        slot = Slot(token, address)
+        mine.append(slot)
+        self._by_address[address] += 1
+        self._open += 1
+        return slot
+
+    def give_back(self, slot: Slot) -> None:
+        """The stream ended (closed, replaced, or the device went away)."""
+        mine = self._by_token.get(slot.token)
+        if mine is None or slot not in mine:
+            return
+        mine.remove(slot)
+        if not mine:
+            del self._by_token[slot.token]
+        self._by_address[slot.address] -= 1
+        if not self._by_address[slot.address]:
+            del self._by_address[slot.address]
+        self._open -= 1
+
+    def _close(self, slot: Slot) -> None:
+        slot.closed.set()
+        self.give_back(slot)
