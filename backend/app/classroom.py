@@ -30,7 +30,7 @@ from .lessons import Step
 # No 0/O, 1/I/L: a code read off a projector is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-MAX_STUDENTS = 400
+MAX_STUDENTS = 1000  # a class's size by default (settings: up to 2,000)
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
 KEEP_AFTER_END = timedelta(hours=24)  # the teacher's window to download the answers
 
@@ -122,12 +122,14 @@ def student(db: Session, c: Classroom, token: str) -> ClassStudent:
     return s
 
 
-def join(db: Session, code: str, name: str, token: str) -> ClassStudent:
+def join(db: Session, code: str, name: str, token: str, limit: int | None = None) -> ClassStudent:
+    """A new seat in the class, up to `limit` students (the CLASS_MAX_STUDENTS setting)."""
+    most = MAX_STUDENTS if limit is None else limit
     with write_turn(db.get_bind().engine), db.begin():
         c = find(db, code, lock=True)
         count = db.scalar(select(func.count()).select_from(ClassStudent).where(ClassStudent.class_id == c.id)) or 0
-        if count >= MAX_STUDENTS:
-            raise ClassError(409, f"the class is full ({MAX_STUDENTS} students)")
+        if count >= most:
+            raise ClassError(409, f"the class is full ({most} students)")
         s = ClassStudent(
             class_id=c.id, public_id=secrets.token_hex(4), name=name, token_sha256=_sha256(token), joined_at=_now()
         )

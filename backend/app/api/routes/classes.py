@@ -59,7 +59,7 @@ def info(code: ClassCode, db: SessionDep) -> dict[str, Any]:
 @router.post("/{code}/students", status_code=201, response_model=StudentJoined, responses=problems(409, 410))
 def join(code: ClassCode, body: StudentIn, request: Request, db: SessionDep) -> JSONResponse:
     token = secrets.token_urlsafe(24)
-    s = classroom.join(db, code, body.name.strip(), token)
+    s = classroom.join(db, code, body.name.strip(), token, request.app.state.settings.class_max_students)
     publish_class(request.app.state.class_bus, code, students=False)
     return JSONResponse({"student_id": s.public_id, "student_token": token}, status_code=201)
 

@@ -8,10 +8,11 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from pydantic import ValidationError
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from app import classroom
+from app.core.config import Settings
 from app.core.tables import Classroom
 
 LESSON = "decnet-link-quota"  # step 1: no question; 2, 3: a point; 4, 5: a choice of 3; 7: a knob of 3
@@ -166,10 +167,14 @@ def test_a_class_idle_for_12_hours_is_gone(client):
     assert client.post(f"/api/classes/{made['code']}/students", json={}).status_code == 404
 
 
-def test_limits_class_size_answer_rate_and_names(client, monkeypatch):
+def test_limits_class_size_answer_rate_and_names(make_client, monkeypatch):
+    # a class's size is a setting: 1,000 by default, at most 2,000
+    assert Settings().class_max_students == 1000
+    with pytest.raises(ValidationError):
+        Settings(class_max_students=2001)
+    client = make_client(class_max_students=3)
     made = start(client)
     code = made["code"]
-    monkeypatch.setattr(classroom, "MAX_STUDENTS", 3)
     students = [join(client, code) for _ in range(3)]
     r = client.post(f"/api/classes/{code}/students", json={})
     assert r.status_code == 409 and "full" in r.json()["detail"]
