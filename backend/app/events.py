@@ -61,6 +61,15 @@ class LocalBus:
     async def watch(self, topic: str) -> asyncio.Event:
         return self.watch_now(topic)
 
+    def wake_everyone(self) -> None:
+        """Wake every waiting stream to read its rows again (from any thread): after a time
+        when publishes may have been missed (the database's listener was reconnecting)."""
+        if self._loop is not None:
+            try:
+                self._loop.call_soon_threadsafe(self._wake_all)
+            except RuntimeError:
+                pass
+
     def watch_now(self, topic: str) -> asyncio.Event:
         self._loop = asyncio.get_running_loop()
         event = self._events.get(topic)
@@ -112,16 +121,22 @@ class PostgresBus:
         import psycopg
 
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        deaf = False  # whether notifications may have been missed (the listener was away)
         while not self._stop.is_set():
             try:
-                with psycopg.connect(url, autocommit=True) as conn:
+                with psycopg.connect(url, autocommit=True, connect_timeout=5) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self._listening.set()
+                    if deaf:  # back: every stream reads what was published meanwhile
+                        self.local.wake_everyone()
+                        log.info("class events: listening again")
+                        deaf = False
                     while not self._stop.is_set():
                         for n in conn.notifies(timeout=1.0):
                             self.local.publish(n.payload)
             except Exception:  # the database went away: listen again in a moment
                 self._listening.clear()
+                deaf = True
                 log.exception("class events: listening failed; retrying")
                 self._stop.wait(1.0)
 
