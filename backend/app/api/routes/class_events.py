@@ -106,9 +106,11 @@ async def events(request: Request, viewer: Annotated[Viewer, Depends(_viewer)]) 
             if rows:
                 continue
             waits = [asyncio.ensure_future(woken.wait()), asyncio.ensure_future(closed.wait())]
-            done, pending = await asyncio.wait(waits, timeout=KEEP_ALIVE_S, return_when=asyncio.FIRST_COMPLETED)
-            for w in pending:
-                w.cancel()
+            try:
+                done, _ = await asyncio.wait(waits, timeout=KEEP_ALIVE_S, return_when=asyncio.FIRST_COMPLETED)
+            finally:  # (also when the stream itself is cancelled: no waiter task left behind)
+                for w in waits:
+                    w.cancel()
             if not done:
                 yield ServerSentEvent(comment="keep-alive")
     finally:
