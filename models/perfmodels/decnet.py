@@ -53,6 +53,8 @@ quota other than 16, which the memo never measured (hence the band).
 
 from __future__ import annotations
 
+import math
+
 from . import bounds
 from .datasets import load as load_dataset
 from .fitted import fitted
@@ -155,6 +157,12 @@ def _network(k: Knobs, p: Params) -> tuple[dict[str, float], list[float], float]
     return {**d, "return": ret}, [*stations, share * ret], (1 - share) * ret
 
 
+def _per_message(k: Knobs, queues: list[float]) -> dict[str, float]:
+    """Each metric is X times this much a message: the bounds on X bound them too (bounds.py)."""
+    payload_bits = (k["buffer_size"] - HEADER_BYTES) * 8
+    return {"throughput_bps": payload_bits, "messages_per_s": 1.0, "cpu_percent": 100.0 * queues[0]}
+
+
 def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_bounds: bool = True) -> list[Evaluation]:
     d, queues, think = _network(k, p)
     stations = queues[:3]
@@ -167,8 +175,7 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_boun
     names = [*RESOURCES, "buffer return"]
     busiest = max(range(len(queues)), key=queues.__getitem__)
     n_star = knee(queues, think)
-    # each metric is X times this much a message: the bounds on X bound them too (bounds.py)
-    per_message = {"throughput_bps": payload_bits, "messages_per_s": 1.0, "cpu_percent": 100.0 * stations[0]}
+    per_message = _per_message(k, queues)
     out = []
     for n in populations:
         x = xs[n - 1]
@@ -230,13 +237,13 @@ def knee_along(k: Knobs, x: str, p: Params | None = None) -> float | None:
 
 
 def bounds_knee_along(k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
-    """The textbook knee N* along the link quota (two buffers a message), and its station."""
-    if x != "link_quota":
+    """The textbook knee N* along the link quota (knee_along's), and its station."""
+    at = knee_along(k, x, p)
+    if at is None or not math.isfinite(at):
         return None
-    _, queues, think = _network(k, p or fitted(SPEC.id))
-    at = bounds.knee(queues, think)
+    _, queues, _ = _network(k, p or fitted(SPEC.id))
     names = [*RESOURCES, "buffer return"]
-    return None if at is None else {"x": 2 * at, "station": names[max(range(len(queues)), key=queues.__getitem__)]}
+    return {"x": at, "station": names[max(range(len(queues)), key=queues.__getitem__)]}
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
@@ -256,12 +263,7 @@ def bounds_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = N
     if x != "link_quota":
         return None
     _, queues, think = _network(k, p or fitted(SPEC.id))
-    per_message = {
-        "throughput_bps": (k["buffer_size"] - HEADER_BYTES) * 8,
-        "messages_per_s": 1.0,
-        "cpu_percent": 100.0 * queues[0],
-    }
-    return bounds.closed_lines(queues, think, [int(v) // 2 for v in values], per_message)
+    return bounds.closed_lines(queues, think, [int(v) // 2 for v in values], _per_message(k, queues))
 
 
 # ---- calibration data -------------------------------------------------------------------

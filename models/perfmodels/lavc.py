@@ -105,6 +105,17 @@ def _costs(k: Knobs, p: Params) -> dict[str, Any]:
     }
 
 
+def _per_cycle(k: Knobs, c: dict[str, Any]) -> dict[str, float]:
+    """Each metric is X times this much a user-second: the bounds on X bound them too (bounds.py)."""
+    d_cpu, d_disk, d_adapter, _ = c["demands"]
+    return {
+        "boot_cpu_percent": 100.0 * d_cpu,
+        "disk_percent": 100.0 * d_disk,
+        "adapter_percent": 100.0 * d_adapter,
+        "ethernet_mbps": c["ios"] * k["blocks_per_io"] * BLOCK_BITS / 1e6,
+    }
+
+
 def _mva(
     demands: tuple[float, float, float, float], disks: int, think: float, need: set[int]
 ) -> dict[int, tuple[float, tuple[float, ...]]]:
@@ -136,13 +147,7 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_boun
     else:
         cpu_here = p["local_cpu_ms"] + p["local_cpu_block_ms"] * b
     copies = (1, k["boot_disks"], 1, 1)
-    # each metric is X times this much a user-second: the bounds on X bound them too (bounds.py)
-    per_cycle = {
-        "boot_cpu_percent": 100.0 * d_cpu,
-        "disk_percent": 100.0 * d_disk,
-        "adapter_percent": 100.0 * d_adapter,
-        "ethernet_mbps": c["ios"] * b * BLOCK_BITS / 1e6,
-    }
+    per_cycle = _per_cycle(k, c)
     out = []
     for n in populations:
         x, q_now = solved[n]
@@ -248,14 +253,8 @@ def bounds_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = N
     if x != "users":
         return None
     c = _costs(k, p or fitted(SPEC.id))
-    d_cpu, d_disk, d_adapter, d_net = c["demands"]
-    per_cycle = {
-        "boot_cpu_percent": 100.0 * d_cpu,
-        "disk_percent": 100.0 * d_disk,
-        "adapter_percent": 100.0 * d_adapter,
-        "ethernet_mbps": c["ios"] * k["blocks_per_io"] * BLOCK_BITS / 1e6,
-    }
-    return bounds.closed_lines(c["demands"], 1.0, [int(v) for v in values], per_cycle, (1, k["boot_disks"], 1, 1))
+    users = [int(v) for v in values]
+    return bounds.closed_lines(c["demands"], 1.0, users, _per_cycle(k, c), (1, k["boot_disks"], 1, 1))
 
 
 # ---- calibration data -------------------------------------------------------------------

@@ -15,6 +15,10 @@ stages and name it in the readouts from these answers alone, never from a thresh
 
 from __future__ import annotations
 
+import math
+
+from . import bounds
+
 
 def slowest(terms: dict[str, float]) -> str:
     """The term that wins the max (the first, on a tie): the stage that sets an open path's period."""
@@ -22,6 +26,7 @@ def slowest(terms: dict[str, float]) -> str:
 
 
 def knee(demands: list[float] | tuple[float, ...], think: float) -> float:
-    """N* = (D + Z) / D_max: the population at which a closed network's two asymptotes meet."""
-    top = max(demands)
-    return (sum(demands) + think) / top if top > 0 else float("inf")
+    """N* = (D + Z) / D_max: the population at which a closed network's two asymptotes meet
+    (bounds.knee), or infinity where nothing takes time: the window is then always the limit."""
+    at = bounds.knee(demands, think)
+    return math.inf if at is None else at

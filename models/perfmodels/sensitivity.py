@@ -42,24 +42,18 @@ def sensitivity(name: str, knobs: dict[str, object] | None, metric: str, params:
 
     here = m.solve(base, p, detail=True)
     limit = here["bottleneck"]
+    busy = {st["name"] for st in here.get("stages", []) if st["bottleneck"]}
     # What the bottleneck allows on this metric: an open path's term alone (bounds.py), or else
     # (a closed network's station, whose cap on its own utilization is always 100 %) the
-    # demand of the stages that set the pace.
-    bound_name = limit
-    busy = {st["name"] for st in here.get("stages", []) if st["bottleneck"]}
+    # demand of the stages that set the pace, which needs each setting's stages.
+    by_bound = "network" not in here and _term_alone(here, metric, limit) is not None
     limits: dict[str, list[float]] = {}
 
     def held(r: Any) -> float | None:
-        for b in r.get("bounds", []):
-            if b["metric"] == metric and b["name"] == bound_name and b["side"] == "upper" and "network" not in here:
-                return float(b["value"])
-        if not busy or "stages" not in r:
-            return None
-        # a demand: the larger it is, the less the bottleneck allows
-        d = sum(st["demand"] for st in r["stages"] if st["name"] in busy)
-        return 1.0 / d if d > 0 else None
-
-    by_bound = held(m.solve(base, p, detail=False)) is not None
+        if by_bound:
+            return _term_alone(r, metric, limit)
+        d = sum(st["demand"] for st in r.get("stages", []) if st["name"] in busy)
+        return 1.0 / d if d > 0 else None  # the larger the demand, the less it allows
 
     def at(k: Knobs, knob: str | None = None) -> float | None:
         r = m.solve(k, p, detail=knob is not None and not by_bound and bool(busy))
@@ -70,7 +64,8 @@ def sensitivity(name: str, knobs: dict[str, object] | None, metric: str, params:
         v = r["metrics"][metric]
         return None if v is None else float(v)
 
-    value = at(base)
+    got = here["metrics"][metric]
+    value = None if got is None else float(got)
     rows: list[KnobEffect] = []
     for k in s.knobs:
         row: KnobEffect = {"name": k.name, "label": k.label, "active": k.active(base)}
@@ -111,6 +106,14 @@ def _cause(
     moved = {n: (max(v) - min(v)) / now for n, v in limits.items() if v}
     best = max(moved, key=moved.__getitem__, default=None)
     return best if best is not None and moved[best] > 1e-9 else None
+
+
+def _term_alone(r: Any, metric: str, limit: str | None) -> float | None:
+    """An open path's bottleneck term's own limit on the metric, where the model gives one."""
+    for b in r.get("bounds", []):
+        if b["metric"] == metric and b["name"] == limit and b["side"] == "upper":
+            return float(b["value"])
+    return None
 
 
 def _end(k: Knob, v: float) -> float | int:
