@@ -21,20 +21,25 @@ const memoFigure = z
   })
   .strict();
 
+/** What every kind of question may add: the axis while it is open, and what the reveal says. */
+const aroundQuestion = {
+  /** top of the y axis while predicting, where the chart's own (1.5 times what it draws) is too low */
+  y_max: z.number().positive().finite().optional(),
+  /** the memo's figure to reveal, for systems whose chart has no memo points */
+  memo: memoFigure.optional(),
+  /** what a common intuition expects here, and why it is wrong: said only after the reveal */
+  intuition: text(600).optional(),
+  /** the value that intuition expects: the axis must hold it, so a student can place it */
+  intuition_value: z.number().finite().optional(),
+};
+
 const pointQuestion = z
   .object({
     predict: z.literal("point"),
     prompt: text(400),
     /** the x value at which the learner places the curve */
     at: z.number().finite(),
-    /** top of the y axis while predicting, where the chart's own (1.5 times what it draws) is too low */
-    y_max: z.number().positive().finite().optional(),
-    /** the memo's figure to reveal, for systems whose chart has no memo points */
-    memo: memoFigure.optional(),
-    /** what a common intuition expects here, and why it is wrong: said only after the reveal */
-    intuition: text(600).optional(),
-    /** the value that intuition expects: the axis must hold it, so a student can place it */
-    intuition_value: z.number().finite().optional(),
+    ...aroundQuestion,
   })
   .strict();
 
@@ -46,10 +51,7 @@ const choiceQuestion = z
     /** the right choice, counted from 1 */
     answer: z.number().int().min(1),
     explain: text(1200),
-    y_max: z.number().positive().finite().optional(),
-    memo: memoFigure.optional(),
-    intuition: text(600).optional(),
-    intuition_value: z.number().finite().optional(),
+    ...aroundQuestion,
   })
   .strict()
   .refine((q) => q.answer <= q.choices.length, { message: "must name one of the choices (counted from 1)", path: ["answer"] });
@@ -63,10 +65,7 @@ const knobQuestion = z
     among: z.array(name).min(2, "needs at least 2 knobs").max(MAX_CHOICES, `has at most ${MAX_CHOICES} knobs`),
     answer: name,
     explain: text(1200),
-    y_max: z.number().positive().finite().optional(),
-    memo: memoFigure.optional(),
-    intuition: text(600).optional(),
-    intuition_value: z.number().finite().optional(),
+    ...aroundQuestion,
   })
   .strict()
   .refine((q) => q.among.includes(q.answer), { message: "must be one of the knobs in among", path: ["answer"] })

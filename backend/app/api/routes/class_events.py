@@ -25,7 +25,6 @@ from ..schemas import ClassCode
 
 router = APIRouter(prefix="/classes", tags=["classes"])
 KEEP_ALIVE_S = 15.0
-NO_SLOT = Slot("", "")  # until the stream's own is taken
 
 
 @dataclass
@@ -35,7 +34,8 @@ class Viewer:
     teacher: bool
     start: int  # the last event id this device has
     first: Snapshot | None  # a snapshot to send first (a device with no event id)
-    slot: Slot  # its place among the open streams (streams.py), given back when it ends
+    # its place among the open streams (streams.py), taken once the checks pass, given back when it ends
+    slot: Slot | None = None
 
 
 async def _viewer(
@@ -59,9 +59,9 @@ async def _viewer(
             else:
                 raise ClassError(403, "send X-Teacher-Token or X-Student-Token")
             if last_event_id.isdigit():
-                return Viewer(c.id, c.code, who is None, int(last_event_id), None, NO_SLOT)
+                return Viewer(c.id, c.code, who is None, int(last_event_id), None)
             last = classroom.last_event_id(db, c.id)
-            return Viewer(c.id, c.code, who is None, last, classroom.snapshot(db, c, who), NO_SLOT)
+            return Viewer(c.id, c.code, who is None, last, classroom.snapshot(db, c, who))
 
     viewer = await run_in_threadpool(check)
     # a place among the open streams, taken before the stream starts so a refusal is a status
@@ -86,7 +86,9 @@ async def events(request: Request, viewer: Annotated[Viewer, Depends(_viewer)]) 
     slots = request.app.state.streams
     topic = class_topic(viewer.code, students=not viewer.teacher)
     after = viewer.start
-    closed = viewer.slot.closed  # set when this device opens a newer stream: this one ends
+    slot = viewer.slot
+    assert slot is not None  # taken by _viewer
+    closed = slot.closed  # set when this device opens a newer stream: this one ends
     try:
         if viewer.first is not None:
             yield ServerSentEvent(raw_data=to_json(viewer.first), id=str(after))
@@ -114,4 +116,4 @@ async def events(request: Request, viewer: Annotated[Viewer, Depends(_viewer)]) 
             if not done:
                 yield ServerSentEvent(comment="keep-alive")
     finally:
-        slots.give_back(viewer.slot)
+        slots.give_back(slot)
