@@ -283,6 +283,20 @@ test("on a phone, curve labels that would squeeze the plot give way to the legen
   expect(axis.width).toBeGreaterThan(svg.width * 0.6);
 });
 
+test("the saturation mark's words stay inside the plot, never over the y axis, on a phone and a projector", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  for (const [width, height, query] of [[375, 812, "circuit=CI"], [1280, 800, "circuit=CI&x=link_quota"]] as const) {
+    await page.setViewportSize({ width, height });
+    await ex.open("decnet", query);
+    const words = page.getByTestId("saturation-point").locator("text");
+    await expect(words).toBeVisible();
+    const text = (await words.boundingBox())!;
+    const axis = (await page.locator("[data-testid=chart] .x-axis > line").boundingBox())!;
+    expect(text.x, `${width}px`).toBeGreaterThanOrEqual(axis.x - 1);
+    expect(text.x + text.width, `${width}px`).toBeLessThanOrEqual(axis.x + axis.width + 30);
+  }
+});
+
 test("one saturation point per curve: the region's edge, the mark, the legend and the readout give the same number", async ({ page }) => {
   const ex = new ExplorerPage(page);
   // LAVC: the users at saturation (the readout) is where the boot CPU's region starts and the mark sits

@@ -213,9 +213,17 @@ export const Chart = memo(function Chart(props: ChartProps) {
     if (!sat) return { text: "", x: 0, anchor: "start" as const };
     const full = `${sat.resource ? `${sat.resource} saturates` : "saturates"} at ${xText(sat.x)}`;
     const px = props.large ? 18 : 12.8;
-    const text = textWidth(full, px) + 14 > width - MARGIN.left ? `saturates at ${xText(sat.x)}` : full;
     const at = g.x(sat.x);
-    return at + 10 + textWidth(text, px) > width - 2 ? { text, x: at - 10, anchor: "end" as const } : { text, x: at + 10, anchor: "start" as const };
+    // the full words right of the mark, else left of it, else the short words: never over the y axis
+    for (const text of [full, `saturates at ${xText(sat.x)}`]) {
+      const w = textWidth(text, px);
+      if (at + 10 + w <= width - 2) return { text, x: at + 10, anchor: "start" as const };
+      if (at - 10 - w >= MARGIN.left) return { text, x: at - 10, anchor: "end" as const };
+    }
+    // a very narrow chart: the short words under the mark, kept within the chart's width
+    const text = `saturates at ${xText(sat.x)}`;
+    const w = textWidth(text, px);
+    return { text, x: Math.max(2, Math.min(at - w / 2, width - 2 - w)), anchor: "start" as const };
   })();
 
   return (
