@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Benchmark: a live class of 300 students (bench/class_load.py) against one app process on
-# SQLite, then two app processes sharing PostgreSQL (students spread over both; the teacher's
-# stream on the first, so answers cross processes through LISTEN/NOTIFY).
-#   bash bench/class_load.sh [students, default 300]
+# Benchmark: a live class (bench/class_load.py) against one app process on SQLite, then two app
+# processes sharing PostgreSQL (students spread over both; the teacher's stream on the first, so
+# answers cross processes through LISTEN/NOTIFY). The load generator is a process of its own.
+#   bash bench/class_load.sh [students, default 1000] [seconds, default 40]
+# The students join over the first 30 % of the seconds (1,000 over 12 s: a lecture hall typing
+# the code off the projector) and answer over the next 60 %.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
-n=${1:-300}
+n=${1:-1000}
+secs=${2:-40}
 tmp=$(mktemp -d /tmp/memolab-class.XXXXXX)
 pg=$(mktemp -d /tmp/memolab-pg.XXXXXX)
 pids=()
@@ -23,11 +26,11 @@ serve() {  # serve DATABASE_URL PORT
 
 p=$(free_port); serve "sqlite:///$tmp/class.sqlite3" "$p"
 echo "== SQLite, one process"
-$PY bench/class_load.py --students "$n" "http://127.0.0.1:$p"
+$PY bench/class_load.py --students "$n" --seconds "$secs" --pid "${pids[0]}" "http://127.0.0.1:$p"
 kill "${pids[@]}"; pids=()
 
 url=$(bash scripts/postgres.sh start "$pg" "$(free_port)")
 p1=$(free_port); serve "$url" "$p1"
 p2=$(free_port); serve "$url" "$p2"
 echo "== PostgreSQL, two processes"
-$PY bench/class_load.py --students "$n" "http://127.0.0.1:$p1" "http://127.0.0.1:$p2"
+$PY bench/class_load.py --students "$n" --seconds "$secs" --pid "${pids[0]}" --pid "${pids[1]}" "http://127.0.0.1:$p1" "http://127.0.0.1:$p2"

@@ -88,7 +88,6 @@ class JoinedEvent(BaseModel):
     """A student joined (the teacher's stream only)."""
 
     type: Literal["joined"]
-    students: int
     student: Who
 
 
@@ -97,7 +96,6 @@ class AnswersEvent(BaseModel):
 
     type: Literal["answers"]
     step: int
-    count: int
     answer: GivenBy | None = None
     reset: bool | None = None
 
@@ -140,18 +138,16 @@ def reveal_event(step: int, spread: Spread) -> RevealEvent:
     return RevealEvent(type="reveal", step=step, spread=spread)
 
 
-def joined_event(students: int, who: Who) -> JoinedEvent:
-    return JoinedEvent(type="joined", students=students, student=who)
+def joined_event(who: Who) -> JoinedEvent:
+    return JoinedEvent(type="joined", student=who)
 
 
-def answer_event(step: int, count: int, who: Who, given: Given) -> AnswersEvent:
-    return AnswersEvent(
-        type="answers", step=step, count=count, answer=GivenBy(**who.model_dump(), **given.model_dump())
-    )
+def answer_event(step: int, who: Who, given: Given) -> AnswersEvent:
+    return AnswersEvent(type="answers", step=step, answer=GivenBy(**who.model_dump(), **given.model_dump()))
 
 
 def reset_event(step: int) -> AnswersEvent:
-    return AnswersEvent(type="answers", step=step, count=0, reset=True)
+    return AnswersEvent(type="answers", step=step, reset=True)
 
 
 def ended_event() -> EndedEvent:

@@ -2,8 +2,9 @@
 it, answer, control it, end it, and read its events. Functions take a Session and know nothing
 of HTTP; a refusal is a ClassError with what to tell the person.
 
-Event order: every transaction that adds an event first locks its class's row, so a class's
-events commit in the order of their ids, and a stream that reads "after id N" never skips one.
+Event order: joins and answers hold their class's row in SHARE mode and the teacher's moves in
+UPDATE mode, first thing in their transaction; class_log.py says why that keeps every stream in
+order with no join or answer waiting for another.
 """
 
 from __future__ import annotations
@@ -12,14 +13,15 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Literal
 
 from pydantic import BaseModel
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from . import class_events as ev
+from . import class_log as log
 from . import class_rules as rules
 from .class_rules import ClassError, StepState
 from .core.db import write_turn
@@ -32,6 +34,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_STUDENTS = 1000  # a class's size by default (settings: up to 2,000)
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
+TOUCH_EVERY = timedelta(minutes=1)  # how stale a class's last activity may be written
 KEEP_AFTER_END = timedelta(hours=24)  # the teacher's window to download the answers
 
 
@@ -96,11 +99,17 @@ def create(db: Session, *, lesson_id: str, lesson_text: str, step_count: int, to
     return c
 
 
-def find(db: Session, code: str, *, lock: bool = False, ended_ok: bool = False) -> Classroom:
+Lock = Literal["share", "update"] | None
+
+
+def find(db: Session, code: str, *, lock: Lock = None, ended_ok: bool = False) -> Classroom:
     """The class with this code, if it is alive (not idle past the limit; not ended unless
-    `ended_ok`, and then within the download window). `lock`: for a writing transaction."""
+    `ended_ok`, and then within the download window). `lock`: for a writing transaction, "share"
+    for a join or an answer, "update" for the teacher's moves (class_log.py)."""
     q = select(Classroom).where(Classroom.code == code.upper())
-    c = db.scalars(q.with_for_update() if lock else q).first()
+    if lock is not None:  # (and the row as it is now, not as this session first read it)
+        q = q.with_for_update(read=lock == "share").execution_options(populate_existing=True)
+    c = db.scalars(q).first()
     now = _now()
     if c is None or _aware(c.active_at) < now - IDLE_LIMIT:
         raise ClassError(404, "no class with this code (it may have ended)")
@@ -126,7 +135,9 @@ def join(db: Session, code: str, name: str, token: str, limit: int | None = None
     """A new seat in the class, up to `limit` students (the CLASS_MAX_STUDENTS setting)."""
     most = MAX_STUDENTS if limit is None else limit
     with write_turn(db.get_bind().engine), db.begin():
-        c = find(db, code, lock=True)
+        c = find(db, code, lock="share")
+        # Counted without a lock: joins at the very moment the class fills may each take a seat,
+        # up to the requests in flight (a capacity guard, not a ticket count).
         count = db.scalar(select(func.count()).select_from(ClassStudent).where(ClassStudent.class_id == c.id)) or 0
         if count >= most:
             raise ClassError(409, f"the class is full ({most} students)")
@@ -134,10 +145,24 @@ def join(db: Session, code: str, name: str, token: str, limit: int | None = None
             class_id=c.id, public_id=secrets.token_hex(4), name=name, token_sha256=_sha256(token), joined_at=_now()
         )
         db.add(s)
-        c.active_at = _now()
-        db.flush()
-        _event(db, c, ev.joined_event(count + 1, _who(s)), teacher_only=True)
+        _event(db, c, ev.joined_event(_who(s)), teacher_only=True)
+    _touch(db, c)
     return s
+
+
+def _touch(db: Session, c: Classroom) -> None:
+    """Note that the class is in use (it is purged when idle), at most once a minute and in a
+    transaction of its own: an update of the class's row waits for every join and answer."""
+    now = _now()
+    if _aware(c.active_at) >= now - TOUCH_EVERY:
+        return
+    with write_turn(db.get_bind().engine), db.begin():
+        db.execute(
+            update(Classroom)
+            .where(Classroom.id == c.id, Classroom.active_at < now - TOUCH_EVERY)
+            .values(active_at=now)
+            .execution_options(synchronize_session=False)
+        )
 
 
 def _who(s: ClassStudent) -> ev.Who:
@@ -145,41 +170,42 @@ def _who(s: ClassStudent) -> ev.Who:
 
 
 def answer(
-    db: Session, code: str, token: str, step_no: int, value: float | None, choice: int | None, step: Step
-) -> int:
-    """Store the student's answer to `step_no` (replacing theirs); the step's answer count."""
+    db: Session,
+    code: str,
+    token: str,
+    step_no: int,
+    value: float | None,
+    choice: int | None,
+    step: Step,
+    key: str | None = None,
+) -> bool:
+    """Store the student's answer to `step_no` (replacing theirs). False when it was stored
+    already: a device retrying an answer sends the same `key`, and it is announced once."""
     with write_turn(db.get_bind().engine), db.begin():
-        c = find(db, code, lock=True)
-        s = student(db, c, token)
+        s = student(db, find(db, code), token)
+        log.line_up(db, s.id)  # this device's answers in the order they are stored
+        c = find(db, code, lock="share")
         if not 1 <= step_no <= c.step_count:
             raise ClassError(422, f"the lesson has steps 1 to {c.step_count}")
         if problem := step.check(value, choice):
             raise ClassError(422, problem)
         if refused := rules.answer_refusal(steps_of(c), step_no, step_count=c.step_count, pace=c.pace, current=c.step):
             raise refused
+        mine = ClassAnswer.student_id == s.id, ClassAnswer.step == step_no
+        if key is not None and db.scalar(select(ClassAnswer.key).where(*mine)) == key:
+            return False
         now = _now()
         done = db.execute(
-            update(ClassAnswer)
-            .where(ClassAnswer.student_id == s.id, ClassAnswer.step == step_no)
-            .values(value=value, choice=choice, at=now)
+            update(ClassAnswer).where(*mine).values(value=value, choice=choice, at=now, key=key, tx=log.this_tx(db))
         )
         if done.rowcount == 0:  # type: ignore[attr-defined]
-            db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, value=value, choice=choice, at=now))
-            db.flush()
-        count = _count(db, c.id, step_no)
-        c.active_at = now
+            db.add(
+                ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, value=value, choice=choice, at=now, key=key)
+            )
         given = ev.Given(value=value) if value is not None else ev.Given(choice=choice)
-        _event(db, c, ev.answer_event(step_no, count, _who(s), given), teacher_only=True)
-    return count
-
-
-def _count(db: Session, class_id: int, step_no: int) -> int:
-    q = (
-        select(func.count())
-        .select_from(ClassAnswer)
-        .where(ClassAnswer.class_id == class_id, ClassAnswer.step == step_no)
-    )
-    return db.scalar(q) or 0
+        _event(db, c, ev.answer_event(step_no, _who(s), given), teacher_only=True)
+    _touch(db, c)
+    return True
 
 
 def control(
@@ -196,7 +222,7 @@ def control(
     """The teacher moves the class, reveals or locks a step (the given one, or the current),
     switches the pace, or resets a step (its answers gone, hidden again)."""
     with write_turn(db.get_bind().engine), db.begin():
-        c = find(db, code, lock=True)
+        c = find(db, code, lock="update")
         if not is_teacher(c, token):
             raise ClassError(403, "only the teacher of this class can do that")
         done = rules.control(
@@ -235,48 +261,50 @@ def spread(db: Session, class_id: int, step_no: int) -> ev.Spread:
 
 def end(db: Session, code: str, token: str) -> None:
     with write_turn(db.get_bind().engine), db.begin():
-        c = find(db, code, lock=True)
+        c = find(db, code, lock="update")
         if not is_teacher(c, token):
             raise ClassError(403, "only the teacher of this class can end it")
         c.ended_at = _now()
         _event(db, c, ev.ended_event())
 
 
-def events_after(db: Session, class_id: int, after: int, teacher: bool, limit: int = 500) -> Sequence[ClassEvent]:
-    q = select(ClassEvent).where(ClassEvent.class_id == class_id, ClassEvent.id > after)
-    if not teacher:
-        q = q.where(ClassEvent.teacher_only.is_(False))
-    return db.scalars(q.order_by(ClassEvent.id).limit(limit)).all()
-
-
-def last_event_id(db: Session, class_id: int) -> int:
-    return db.scalar(select(func.max(ClassEvent.id)).where(ClassEvent.class_id == class_id)) or 0
-
-
-def snapshot(db: Session, c: Classroom, who: ClassStudent | None) -> ev.Snapshot:
-    """Everything a device needs on (re)connecting without an event id: the class's state and,
-    for the teacher, every answer and student; for a student, their own answers and the spread
-    of each revealed step."""
+def snapshot(db: Session, c: Classroom, who: ClassStudent | None) -> tuple[ev.Snapshot, log.Cursor]:
+    """Everything a device needs on (re)connecting without an event id, and where its stream
+    goes on from. The teacher's: the class's state, and every student and answer written before
+    that place (the later ones come as events). A student's: the state, their own answers and
+    the spread of each revealed step (the events after it are the state's, which repeat it)."""
     state = state_of(c)
+    at = log.now(db, c.id, teacher=who is None)
     if who is None:
-        students = db.scalars(select(ClassStudent).where(ClassStudent.class_id == c.id).order_by(ClassStudent.id)).all()
+        students = db.scalars(
+            select(ClassStudent)
+            .where(ClassStudent.class_id == c.id, log.before_horizon(db, ClassStudent.tx))
+            .order_by(ClassStudent.id)
+        ).all()
         by_id = {s.id: s for s in students}
-        answers = db.scalars(select(ClassAnswer).where(ClassAnswer.class_id == c.id).order_by(ClassAnswer.id)).all()
-        return ev.snapshot_event(
+        answers = db.scalars(
+            select(ClassAnswer)
+            .where(ClassAnswer.class_id == c.id, log.before_horizon(db, ClassAnswer.tx))
+            .order_by(ClassAnswer.id)
+        ).all()
+        seen = ev.snapshot_event(
             state,
             students=[_who(s) for s in students],
             answers=[
                 ev.AnswerSeen(step=a.step, **_who(by_id[a.student_id]).model_dump(), **_given(a).model_dump())
                 for a in answers
+                if a.student_id in by_id  # (a student's row is older than their answers')
             ],
         )
+        return seen, at
     mine = db.scalars(select(ClassAnswer).where(ClassAnswer.student_id == who.id)).all()
-    return ev.snapshot_event(
+    seen = ev.snapshot_event(
         state,
         me=_who(who),
         answers=[ev.AnswerSeen(step=a.step, **_given(a).model_dump()) for a in mine],
         spreads={str(n): spread(db, c.id, n) for n in state.revealed},
     )
+    return seen, at
 
 
 def _given(a: ClassAnswer) -> ev.Given:

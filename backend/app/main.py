@@ -36,6 +36,7 @@ from .core.limits import BodySizeLimit, HeaderSizeLimit, RateLimiter
 from .core.logs import RequestContext
 from .events import make_bus
 from .lessons import MAX_LESSON_BYTES
+from .shared_reads import SharedReads
 from .static import mount_frontend
 from .streams import StreamSlots
 
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.model_pool = pool
     app.state.class_bus = bus
+    app.state.shared_reads = SharedReads()  # a class's streams woken together read once
     app.state.streams = StreamSlots(settings.streams_per_token, settings.streams_per_address, settings.streams_total)
     app.state.answer_limiter = RateLimiter(60, 60.0)  # per student device
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing

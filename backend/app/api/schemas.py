@@ -233,6 +233,9 @@ class AnswerIn(BaseModel):
     step: int = Field(ge=1, le=MAX_STEPS)
     value: float | None = None
     choice: int | None = Field(default=None, ge=1, le=MAX_CHOICES)
+    # The device's own name for this answer, kept with it: sent again (a retry after a lost
+    # response, the outbox after a lost signal) it is stored and announced once.
+    key: str | None = Field(default=None, min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
 
 
 class AnswerSaved(BaseModel):

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    FetchedValue,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -61,6 +73,8 @@ class ClassStudent(Base):
     name: Mapped[str] = mapped_column(String(40), nullable=False, default="")  # "" = anonymous
     token_sha256: Mapped[str] = mapped_column(String(64), nullable=False)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    # the transaction that wrote the row, set by the database (class_log.py: the streams' order)
+    tx: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default=FetchedValue())
 
     __table_args__ = (UniqueConstraint("class_id", "token_sha256"),)
 
@@ -77,6 +91,9 @@ class ClassAnswer(Base):
     value: Mapped[float | None] = mapped_column(Float, nullable=True)
     choice: Mapped[int | None] = mapped_column(Integer, nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    # the transaction that wrote the row, set by the database (class_log.py: the streams' order)
+    tx: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default=FetchedValue())
+    key: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the device's idempotency key
 
     __table_args__ = (UniqueConstraint("student_id", "step"), Index("ix_class_answers_class_step", "class_id", "step"))
 
@@ -90,8 +107,10 @@ class ClassEvent(Base):
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id"), nullable=False)
     teacher_only: Mapped[bool] = mapped_column(Boolean, nullable=False)
     body: Mapped[str] = mapped_column(Text, nullable=False)  # JSON
+    # the transaction that wrote the row, set by the database (class_log.py: the streams' order)
+    tx: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default=FetchedValue())
 
-    __table_args__ = (Index("ix_class_events_class_id", "class_id", "id"),)
+    __table_args__ = (Index("ix_class_events_class_tx", "class_id", "tx", "id"),)
 
 
 class StoredLesson(Base):

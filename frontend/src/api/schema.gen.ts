@@ -194,8 +194,6 @@ export interface components {
     AnswersEvent: {
       /** @default null */
       answer?: components["schemas"]["GivenBy"] | null;
-      /** Count */
-      count: number;
       /**
        * Reset
        * @default null
@@ -577,8 +575,6 @@ export interface components {
      */
     JoinedEvent: {
       student: components["schemas"]["Who"];
-      /** Students */
-      students: number;
       /**
        * Type
        * @constant

@@ -1,7 +1,8 @@
 // A student's answers that could not be sent (no signal, or the server briefly away: a restart,
 // a 503) wait here, in this browser's storage, and go as soon as the connection is back: on the
-// browser's "online", every few seconds while any waits, and when the page opens again. An
-// answer replaces the same step's earlier one on the server, so sending one twice is harmless.
+// browser's "online", every few seconds while any waits, and when the page opens again. Each
+// answer carries a key of its own, so one that did arrive though its reply was lost is stored
+// and announced once however often it is sent again.
 import { isOffline } from "../scenarios/outbox";
 import { classes } from "./api";
 
@@ -11,6 +12,12 @@ interface Waiting {
   step: number;
   body: AnswerBody;
   token: string;
+  key: string;
+}
+
+/** A fresh idempotency key (getRandomValues, unlike randomUUID, works on a plain-http LAN). */
+export function newKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 const key = (code: string) => `memolab.class-outbox.${code}`;
@@ -21,7 +28,9 @@ export const RETRY_MS = 3000;
 export function waiting(code: string): Waiting[] {
   try {
     const v = JSON.parse(localStorage.getItem(key(code)) ?? "[]");
-    return Array.isArray(v) ? v.filter((w) => w && Number.isInteger(w.step) && w.body && typeof w.token === "string") : [];
+    return Array.isArray(v)
+      ? v.filter((w) => w && Number.isInteger(w.step) && w.body && typeof w.token === "string").map((w) => ({ ...w, key: typeof w.key === "string" ? w.key : newKey() }))
+      : [];
   } catch {
     return [];
   }
@@ -38,12 +47,13 @@ function write(code: string, list: Waiting[]) {
 export async function sendAnswer(code: string, token: string, step: number, body: AnswerBody): Promise<"sent" | "waiting"> {
   // a newer answer to the same step replaces one still waiting
   write(code, waiting(code).filter((w) => w.step !== step));
+  const key = newKey();
   try {
-    await classes.answer(code, token, step, body);
+    await classes.answer(code, token, step, body, key);
     return "sent";
   } catch (e) {
     if (!isOffline(e)) throw e;
-    write(code, [...waiting(code), { step, body, token }]);
+    write(code, [...waiting(code), { step, body, token, key }]);
     return "waiting";
   }
 }
@@ -59,14 +69,14 @@ export async function flush(code: string): Promise<{ sent: number[]; refused: { 
   try {
     for (const w of waiting(code)) {
       try {
-        await classes.answer(code, w.token, w.step, w.body);
+        await classes.answer(code, w.token, w.step, w.body, w.key);
         out.sent.push(w.step);
       } catch (e) {
         if (isOffline(e)) return out;
         out.refused.push({ step: w.step, why: (e as Error).message });
       }
       // (a newer answer to the step, queued meanwhile, stays to be sent)
-      write(code, waiting(code).filter((q) => !(q.step === w.step && JSON.stringify(q.body) === JSON.stringify(w.body))));
+      write(code, waiting(code).filter((q) => q.key !== w.key));
     }
     return out;
   } finally {

@@ -48,4 +48,16 @@ describe("a class answer outbox", () => {
     expect(answer.mock.calls.map((c) => c[2])).toEqual([2, 3]);
     expect(waiting("ABCDEF")).toEqual([]);
   });
+
+  it("sends a waiting answer again under the key it first went with (the server stores it once)", async () => {
+    answer.mockRejectedValueOnce(new TypeError("Failed to fetch")); // it may have arrived: only the reply was lost
+    await sendAnswer("ABCDEF", "t", 2, { value: 5 });
+    answer.mockResolvedValue({});
+    await flush("ABCDEF");
+    const [first, again] = answer.mock.calls.map((c) => c[4]);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(again).toBe(first);
+    await sendAnswer("ABCDEF", "t", 2, { value: 6 }); // a new answer: a new key
+    expect(answer.mock.calls[2][4]).not.toBe(first);
+  });
 });

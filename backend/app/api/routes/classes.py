@@ -73,8 +73,8 @@ def answer(body: AnswerIn, request: Request, db: SessionDep, student: CurrentStu
             headers={"Retry-After": str(int(wait) + 1)},
         )
     step = step_of(request, student.code, body.step)
-    classroom.answer(db, student.code, student.token, body.step, body.value, body.choice, step)
-    publish_class(request.app.state.class_bus, student.code, students=False)
+    if classroom.answer(db, student.code, student.token, body.step, body.value, body.choice, step, body.key):
+        publish_class(request.app.state.class_bus, student.code, students=False)
     return JSONResponse({"step": body.step, "saved": True}, status_code=201)
 
 

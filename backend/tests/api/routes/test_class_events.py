@@ -9,6 +9,8 @@ import threading
 import httpx
 import pytest
 
+from app.class_log import Cursor
+
 from ...conftest import POSTGRES
 from ...test_lifecycle import _start
 
@@ -65,6 +67,13 @@ class Stream:
         self._client.close()
 
 
+def _at(event_id: str) -> Cursor:
+    """An event id as the place in the class's log it names."""
+    at = Cursor.parse(event_id)
+    assert at is not None, event_id
+    return at
+
+
 @pytest.fixture
 def server(tmp_path):
     proc, port = _start(tmp_path)
@@ -101,8 +110,8 @@ def test_teacher_and_students_hear_the_class_and_a_reconnect_resumes(server):
             headers={"X-Student-Token": s["student_token"]},
         )
         assert r.status_code == 201
-    counts = [room.until("answers")[1]["count"] for _ in range(3)]
-    assert counts == [1, 2, 3]
+    heard = [room.until("answers")[1]["answer"] for _ in range(3)]
+    assert [(a["name"], a["value"]) for a in heard] == [("Ann", 1e6), ("Bo", 2e6), ("", 4e6)]
 
     api.post(f"/api/classes/{code}/control", json={"reveal": True}, headers=teacher)
     last_id, reveal = ann.until("reveal")
@@ -117,7 +126,7 @@ def test_teacher_and_students_hear_the_class_and_a_reconnect_resumes(server):
     back = Stream(server, code, {"X-Student-Token": students[0]["student_token"], "Last-Event-ID": last_id})
     missed = [back.next() for _ in range(2)]
     assert [e["type"] for _, e in missed] == ["state", "state"]
-    assert [e["locked"] for _, e in missed] == [[3], []] and all(int(i) > int(last_id) for i, _ in missed)
+    assert [e["locked"] for _, e in missed] == [[3], []] and all(_at(i) > _at(last_id) for i, _ in missed)
 
     assert api.delete(f"/api/classes/{code}", headers=teacher).status_code == 204
     assert back.until("ended") and back.next()[1]["type"] == "closed"
@@ -145,7 +154,7 @@ def test_events_cross_between_two_app_processes(tmp_path):
             json={"step": 2, "value": 5},
             headers={"X-Student-Token": s["student_token"]},
         )
-        assert room.until("answers", timeout=5)[1]["count"] == 1  # answered on A, heard on B
+        assert room.until("answers", timeout=5)[1]["answer"]["name"] == "Cy"  # answered on A, heard on B
         two.post(f"/api/classes/{code}/control", json={"reveal": True}, headers=teacher)  # through B
         assert student.until("reveal", timeout=5)[1]["spread"]["values"] == [5.0]  # heard on A
         room.close()

@@ -4,16 +4,17 @@ streams have their own tests (test_class_events.py), against a running server.""
 
 import csv
 import io
+import json
 import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from pydantic import ValidationError
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.core.config import Settings
-from app.core.tables import Classroom
+from app.core.tables import ClassEvent, Classroom
 
 LESSON = "decnet-link-quota"  # step 1: no question; 2, 3: a point; 4, 5: a choice of 3; 7: a knob of 3
 
@@ -156,6 +157,39 @@ def test_ending_tells_everyone_keeps_answers_a_day_then_forgets_them(make_client
     start(client)  # a new class sweeps the old ones away
     with Session(engine) as db:
         assert db.query(Classroom).filter_by(code=code).first() is None
+
+
+def test_an_answer_sent_again_under_its_key_is_stored_and_announced_once(client):
+    made = start(client)
+    code = made["code"]
+    ann = join(client, code, "Ann")
+    control(client, made, step=2)
+    for _ in range(3):  # a device retrying after lost replies
+        assert answer(client, code, ann, step=2, value=5e5, key="k-0123456789").status_code == 201
+    assert answer(client, code, ann, step=2, value=6e5, key="k-abcdefghij").status_code == 201  # a new answer
+    assert answer(client, code, ann, step=2, value=7e5).status_code == 201  # no key: stored each time
+    assert answer(client, code, ann, step=2, value=7e5).status_code == 201
+    for bad in ("short", "x" * 65, "no spaces here"):
+        assert answer(client, code, ann, step=2, value=1, key=bad).status_code == 422
+    with Session(client.app.state.engine) as db:
+        c = db.scalars(select(Classroom).where(Classroom.code == code)).one()
+        bodies = db.scalars(select(ClassEvent.body).where(ClassEvent.class_id == c.id)).all()
+    values = [json.loads(b)["answer"]["value"] for b in bodies if '"type":"answers"' in b]
+    assert values == [5e5, 6e5, 7e5, 7e5]
+
+
+def test_a_class_in_use_is_kept(client):
+    made = start(client)
+    code = made["code"]
+    ann = join(client, code)
+    control(client, made, step=2)
+    with Session(client.app.state.engine) as db, db.begin():
+        quiet = datetime.now(UTC) - timedelta(hours=11)
+        db.execute(update(Classroom).where(Classroom.code == code).values(active_at=quiet))
+    assert answer(client, code, ann, step=2, value=1).status_code == 201
+    with Session(client.app.state.engine) as db:
+        active = db.scalars(select(Classroom.active_at).where(Classroom.code == code)).one()
+    assert (active if active.tzinfo else active.replace(tzinfo=UTC)) > datetime.now(UTC) - timedelta(minutes=1)
 
 
 def test_a_class_idle_for_12_hours_is_gone(client):

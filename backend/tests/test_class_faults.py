@@ -1,0 +1,305 @@
+"""Live classes through faults, on PostgreSQL with two app processes (as docker-compose.yml runs
+them): an app process killed with SIGKILL while 100 students answer, and the database restarted
+under a class. The simulated devices do what the page does (stream.ts, answerOutbox.ts): a
+request refused 503 waits its Retry-After and goes again, one whose connection fails goes to the
+other process (as the proxy would send it), an answer keeps its idempotency key, and a dropped
+stream reconnects with the id of the last event it had. Checked: every answer that got a 2xx is
+in the teacher's screen and in the CSV, every stream got exactly the events after its snapshot
+(none missed, none twice), nothing was ever answered 500, and the reveal reached everyone.
+
+These start their own PostgreSQL server (scripts/postgres.sh), which the restart takes down."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import signal
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, select
+
+from app.class_log import Cursor
+from app.core.tables import ClassEvent, Classroom
+
+from .conftest import POSTGRES
+from .test_lifecycle import _free_port, _start
+
+pytestmark = pytest.mark.skipif(not POSTGRES, reason="two app processes share one database only on PostgreSQL")
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "decnet-link-quota"  # step 2 asks for a point
+CONNECTION_LOST = (httpx.TransportError,)  # refused, reset, closed mid-response
+
+
+@pytest.fixture
+def database(tmp_path_factory):
+    """A PostgreSQL server of this test's own (so it may be restarted): (its folder, its URL)."""
+    folder = Path(f"/tmp/memolab-pg-faults-{secrets.token_hex(4)}")  # its own: the postgres user owns it
+    script = str(ROOT / "scripts" / "postgres.sh")
+    url = subprocess.run(
+        ["bash", script, "start", str(folder), str(_free_port())], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    yield folder, url
+    subprocess.run(["bash", script, "stop", str(folder)], check=False)
+
+
+def restart(folder: Path, down_s: float) -> None:
+    subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "restart", str(folder), str(down_s)], check=True)
+
+
+@dataclass
+class Servers:
+    """Two app processes on one database; `up[i]` until process i is killed."""
+
+    procs: list[subprocess.Popen[str]]
+    urls: list[str]
+    statuses: list[int] = field(default_factory=list)  # every answer a request got
+    slowest: float = 0.0
+
+    def kill(self, i: int) -> None:
+        self.procs[i].send_signal(signal.SIGKILL)
+        self.procs[i].wait()
+
+    async def call(self, http: httpx.AsyncClient, prefer: int, method: str, path: str, **kw: Any) -> httpx.Response:
+        """A device's request: 503 waits Retry-After and goes again; a lost connection goes to the
+        other process. Gives up after 60 s (a test failure, not a device's patience)."""
+        deadline = time.monotonic() + 60
+        i = prefer
+        while time.monotonic() < deadline:
+            t0 = time.monotonic()
+            try:
+                r = await http.request(method, self.urls[i] + path, **kw)
+            except CONNECTION_LOST:
+                i = 1 - i
+                await asyncio.sleep(0.1)
+                continue
+            finally:
+                self.slowest = max(self.slowest, time.monotonic() - t0)
+            self.statuses.append(r.status_code)
+            if r.status_code == 503:
+                assert r.headers.get("Retry-After"), "a 503 without Retry-After"
+                await asyncio.sleep(min(float(r.headers["Retry-After"]), 2.0))
+                continue
+            return r
+        raise AssertionError(f"{method} {path} never answered")
+
+
+@dataclass
+class Device:
+    """One device's event stream, followed as stream.ts does: reconnecting with Last-Event-ID."""
+
+    headers: dict[str, str]
+    prefer: int
+    events: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (id, event)
+    reconnects: int = 0
+
+    async def follow(self, servers: Servers, http: httpx.AsyncClient, code: str) -> None:
+        i = self.prefer
+        while True:
+            last = self.events[-1][0] if self.events else None
+            headers = {**self.headers, **({"Last-Event-ID": last} if last else {})}
+            try:
+                async with http.stream("GET", f"{servers.urls[i]}/api/classes/{code}/events", headers=headers) as r:
+                    if r.status_code in (429, 503):
+                        await asyncio.sleep(min(float(r.headers.get("Retry-After", 1)), 2.0))
+                        continue
+                    assert r.status_code == 200, r.status_code
+                    event_id, data = None, []
+                    async for line in r.aiter_lines():
+                        if line.startswith("id:"):
+                            event_id = line[3:].strip()
+                        elif line.startswith("data:"):
+                            data.append(line[5:].strip())
+                        elif line == "" and data:
+                            event = json.loads("\n".join(data))
+                            self.events.append((event_id or "", event))
+                            data = []
+                            if event["type"] == "ended":
+                                return
+            except CONNECTION_LOST:
+                i = 1 - i  # that process is gone: the proxy sends the next try to the other
+            self.reconnects += 1
+            await asyncio.sleep(0.2)
+
+    def heard(self, kind: str) -> list[dict[str, Any]]:
+        return [e for _, e in self.events if e["type"] == kind]
+
+    def answers(self) -> dict[str, float]:
+        """The teacher's screen: each student's latest answer to step 2 (room.ts's fold)."""
+        out: dict[str, float] = {}
+        for _, e in self.events:
+            if e["type"] == "snapshot":
+                out = {a["id"]: a["value"] for a in e["answers"] if a["step"] == 2}
+            elif e["type"] == "answers" and e.get("reset"):
+                out = {}
+            elif e["type"] == "answers" and e["step"] == 2:
+                out[e["answer"]["id"]] = e["answer"]["value"]
+        return out
+
+
+def check_streams_exact(url: str, code: str, devices: list[Device], teacher: Device) -> None:
+    """Each device got exactly its audience's events after its snapshot, in the log's order."""
+    engine = create_engine(url)
+    with engine.connect() as db:
+        class_id = db.scalar(select(Classroom.id).where(Classroom.code == code))
+        log = db.execute(
+            select(ClassEvent.tx, ClassEvent.id, ClassEvent.teacher_only)
+            .where(ClassEvent.class_id == class_id)
+            .order_by(ClassEvent.tx, ClassEvent.id)
+        ).all()
+    engine.dispose()
+    for d in [teacher, *devices]:
+        assert d.events and d.events[0][1]["type"] == "snapshot"
+        start = Cursor.parse(d.events[0][0])
+        assert start is not None
+        got = [Cursor.parse(i) for i, _ in d.events[1:]]
+        want = [Cursor(tx, id_) for tx, id_, only in log if Cursor(tx, id_) > start and (d is teacher or not only)]
+        assert got == want, (len(got), len(want))
+
+
+async def _class(servers: Servers, http: httpx.AsyncClient, students: int, teacher_on: int):
+    made = (await servers.call(http, teacher_on, "POST", "/api/classes", json={"lesson": LESSON})).json()
+    code, token = made["code"], made["teacher_token"]
+    teacher = Device({"X-Teacher-Token": token}, teacher_on)
+    seats: list[tuple[str, Device, str]] = []  # (student token, stream, public id)
+    for i in range(students):
+        r = await servers.call(http, i % 2, "POST", f"/api/classes/{code}/students", json={"name": f"s{i}"})
+        s = r.json()
+        seats.append((s["student_token"], Device({"X-Student-Token": s["student_token"]}, i % 2), s["student_id"]))
+    await servers.call(
+        http, teacher_on, "POST", f"/api/classes/{code}/control", json={"step": 2}, headers=teacher.headers
+    )
+    return code, teacher, seats
+
+
+async def _control(
+    servers: Servers, http: httpx.AsyncClient, prefer: int, code: str, teacher: Device, **body: Any
+) -> None:
+    r = await servers.call(http, prefer, "POST", f"/api/classes/{code}/control", json=body, headers=teacher.headers)
+    assert r.status_code == 200, r.text
+
+
+async def _until(check, timeout: float) -> float:
+    t0 = time.monotonic()
+    while not check():
+        assert time.monotonic() - t0 < timeout, "not within the time"
+        await asyncio.sleep(0.05)
+    return time.monotonic() - t0
+
+
+def test_an_app_process_killed_while_100_students_answer(tmp_path, database):
+    folder, url = database
+    started = [_start(tmp_path, DATABASE_URL=url, LOG_LEVEL="warning") for _ in range(2)]
+    servers = Servers([p for p, _ in started], [f"http://127.0.0.1:{port}" for _, port in started])
+    try:
+        asyncio.run(_killed(servers, url))
+    finally:
+        for p in servers.procs:
+            p.kill()
+            p.wait()
+
+
+async def _killed(servers: Servers, url: str) -> None:
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=0)
+    async with httpx.AsyncClient(timeout=httpx.Timeout(20, read=None), limits=limits) as http:
+        code, teacher, seats = await _class(servers, http, 100, teacher_on=0)  # the teacher on the one killed
+        devices = [d for _, d, _ in seats]
+        follows = [asyncio.create_task(d.follow(servers, http, code)) for d in [teacher, *devices]]
+        await _until(lambda: all(d.events for d in [teacher, *devices]), 20)
+
+        acked: dict[str, float] = {}  # public id -> the value the server acknowledged
+
+        async def answer(token: str, sid: str, prefer: int) -> None:
+            await asyncio.sleep(random.uniform(0, 3))
+            value = float(random.randint(1, 10**6))
+            body = {"step": 2, "value": value, "key": secrets.token_hex(8)}  # the same key on every try
+            r = await servers.call(
+                http, prefer, "POST", f"/api/classes/{code}/answers", json=body, headers={"X-Student-Token": token}
+            )
+            assert r.status_code == 201, r.text
+            acked[sid] = value
+
+        answering = asyncio.gather(*(answer(t, sid, d.prefer) for t, d, sid in seats))
+        await asyncio.sleep(1.5)
+        servers.kill(0)  # SIGKILL mid-class: half the students' streams and the teacher's go with it
+        killed_at = time.monotonic()
+        await answering
+        # the teacher's screen: 100 of 100 answered, each the value acknowledged, within 5 s of the kill
+        await _until(lambda: teacher.answers() == acked, 5 - (time.monotonic() - killed_at))
+        assert len(acked) == 100 and teacher.reconnects >= 1
+        r = await servers.call(http, 1, "GET", f"/api/classes/{code}/answers.csv", headers=teacher.headers)
+        rows = [line.split(",") for line in r.text.strip().splitlines()[1:]]
+        assert {row[1]: float(row[3]) for row in rows} == acked and len(rows) == 100
+        await servers.call(
+            http, 1, "POST", f"/api/classes/{code}/control", json={"reveal": True}, headers=teacher.headers
+        )
+        await _until(lambda: all(d.heard("reveal") for d in devices), 5)
+        assert all(sorted(d.heard("reveal")[0]["spread"]["values"]) == sorted(acked.values()) for d in devices)
+        assert sum(d.reconnects for d in devices) >= 40  # about half were on the killed process
+        for f in follows:
+            f.cancel()
+    assert 500 not in servers.statuses
+    check_streams_exact(url, code, devices, teacher)
+
+
+def test_the_database_restarted_under_a_class(tmp_path, database):
+    folder, url = database
+    started = [_start(tmp_path, DATABASE_URL=url, LOG_LEVEL="warning") for _ in range(2)]
+    servers = Servers([p for p, _ in started], [f"http://127.0.0.1:{port}" for _, port in started])
+    try:
+        asyncio.run(_restarted(servers, url, folder))
+    finally:
+        for p in servers.procs:
+            p.kill()
+            p.wait()
+
+
+async def _restarted(servers: Servers, url: str, folder: Path) -> None:
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=0)
+    async with httpx.AsyncClient(timeout=httpx.Timeout(30, read=None), limits=limits) as http:
+        code, teacher, seats = await _class(servers, http, 20, teacher_on=1)
+        devices = [d for _, d, _ in seats]
+        follows = [asyncio.create_task(d.follow(servers, http, code)) for d in [teacher, *devices]]
+        await _until(lambda: all(d.events for d in [teacher, *devices]), 20)
+        acked: dict[str, float] = {}
+        stop = asyncio.Event()
+
+        async def answering(token: str, sid: str, prefer: int) -> None:
+            n = 0
+            while not stop.is_set():  # a new answer every few tenths of a second, right through the restart
+                n += 1
+                body = {"step": 2, "value": float(n), "key": secrets.token_hex(8)}
+                r = await servers.call(
+                    http, prefer, "POST", f"/api/classes/{code}/answers", json=body, headers={"X-Student-Token": token}
+                )
+                assert r.status_code == 201, r.text
+                acked[sid] = float(n)
+                await asyncio.sleep(random.uniform(0.1, 0.4))
+
+        tasks = [asyncio.create_task(answering(t, sid, d.prefer)) for t, d, sid in seats]
+        await asyncio.sleep(1.0)
+        await asyncio.to_thread(restart, folder, 3)  # fast shutdown, 3 s down, start
+        await asyncio.sleep(3.0)
+        stop.set()
+        await asyncio.gather(*tasks)
+        assert 503 in servers.statuses  # the outage was met, and told as such
+        await _until(lambda: teacher.answers() == acked, 10)
+        r = await servers.call(http, 0, "GET", f"/api/classes/{code}/answers.csv", headers=teacher.headers)
+        rows = [line.split(",") for line in r.text.strip().splitlines()[1:]]
+        assert {row[1]: float(row[3]) for row in rows} == acked
+        await servers.call(
+            http, 1, "POST", f"/api/classes/{code}/control", json={"reveal": True}, headers=teacher.headers
+        )
+        await _until(lambda: all(d.heard("reveal") for d in devices), 10)
+        for f in follows:
+            f.cancel()
+    assert 500 not in servers.statuses and set(servers.statuses) <= {200, 201, 503}, sorted(set(servers.statuses))
+    assert servers.slowest < 15  # no request hung near a proxy's timeout
+    check_streams_exact(url, code, devices, teacher)

@@ -1,0 +1,147 @@
+"""The class's event log read in order while joins and answers write side by side (class_log.py):
+a reader following the log from any place gets every event after it exactly once, in an order
+that agrees with the tables (a device's later answer after its earlier one, a reset after the
+answers it cleared), and a snapshot with its place in the log adds up to the tables exactly."""
+
+import json
+import threading
+import time
+
+import pytest
+from sqlalchemy.orm import Session
+
+from app import class_log, classroom
+from app.class_log import Cursor
+from app.core.db import make_engine, migrate
+from app.lessons import Step
+
+from .conftest import database_url
+
+STEPS = 4
+POINT = Step(predict="point", choices=0)
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory):
+    e = make_engine(database_url(tmp_path_factory))
+    migrate(e)
+    yield e
+    e.dispose()
+
+
+def _class(engine) -> tuple[str, str]:
+    with Session(engine) as db:
+        c = classroom.create(db, lesson_id="decnet-link-quota", lesson_text="", step_count=STEPS, token="teacher")
+        db.commit()
+        code = c.code
+    with Session(engine) as db:
+        classroom.control(db, code, "teacher", step_no=2, reveal=None, locked=None, pace="self", reset=False)
+    return code, "teacher"
+
+
+def _follow(engine, class_id: int, at: Cursor, teacher: bool, stop: threading.Event, out: list) -> None:
+    """What a stream does: read after its place, send, move on; until told to stop and caught up."""
+    while True:
+        with Session(engine) as db:
+            rows, held = class_log.after(db, class_id, at, teacher)
+        for cursor, body in rows:
+            out.append((cursor, body))
+            at = cursor
+        if stop.is_set() and not rows and not held:
+            return
+        if not rows:
+            time.sleep(0.002)
+
+
+def test_a_reader_misses_nothing_and_repeats_nothing_while_many_write_at_once(engine):
+    code, teacher = _class(engine)
+    with Session(engine) as db:
+        class_id = classroom.find(db, code).id
+    heard: list = []
+    stop = threading.Event()
+    reader = threading.Thread(target=_follow, args=(engine, class_id, class_log.START, True, stop, heard))
+    reader.start()
+    errors: list[BaseException] = []
+
+    def student(i: int) -> None:
+        try:
+            with Session(engine) as db:
+                classroom.join(db, code, f"s{i}", f"token-{i}")
+            for n in range(3):  # each answers step 2 three times, the last one stays
+                with Session(engine) as db:
+                    classroom.answer(db, code, f"token-{i}", 2, float(10 * i + n), None, POINT)
+        except BaseException as e:  # noqa: BLE001 (reported below)
+            errors.append(e)
+
+    threads = [threading.Thread(target=student, args=(i,)) for i in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    stop.set()
+    reader.join(timeout=30)
+    assert not errors, errors[:2]
+
+    cursors = [c for c, _ in heard]
+    assert cursors == sorted(cursors) and len(set(cursors)) == len(cursors)  # in order, once each
+    kinds = [body.split('"')[3] for _, body in heard]
+    assert kinds.count("joined") == 24 and kinds.count("answers") == 72
+    # what the teacher's screen folds from the events is what the tables hold
+    last: dict[str, float] = {}
+    for _, body in heard:
+        e = json.loads(body)
+        if e["type"] == "answers":
+            last[e["answer"]["name"]] = e["answer"]["value"]
+    assert last == {f"s{i}": float(10 * i + 2) for i in range(24)}
+
+
+def test_a_snapshot_and_its_place_add_up_to_the_tables(engine):
+    """Snapshots taken while answers are being written, each followed by the events after its
+    place, give every student and final answer once; a reset after answers clears them."""
+    code, teacher = _class(engine)
+    with Session(engine) as db:
+        class_id = classroom.find(db, code).id
+    for i in range(6):
+        with Session(engine) as db:
+            classroom.join(db, code, f"s{i}", f"token-{i}")
+    done = threading.Event()
+
+    def answering() -> None:
+        n = 0
+        while not done.is_set():
+            i = n % 6
+            with Session(engine) as db:
+                classroom.answer(db, code, f"token-{i}", 2, float(n), None, POINT)
+            n += 1
+        with Session(engine) as db:
+            classroom.control(db, code, teacher, step_no=None, reveal=None, locked=None, pace=None, reset=True)
+        with Session(engine) as db:
+            classroom.answer(db, code, "token-0", 2, 0.25, None, POINT)
+
+    writer = threading.Thread(target=answering)
+    writer.start()
+    followers = []
+    for _ in range(8):  # devices connecting at moments while answers flow
+        with Session(engine) as db:
+            class_log.snapshot_reads(db)
+            c = classroom.find(db, code)
+            seen, at = classroom.snapshot(db, c, None)
+        out: list = []
+        stop = threading.Event()
+        t = threading.Thread(target=_follow, args=(engine, class_id, at, True, stop, out))
+        t.start()
+        followers.append((seen, out, stop, t))
+        time.sleep(0.02)
+    done.set()
+    writer.join()
+    for seen, out, stop, t in followers:
+        stop.set()
+        t.join(timeout=30)
+        answers = {a["name"]: a["value"] for a in seen.model_dump()["answers"] if a["step"] == 2}
+        for _, body in out:  # the teacher's screen's fold (room.ts)
+            e = json.loads(body)
+            if e["type"] == "answers" and e.get("reset"):
+                answers = {}
+            elif e["type"] == "answers":
+                answers[e["answer"]["name"]] = e["answer"]["value"]
+        assert answers == {"s0": 0.25}
