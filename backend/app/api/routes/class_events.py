@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
 from ... import class_log, classroom
@@ -38,7 +37,7 @@ class Viewer:
     teacher: bool
     start: Cursor  # where in the class's log this device is
     first: Snapshot | None  # a snapshot to send first (a device with no event id)
-    # its place among the open streams (streams.py), taken once the checks pass, given back when it ends
+    # its place among the open streams (streams.py), taken before the checks, given back when it ends
     slot: Slot | None = None
 
 
@@ -71,10 +70,16 @@ async def _viewer(
                 seen, at = classroom.snapshot(db, c, who)
             return Viewer(c.id, c.code, who is None, at, seen)
 
-    viewer = await run_in_threadpool(check)
-    # a place among the open streams, taken before the stream starts so a refusal is a status
+    # A place among the open streams first (so a flood past the caps is refused at once, before
+    # any database work), given back if the checks refuse the device.
     address = request.client.host if request.client else ""
-    viewer.slot = request.app.state.streams.take(x_teacher_token or x_student_token, address)
+    slot = request.app.state.streams.take(x_teacher_token or x_student_token, address)
+    try:
+        viewer: Viewer = await request.app.state.shared_reads.run(check)
+    except BaseException:
+        request.app.state.streams.give_back(slot)
+        raise
+    viewer.slot = slot
     return viewer
 
 

@@ -2,11 +2,14 @@
 a few, an address past its cap is told 429 and a full process 503, each with Retry-After, and
 the server's other requests keep answering meanwhile."""
 
+import asyncio
+import json
 import time
 
 import httpx
 import pytest
 
+from ...conftest import POSTGRES
 from ...test_lifecycle import _start
 from .test_class_events import LESSON, Stream
 
@@ -73,3 +76,104 @@ def test_a_process_holding_its_total_refuses_with_503(tmp_path):
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+# ---- a flood at the default caps (3 a token, 2,500 an address, 3,000 in all) ------------------
+
+
+async def _open(port: int, path: str, token: str) -> tuple[int, asyncio.StreamReader | None, asyncio.StreamWriter]:
+    """A stream opened on a raw connection: its status, and its reader while it stays open."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Student-Token: {token}\r\n\r\n"
+    writer.write(head.encode())
+    status = int((await asyncio.wait_for(reader.readline(), 60)).split()[1])
+    return status, reader, writer
+
+
+async def _call(port: int, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    data = json.dumps(body).encode() if body is not None else b""
+    writer.write(
+        f"{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\n\r\n".encode()
+        + data
+    )
+    raw = await reader.read()
+    writer.close()
+    head, _, rest = raw.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(rest) if rest.startswith(b"{") else {}
+
+
+def _rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+
+
+@pytest.mark.skipif(POSTGRES is not None, reason="the caps are the process's own: once, on SQLite, is enough")
+def test_a_flood_of_streams_from_one_token_then_one_address_is_bounded(tmp_path):
+    proc, port = _start(tmp_path, CREATE_PER_MINUTE="100", LOG_LEVEL="warning")
+    try:
+        asyncio.run(_flood(proc.pid, port))
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+async def _flood(pid: int, port: int) -> None:
+    health: list[float] = []
+    done = asyncio.Event()
+
+    async def sample_health() -> None:  # the server's other requests, all along
+        while not done.is_set():
+            t = time.perf_counter()
+            status, _ = await _call(port, "GET", "/api/health")
+            assert status == 200
+            health.append(time.perf_counter() - t)
+            await asyncio.sleep(0.1)
+
+    classes = [(await _call(port, "POST", "/api/classes", {"lesson": LESSON}))[1]["code"] for _ in range(5)]
+    gate = asyncio.Semaphore(50)
+
+    async def join(code: str) -> str:
+        async with gate:
+            status, s = await _call(port, "POST", f"/api/classes/{code}/students", {})
+            assert status == 201
+            return s["student_token"]
+
+    tokens = await asyncio.gather(*(join(code) for code in classes for _ in range(1000)))
+    sampler = asyncio.create_task(sample_health())
+    before = _rss_mb(pid)
+
+    # 1,000 streams at once with one student's token: each replaces the oldest; 3 stay open
+    opening = asyncio.Semaphore(500)  # (in flight at once: under the listen backlog)
+
+    async def one(code: str, token: str) -> tuple[int, asyncio.StreamReader | None, asyncio.StreamWriter]:
+        async with opening:
+            return await _open(port, f"/api/classes/{code}/events", token)
+
+    flood = await asyncio.gather(*(one(classes[0], tokens[0]) for _ in range(1000)))
+    assert {s for s, _, _ in flood} == {200}
+    still_open = 0
+    for _, reader, writer in flood:
+        try:
+            await asyncio.wait_for(reader.read(), 0.5 if still_open < 3 else 20)  # closed: read to its end
+        except TimeoutError:
+            still_open += 1
+        writer.close()
+    assert still_open <= 3
+
+    # 5,000 from one address (the test's), 1,000 devices of each of 5 classes: 2,500 fit, the rest 429
+    flood = await asyncio.gather(*(one(classes[i // 1000], tokens[i]) for i in range(5000)))
+    statuses = sorted(s for s, _, _ in flood)
+    with_streams = _rss_mb(pid)
+    done.set()
+    await sampler
+    assert statuses.count(200) <= 2500 and statuses.count(200) >= 2490  # (a replaced one may still be closing)
+    assert set(statuses) == {200, 429}
+    for _, _, writer in flood:
+        writer.close()
+    p95 = sorted(health)[int(0.95 * len(health))]
+    grown = with_streams - before
+    print(f"health p95 {1000 * p95:.0f} ms, max {1000 * max(health):.0f} ms; RSS {before:.0f} -> {with_streams:.0f} MB")
+    assert p95 < 1.0 and max(health) < 3.0  # the server kept answering
+    assert grown < 2500 * 0.1  # bounded: under 100 KB an open stream, nothing kept for the refused
