@@ -94,6 +94,20 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_of(name: str) -> float:
+    """The CPU time so far of every process named `name` (PostgreSQL's server processes)."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as f:
+                    if f.read().strip() == name:
+                        total += cpu_s(int(entry))
+            except OSError:
+                continue  # (gone meanwhile)
+    return total
+
+
 def rss_kb(pid: int) -> int:
     with open(f"/proc/{pid}/status") as f:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
@@ -121,7 +135,7 @@ async def main() -> None:
     ap.add_argument("--pid", type=int, action="append", default=[], help="a server's process id (CPU, memory)")
     ap.add_argument("urls", nargs="+")
     a = ap.parse_args()
-    cpu0 = [cpu_s(p) for p in a.pid], own_cpu_s(), time.perf_counter()
+    cpu0 = [cpu_s(p) for p in a.pid], own_cpu_s(), time.perf_counter(), cpu_of("postgres")
     rss0 = [rss_kb(p) for p in a.pid]
     rss_streams: list[int] = []  # each server's RSS with every stream open
     clients = [Http(u) for u in a.urls]
@@ -233,7 +247,8 @@ async def main() -> None:
         servers = [cpu_s(p) - c for p, c in zip(a.pid, cpu0[0], strict=True)]
         print(
             f"  CPU over {wall:.1f} s: servers {' + '.join(f'{c:.1f}' for c in servers)} s, "
-            f"this load generator {own_cpu_s() - cpu0[1]:.1f} s (2 cores: {2 * wall:.0f} CPU-s in all)"
+            f"PostgreSQL {cpu_of('postgres') - cpu0[3]:.1f} s, this load generator {own_cpu_s() - cpu0[1]:.1f} s"
+            f" ({os.cpu_count()} cores: {(os.cpu_count() or 1) * wall:.0f} CPU-s in all)"
         )
         per = [(r1 - r0) / max(1, len(seats) / len(a.pid)) for r0, r1 in zip(rss0, rss_streams, strict=True)]
         print(

@@ -3,7 +3,8 @@
 // circuit, a pinned baseline, the readout on the curve), docs/explorer-phone.png, and the
 // classroom: a lesson step before and after the reveal (docs/lesson-before.png,
 // docs/lesson-after.png), the projector with a class after the reveal (docs/projector-class.png)
-// a phone's join page (docs/phone-join.png) and a student's phone after the reveal
+// a phone's join page (docs/phone-join.png), a phone that lost its signal as it sent its answer
+// (docs/phone-offline.png) and a student's phone after the reveal
 // (docs/phone-reveal.png); for accessibility, the chart described and
 // tabled (docs/chart-described.png) and in forced colours (docs/chart-forced-colors.png); your
 // own measurements fitted on the FFS explorer: the chart (docs/own-fit.png) and the fit's table
@@ -72,9 +73,18 @@ try {
   await teacher.keyboard.press("ArrowRight");
   for (const [i, p] of seats.entries()) {
     await p.waitForSelector("[data-testid=typed-prediction]");
+    const last = i === seats.length - 1; // her phone has lost its signal as she sends
+    if (last) await p.context().setOffline(true);
     await p.getByTestId("typed-prediction").fill(String([50, 80, 120, 150, 200, 400, 90, 600][i] * 1000));
     await p.getByRole("button", { name: /Send my/ }).click();
     await p.waitForSelector("[data-testid=sent-note]");
+    if (last) {
+      await p.waitForSelector("[data-testid=answer-waiting]");
+      await p.getByTestId("answer-waiting").scrollIntoViewIfNeeded();
+      await p.screenshot({ path: join(ROOT, "docs/phone-offline.png") });
+      await p.context().setOffline(false);
+      await p.waitForSelector("[data-testid=answer-waiting]", { state: "detached", timeout: 15_000 });
+    }
   }
   await teacher.waitForSelector("[data-testid=answered]:has-text('8 of 8')");
   await teacher.getByTestId("reveal-all").click();
@@ -85,7 +95,7 @@ try {
   await seats[0].waitForSelector("[data-testid=class-place]");
   await seats[0].getByTestId("reveal").scrollIntoViewIfNeeded();
   await seats[0].screenshot({ path: join(ROOT, "docs/phone-reveal.png") });
-  console.log("wrote docs/lesson-before.png, docs/lesson-after.png, docs/projector-class.png, docs/phone-join.png and docs/phone-reveal.png");
+  console.log("wrote docs/lesson-before.png, docs/lesson-after.png, docs/projector-class.png, docs/phone-join.png, docs/phone-offline.png and docs/phone-reveal.png");
 
   // The chart in words and as a table, reached by keyboard: T on the chart's reader.
   const words = await browser.newPage({ viewport: { width: 1280, height: 1400 }, deviceScaleFactor: 1 });
