@@ -252,4 +252,13 @@ test("a live class on the projector: marks and spread readable, the answer in wo
   // with the class's choices counted in the panel, the chart still fits the projector
   const chart = (await teacher.page.getByTestId("chart").boundingBox())!;
   expect(chart.y + chart.height).toBeLessThanOrEqual(800);
+  // "which knob matters most": the panel counts the knobs by the names the students picked from
+  for (let n = 5; n <= 7; n++) await teacher.next();
+  await teacher.page.getByTestId("lesson").and(teacher.page.locator("[data-step='7']")).waitFor();
+  await students[0].atStep(7);
+  await students[0].page.getByRole("radio", { name: /Link quota/ }).check();
+  await students[0].page.getByRole("button", { name: /Send my answer/ }).click();
+  const counts = teacher.page.getByRole("list", { name: "The class's choices" });
+  await expect(counts).toContainText("Link quota: 1");
+  await expect(counts).not.toContainText("link_quota");
 });

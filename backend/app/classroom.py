@@ -24,7 +24,7 @@ from . import class_events as ev
 from . import class_log as log
 from . import class_rules as rules
 from .class_rules import ClassError, StepState
-from .core.db import write_turn
+from .core.db import AWAY, write_turn
 from .core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from .crud import insert_unique
 from .lessons import Step
@@ -156,6 +156,13 @@ def _touch(db: Session, c: Classroom) -> None:
     now = _now()
     if _aware(c.active_at) >= now - TOUCH_EVERY:
         return
+    try:
+        _touch_now(db, c, now)
+    except AWAY:  # (the join or answer is stored: a later one writes the time)
+        db.rollback()
+
+
+def _touch_now(db: Session, c: Classroom, now: datetime) -> None:
     with write_turn(db.get_bind().engine), db.begin():
         db.execute(
             update(Classroom)

@@ -13,6 +13,8 @@ import asyncio
 import gc
 import json
 import multiprocessing
+import os
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,6 +44,22 @@ def _work(kind: Kind, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[by
         return None, str(e), time.process_time() - started
 
 
+def _outlive_no_server(server: int) -> None:
+    """In each worker, at its start: end it if the server that made it is gone (killed outright:
+    SIGKILL, out of memory). Otherwise the worker, and the forkserver it keeps alive, would stay
+    on as orphans holding their memory."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(2.0)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
 def _ready() -> bool:
     import perfmodels  # noqa: F401  (imported once, before the first visitor asks)
 
@@ -59,7 +77,9 @@ class ModelPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             ctx = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=ctx)
+            self._pool = ProcessPoolExecutor(
+                self.processes, mp_context=ctx, initializer=_outlive_no_server, initargs=(os.getpid(),)
+            )
         return self._pool
 
     async def warm(self) -> None:

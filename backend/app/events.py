@@ -16,6 +16,8 @@ from typing import Protocol
 
 from sqlalchemy import Engine, text
 
+from .core.db import AWAY
+
 log = logging.getLogger("memolab.events")
 CHANNEL = "memolab_classes"
 
@@ -134,10 +136,10 @@ class PostgresBus:
                     while not self._stop.is_set():
                         for n in conn.notifies(timeout=1.0):
                             self.local.publish(n.payload)
-            except Exception:  # the database went away: listen again in a moment
+            except Exception as e:  # the database went away (a restart): listen again in a moment
                 self._listening.clear()
                 deaf = True
-                log.exception("class events: listening failed; retrying")
+                log.warning("class events: not listening (%s); trying again in a second", type(e).__name__)
                 self._stop.wait(1.0)
 
     def _ensure_listening(self) -> None:
@@ -179,7 +181,13 @@ def class_topic(code: str, students: bool = False) -> str:
 
 
 def publish_class(bus: Bus, code: str, students: bool) -> None:
-    """Something new in class `code`: for the teacher, and (`students`) for the students too."""
-    bus.publish(class_topic(code))
-    if students:
-        bus.publish(class_topic(code, students=True))
+    """Something new in class `code`: for the teacher, and (`students`) for the students too.
+    Called once the rows are stored: if the database goes away just then, the wake-up is lost
+    but not the rows (the listener, back, wakes every stream to read), and the request that
+    stored them still succeeded."""
+    try:
+        bus.publish(class_topic(code))
+        if students:
+            bus.publish(class_topic(code, students=True))
+    except AWAY:
+        log.warning("class events: a wake-up for %s was lost (the database is away)", code)

@@ -14,7 +14,6 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy import Engine
-from sqlalchemy import exc as db_errors
 from sqlalchemy.orm import Session
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -30,7 +29,7 @@ from .compute import ModelPool
 from .core.compression import ApiGzip
 from .core.config import Settings
 from .core.config import settings as default_settings
-from .core.db import make_engine, migrate
+from .core.db import AWAY, make_engine, migrate
 from .core.headers import HeadAsGet, SecurityHeaders
 from .core.limits import BodySizeLimit, HeaderSizeLimit, RateLimiter
 from .core.logs import RequestContext
@@ -112,7 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, validation_problem)
     app.add_exception_handler(ClassError, class_refusal)  # a live class's refusals: their status and reason
     # the database away (restarting, a connection dropped, every connection busy): 503, try again
-    for lost in (db_errors.OperationalError, db_errors.InterfaceError, db_errors.TimeoutError):
+    for lost in AWAY:
         app.add_exception_handler(lost, database_unavailable)
     # The client's address: the peer's, or, from a trusted proxy only, the one it forwards.
     trusted = [h.strip() for h in settings.trusted_proxies.split(",") if h.strip()]

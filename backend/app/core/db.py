@@ -12,8 +12,12 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import exc as db_errors
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
+# The database away (restarting, a connection dropped, every pooled connection busy): a request
+# is answered 503 with Retry-After (api/errors.py), a stream ends and its device reconnects.
+AWAY = (db_errors.OperationalError, db_errors.InterfaceError, db_errors.TimeoutError)
 
 
 def make_engine(url: str) -> Engine:

@@ -147,6 +147,8 @@ export interface components {
     AnswerIn: {
       /** Choice */
       choice?: number | null;
+      /** Key */
+      key?: string | null;
       /** Step */
       step: number;
       /** Value */

@@ -2,8 +2,10 @@
 // it as its `classroom`): reading the class's code from the address, following its stream,
 // moving the class with the presenter, the class panel, and starting a class.
 import { useEffect } from "react";
+import { useSystem } from "../explorer/useSystem";
 import { type Lesson, picking } from "../lesson/format";
 import type { Classroom, ClassroomView } from "../lesson/LessonPage";
+import { knobLabel } from "../lesson/Question";
 import { classes } from "./api";
 import { ClassPanel } from "./ClassPanel";
 import { CODE } from "./code";
@@ -14,6 +16,8 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const token = code ? teacherToken(code) : null;
   const { value: room, link } = useClassStream(code ?? "", token ? { "X-Teacher-Token": token } : null, foldRoom, emptyRoom);
   const roomStep = room.state?.step;
+  // a "which knob" question's choices by their labels, as the students see them
+  const { spec } = useSystem(lesson.steps[step - 1].state.system);
   // the class moves when the presenter does
   useEffect(() => {
     if (code && token && roomStep !== undefined && roomStep !== step) {
@@ -25,11 +29,12 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
     return { panel: <p className="seat-status" role="status">{`Class ${code} was started in another browser: control it from there.`}</p> };
   }
   const q = lesson.steps[step - 1].question;
+  const pick = picking(q, spec ? knobLabel(spec) : undefined);
   const answers = Object.values(room.answers[step] ?? {});
   return {
     panel: (
       <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}
-        choices={picking(q)?.choices ?? null} answer={picking(q)?.answer ?? null} />
+        choices={pick?.choices ?? null} answer={pick?.answer ?? null} />
     ),
     live: {
       role: "teacher",

@@ -17,7 +17,7 @@ from ... import class_log, classroom
 from ...class_events import Snapshot, to_json
 from ...class_log import Cursor
 from ...class_rules import ClassError
-from ...core.db import write_turn
+from ...core.db import AWAY, write_turn
 from ...core.tables import ClassStudent
 from ...events import class_topic
 from ...streams import Slot
@@ -129,7 +129,10 @@ async def _stream(request: Request, viewer: Viewer) -> AsyncIterator[str]:
         held = False
         while not bus.stopping and not closed.is_set():
             woken = await bus.watch(topic)
-            rows, held = await shared.read((viewer.class_id, viewer.teacher, at, woken), lambda at=at: read(at))
+            try:
+                rows, held = await shared.read((viewer.class_id, viewer.teacher, at, woken), lambda at=at: read(at))
+            except AWAY:  # the database is away: end here; the device reconnects from `at` (503 until it is back)
+                return
             if rows:  # what one read found goes out in one write
                 ended = next((i for i, (_, body) in enumerate(rows) if body.startswith('{"type":"ended"')), None)
                 rows = rows if ended is None else rows[: ended + 1]
