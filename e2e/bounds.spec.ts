@@ -34,6 +34,12 @@ for (const [system, query, station] of [
     await expect(readout.getByTestId("readout-bound")).toHaveCount(2);
     await expect(readout).toContainText("asymptotic bounds");
     await expect(readout).toContainText("balanced job bounds");
+    // and in words, for whoever does not see the chart: the knee, its station, the bounds at the knob
+    await page.getByText("Describe the chart").click();
+    const words = page.getByTestId("chart-description");
+    await expect(words).toContainText(`The textbook bounds meet at the knee`);
+    await expect(words).toContainText(`beyond it the ${station} holds it at`);
+    await expect(words).toContainText("the bounds give: asymptotic bounds");
   });
 }
 

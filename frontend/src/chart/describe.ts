@@ -1,11 +1,13 @@
 // The chart in words, made from the model's answer (never written per system): what is plotted
 // against what and over which range, the curve's shape, what limits it where, its capacity and
-// saturation point, the memo's measurements with the model's error at each, the pinned
+// saturation point, the textbook bounds where they are drawn (the knee, and what they allow at
+// the knob's value), the memo's measurements with the model's error at each, the pinned
 // baseline's difference, and the shape of each other curve where there is one per choice. Read by screen readers (the chart's aria-describedby) and shown to
 // anyone who opens "Describe the chart"; describeChange says what a knob move changed.
 import { formatValue } from "../format";
-import { valueAt } from "./curves";
+import { type BoundView, boundsAt, type KneeView, valueAt } from "./curves";
 import type { MemoPoint } from "./memoPoints";
+import { boundText } from "./readout";
 
 export interface DescribeInput {
   xLabel: string;
@@ -21,6 +23,8 @@ export interface DescribeInput {
   baseline: { x: number; y: number }[];
   /** the knob's current value along x */
   currentX: number;
+  /** the textbook bounds, when they are drawn (curves.ts boundsOf) */
+  bounds?: { lines: BoundView[]; knee: KneeView | null };
   /** one curve per choice: the main curve's name, and the other curves (each described after it) */
   per?: { knob: string; curveLabel: string; series: { label: string; points: { x: number; y: number }[] }[] };
 }
@@ -48,9 +52,22 @@ export function describeChart(d: DescribeInput): string[] {
   } else if (cap.length) {
     out.push(`Its capacity is ${y(cap[cap.length - 1].y)}; the curve stays below it here.`);
   }
+  if (d.bounds?.lines.length) out.push(...boundsSentences(d.bounds, d.currentX, d.xLabel, d.xText, d.yUnit));
   out.push(...memoSentences(d.memo, pts, d.xText, y));
   if (d.baseline.some(finite)) out.push(baselineSentence(d, pts, y));
   for (const s of others) out.push(`The ${s.label} curve: ${lower(shape(s.points.filter(finite), d.xText, y))}`);
+  return out;
+}
+
+/** The bounds drawn beside the curve: where the knee is and what it means, and what they allow
+ * at the knob's current value (the same words as the pointer's readout). */
+function boundsSentences(b: { lines: BoundView[]; knee: KneeView | null }, at: number, xLabel: string, xText: (v: number) => string, unit: string): string[] {
+  const out: string[] = [];
+  if (b.knee) {
+    out.push(`The textbook bounds meet at the knee, ${xText(b.knee.x)}: before it the upper bound grows in proportion to the ${xLabel.toLowerCase()}; beyond it the ${b.knee.station} holds it at ${formatValue(b.knee.y, unit)}.`);
+  }
+  const readings = boundsAt(b.lines, at).map((r) => boundText(r, unit));
+  if (readings.length) out.push(`At ${xText(at)} the bounds give: ${readings.join("; ")}.`);
   return out;
 }
 

@@ -197,8 +197,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const askTable = useCallback(() => setTableAsked((n) => n + 1), []);
   const description = useMemo(
     () => describeChart({ xLabel: xKnob.label, xText: xShow.text, yLabel: yMetric.label, yUnit: yMetric.unit, curve, limit, saturation, memo, baseline: baseline ? baseCurve : [], currentX: Number(knobs[x]),
-      per: perKnob && curveLabel !== null ? { knob: perKnob.label, curveLabel, series: perCurves.series } : undefined }),
-    [xKnob, xShow, yMetric, curve, limit, saturation, memo, baseline, baseCurve, knobs, x, perKnob, curveLabel, perCurves.series],
+      per: perKnob && curveLabel !== null ? { knob: perKnob.label, curveLabel, series: perCurves.series } : undefined,
+      bounds: state.bounds && bounds.lines.length ? bounds : undefined }),
+    [xKnob, xShow, yMetric, curve, limit, saturation, memo, baseline, baseCurve, knobs, x, perKnob, curveLabel, perCurves.series, state.bounds, bounds],
   );
   const currentY = current?.metrics[y];
   const setting = useMemo(

@@ -121,9 +121,9 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   }, [q, curve, baseCurve, band, memo, limit, yMetric]);
   const description = useMemo(
     () => (revealed
-      ? describeChart({ xLabel: xKnob.label, xText: xShow.text, yLabel: yMetric.label, yUnit: yMetric.unit, curve, limit, saturation: view.saturation, memo, baseline: baseline ? baseCurve : [], currentX: Number(knobs[x]) })
+      ? describeChart({ xLabel: xKnob.label, xText: xShow.text, yLabel: yMetric.label, yUnit: yMetric.unit, curve, limit, saturation: view.saturation, memo, baseline: baseline ? baseCurve : [], currentX: Number(knobs[x]), bounds: step.state.bounds === true && view.bounds.lines.length ? view.bounds : undefined })
       : [`${yMetric.label} against ${xKnob.label}. The model's curve, and the memo's measurements, are described here once the answer is out.`]),
-    [revealed, xKnob, xShow, yMetric, curve, limit, view.saturation, memo, baseline, baseCurve, knobs, x],
+    [revealed, xKnob, xShow, yMetric, curve, limit, view.saturation, memo, baseline, baseCurve, knobs, x, step.state.bounds, view.bounds],
   );
 
   useEffect(() => {

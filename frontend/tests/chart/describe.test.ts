@@ -24,6 +24,19 @@ const rising = [
 ];
 
 describe("describeChart", () => {
+  it("with the bounds drawn, says where the knee is, what caps the curve beyond it, and what the bounds allow at the knob's value", () => {
+    const up = (n: number) => Math.min(100 * n, 500);
+    const xs = [2, 4, 6, 8, 10];
+    const lines = [
+      { name: "asymptotic upper", side: "upper" as const, kind: "asymptotic" as const, points: xs.map((x) => ({ x, y: up(x) })) },
+      { name: "asymptotic lower", side: "lower" as const, kind: "asymptotic" as const, points: xs.map((x) => ({ x, y: 40 * x })) },
+    ];
+    const s = describeChart({ ...base, curve: rising, currentX: 4, bounds: { lines, knee: { x: 5, y: 500, station: "boot CPU" } } });
+    expect(s).toContain("The textbook bounds meet at the knee, 5 buffers: before it the upper bound grows in proportion to the link quota; beyond it the boot CPU holds it at 500 bit/s.");
+    expect(s).toContain("At 4 buffers the bounds give: asymptotic bounds 160 bit/s to 400 bit/s.");
+    expect(describeChart({ ...base, curve: rising }).join(" ")).not.toContain("bounds"); // not drawn: not said
+  });
+
   it("says what is plotted over which range, the shape and where the rise halves", () => {
     const s = describeChart({ ...base, curve: rising });
     expect(s[0]).toBe("Throughput against Link quota, from 2 buffers to 10 buffers.");
