@@ -5,6 +5,7 @@ also carries every join and answer."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -27,7 +28,8 @@ from ..schemas import ClassCode
 
 router = APIRouter(prefix="/classes", tags=["classes"])
 KEEP_ALIVE_S = 15.0
-HELD_S = 0.02  # how soon to look again for rows held back (class_log.py)
+HELD_S = 0.02  # how soon to look again for rows held back (class_log.py), doubling up to HELD_MAX_S
+HELD_MAX_S = 1.0
 
 
 @dataclass
@@ -99,8 +101,8 @@ def _sse(at: Cursor, body: str) -> str:
 async def events(request: Request, viewer: Annotated[Viewer, Depends(_viewer)]) -> StreamingResponse:
     """The class's events, each a ClassEvent as JSON with its id: a device that reconnects with
     Last-Event-ID gets what it missed; one without gets a snapshot first."""
-    # Written out here rather than by yielding each event to FastAPI's SSE machinery, whose two
-    # tasks and two queues per stream cost a reveal to 500 streams in one process a second of CPU.
+    # Written out here rather than by yielding each event to FastAPI's SSE machinery (two tasks
+    # and two queues per stream): one task a stream, and each read's events in one write.
     return StreamingResponse(
         _stream(request, viewer),
         media_type="text/event-stream",
@@ -126,31 +128,35 @@ async def _stream(request: Request, viewer: Viewer) -> AsyncIterator[str]:
             with open_session(engine) as db:
                 return class_log.after(db, viewer.class_id, at, viewer.teacher)
 
-        held = False
+        tries = 0  # reads in a row that found rows held back (class_log.after)
+        quiet_since = time.monotonic()
         while not bus.stopping and not closed.is_set():
             woken = await bus.watch(topic)
+            key = (viewer.class_id, viewer.teacher, at, woken, tries)  # (streams in step share each read)
             try:
-                rows, held = await shared.read((viewer.class_id, viewer.teacher, at, woken), lambda at=at: read(at))
+                rows, held = await shared.read(key, lambda at=at: read(at))
             except AWAY:  # the database is away: end here; the device reconnects from `at` (503 until it is back)
                 return
             if rows:  # what one read found goes out in one write
                 ended = next((i for i, (_, body) in enumerate(rows) if body.startswith('{"type":"ended"')), None)
                 rows = rows if ended is None else rows[: ended + 1]
                 yield "".join(_sse(cursor, body) for cursor, body in rows)
-                at = rows[-1][0]
+                at, tries, quiet_since = rows[-1][0], 0, time.monotonic()
                 if ended is not None:
                     return
                 continue
             waits = [asyncio.ensure_future(woken.wait()), asyncio.ensure_future(closed.wait())]
             try:
-                # rows held back behind a transaction still running: ask again in a moment
-                done, _ = await asyncio.wait(
-                    waits, timeout=HELD_S if held else KEEP_ALIVE_S, return_when=asyncio.FIRST_COMPLETED
-                )
+                # rows held back behind a transaction still running: ask again in a moment, a
+                # little later each time (a long transaction elsewhere holds them back)
+                timeout = min(HELD_MAX_S, HELD_S * 2**tries) if held else KEEP_ALIVE_S
+                done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
             finally:  # (also when the stream itself is cancelled: no waiter task left behind)
                 for w in waits:
                     w.cancel()
-            if not done and not held:
+            tries = tries + 1 if held and not done else 0
+            if not done and time.monotonic() - quiet_since >= KEEP_ALIVE_S:
                 yield ": keep-alive\n\n"
+                quiet_since = time.monotonic()
     finally:
         slots.give_back(slot)
