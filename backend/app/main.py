@@ -37,7 +37,7 @@ from .events import make_bus
 from .lessons import MAX_LESSON_BYTES
 from .shared_reads import SharedReads
 from .static import mount_frontend
-from .streams import StreamSlots
+from .streams import StreamGate, StreamSlots
 
 
 def _purge(engine: Engine) -> None:
@@ -106,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     larger["/api/scenarios"] = 4 * MAX_TABLE_BYTES + 16 * 1024  # a view with a user's own table
     app.add_middleware(BodySizeLimit, larger=larger)
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
+    app.add_middleware(StreamGate, slots=app.state.streams)  # a stream past the caps: refused before routing
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
     app.add_exception_handler(RequestValidationError, validation_problem)
