@@ -158,8 +158,8 @@ def _touch(db: Session, c: Classroom) -> None:
         return
     try:
         _touch_now(db, c, now)
-    except AWAY:  # (the join or answer is stored: a later one writes the time)
-        db.rollback()
+    except AWAY:  # (rolled back; the join or answer is stored: a later one writes the time)
+        pass
 
 
 def _touch_now(db: Session, c: Classroom, now: datetime) -> None:

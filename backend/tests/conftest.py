@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from app.core.config import Settings
+from app.core.db import make_engine, migrate
 from app.main import create_app
 
 POSTGRES = os.environ.get("MEMOLAB_TEST_POSTGRES_URL")
@@ -48,3 +49,12 @@ def make_client(tmp_path_factory):
 @pytest.fixture(scope="module")
 def client(make_client):
     return make_client()
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory):
+    """A migrated database of this module's own, for tests of the queries without the app."""
+    e = make_engine(database_url(tmp_path_factory))
+    migrate(e)
+    yield e
+    e.dispose()

@@ -7,26 +7,15 @@ import json
 import threading
 import time
 
-import pytest
 from sqlalchemy.orm import Session
 
 from app import class_log, classroom
 from app.class_log import Cursor
-from app.core.db import make_engine, migrate, write_turn
+from app.core.db import write_turn
 from app.lessons import Step
-
-from .conftest import database_url
 
 STEPS = 4
 POINT = Step(predict="point", choices=0)
-
-
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory):
-    e = make_engine(database_url(tmp_path_factory))
-    migrate(e)
-    yield e
-    e.dispose()
 
 
 def _class(engine) -> tuple[str, str]:

@@ -2,23 +2,11 @@
 
 import itertools
 
-import pytest
 from sqlalchemy.orm import Session
 
 from app import crud
-from app.core.db import make_engine, migrate
-
-from .conftest import database_url
 
 FIELDS = {"system": "decnet", "state": "{}", "title": "t", "notes": "", "public": True, "models_version": "0"}
-
-
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory):
-    e = make_engine(database_url(tmp_path_factory))
-    migrate(e)
-    yield e
-    e.dispose()
 
 
 def test_create_keeps_only_the_tokens_hash(engine):
