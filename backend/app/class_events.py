@@ -21,6 +21,9 @@ class ClassState(BaseModel):
     revealed: list[int]
     locked: list[int]
     ended: bool
+    # each reset step's count of resets (class_rules.StepState.resets): a device whose answer was
+    # stored at a lower count knows the teacher cleared it
+    resets: dict[str, int] = Field(default_factory=dict)
 
 
 class Who(BaseModel):

@@ -19,6 +19,9 @@ class ClassError(Exception):
 class StepState:
     revealed: bool = False
     locked: bool = False
+    # how often the teacher reset the step: an answer stored after the n-th reset carries n, so a
+    # device told of a later reset knows its answer is gone, and one told of an earlier one not
+    resets: int = 0
 
 
 def answer_refusal(
@@ -64,9 +67,13 @@ def control(
     now = step_no or current
     s = steps.get(now, StepState())
     if reset:
-        s = StepState(locked=s.locked)
+        s = StepState(locked=s.locked, resets=s.resets + 1)
     if reveal is not None or locked is not None:
-        s = StepState(revealed=s.revealed if reveal is None else reveal, locked=s.locked if locked is None else locked)
+        s = StepState(
+            revealed=s.revealed if reveal is None else reveal,
+            locked=s.locked if locked is None else locked,
+            resets=s.resets,
+        )
     out = {n: v for n, v in steps.items() if n != now}
     if s != StepState():
         out[now] = s

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Literal
 
@@ -24,13 +25,14 @@ from . import class_events as ev
 from . import class_log as log
 from . import class_rules as rules
 from .class_rules import ClassError, StepState
+from .codes import ALPHABET, unambiguous
 from .core.db import AWAY, write_turn
 from .core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from .crud import insert_unique
 from .lessons import Step
 
-# No 0/O, 1/I/L: a code read off a projector is typed right.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+# No 0/O, 1/I/L: a code read off a projector is typed right (codes.py).
+CODE_ALPHABET = ALPHABET
 CODE_LENGTH = 6
 MAX_STUDENTS = 1000  # a class's size by default (settings: up to 2,000)
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
@@ -51,7 +53,7 @@ def _aware(t: datetime) -> datetime:
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return unambiguous(CODE_LENGTH)
 
 
 def steps_of(c: Classroom) -> dict[int, StepState]:
@@ -70,6 +72,7 @@ def state_of(c: Classroom) -> ev.ClassState:
         revealed=sorted(n for n, s in steps.items() if s.revealed),
         locked=sorted(n for n, s in steps.items() if s.locked),
         ended=c.ended_at is not None,
+        resets={str(n): s.resets for n, s in sorted(steps.items()) if s.resets},
     )
 
 
@@ -172,6 +175,14 @@ def _touch_now(db: Session, c: Classroom, now: datetime) -> None:
         )
 
 
+@dataclass(frozen=True)
+class Stored:
+    """An answer as stored: whether this request stored it, and under which count of resets."""
+
+    fresh: bool
+    resets: int
+
+
 def _who(s: ClassStudent) -> ev.Who:
     return ev.Who(id=s.public_id, name=s.name)
 
@@ -185,9 +196,11 @@ def answer(
     choice: int | None,
     step: Step,
     key: str | None = None,
-) -> bool:
-    """Store the student's answer to `step_no` (replacing theirs). False when it was stored
-    already: a device retrying an answer sends the same `key`, and it is announced once."""
+) -> Stored:
+    """Store the student's answer to `step_no` (replacing theirs). `fresh` is False when it was
+    stored already: a device retrying an answer sends the same `key`, and it is announced once.
+    `resets` is the step's count of resets it was stored under (the device keeps it beside the
+    answer: a later reset, told by the class's state, clears it)."""
     with write_turn(db.get_bind().engine), db.begin():
         s = student(db, find(db, code), token)
         log.line_up(db, s.id)  # this device's answers in the order they are stored
@@ -196,11 +209,13 @@ def answer(
             raise ClassError(422, f"the lesson has steps 1 to {c.step_count}")
         if problem := step.check(value, choice):
             raise ClassError(422, problem)
-        if refused := rules.answer_refusal(steps_of(c), step_no, step_count=c.step_count, pace=c.pace, current=c.step):
+        steps = steps_of(c)
+        if refused := rules.answer_refusal(steps, step_no, step_count=c.step_count, pace=c.pace, current=c.step):
             raise refused
+        stored = Stored(fresh=False, resets=steps[step_no].resets if step_no in steps else 0)
         mine = ClassAnswer.student_id == s.id, ClassAnswer.step == step_no
         if key is not None and db.scalar(select(ClassAnswer.key).where(*mine)) == key:
-            return False
+            return stored
         now = _now()
         done = db.execute(
             update(ClassAnswer).where(*mine).values(value=value, choice=choice, at=now, key=key, tx=log.this_tx(db))
@@ -212,7 +227,7 @@ def answer(
         given = ev.Given(value=value) if value is not None else ev.Given(choice=choice)
         _event(db, c, ev.answer_event(step_no, _who(s), given), teacher_only=True)
     _touch(db, c)
-    return True
+    return Stored(fresh=True, resets=stored.resets)
 
 
 def control(
@@ -318,8 +333,9 @@ def _given(a: ClassAnswer) -> ev.Given:
     return ev.Given(value=a.value) if a.value is not None else ev.Given(choice=a.choice)
 
 
-def answer_rows(db: Session, c: Classroom) -> list[tuple[int, str, str, str, str]]:
-    """(step, student, name, answer, time) for the CSV download, in the order given."""
+def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = ()) -> list[tuple[int, str, str, str, str]]:
+    """(step, student, name, answer, time) for the CSV download, in the order given; a choice
+    in its words when `steps` (the lesson's) knows them."""
     q = (
         select(ClassAnswer, ClassStudent)
         .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
@@ -331,11 +347,15 @@ def answer_rows(db: Session, c: Classroom) -> list[tuple[int, str, str, str, str
             a.step,
             s.public_id,
             s.name,
-            repr(a.value) if a.value is not None else f"choice {a.choice}",
+            repr(a.value) if a.value is not None else _words(steps, a.step, a.choice or 0),
             _aware(a.at).isoformat(timespec="seconds"),
         )
         for a, s in db.execute(q).all()
     ]
+
+
+def _words(steps: tuple[Step, ...], step_no: int, choice: int) -> str:
+    return steps[step_no - 1].words(choice) if step_no <= len(steps) else f"choice {choice}"
 
 
 def purge(db: Session) -> int:

@@ -16,10 +16,12 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from .codes import unambiguous
 from .core.db import write_turn
 from .core.tables import Scenario, StoredLesson
 
 SLUG_ATTEMPTS = 5
+LESSON_SLUG_LENGTH = 14  # 31^14: about 2^69
 T = TypeVar("T")
 Slugged = TypeVar("Slugged", Scenario, StoredLesson)  # a row with a slug and a delete token
 
@@ -88,17 +90,25 @@ def list_public(db: Session, *, system: str | None, offset: int, limit: int) -> 
 
 
 def store_lesson(db: Session, *, text: str, token: str) -> StoredLesson | None:
-    """Store a teacher's lesson file under a fresh 72-bit slug (a short link), as a scenario is."""
+    """Store a teacher's lesson file under a fresh 69-bit slug (a short link a teacher may read
+    out or type: codes.py's alphabet), as a scenario is."""
     return insert_unique(
         db,
         lambda: StoredLesson(
-            slug=secrets.token_urlsafe(9), text=text, created_at=datetime.now(UTC), delete_token_sha256=_sha256(token)
+            slug=unambiguous(LESSON_SLUG_LENGTH),
+            text=text,
+            created_at=datetime.now(UTC),
+            delete_token_sha256=_sha256(token),
         ),
     )
 
 
 def get_lesson(db: Session, slug: str) -> StoredLesson | None:
-    return db.scalars(select(StoredLesson).where(StoredLesson.slug == slug)).first()
+    """The lesson at `slug`; typed in lower case, a link from the unambiguous alphabet still finds it."""
+    found = db.scalars(select(StoredLesson).where(StoredLesson.slug == slug)).first()
+    if found is None and slug != slug.upper():
+        found = db.scalars(select(StoredLesson).where(StoredLesson.slug == slug.upper())).first()
+    return found
 
 
 def delete_lesson(db: Session, slug: str, token: str) -> Deleted:

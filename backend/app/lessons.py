@@ -13,6 +13,8 @@ from typing import Any
 
 import yaml
 
+from perfmodels import registry
+
 # The lesson format's limits, the same as the page's (frontend/src/learn/format.ts; a test holds
 # them equal): the file's size, its steps, a choice question's choices.
 MAX_LESSON_BYTES = 64 * 1024
@@ -25,11 +27,17 @@ MAX_POINT_VALUE = 1e15
 
 @dataclass(frozen=True)
 class Step:
-    """A step's question: "point" (a number, 0..y_max), "choice" (1..choices) or None."""
+    """A step's question: "point" (a number, 0..y_max), "choice" (1..choices) or None; a
+    choice's words in `labels` (a knob question's, the knobs' labels), for the answers' CSV."""
 
     predict: str | None
     choices: int = 0
     y_max: float = MAX_POINT_VALUE
+    labels: tuple[str, ...] = ()
+
+    def words(self, choice: int) -> str:
+        """The words of choice `choice` (counted from 1), or its number when they are unknown."""
+        return self.labels[choice - 1] if 1 <= choice <= len(self.labels) else f"choice {choice}"
 
     def check(self, value: float | None, choice: int | None) -> str | None:
         """Why an answer does not fit this step (None: it fits)."""
@@ -71,16 +79,26 @@ def _step(s: Any) -> Step:
     if not isinstance(q, dict):
         return Step(None)
     if q.get("predict") == "choice" and isinstance(q.get("choices"), list) and 2 <= len(q["choices"]) <= 6:
-        return Step("choice", choices=len(q["choices"]))
+        return Step("choice", choices=len(q["choices"]), labels=tuple(str(c) for c in q["choices"]))
     # which knob matters most: a pick among 2 to 6 knobs, answered by its number like a choice
     if q.get("predict") == "knob" and isinstance(q.get("among"), list) and 2 <= len(q["among"]) <= 6:
-        return Step("choice", choices=len(q["among"]))
+        system = s.get("state", {}).get("system") if isinstance(s.get("state"), dict) else None
+        return Step("choice", choices=len(q["among"]), labels=tuple(_knob_label(system, str(k)) for k in q["among"]))
     if q.get("predict") == "point":
         y_max = q.get("y_max")
         if isinstance(y_max, int | float) and not isinstance(y_max, bool) and 0 < y_max < MAX_POINT_VALUE:
             return Step("point", y_max=float(y_max))
         return Step("point")
     raise LessonError("a question predicts a point, a choice (of 2 to 6) or a knob (among 2 to 6)")
+
+
+def _knob_label(system: object, knob: str) -> str:
+    """A knob's label as the page shows it (its name if the system or the knob is unknown)."""
+    try:
+        found = [k.label for k in registry.spec(str(system)).knobs if k.name == knob]
+    except ValueError:
+        return knob
+    return found[0] if found else knob
 
 
 @cache

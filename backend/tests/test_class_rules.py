@@ -28,9 +28,9 @@ def test_control_moves_reveals_locks_and_resets_the_step_it_names():
     locked = control(moved.steps, 3, step_count=7, step_no=None, reveal=None, locked=True, reset=False)
     assert locked.steps == {3: StepState(revealed=True, locked=True)} and locked.current == 3
     reset = control(locked.steps, 3, step_count=7, step_no=None, reveal=None, locked=None, reset=True)
-    assert reset.steps == {3: StepState(locked=True)}  # hidden again, its lock kept
+    assert reset.steps == {3: StepState(locked=True, resets=1)}  # hidden again, its lock kept, counted
     opened = control(reset.steps, 3, step_count=7, step_no=None, reveal=None, locked=False, reset=False)
-    assert opened.steps == {}  # nothing to remember of a step back to its start
+    assert opened.steps == {3: StepState(resets=1)}  # open again; its count of resets kept
     with pytest.raises(Exception, match="steps 1 to 7") as e:
         control({}, 1, step_count=7, step_no=9, reveal=None, locked=None, reset=False)
     assert getattr(e.value, "status", None) == 422

@@ -6,6 +6,7 @@ export class TeacherView {
   readonly panel: Locator;
   readonly code: Locator;
   readonly answered: Locator;
+  classCode = "";
 
   constructor(readonly page: Page) {
     this.panel = page.getByTestId("class-panel");
@@ -18,7 +19,19 @@ export class TeacherView {
     await this.page.goto(`${lessonPath}?present=1`);
     await this.page.getByTestId("start-class").click();
     await expect(this.panel).toBeVisible();
-    return (await this.code.textContent())!.trim();
+    this.classCode = (await this.code.textContent())!.trim();
+    return this.classCode;
+  }
+
+  /** The class's record: the answers' CSV as the teacher downloads it, rows by column name. */
+  async csv(): Promise<Record<string, string>[]> {
+    const text = await this.page.evaluate(async (code) => {
+      const held = JSON.parse(localStorage.getItem("memolab.classes.v1") ?? "{}");
+      const r = await fetch(`/api/classes/${code}/answers.csv`, { headers: { "X-Teacher-Token": held[code]?.teacher ?? "" } });
+      return r.text();
+    }, this.classCode);
+    const [head, ...rows] = text.trim().split(/\r?\n/).map(cells);
+    return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
   }
 
   async next() {
@@ -46,6 +59,9 @@ export class StudentSeat {
     return new StudentSeat(page);
   }
 
+  /** A phone: 375x812, touch, a mobile viewport. */
+  static readonly phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
   async atStep(n: number) {
     await expect(this.page.getByTestId("seat")).toHaveAttribute("data-step", String(n));
   }
@@ -60,4 +76,9 @@ export class StudentSeat {
     await this.page.getByRole("button", { name: /Send my (new )?answer/ }).click();
     await expect(this.page.getByTestId("sent-note")).toContainText("Sent.");
   }
+}
+
+/** One CSV line's cells (quoted cells may hold commas and doubled quotes). */
+function cells(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => (m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2]));
 }

@@ -7,16 +7,24 @@ import { DataIndex, SourcePage } from "./data/DataPages";
 import { Explorer } from "./explorer/Explorer";
 import { Home } from "./home/Home";
 import { MyScenarios, OpenScenario } from "./scenarios/ScenarioPages";
-import { createBrowserClient, type ModelClient } from "./runtime/ModelClient";
+import { createBrowserClient, ModelClient } from "./runtime/ModelClient";
 import { PageError } from "./PageError";
 
 // Created on first use, so pages without a chart never start the Python runtime.
 let client: ModelClient | null = null;
 const modelClient = () => (client ??= createBrowserClient());
+// A student's phone in a class never starts Python: a class step's curves are the same for every
+// student, so the server's cached answers draw them (a few KB, not the runtime's megabytes). The
+// explorer, opened from a step, is a page of its own and starts the runtime as usual.
+let light: ModelClient | null = null;
+const serverClient = () => (light ??= new ModelClient(null));
+
+/** Whether this page is a student's seat in a live class (/c/{code}): a light page. */
+export const isClassSeat = (path: string) => /^\/c\//.test(path);
 
 /** Pages that compute start the runtime before React's first render: every millisecond counts. */
 export function startRuntimeEarly(path: string): void {
-  if (/^\/(explore|learn|s|c|l)\//.test(path)) modelClient();
+  if (/^\/(explore|learn|s|l)\//.test(path)) modelClient();
 }
 
 /** Resolves once the page's Python runtime has started or failed (at once if the page has none),
@@ -51,7 +59,7 @@ export function App() {
   if (path === "/learn" || path.startsWith("/learn/") || /^\/[cl]\//.test(path)) {
     return (
       <Suspense fallback={<p className="loading" aria-busy="true">Loading the lessons…</p>}>
-        <LessonRoutes path={path} client={modelClient} />
+        <LessonRoutes path={path} client={isClassSeat(path) ? serverClient : modelClient} />
       </Suspense>
     );
   }

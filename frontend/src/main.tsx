@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Announcements } from "./a11y/Announcements";
-import { App, runtimeSettled, startRuntimeEarly } from "./App";
+import { App, isClassSeat, runtimeSettled, startRuntimeEarly } from "./App";
 import { Nav } from "./Nav";
 import { startOutbox } from "./scenarios/outbox";
 import { registerServiceWorker } from "./sw/register";
@@ -23,5 +23,7 @@ createRoot(document.getElementById("root")!).render(
   </StrictMode>,
 );
 
-registerServiceWorker(runtimeSettled);
+// (not on a student's seat in a class: keeping the app for offline use would download the whole
+// Python runtime to a phone that never runs it)
+if (!isClassSeat(window.location.pathname)) registerServiceWorker(runtimeSettled);
 startOutbox();

@@ -241,6 +241,8 @@ class AnswerIn(BaseModel):
 class AnswerSaved(BaseModel):
     step: int
     saved: bool
+    # the step's count of resets the answer was stored under (ClassState.resets)
+    resets: int
 
 
 class ControlIn(BaseModel):

@@ -156,6 +156,8 @@ export interface components {
     };
     /** AnswerSaved */
     AnswerSaved: {
+      /** Resets */
+      resets: number;
       /** Saved */
       saved: boolean;
       /** Step */
@@ -339,6 +341,10 @@ export interface components {
        * @enum {string}
        */
       pace: "teacher" | "self";
+      /** Resets */
+      resets?: {
+        [key: string]: number;
+      };
       /** Revealed */
       revealed: number[];
       /** Step */
@@ -1092,6 +1098,10 @@ export interface components {
        * @enum {string}
        */
       pace: "teacher" | "self";
+      /** Resets */
+      resets?: {
+        [key: string]: number;
+      };
       /** Revealed */
       revealed: number[];
       /** Step */

@@ -227,7 +227,7 @@ export const Chart = memo(function Chart(props: ChartProps) {
   })();
 
   return (
-    <div className="chart" ref={box}>
+    <div className={props.prediction?.onChange ? "chart predicting" : "chart"} ref={box}>
       {/* biome-ignore lint/a11y/useSemanticElements: an SVG chart has no semantic grouping element */}
       <svg data-testid="chart" width={width} height={HEIGHT} role="group" aria-labelledby={titleId} aria-describedby={props.describedBy}>
         <title id={titleId}>{`${props.yLabel} against ${props.xLabel}`}</title>

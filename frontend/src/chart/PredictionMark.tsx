@@ -19,12 +19,35 @@ type Scales = ReturnType<typeof geometry>;
 /** The learner's predicted point: a vertical guide at its x, a handle that a pointer drags
  * anywhere in the plot (only y moves) and that arrow keys step (a slider for assistive tech). */
 export function PredictionMark({ p, g, top, bottom, left, right, unit }: { p: Prediction; g: Scales; top: number; bottom: number; left: number; right: number; unit: string }) {
-  const dragging = useRef(false);
   const [lo, hi] = g.y.domain();
   const clamp = (v: number) => Math.max(lo, Math.min(hi, v));
-  const fromPointer = (e: PointerEvent<SVGElement>) => {
-    const box = (e.currentTarget.ownerSVGElement ?? (e.currentTarget as unknown as SVGSVGElement)).getBoundingClientRect();
-    p.onChange?.(clamp(g.y.invert(e.clientY - box.top)));
+  // a drag outlives renders (the axis may widen under the finger): it reads the latest props
+  const latest = useRef({ p, g });
+  latest.current = { p, g };
+  // The drag belongs to the whole <svg>: a browser honours `touch-action` on it (the chart sets
+  // none while a prediction is open, so the page does not scroll under the finger), not on an
+  // SVG shape, and the svg captures the pointer, so the handle follows a finger that leaves the
+  // plot.
+  const onDown = (e: PointerEvent<SVGRectElement>) => {
+    const svg = e.currentTarget.ownerSVGElement;
+    if (!svg || !latest.current.p.onChange) return;
+    e.preventDefault();
+    const follow = (ev: { clientY: number }) => {
+      const { p: now, g: scales } = latest.current;
+      const [a, b] = scales.y.domain();
+      const y = scales.y.invert(ev.clientY - svg.getBoundingClientRect().top);
+      now.onChange?.(Math.max(a, Math.min(b, y)));
+    };
+    const end = () => {
+      svg.removeEventListener("pointermove", follow);
+      svg.removeEventListener("pointerup", end);
+      svg.removeEventListener("pointercancel", end);
+    };
+    svg.setPointerCapture(e.pointerId);
+    svg.addEventListener("pointermove", follow);
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
+    follow(e);
   };
   const onKey = (e: KeyboardEvent<SVGCircleElement>) => {
     if (!p.onChange) return;
@@ -45,9 +68,7 @@ export function PredictionMark({ p, g, top, bottom, left, right, unit }: { p: Pr
     <g className={p.onChange ? "prediction editable" : "prediction"} data-testid="prediction">
       {p.onChange && (
         <rect className="prediction-area" x={left} y={top} width={Math.max(0, right - left)} height={bottom - top}
-          onPointerDown={(e) => { dragging.current = true; e.currentTarget.setPointerCapture(e.pointerId); fromPointer(e); }}
-          onPointerMove={(e) => dragging.current && fromPointer(e)}
-          onPointerUp={() => { dragging.current = false; }} />
+          onPointerDown={onDown} />
       )}
       <line className="prediction-guide" x1={cx} x2={cx} y1={top} y2={bottom} />
       <circle

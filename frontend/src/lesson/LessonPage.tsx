@@ -165,6 +165,11 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
             <div>
               <p><a href={studentUrl} data-testid="short-link">{shortUrl}</a></p>
               <p className="muted">Space or → next · ← previous</p>
+              {/* in view on a projector: the class starts from the top of the screen */}
+              {classroom && (
+                <button type="button" data-testid="start-class" onClick={startClass} disabled={starting === "Starting a class…"}>Start a live class</button>
+              )}
+              {starting && <p role="status" className={starting.startsWith("Could") ? "field-error" : "muted"}>{starting}</p>}
             </div>
           </aside>
         )}
@@ -181,10 +186,6 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
           ))}
         </ol>
         {where.step < total ? link({ ...where, step: where.step + 1 }, "Next →", "next") : <a href="/learn">All lessons</a>}
-        {where.present && !where.live && classroom && (
-          <button type="button" data-testid="start-class" onClick={startClass} disabled={starting === "Starting a class…"}>Start a live class</button>
-        )}
-        {starting && <span role="status" className={starting.startsWith("Could") ? "field-error" : "muted"}>{starting}</span>}
         {where.present ? (
           <button type="button" onClick={() => go({ ...where, present: false, live: null })}>Leave presenter view</button>
         ) : (

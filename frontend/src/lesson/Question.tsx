@@ -20,8 +20,9 @@ interface QuestionProps {
   draft: StepAnswer | null;
   onDraft: (a: StepAnswer) => void;
   onCommit: (a: StepAnswer) => void;
-  /** in a live class: whether an answer was sent, and whether answers are closed */
-  live?: { sent: boolean; closed: boolean; waiting?: boolean };
+  /** in a live class: whether answers are closed, the answer the class holds (in words, or
+   * null), and whether a newer one waits on this device for the connection */
+  live?: { held: string | null; closed: boolean; revealed: boolean; waiting?: boolean };
   /** the chart's y axis top while the question is open (a typed value far beyond it is a slip) */
   top?: number;
 }
@@ -41,11 +42,14 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
     if (typed !== null && !(r?.ok && r.value === y0)) setTyped(null);
   }
   const committed = answer !== null || !!live?.closed;
-  const submitLabel = live ? (live.sent ? "Send my new answer" : "Send my answer") : null;
-  const liveNote = live && !live.closed ? (
+  const submitLabel = live ? (live.held ? "Send my new answer" : "Send my answer") : null;
+  // what the class holds, in words: never an answer still waiting here, or one it refused
+  const liveNote = live?.closed && !live.revealed ? (
+    <p className="muted" data-testid="sent-note">{live.held ? `The class has ${live.held} from you.` : "The class has no answer from you for this step."}</p>
+  ) : live && !live.closed ? (
     <p className="muted" data-testid="sent-note">
-      {live.waiting ? "Not sent yet: kept on this device until the connection returns."
-        : live.sent ? "Sent. You can change it until the reveal." : "Your answer goes to the class's screen; you can change it until the reveal."}
+      {live.waiting ? `Not sent yet: kept on this device until the connection returns.${live.held ? ` The class still has ${live.held} from you.` : ""}`
+        : live.held ? `Sent. The class has ${live.held} from you; you can change it until the reveal.` : "Your answer goes to the class's screen; you can change it until the reveal."}
     </p>
   ) : null;
   const pick = picking(q, knobLabel(spec));
@@ -79,7 +83,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
     <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (sendable && y !== null) onCommit({ kind: "point", y }); }}>
       <p className="prompt" id={`${id}-prompt`}><strong>{q.prompt}</strong></p>
       {!committed && (
-        <p className="muted">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, use the arrow keys on the point, or type a value.`}</p>
+        <p className="muted drag-hint">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, use the arrow keys on the point, or type a value.`}</p>
       )}
       <label>
         {`${shownLabel} `}

@@ -21,6 +21,7 @@ import { fitPredictions, stepTop } from "./axis";
 import { formatValue, knobDisplay } from "../format";
 import { announce } from "../a11y/announcer";
 import { SensitivityPanel } from "../explorer/SensitivityPanel";
+import { ChoiceTally, type Tally } from "./ChoiceTally";
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
@@ -68,6 +69,8 @@ export interface LiveStep {
   crowd: number[];
   /** where the student's answer stood in the class's, once revealed (shown, and said after the reveal) */
   place?: (unit: string, label?: (knob: string) => string) => string | null;
+  /** the class's picks on a choice or knob question (the teacher's projector) */
+  tally?: Tally;
 }
 
 export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
@@ -132,7 +135,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
 
   // On a projector the chart takes the height left below the header (which grows with a
   // class's panel), so the whole plot stays in view.
-  const chartBox = useRef<HTMLElement>(null);
+  const chartBox = useRef<HTMLDivElement>(null);
   const [fitHeight, setFitHeight] = useState(380);
   useLayoutEffect(() => {
     if (!present) return;
@@ -144,8 +147,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     };
     measure();
     const watch = new ResizeObserver(measure);
-    const head = document.querySelector(".lesson-head");
-    if (head) watch.observe(head);
+    // the header grows with a class's panel, the chart's column with a tally or a tornado above it
+    for (const el of [document.querySelector(".lesson-head"), chartBox.current?.parentElement]) if (el) watch.observe(el);
     window.addEventListener("resize", measure);
     return () => {
       watch.disconnect();
@@ -158,7 +161,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
       setSending("Sending…");
       live.submit(a).then((how) => {
         setSending(null);
-        const given = a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`;
+        const given = answerWords(a);
         announce(how === "waiting"
           ? `You are offline. Your answer, ${given}, is kept on this device and will be sent when the connection returns.`
           : `Your answer, ${given}, went to the class's screen. You can change it until the reveal.`);
@@ -171,6 +174,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     saveAnswer(lessonKey, number, a);
     setOwnAnswer(a);
   };
+  const answerWords = (a: StepAnswer) => (a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`);
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
   const place = live?.place?.(yMetric.unit, knobLabel(spec)) ?? null;
   const pointY = q?.predict === "point" ? (revealed && answer?.kind === "point" ? answer.y : shownDraft?.kind === "point" ? shownDraft.y : answer?.kind === "point" ? answer.y : null) : null;
@@ -187,7 +191,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
         {q && live?.role !== "teacher" && (
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} draft={shownDraft} onDraft={setDraft} onCommit={commit}
-            live={live ? { sent: live.answer !== null, closed: !canAnswer, waiting: live.waiting } : undefined} top={top} />
+            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, revealed: live.revealed, waiting: live.waiting } : undefined} top={top} />
         )}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
         {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (
@@ -200,12 +204,16 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         )}
         {/* read after the reveal, as it is said (Reveal's `also`) */}
         {place && <p data-testid="class-place">{place}</p>}
-        {/* which knob matters most: the model's whole answer, every knob's effect here */}
-        {q?.predict === "knob" && revealed && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
+        {/* which knob matters most: the model's whole answer, every knob's effect here (on a
+            projector, in the chart's column, where the room is looking) */}
+        {q?.predict === "knob" && revealed && !present && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
       </section>
-      <section className="lesson-chart" aria-label="Chart" ref={chartBox}>
+      <section className="lesson-chart" aria-label="Chart">
+        {live?.tally && <ChoiceTally tally={live.tally} />}
+        {q?.predict === "knob" && revealed && present && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
+        <div ref={chartBox}>
         {!ready ? (
           <p className="loading" aria-busy="true">Computing the curve…</p>
         ) : (
@@ -234,9 +242,10 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
             onTable={revealed ? askTable : undefined}
           />
         )}
+        </div>
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
         <ul className="legend lesson-legend" aria-label="Legend">
-          {!revealed && <li>The model's curve appears once you commit your prediction.</li>}
+          {!revealed && <li>{live ? "The model's curve appears at the reveal." : "The model's curve appears once you commit your prediction."}</li>}
           {revealed && <li><span className="key curve" /> model</li>}
           {baseline && <li><span className="key baseline" /> baseline</li>}
           {revealed && memo.length > 0 && <li><span className="key memo" /> memo measurement (hover or focus for its citation)</li>}

@@ -68,6 +68,9 @@ interface Parsed {
   problems: LessonProblem[];
   /** the steps that passed the format and the systems' checks, with their place in the file */
   good: [number, LessonStep][];
+  /** steps with a mistake of their own outside what the models check, that part set aside
+   * (checkable): their claims are checked in the same pass */
+  partial: [number, LessonStep][];
   lesson: Lesson | null;
 }
 
@@ -94,12 +97,17 @@ function parse(file: string, source: string, specs?: Record<string, SystemSpec>)
   if (!head.success) for (const i of head.error.issues) add(say(i, data));
   const rawSteps = Array.isArray((data as { steps?: unknown })?.steps) ? ((data as { steps: unknown[] }).steps) : [];
   const good: [number, LessonStep][] = [];
+  const partial: [number, LessonStep][] = [];
   rawSteps.forEach((raw, i) => {
     const r = stepSchema.safeParse(raw);
     if (!r.success) {
       for (const issue of r.error.issues) {
         add(say({ ...issue, path: ["steps", i, ...issue.path] } as z.core.$ZodIssue, data));
       }
+      const rest = checkable(raw, r.error.issues);
+      const found = rest && specs ? checkState(rest, i, specs) : [];
+      problems.push(...found.map(([path, message]) => at(path, message)));
+      if (rest && !found.length) partial.push([i, rest]);
       return;
     }
     const found = specs ? checkState(r.data, i, specs) : [];
@@ -107,7 +115,27 @@ function parse(file: string, source: string, specs?: Record<string, SystemSpec>)
     if (!found.length) good.push([i, r.data]);
   });
   const lesson = head.success && !problems.length ? ({ ...head.data, steps: good.map(([, s]) => s) } as Lesson) : null;
-  return { doc, lines, problems, good, lesson };
+  return { doc, lines, problems, good, partial, lesson };
+}
+
+/** A step whose mistakes lie outside its chart (a title, a text, a stray key, one broken check
+ * or question): the same step with those parts set aside, so that its other claims are checked
+ * in the same pass; null when the chart itself (state) is wrong, which every claim needs. */
+function checkable(raw: unknown, issues: z.core.$ZodIssue[]): LessonStep | null {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const rest: Record<string, unknown> = { ...raw };
+  const badChecks = new Set<number>();
+  for (const issue of issues) {
+    const [top, index] = issue.path;
+    if (issue.code === "unrecognized_keys" && issue.path.length === 0) for (const k of issue.keys) delete rest[k];
+    else if (top === "title" || top === "text") rest[top] = "(set aside)";
+    else if (top === "after" || top === "question" || (top === "checks" && typeof index !== "number")) delete rest[top];
+    else if (top === "checks") badChecks.add(index as number);
+    else return null;
+  }
+  if (Array.isArray(rest.checks)) rest.checks = rest.checks.filter((_, k) => !badChecks.has(k));
+  const again = stepSchema.safeParse(rest);
+  return again.success ? again.data : null;
 }
 
 /** Parse and check a lesson file's text. `specs`, when given, also checks every explorer state
@@ -123,7 +151,8 @@ export function checkLesson(file: string, source: string, specs?: Record<string,
 export async function checkLessonWithModels(file: string, source: string, specs: Record<string, SystemSpec>, models: ModelAccess): Promise<Checked> {
   const p = parse(file, source, specs);
   if (Array.isArray(p)) return { ok: false, problems: p };
-  const found = p.good.length ? await checkModels(p.good, specs, models) : [];
+  const steps = [...p.good, ...p.partial];
+  const found = steps.length ? await checkModels(steps, specs, models) : [];
   const problems = [...p.problems, ...found.map(([path, message]) => problemAt(file, p.doc, p.lines, path, message))];
   return p.lesson && !problems.length ? { ok: true, lesson: p.lesson } : { ok: false, problems: tidy(problems) };
 }

@@ -1,13 +1,13 @@
 // The teacher's controls for a live class, on the presenter view: the code and join link large
-// (with a QR code), how many have answered this step, and the class's choices at a glance;
-// reveal for everyone, lock, self-pace, reset, download the answers, end the class.
+// (with a QR code), how many have answered this step (the class's choices are drawn large in the
+// chart's place: lesson/ChoiceTally.tsx); reveal for everyone, lock, self-pace, reset, download the answers, end the class.
 import { useState } from "react";
 import { QrCode } from "../lesson/QrCode";
 import { classes } from "./api";
 import type { Room } from "./room";
 import type { Link } from "./stream";
 
-export function ClassPanel({ code, token, room, link, step, asks, choices, answer }: {
+export function ClassPanel({ code, token, room, link, step, asks }: {
   code: string;
   token: string;
   room: Room;
@@ -15,10 +15,6 @@ export function ClassPanel({ code, token, room, link, step, asks, choices, answe
   step: number;
   /** whether the step asks a question (no count of answers where none is asked) */
   asks: boolean;
-  /** the step's choices, when it asks for one */
-  choices: string[] | null;
-  /** the right choice (counted from 1), named once revealed */
-  answer: number | null;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
@@ -68,7 +64,8 @@ export function ClassPanel({ code, token, room, link, step, asks, choices, answe
       {asks && students > 0 && (namesShown ? (
         <div className="names">
           <button type="button" onClick={() => setNamesFor(null)}>Hide names</button>
-          <ul data-testid="answered-names">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls inside itself is reached by keyboard to scroll it */}
+          <ul data-testid="answered-names" aria-label="Who has answered" tabIndex={0}>
             {Object.entries(room.students).map(([id, name]) => (
               <li key={id}>{`${name || "anonymous"}${room.answers[step]?.[id] ? " ✓" : ""}`}</li>
             ))}
@@ -79,20 +76,6 @@ export function ClassPanel({ code, token, room, link, step, asks, choices, answe
           if (window.confirm("Show the students' names on this screen? Everyone in the room will see who has answered. They are hidden again on the next step.")) setNamesFor(step);
         }}>Show names…</button>
       ))}
-      {choices && answers.length > 0 && (
-        <ul className="choice-counts" aria-label="The class's choices">
-          {choices.map((c, i) => {
-            const n = answers.filter((a) => a.choice === i + 1).length;
-            const right = revealed && answer === i + 1;
-            return (
-              <li key={c} className={right ? "right" : undefined} data-testid={right ? "right-choice" : undefined}>
-                <span className="bar" style={{ width: `${(100 * n) / Math.max(1, answers.length)}%` }} />
-                {`${right ? "✓ the answer: " : ""}${c}: ${n}`}
-              </li>
-            );
-          })}
-        </ul>
-      )}
       <div className="class-actions">
         <button type="button" data-testid="reveal-all" onClick={() => act({ step, reveal: !revealed })}>
           {revealed ? "Hide again" : "Reveal for everyone"}

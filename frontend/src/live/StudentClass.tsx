@@ -1,7 +1,7 @@
 // A student's device in a live class, at /c/{code}: join (a display name or none), then the
 // lesson's step the class is on (or any open step, when the teacher lets students move on
 // their own). Answers go to the class's screen; the reveal comes from the teacher.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { announce } from "../a11y/announcer";
 import { allSpecs, apiModels } from "../lesson/access";
 import { lessonById } from "../lesson/lessons";
@@ -12,8 +12,8 @@ import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
 import { type ClassInfo, classes } from "./api";
-import { flush, RETRY_MS, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
-import { emptySeat, foldSeat, placeIn, useClassStream } from "./room";
+import { flush, RETRY_MS, type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
+import { type Acknowledged, emptySeat, foldSeat, placeIn, type Seat as SeatState, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
 
 export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
@@ -75,11 +75,16 @@ function JoinForm({ code, title, onJoined }: { code: string; title: string; onJo
 
 function Seat({ code, lesson, token, name, client }: { code: string; lesson: Lesson; token: string; name: string; client: ModelClient }) {
   const headers = useMemo(() => ({ "X-Student-Token": token }), [token]);
-  const { value: seat, link } = useClassStream(code, headers, foldSeat, emptySeat);
-  const [sent, setSent] = useState<Record<number, StepAnswer>>({});
+  const { value: seat, link, dispatch, resync } = useClassStream<SeatState, Acknowledged>(code, headers, foldSeat, emptySeat);
   const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
-  const outbox = useAnswerOutbox(code);
+  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, answer: "value" in s.body ? { kind: "point", y: s.body.value } : { kind: "choice", choice: s.body.choice } }), [dispatch]);
+  // a refused answer may have arrived before the refusal (its reply lost): read the class afresh
+  const outbox = useAnswerOutbox(code, took, resync);
   const state = seat.state;
+  useEffect(() => {
+    document.body.classList.add("class-seat"); // (a phone's seat: styles.css)
+    return () => document.body.classList.remove("class-seat");
+  }, []);
   if (link.link === "closed" && !state) {
     return <PageError title="Cannot follow this class" back={{ href: "/learn", label: "All lessons" }}>{`${link.why ?? "The class could not be reached"}.`}</PageError>;
   }
@@ -87,10 +92,14 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const number = state.pace === "self" ? Math.min(own ?? state.step, lesson.steps.length) : state.step;
   const step = lesson.steps[number - 1];
   const q = step.question;
-  const answer = sent[number] ?? seat.answers[number] ?? null;
+  // only what the class acknowledged: never an answer still waiting, or one it refused
+  const answer = seat.answers[number] ?? null;
   const spread = seat.spreads[number];
   const revealed = state.revealed.includes(number);
   const locked = state.locked.includes(number);
+  // (a new answer waiting on this device answers the invitation)
+  const cleared = outbox.steps.includes(number) ? undefined : seat.cleared[number];
+  const refused = outbox.refused.find((r) => r.step === number);
   // where the student's answer stood in the class's, in the chart's unit (StepView knows it)
   const place = (unit: string, label?: (knob: string) => string): string | null => {
     if (!q || !revealed || !spread) return null;
@@ -107,10 +116,15 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
       : q && locked && !revealed
         ? answer ? "Your teacher has closed answers for now; yours is kept as sent." : "Your teacher has closed answers for this step for now."
         : null;
+  const clearedText = cleared === "answer"
+    ? "Your teacher cleared this step's answers: yours is no longer with the class. Send a new answer."
+    : "Your teacher restarted this step: send your answer.";
   return (
-    <main className="lesson" data-testid="seat" data-step={number}>
+    <main className="lesson seat" data-testid="seat" data-step={number} data-held={held(answer)}>
       <SeatNews joined={`You are in class ${code}${name ? ` as ${name}` : ""}.`}
-        step={`Step ${number} of ${lesson.steps.length}: ${step.title}.${q ? ` ${q.prompt}` : ""}`} status={status} />
+        step={`Step ${number} of ${lesson.steps.length}: ${step.title}.${q ? ` ${q.prompt}` : ""}`} status={status}
+        pace={state.pace === "self" ? "Your teacher lets you move through the steps on your own: use Previous and Next." : "Your teacher leads the class again: your screen follows the teacher's step."}
+        cleared={cleared && !revealed && !locked ? `${clearedText}` : null} />
       <header className="lesson-head">
         <div>
           <p className="step-count" data-testid="step-count">{`Class ${code} · step ${number} of ${lesson.steps.length}${name ? ` · ${name}` : ""}`}</p>
@@ -118,12 +132,18 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
         </div>
       </header>
       {status && <p className="seat-status" data-testid={state.ended ? "class-ended" : locked && !revealed ? "locked" : "link-status"}>{status}</p>}
+      {state.pace === "self" && !state.ended && <p className="seat-status" data-testid="self-paced">You move through the steps on your own: Previous and Next are below.</p>}
+      {cleared && q && !revealed && !state.ended && <p className="seat-status notice" data-testid="answer-cleared">{clearedText}</p>}
       {!state.ended && q && !revealed && !locked && <p className="seat-status" data-testid="waiting-reveal">Your teacher reveals the answer for everyone at once.</p>}
       {outbox.steps.includes(number) && (
         <p className="seat-status notice" role="status" data-testid="answer-waiting">Offline: your answer is kept on this device and will be sent when the connection returns.</p>
       )}
-      {outbox.refused.map((r) => <p key={r.step} className="field-error" role="alert">{`Your answer to step ${r.step}, kept while offline, was not taken: ${r.why}.`}</p>)}
-      <StepView key={number} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
+      {refused && (
+        <p className="field-error" role="alert" data-testid="answer-refused">
+          {`Your answer to this step, kept while offline, was not taken: ${refused.why}. ${answer ? "The class keeps the answer you sent before, shown here." : "The class has no answer from you for it."}`}
+        </p>
+      )}
+      <StepView key={`${number}/${state.resets?.[String(number)] ?? 0}`} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
         live={{
           role: "student",
           revealed: revealed || state.ended,
@@ -131,9 +151,10 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
           answer,
           waiting: outbox.steps.includes(number),
           submit: async (a) => {
-            const how = await sendAnswer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice });
-            setSent((s) => ({ ...s, [number]: a }));
-            return how;
+            const got = await sendAnswer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice });
+            if (got === "waiting") return "waiting";
+            took(got);
+            return "sent";
           },
           crowd: spread?.values ?? [],
           place,
@@ -148,12 +169,16 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   );
 }
 
+/** The answer the class holds, as an attribute a test compares with the class's CSV. */
+const held = (a: StepAnswer | null): string => (a === null ? "" : a.kind === "point" ? String(a.y) : `choice ${a.choice}`);
+
 /** Says what happens in the class as it happens, through the page's one announcement queue: that
  * the student is in, each step as the class reaches it, and the class's state (answers closed,
  * reconnecting, ended). The answer sent and the reveal are said where they happen (StepView,
  * Question). Draws nothing. */
-function SeatNews({ joined, step, status }: { joined: string; step: string; status: string | null }) {
+function SeatNews({ joined, step, status, pace, cleared }: { joined: string; step: string; status: string | null; pace: string; cleared: string | null }) {
   const first = useRef(true);
+  const paced = useRef(pace);
   useEffect(() => {
     announce(first.current ? `${joined} ${step}` : step);
     first.current = false;
@@ -161,22 +186,43 @@ function SeatNews({ joined, step, status }: { joined: string; step: string; stat
   useEffect(() => {
     if (status) announce(status);
   }, [status]);
+  useEffect(() => {
+    if (cleared) announce(cleared);
+  }, [cleared]);
+  // (the pace the class had on joining is no news)
+  useEffect(() => {
+    if (paced.current !== pace) announce(pace);
+    paced.current = pace;
+  }, [pace]);
   return null;
 }
 
 /** The answers this device keeps while offline (answerOutbox.ts): sent again when the browser is
  * back online and every few seconds while any waits (a server that was away answers again);
- * each one sent is said, and one the class refused meanwhile is shown with the reason. */
-function useAnswerOutbox(code: string) {
+ * each one taken is folded in as the class's (`took`) and said; one the class refused meanwhile
+ * is shown with the reason (the newest per step), and the class is read afresh (`resync`). */
+function useAnswerOutbox(code: string, took: (s: Stored) => void, resync: () => void) {
   const [steps, setSteps] = useState(() => waiting(code).map((w) => w.step));
   const [refused, setRefused] = useState<{ step: number; why: string }[]>([]);
   useEffect(() => {
-    const seen = () => setSteps(waiting(code).map((w) => w.step));
+    const seen = () => {
+      const now = waiting(code).map((w) => w.step);
+      setSteps(now);
+      // a new answer to a step replaces the news of its refusal
+      setRefused((r) => r.filter((x) => !now.includes(x.step)));
+    };
     const send = () => {
       if (!waiting(code).length) return;
       void flush(code).then(({ sent, refused: no }) => {
-        if (sent.length) announce(`Back online: your answer${sent.length > 1 ? "s were" : " was"} sent to the class's screen.`);
-        if (no.length) setRefused((r) => [...r, ...no]);
+        for (const s of sent) took(s);
+        if (sent.length) {
+          setRefused((r) => r.filter((x) => !sent.some((s) => s.step === x.step)));
+          announce(`Back online: your answer${sent.length > 1 ? "s were" : " was"} sent to the class's screen.`);
+        }
+        if (no.length) {
+          setRefused((r) => [...r.filter((x) => !no.some((n) => n.step === x.step)), ...no]);
+          resync();
+        }
       });
     };
     window.addEventListener(WAITING_EVENT, seen);
@@ -188,6 +234,6 @@ function useAnswerOutbox(code: string) {
       window.removeEventListener("online", send);
       clearInterval(every);
     };
-  }, [code]);
+  }, [code, took, resync]);
   return { steps, refused };
 }

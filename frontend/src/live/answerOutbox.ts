@@ -42,15 +42,23 @@ function write(code: string, list: Waiting[]) {
   window.dispatchEvent(new CustomEvent(WAITING_EVENT, { detail: code }));
 }
 
-/** Send an answer; if the connection is down, keep it to send later and say so ("waiting"). A
- * refusal from the class (closed, locked, a bad value) is thrown as it is. */
-export async function sendAnswer(code: string, token: string, step: number, body: AnswerBody): Promise<"sent" | "waiting"> {
+/** An answer the class acknowledged: stored under the step's `resets`-th reset (ClassState). */
+export interface Stored {
+  step: number;
+  body: AnswerBody;
+  resets: number;
+}
+
+/** Send an answer: the class's acknowledgement, or "waiting" when the connection is down and the
+ * answer is kept to send later. A refusal from the class (closed, locked, a bad value) is thrown
+ * as it is. */
+export async function sendAnswer(code: string, token: string, step: number, body: AnswerBody): Promise<Stored | "waiting"> {
   // a newer answer to the same step replaces one still waiting
   write(code, waiting(code).filter((w) => w.step !== step));
   const key = newKey();
   try {
-    await classes.answer(code, token, step, body, key);
-    return "sent";
+    const saved = await classes.answer(code, token, step, body, key);
+    return { step, body, resets: saved.resets };
   } catch (e) {
     if (!isOffline(e)) throw e;
     write(code, [...waiting(code), { step, body, token, key }]);
@@ -61,16 +69,17 @@ export async function sendAnswer(code: string, token: string, step: number, body
 let flushing = false;
 
 /** Send what waits, in order; stop at the first sign the connection is still down. Returns the
- * steps sent, and those the class refused meanwhile (a step closed while offline), with why. */
-export async function flush(code: string): Promise<{ sent: number[]; refused: { step: number; why: string }[] }> {
-  const out = { sent: [] as number[], refused: [] as { step: number; why: string }[] };
+ * answers the class took, and the steps it refused meanwhile (a step closed while offline), with
+ * why. */
+export async function flush(code: string): Promise<{ sent: Stored[]; refused: { step: number; why: string }[] }> {
+  const out = { sent: [] as Stored[], refused: [] as { step: number; why: string }[] };
   if (flushing) return out;
   flushing = true;
   try {
     for (const w of waiting(code)) {
       try {
-        await classes.answer(code, w.token, w.step, w.body, w.key);
-        out.sent.push(w.step);
+        const saved = await classes.answer(code, w.token, w.step, w.body, w.key);
+        out.sent.push({ step: w.step, body: w.body, resets: saved.resets });
       } catch (e) {
         if (isOffline(e)) return out;
         out.refused.push({ step: w.step, why: (e as Error).message });

@@ -9,6 +9,7 @@ export type ClassInfo = S["ClassInfo"];
 export type ClassState = S["ClassState"];
 export type StudentJoined = S["StudentJoined"];
 export type Control = S["ControlIn"];
+export type AnswerSaved = S["AnswerSaved"];
 
 const at = (code: string, rest = "") => `/api/classes/${encodeURIComponent(code)}${rest}`;
 
@@ -19,7 +20,7 @@ export const classes = {
   join: (code: string, name: string) => request<StudentJoined>(at(code, "/students"), { method: "POST", body: JSON.stringify({ name }) }),
   /** `key` names this answer: sent again (a retry), it is stored once. */
   answer: (code: string, token: string, step: number, a: { value: number } | { choice: number }, key: string) =>
-    request<unknown>(at(code, "/answers"), { method: "POST", body: JSON.stringify({ step, ...a, key }), headers: { "X-Student-Token": token } }),
+    request<AnswerSaved>(at(code, "/answers"), { method: "POST", body: JSON.stringify({ step, ...a, key }), headers: { "X-Student-Token": token } }),
   control: (code: string, token: string, c: Control) =>
     request<ClassState>(at(code, "/control"), { method: "POST", body: JSON.stringify(c), headers: { "X-Teacher-Token": token } }),
   end: (code: string, token: string) => request<void>(at(code), { method: "DELETE", headers: { "X-Teacher-Token": token } }),

@@ -31,17 +31,18 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const q = lesson.steps[step - 1].question;
   const pick = picking(q, spec ? knobLabel(spec) : undefined);
   const answers = Object.values(room.answers[step] ?? {});
+  const revealed = room.state?.revealed.includes(step) ?? false;
   return {
     panel: (
-      <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}
-        choices={pick?.choices ?? null} answer={pick?.answer ?? null} />
+      <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q} />
     ),
     live: {
       role: "teacher",
-      revealed: room.state?.revealed.includes(step) ?? false,
+      revealed,
       locked: room.state?.locked.includes(step) ?? false,
       answer: null,
       crowd: answers.flatMap((a) => (a.value !== undefined ? [a.value] : [])),
+      tally: pick ? { choices: pick.choices, counts: pick.choices.map((_, i) => answers.filter((a) => a.choice === i + 1).length), answer: revealed ? pick.answer : null } : undefined,
     },
   };
 }

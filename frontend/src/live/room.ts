@@ -1,7 +1,7 @@
 // What a device knows of its class, folded from the event stream: the teacher's room (every
 // student and answer) and a student's seat (their own answers, the class's spread once revealed).
 // Pure functions, so the folding is tested without a server.
-import { useEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useReducer, useState } from "react";
 import type { StepAnswer } from "../lesson/progress";
 import { type ClassEvent, type ClassStateData, type Link, openStream, type Spread } from "./stream";
 
@@ -21,8 +21,22 @@ export interface Room {
 export interface Seat {
   state: ClassStateData | null;
   me: { id: string; name: string } | null;
+  /** this student's answers as the class holds them (never one the class has not acknowledged) */
   answers: Record<number, StepAnswer>;
+  /** each held answer's step's count of resets when it was stored: a higher count clears it */
+  stored: Record<number, number>;
+  /** steps the teacher reset since this device followed them, until it answers them again */
+  cleared: Record<number, "answer" | "step">;
   spreads: Record<number, Spread>;
+}
+
+/** What this device learns of its own answers outside the stream: the class acknowledged one. */
+export interface Acknowledged {
+  type: "mine";
+  step: number;
+  answer: StepAnswer;
+  /** the step's count of resets the answer was stored under (the server's reply) */
+  resets: number;
 }
 
 const given = (a: { value?: number | null; choice?: number | null; name?: string | null }): Given => ({
@@ -32,7 +46,9 @@ const given = (a: { value?: number | null; choice?: number | null; name?: string
 });
 
 export const emptyRoom: Room = { state: null, students: {}, answers: {} };
-export const emptySeat: Seat = { state: null, me: null, answers: {}, spreads: {} };
+export const emptySeat: Seat = { state: null, me: null, answers: {}, stored: {}, cleared: {}, spreads: {} };
+
+const resetsOf = (state: ClassStateData | null, step: number) => state?.resets?.[String(step)] ?? 0;
 
 export function foldRoom(r: Room, e: ClassEvent): Room {
   switch (e.type) {
@@ -65,18 +81,41 @@ export function foldRoom(r: Room, e: ClassEvent): Room {
   }
 }
 
-export function foldSeat(s: Seat, e: ClassEvent): Seat {
+export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
   switch (e.type) {
     case "snapshot":
       return {
         state: e.state,
         me: e.me ?? null,
         answers: Object.fromEntries(e.answers.map((a) => [a.step, a.value != null ? { kind: "point", y: a.value } : { kind: "choice", choice: a.choice ?? 0 }])),
+        // an answer the snapshot holds survived every reset so far
+        stored: Object.fromEntries(e.answers.map((a) => [a.step, resetsOf(e.state, a.step)])),
+        cleared: {},
         spreads: Object.fromEntries(Object.entries(e.spreads ?? {}).map(([k, v]) => [Number(k), v])),
       };
     case "state": {
       const { type: _, ...state } = e;
-      return { ...s, state };
+      // a step reset since: the answer stored before it is gone from the class, so from here
+      const answers = { ...s.answers };
+      const stored = { ...s.stored };
+      const cleared = { ...s.cleared };
+      for (const [k, n] of Object.entries(state.resets ?? {})) {
+        const step = Number(k);
+        if (n <= resetsOf(s.state, step)) continue;
+        const had = step in answers && (stored[step] ?? 0) < n;
+        if (had) {
+          delete answers[step];
+          delete stored[step];
+        }
+        cleared[step] = had ? "answer" : "step";
+      }
+      return { ...s, state, answers, stored, cleared };
+    }
+    case "mine": {
+      // acknowledged under an older count of resets than the class's: a reset came after it
+      if (e.resets < resetsOf(s.state, e.step)) return s;
+      const { [e.step]: _, ...cleared } = s.cleared;
+      return { ...s, answers: { ...s.answers, [e.step]: e.answer }, stored: { ...s.stored, [e.step]: e.resets }, cleared };
     }
     case "reveal":
       return { ...s, spreads: { ...s.spreads, [e.step]: e.spread } };
@@ -95,15 +134,19 @@ export function placeIn(values: number[], mine: number): { below: number; of: nu
   return { below: sorted.filter((v) => v < mine).length, of: n, median };
 }
 
-/** Follow a class's stream as `fold` describes; the link's state beside it. */
-export function useClassStream<T>(code: string, headers: Record<string, string> | null, fold: (t: T, e: ClassEvent) => T, empty: T) {
+/** Follow a class's stream as `fold` describes; the link's state beside it. `dispatch` folds
+ * what the device learns otherwise (an acknowledged answer); `resync` reads the class afresh
+ * (a new stream, from a snapshot), for when the device may be out of step with it. */
+export function useClassStream<T, A = never>(code: string, headers: Record<string, string> | null, fold: (t: T, e: ClassEvent | A) => T, empty: T) {
   const [value, dispatch] = useReducer(fold, empty);
   const [link, setLink] = useState<{ link: Link; why?: string }>({ link: "connecting" });
+  const [round, setRound] = useState(0);
   const key = headers ? JSON.stringify(headers) : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the headers are keyed by their content
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the headers are keyed by their content; a new round opens a new stream
   useEffect(() => {
     if (!headers) return;
     return openStream(code, headers, dispatch, (l, why) => setLink({ link: l, why }));
-  }, [code, key]);
-  return { value, link };
+  }, [code, key, round]);
+  const resync = useCallback(() => setRound((n) => n + 1), []);
+  return { value, link, dispatch, resync };
 }

@@ -55,6 +55,19 @@ describe("lessons against today's models", () => {
     expect(broken.split("\n")[r.problems[0].line - 1]).toContain("- metric: throughput_bps");
   }, 30_000);
 
+  it("a step with a mistake of its own and a wrong claim has both reported in one pass", async () => {
+    const f = "decnet-link-quota.yaml";
+    const broken = source(f)
+      .replace("ratio: [0.98, 1.02]", "ratio: [1.5, 2.5]")
+      .replace("  - title: A slow wire caps everything", "  - titel: A slow wire caps everything");
+    const r = await checkLessonWithModels(f, broken, specs, models);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const said = r.problems.map(formatProblem).join("\n");
+    expect(said).toMatch(/unknown key "titel": did you mean title\?/);
+    expect(said).toMatch(/checks\[1\]: the model now gives a ratio of 1 for throughput_bps, outside 1.5 to 2.5/);
+  }, 30_000);
+
   it("a knob question's answer is the model's: a wrong one and a misspelt knob are each reported at their line", async () => {
     const f = "decnet-link-quota.yaml";
     const at = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;

@@ -15,8 +15,9 @@ beforeEach(() => {
 
 describe("a class answer outbox", () => {
   it("sends at once when it can", async () => {
-    answer.mockResolvedValue({});
-    expect(await sendAnswer("ABCDEF", "t", 2, { value: 5 })).toBe("sent");
+    answer.mockResolvedValue({ step: 2, saved: true, resets: 1 });
+    // the class's acknowledgement: what it stored, under which count of the step's resets
+    expect(await sendAnswer("ABCDEF", "t", 2, { value: 5 })).toEqual({ step: 2, body: { value: 5 }, resets: 1 });
     expect(waiting("ABCDEF")).toEqual([]);
   });
 
@@ -43,8 +44,8 @@ describe("a class answer outbox", () => {
     expect((await flush("ABCDEF")).sent).toEqual([]); // still offline: both kept
     expect(waiting("ABCDEF")).toHaveLength(2);
     answer.mockReset();
-    answer.mockResolvedValueOnce({}).mockRejectedValueOnce(new ApiError(409, "answers are closed for this step"));
-    expect(await flush("ABCDEF")).toEqual({ sent: [2], refused: [{ step: 3, why: "answers are closed for this step" }] });
+    answer.mockResolvedValueOnce({ step: 2, saved: true, resets: 0 }).mockRejectedValueOnce(new ApiError(409, "answers are closed for this step"));
+    expect(await flush("ABCDEF")).toEqual({ sent: [{ step: 2, body: { value: 5 }, resets: 0 }], refused: [{ step: 3, why: "answers are closed for this step" }] });
     expect(answer.mock.calls.map((c) => c[2])).toEqual([2, 3]);
     expect(waiting("ABCDEF")).toEqual([]);
   });
@@ -52,7 +53,7 @@ describe("a class answer outbox", () => {
   it("sends a waiting answer again under the key it first went with (the server stores it once)", async () => {
     answer.mockRejectedValueOnce(new TypeError("Failed to fetch")); // it may have arrived: only the reply was lost
     await sendAnswer("ABCDEF", "t", 2, { value: 5 });
-    answer.mockResolvedValue({});
+    answer.mockResolvedValue({ step: 2, saved: true, resets: 0 });
     await flush("ABCDEF");
     const [first, again] = answer.mock.calls.map((c) => c[4]);
     expect(first).toMatch(/^[0-9a-f]{32}$/);

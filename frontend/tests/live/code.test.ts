@@ -18,7 +18,7 @@ describe("reading a typed class code", () => {
   });
 
   it("uses the server's alphabet", () => {
-    const py = readFileSync(`${ROOT}backend/app/classroom.py`, "utf8");
-    expect(py).toContain(`CODE_ALPHABET = "${CODE_ALPHABET}"`);
+    const py = readFileSync(`${ROOT}backend/app/codes.py`, "utf8");
+    expect(py).toContain(`ALPHABET = "${CODE_ALPHABET}"`);
   });
 });

@@ -30,6 +30,31 @@ describe("a student's seat", () => {
     expect(s.spreads[2].values).toEqual([1, 5, 9]);
   });
 
+  it("holds only what the class acknowledged, and a reset clears an answer stored before it, not one after", () => {
+    let s = foldSeat(emptySeat, ev({ type: "snapshot", state, me: { id: "a", name: "" }, answers: [{ step: 2, value: 5 }], spreads: {} }));
+    expect(s.stored).toEqual({ 2: 0 });
+    // the teacher resets step 2: the answer stored under count 0 is gone, and the device says so
+    s = foldSeat(s, ev({ type: "state", ...state, resets: { 2: 1 } }));
+    expect(s.answers[2]).toBeUndefined();
+    expect(s.cleared).toEqual({ 2: "answer" });
+    // an acknowledgement that was on its way from before the reset (stored under count 0) is not held
+    s = foldSeat(s, { type: "mine", step: 2, answer: { kind: "point", y: 6 }, resets: 0 });
+    expect(s.answers[2]).toBeUndefined();
+    // one stored after it is held, and the notice goes
+    s = foldSeat(s, { type: "mine", step: 2, answer: { kind: "point", y: 7 }, resets: 1 });
+    expect(s.answers[2]).toEqual({ kind: "point", y: 7 });
+    expect(s.cleared).toEqual({});
+    // the same state again (any later move) clears nothing; a second reset does
+    s = foldSeat(s, ev({ type: "state", ...state, locked: [2], resets: { 2: 1 } }));
+    expect(s.answers[2]).toEqual({ kind: "point", y: 7 });
+    // an answer acknowledged under count 1 while the state says 2 arrives late: the reset cleared it
+    s = foldSeat(s, ev({ type: "state", ...state, resets: { 2: 2 } }));
+    expect(s.answers[2]).toBeUndefined();
+    // a reset of a step without an answer here invites one
+    s = foldSeat(s, ev({ type: "state", ...state, resets: { 2: 2, 3: 1 } }));
+    expect(s.cleared).toEqual({ 2: "answer", 3: "step" });
+  });
+
   it("says where a prediction sat in the class", () => {
     expect(placeIn([9, 1, 5], 5)).toEqual({ below: 1, of: 3, median: 5 });
     expect(placeIn([1, 2, 3, 4], 10)).toEqual({ below: 4, of: 4, median: 2.5 });

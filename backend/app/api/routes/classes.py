@@ -73,9 +73,10 @@ def answer(body: AnswerIn, request: Request, db: SessionDep, student: CurrentStu
             headers={"Retry-After": str(int(wait) + 1)},
         )
     step = step_of(request, student.code, body.step)
-    if classroom.answer(db, student.code, student.token, body.step, body.value, body.choice, step, body.key):
+    stored = classroom.answer(db, student.code, student.token, body.step, body.value, body.choice, step, body.key)
+    if stored.fresh:
         publish_class(request.app.state.class_bus, student.code, students=False)
-    return JSONResponse({"step": body.step, "saved": True}, status_code=201)
+    return JSONResponse({"step": body.step, "saved": True, "resets": stored.resets}, status_code=201)
 
 
 @router.post("/{code}/control", response_model=ClassState, responses=problems(403, 410))
@@ -106,18 +107,23 @@ def end(request: Request, db: SessionDep, teacher: CurrentTeacher) -> Response:
 _CSV_RISKY = ("=", "+", "-", "@", "\t", "\r")
 
 
+def _cell(text: str) -> str:
+    return "'" + text if text.startswith(_CSV_RISKY) else text
+
+
 @router.get(
     "/{code}/answers.csv",
     response_class=Response,
     responses={**problems(403, 410), 200: {"content": {"text/csv": {"schema": {"type": "string"}}}}},
 )
-def answers_csv(db: SessionDep, teacher: CurrentTeacher) -> Response:
+def answers_csv(request: Request, db: SessionDep, teacher: CurrentTeacher) -> Response:
     c = classroom.find(db, teacher.code, ended_ok=True)
+    steps = lesson_steps(request, c.lesson_id, c.lesson_text)
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["step", "student", "name", "answer", "time"])
-    for step, sid, name, given, at in classroom.answer_rows(db, c):
-        w.writerow([step, sid, "'" + name if name.startswith(_CSV_RISKY) else name, given, at])
+    for step, sid, name, given, at in classroom.answer_rows(db, c, steps):
+        w.writerow([step, sid, _cell(name), _cell(given), at])
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",

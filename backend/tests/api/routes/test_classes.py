@@ -15,8 +15,11 @@ from sqlalchemy.orm import Session
 
 from app.core.config import Settings
 from app.core.tables import ClassEvent, Classroom
+from perfmodels import registry
 
 LESSON = "decnet-link-quota"  # step 1: no question; 2, 3: a point; 4, 5: a choice of 3; 7: a knob of 3
+KNOB_2 = next(k.label for k in registry.spec("decnet").knobs if k.name == "buffer_size")  # step 7's second
+CHOICE_2 = "It barely changes, because the line itself is full"  # step 4's second choice, as written
 
 
 def start(client, **body):
@@ -55,6 +58,7 @@ def test_a_class_has_a_short_unambiguous_code_a_join_link_and_a_teacher_token(cl
         "revealed": [],
         "locked": [],
         "ended": False,
+        "resets": {},
     }
     assert "teacher_token" not in str(info)
     # a code typed in lower case finds the class too
@@ -100,10 +104,16 @@ def test_answers_need_a_student_token_and_fit_the_step(client):
     control(client, made, step=4)
     assert answer(client, code, ann, step=4, choice=4).status_code == 422  # three choices
     assert answer(client, code, ann, step=4, choice=2).status_code == 201
+    control(client, made, step=7)  # which knob: among link_quota, buffer_size, copy_us_per_byte
+    assert answer(client, code, ann, step=7, choice=2).status_code == 201
     rows = client.get(f"/api/classes/{code}/answers.csv", headers={"X-Teacher-Token": made["teacher_token"]})
     table = list(csv.reader(io.StringIO(rows.text)))
     assert table[0] == ["step", "student", "name", "answer", "time"]
-    assert [(r[0], r[2], r[3]) for r in table[1:]] == [("2", "Ann", "2500000.0"), ("4", "Ann", "choice 2")]
+    assert [(r[0], r[2], r[3]) for r in table[1:]] == [
+        ("2", "Ann", "2500000.0"),
+        ("4", "Ann", CHOICE_2),
+        ("7", "Ann", KNOB_2),
+    ]
 
 
 def test_only_the_teacher_controls_and_reveal_closes_the_step(client):
@@ -124,9 +134,14 @@ def test_only_the_teacher_controls_and_reveal_closes_the_step(client):
     state = control(client, made, reveal=True).json()
     assert state["revealed"] == [2]
     assert answer(client, code, ann, step=2, value=11).status_code == 409  # revealed: closed
-    # reset: the step's answers are gone and it is hidden again
-    assert control(client, made, reset=True).json()["revealed"] == []
-    assert answer(client, code, ann, step=2, value=12).status_code == 201
+    # reset: the step's answers are gone and it is hidden again; the state counts the resets,
+    # and an answer says which count it was stored under (a device compares the two)
+    reset = control(client, made, reset=True).json()
+    assert reset["revealed"] == [] and reset["resets"] == {"2": 1}
+    again = answer(client, code, ann, step=2, value=12)
+    assert again.status_code == 201 and again.json() == {"step": 2, "saved": True, "resets": 1}
+    assert control(client, made, reset=True).json()["resets"] == {"2": 2}
+    assert control(client, made, locked=True).json()["resets"] == {"2": 2}  # kept by other moves
     # self-paced: any open step
     assert control(client, made, pace="self").json()["pace"] == "self"
     assert answer(client, code, ann, step=3, value=5).status_code == 201

@@ -1,5 +1,6 @@
 """Teachers' own lessons stored on the server: a short link, the text as given, a delete token."""
 
+import re
 from pathlib import Path
 
 LESSON = (Path(__file__).resolve().parents[4] / "public" / "lesson-template.yaml").read_text()
@@ -9,9 +10,12 @@ def test_store_read_and_delete_a_lesson(client):
     r = client.post("/api/lessons", json={"text": LESSON})
     assert r.status_code == 201, r.text
     made = r.json()
-    assert made["url"] == f"/l/{made['slug']}" and len(made["slug"]) <= 12 and len(made["delete_token"]) >= 32
+    assert made["url"] == f"/l/{made['slug']}" and len(made["delete_token"]) >= 32
+    # a link a teacher may read out or type: the class codes' alphabet (no 0/O, 1/I/L), 14 long
+    assert re.fullmatch(r"[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{14}", made["slug"])
     got = client.get(f"/api/lessons/{made['slug']}").json()
     assert got["text"] == LESSON and "delete_token" not in got
+    assert client.get(f"/api/lessons/{made['slug'].lower()}").json()["text"] == LESSON  # typed in lower case
     url = f"/api/lessons/{made['slug']}"
     assert client.delete(url, headers={"X-Delete-Token": "wrong" * 8}).status_code == 403
     assert client.delete(url, headers={"X-Delete-Token": made["delete_token"]}).status_code == 204
