@@ -20,6 +20,7 @@ import os
 import random
 import resource
 import statistics
+import threading
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,14 +33,17 @@ class Http:
     which on this 2-core machine starved the server it measured): one connection per request,
     and for an event stream, lines as they come."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, source: str | None = None) -> None:
         u = urlsplit(url)
         self.host, self.port = u.hostname or "127.0.0.1", u.port or 80
+        # a loopback address of its own (127.0.0.x): a device's own address as a proxy sees it,
+        # and a port range of its own (10,000 streams and 20,000 requests exceed one address's)
+        self.local = (source, 0) if source else None
 
     async def _open(
         self, method: str, path: str, body: Any, headers: dict[str, str]
     ) -> tuple[int, asyncio.StreamReader, asyncio.StreamWriter]:
-        reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20)
+        reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20, local_addr=self.local)
         data = json.dumps(body).encode() if body is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", "Connection: close", f"Content-Length: {len(data)}"]
         head += [f"{k}: {v}" for k, v in headers.items()] + (["Content-Type: application/json"] if data else [])
@@ -118,6 +122,16 @@ def own_cpu_s() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def count_notifies(url: str, out: list[float]) -> None:
+    """Note the time of every wake-up on the classes' channel (a thread of its own, LISTENing)."""
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg", "postgresql"), autocommit=True) as conn:
+        conn.execute("LISTEN memolab_classes")
+        for _ in conn.notifies():
+            out.append(time.perf_counter())
+
+
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] if xs else float("nan")
@@ -133,9 +147,14 @@ async def main() -> None:
         help="exit 1 unless nothing was lost, joins and answer-to-teacher p95 <= 1 s, the reveal heard by all in 2 s",
     )
     ap.add_argument("--pid", type=int, action="append", default=[], help="a server's process id (CPU, memory)")
+    ap.add_argument("--sources", type=int, default=0, help="students spread over this many loopback addresses")
+    ap.add_argument("--listen", help="PostgreSQL URL: count the class's NOTIFYs (wake-ups) a second")
     ap.add_argument("urls", nargs="+")
     a = ap.parse_args()
-    cpu0 = [cpu_s(p) for p in a.pid], own_cpu_s(), time.perf_counter(), cpu_of("postgres")
+    notifies: list[float] = []  # when each of the class's wake-ups was heard
+    if a.listen:
+        threading.Thread(target=count_notifies, args=(a.listen, notifies), daemon=True).start()
+    cpu0 = [cpu_s(p) for p in a.pid], own_cpu_s(), time.perf_counter(), cpu_of("postgres"), cpu_of("nginx")
     rss0 = [rss_kb(p) for p in a.pid]
     rss_streams: list[int] = []  # each server's RSS with every stream open
     clients = [Http(u) for u in a.urls]
@@ -157,6 +176,8 @@ async def main() -> None:
 
     async def student(i: int) -> None:
         c = clients[i % len(clients)]
+        if a.sources:
+            c = Http(a.urls[i % len(a.urls)], f"127.0.0.{2 + i % a.sources}")
         await asyncio.sleep(random.uniform(0, join_window))
         t0 = time.perf_counter()
         status, s = await c.call("POST", f"/api/classes/{code}/students", {"name": f"student {i}"})
@@ -242,12 +263,19 @@ async def main() -> None:
             f"    after the teacher pressed: p50 {ms(statistics.median(heard_in))}, p95 {ms(pct(heard_in, 95))},"
             f" all in {ms(max(heard_in))} (target 2000 ms)"
         )
+    if a.listen:
+        per_s: dict[int, int] = {}
+        for t in notifies:
+            per_s[int(t)] = per_s.get(int(t), 0) + 1
+        busiest = max(per_s.values(), default=0)
+        print(f"  wake-ups (NOTIFY) of all classes: {len(notifies)} in all, at most {busiest} in one second")
     if a.pid:
         wall = time.perf_counter() - cpu0[2]
         servers = [cpu_s(p) - c for p, c in zip(a.pid, cpu0[0], strict=True)]
         print(
             f"  CPU over {wall:.1f} s: servers {' + '.join(f'{c:.1f}' for c in servers)} s, "
-            f"PostgreSQL {cpu_of('postgres') - cpu0[3]:.1f} s, this load generator {own_cpu_s() - cpu0[1]:.1f} s"
+            f"PostgreSQL {cpu_of('postgres') - cpu0[3]:.1f} s, nginx {cpu_of('nginx') - cpu0[4]:.1f} s, "
+            f"this load generator {own_cpu_s() - cpu0[1]:.1f} s"
             f" ({os.cpu_count()} cores: {(os.cpu_count() or 1) * wall:.0f} CPU-s in all)"
         )
         per = [(r1 - r0) / max(1, len(seats) / len(a.pid)) for r0, r1 in zip(rss0, rss_streams, strict=True)]

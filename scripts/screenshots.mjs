@@ -10,7 +10,10 @@
 // own measurements fitted on the FFS explorer: the chart (docs/own-fit.png) and the fit's table
 // (docs/own-fit-table.png); the bounds and the knee at a 1280x800 projector, read at the
 // pointer, with what matters most beside it (docs/bounds-lavc.png, docs/sensitivity-lavc.png),
-// and a lesson's "which knob matters most?" after the reveal (docs/knob-question.png).
+// and a lesson's "which knob matters most?" after the reveal (docs/knob-question.png); a lecture
+// hall: a phone before and after a reset (docs/phone-before-reset.png, docs/phone-after-reset.png),
+// a phone whose offline answer was refused (docs/phone-offline-refused.png), the projector with
+// thirty names (docs/projector-names.png) and with a choice tallied (docs/projector-tally.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
@@ -152,6 +155,75 @@ try {
   await proj.getByTestId("sensitivity").getByTestId("sensitivity-bar").first().waitFor();
   await proj.screenshot({ path: join(ROOT, "docs/knob-question.png"), fullPage: true });
   console.log("wrote docs/bounds-lavc.png, docs/sensitivity-lavc.png and docs/knob-question.png");
+
+  // A lecture hall you can trust: a phone before and after the teacher resets the step, a phone
+  // whose offline answer the class refused, the projector with a choice tallied and with 30 names.
+  const hall = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  hall.on("dialog", (d) => d.accept());
+  await hall.goto(`${base}/learn/decnet-link-quota/1?present=1`);
+  await hall.getByTestId("start-class").click();
+  const hallCode = (await hall.getByTestId("class-code").textContent()).trim();
+  const phoneOf = async (name) => {
+    const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
+    await p.goto(`${base}/c/${hallCode}`);
+    await p.getByTestId("student-name").fill(name);
+    await p.getByTestId("join").tap();
+    await p.getByTestId("seat").waitFor();
+    return p;
+  };
+  const ann = await phoneOf("Ann");
+  const bo = await phoneOf("Bo");
+  await hall.locator("h1").click();
+  await hall.keyboard.press("ArrowRight");
+  for (const p of [ann, bo]) {
+    await p.locator("[data-step='2'] [data-testid=prediction-handle]").waitFor();
+    await p.getByTestId("typed-prediction").fill("300000");
+    await p.getByRole("button", { name: "Send my answer" }).tap();
+    await p.getByText("Sent.").waitFor();
+  }
+  await ann.screenshot({ path: join(ROOT, "docs/phone-before-reset.png") });
+  await hall.getByRole("button", { name: "Reset this step" }).click();
+  await ann.getByTestId("answer-cleared").waitFor();
+  await ann.screenshot({ path: join(ROOT, "docs/phone-after-reset.png") });
+  // Bo answers again, goes offline, changes it; the teacher locks the step; Bo is back
+  await bo.getByTestId("typed-prediction").fill("300000");
+  await bo.getByRole("button", { name: "Send my answer" }).tap();
+  await bo.getByText("Sent.").waitFor();
+  await bo.context().setOffline(true);
+  await bo.getByTestId("typed-prediction").fill("250000");
+  await bo.getByRole("button", { name: /Send my new answer/ }).tap();
+  await bo.getByTestId("answer-waiting").waitFor();
+  await hall.getByRole("button", { name: "Lock this step" }).click();
+  await bo.context().setOffline(false);
+  await bo.getByTestId("answer-refused").waitFor({ timeout: 15_000 });
+  await bo.screenshot({ path: join(ROOT, "docs/phone-offline-refused.png") });
+  await hall.getByRole("button", { name: "Unlock this step" }).click();
+  // thirty more students by the API; the choice step tallied, then thirty names on step 2
+  const tokens = [];
+  for (let i = 0; i < 30; i++) {
+    const r = await fetch(`${base}/api/classes/${hallCode}/students`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: `Student ${i + 1}` }) });
+    tokens.push((await r.json()).student_token);
+  }
+  const answerAll = async (step, body) => {
+    for (const [i, t] of tokens.entries()) {
+      await fetch(`${base}/api/classes/${hallCode}/answers`, { method: "POST", headers: { "content-type": "application/json", "X-Student-Token": t }, body: JSON.stringify({ step, ...body(i) }) });
+    }
+  };
+  await answerAll(2, (i) => ({ value: 150_000 + 15_000 * i }));
+  await hall.getByTestId("show-names").click();
+  await hall.getByTestId("answered-names").waitFor();
+  await hall.waitForTimeout(500);
+  await hall.screenshot({ path: join(ROOT, "docs/projector-names.png") });
+  await hall.locator("h1").click();
+  await hall.keyboard.press("ArrowRight");
+  await hall.keyboard.press("ArrowRight");
+  await hall.locator("[data-testid=lesson][data-step='4']").waitFor();
+  await answerAll(4, (i) => ({ choice: [1, 2, 2, 3, 2][i % 5] }));
+  await hall.getByTestId("reveal-all").click();
+  await hall.getByTestId("right-choice").waitFor();
+  await hall.waitForTimeout(800);
+  await hall.screenshot({ path: join(ROOT, "docs/projector-tally.png") });
+  console.log("wrote docs/phone-before-reset.png, docs/phone-after-reset.png, docs/phone-offline-refused.png, docs/projector-names.png and docs/projector-tally.png");
 } finally {
   await browser.close();
   stop();

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The deployment of docker-compose.yml without Docker: one PostgreSQL (Debian's packages), two
-# stateless app processes on two ports sharing it, and the classroom load spread over both (a
-# scenario made through one is read through the other). Fails on any error, on a process that
-# does not become ready, or on one that does not stop cleanly on SIGTERM.
+# stateless app processes on two ports sharing it, nginx in front of them (Debian's, on the
+# deployment's own files: scripts/nginx.sh), and the classroom load spread over both (a scenario
+# made through one is read through the other), then a live class through the proxy. Fails on any
+# error, on a process that does not become ready, or on one that does not stop cleanly on SIGTERM.
 #   scripts/topology.sh [STUDENTS] [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,7 @@ free_port() { .venv/bin/python -c "import socket; s = socket.socket(); s.bind(('
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  bash scripts/nginx.sh stop "$dir/nginx"
   bash scripts/postgres.sh stop "$pg"
   rm -rf "$dir"
 }
@@ -24,7 +26,9 @@ for port in "${ports[@]}"; do
   # Both start at once: their migrations take turns on PostgreSQL's advisory lock.
   # The whole class comes from one address here, and computes every curve on the server (no
   # browsers): its model budget is a class's, not one person's.
-  DATABASE_URL="$url" HOST=127.0.0.1 PORT="$port" MODEL_CPU_S_PER_MINUTE=600 .venv/bin/python -m app 2> "$dir/app-$port.log" &
+  # The proxy on this machine forwards each client's address (X-Forwarded-For).
+  DATABASE_URL="$url" HOST=127.0.0.1 PORT="$port" MODEL_CPU_S_PER_MINUTE=600 TRUSTED_PROXIES=127.0.0.1 \
+    .venv/bin/python -m app 2> "$dir/app-$port.log" &
   pids+=($!)
 done
 for port in "${ports[@]}"; do
@@ -34,15 +38,22 @@ for port in "${ports[@]}"; do
   done
   curl -fs "http://127.0.0.1:$port/api/ready" >/dev/null || { echo "app on port $port never became ready"; cat "$dir/app-$port.log"; exit 1; }
 done
-echo "[topology] PostgreSQL and two app processes ready on ports ${ports[*]}"
+proxy=$(free_port)
+bash scripts/nginx.sh start "$dir/nginx" "$proxy" "${ports[@]}" >/dev/null
+curl -fs "http://127.0.0.1:$proxy/api/ready" >/dev/null || { echo "nginx on port $proxy does not reach the app"; cat "$dir/nginx/error.log"; exit 1; }
+echo "[topology] PostgreSQL, two app processes on ports ${ports[*]}, nginx in front on $proxy"
 
 node bench/classroom_load.mjs --students "$students" --seconds "$seconds" --check \
   --base "http://127.0.0.1:${ports[0]}" --base "http://127.0.0.1:${ports[1]}"
 # A live class over both processes: the projector's stream on one, students on both; no answer
-# may be lost, and the teacher hears each within a second (events cross by LISTEN/NOTIFY).
+# may be lost, and the teacher hears each within a second (events cross by LISTEN/NOTIFY). Then
+# the same through the proxy, every stream passed on as it comes.
 echo "[topology] a live class of 100 students over both processes"
 .venv/bin/python bench/class_load.py --students 100 --seconds 6 --check \
   "http://127.0.0.1:${ports[0]}" "http://127.0.0.1:${ports[1]}" || { echo "[topology] the live class failed"; exit 1; }
+echo "[topology] a live class of 100 students through nginx"
+.venv/bin/python bench/class_load.py --students 100 --seconds 6 --check --sources 20 \
+  "http://127.0.0.1:$proxy" || { echo "[topology] the live class through the proxy failed"; cat "$dir/nginx/error.log"; exit 1; }
 
 status=0
 for i in 0 1; do

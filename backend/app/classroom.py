@@ -34,7 +34,7 @@ from .lessons import Step
 # No 0/O, 1/I/L: a code read off a projector is typed right (codes.py).
 CODE_ALPHABET = ALPHABET
 CODE_LENGTH = 6
-MAX_STUDENTS = 1000  # a class's size by default (settings: up to 2,000)
+MAX_STUDENTS = 1000  # a class's size by default (settings: up to 10,000)
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
 TOUCH_EVERY = timedelta(minutes=1)  # how stale a class's last activity may be written
 KEEP_AFTER_END = timedelta(hours=24)  # the teacher's window to download the answers

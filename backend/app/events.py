@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
+from collections.abc import Callable
 from typing import Protocol
 
 from sqlalchemy import Engine, text
@@ -20,6 +22,9 @@ from .core.db import AWAY
 
 log = logging.getLogger("memolab.events")
 CHANNEL = "memolab_classes"
+# A topic's wake-ups are sent at most this often (Coalescer): an answer reaches the projector at
+# most this much later, and a class costs PostgreSQL at most a few NOTIFYs a second.
+COALESCE_S = 0.25
 
 
 class Bus(Protocol):
@@ -107,13 +112,60 @@ class LocalBus:
         pass
 
 
+class Coalescer:
+    """Publishes of one topic sent at most once per `interval` seconds: the first at once, and
+    all those that come within the interval after it as one, at its end. A wake-up only says
+    "read your rows", so one stands for many; a class of thousands answering then costs a few
+    NOTIFYs a second, not one each (PostgreSQL serializes the commits of notifying
+    transactions). `sent` counts what went out, for the benchmarks."""
+
+    def __init__(self, send: Callable[[str], None], interval: float = COALESCE_S) -> None:
+        self.send, self.interval = send, interval
+        self.sent = 0
+        self._lock = threading.Lock()
+        self._next: dict[str, float] = {}  # a topic's earliest time for its next send
+        self._pending: set[str] = set()  # topics with a send at the end of their interval
+
+    def publish(self, topic: str) -> None:
+        with self._lock:
+            if topic in self._pending:
+                return  # the send already planned carries this one too
+            now = time.monotonic()
+            due = self._next.get(topic, 0.0)
+            if now < due:
+                self._pending.add(topic)
+                timer = threading.Timer(due - now, self._flush, (topic,))
+                timer.daemon = True
+                timer.start()
+                return
+            self._next[topic] = now + self.interval
+            if len(self._next) > 4096:  # forget topics long quiet (their due times are past)
+                self._next = {t: d for t, d in self._next.items() if d > now}
+        self._send(topic)
+
+    def _flush(self, topic: str) -> None:
+        with self._lock:
+            self._pending.discard(topic)
+            self._next[topic] = time.monotonic() + self.interval
+        try:
+            self._send(topic)
+        except AWAY:  # (the rows are stored: the listener, back, wakes every stream to read)
+            log.warning("class events: a wake-up for %s was lost (the database is away)", topic)
+
+    def _send(self, topic: str) -> None:
+        self.send(topic)
+        self.sent += 1
+
+
 class PostgresBus:
-    """NOTIFY on publish; a thread LISTENing on its own connection wakes this process's waiters
-    (its own notifications included, so every process is woken the same way)."""
+    """NOTIFY on publish (coalesced per topic: Coalescer); a thread LISTENing on its own
+    connection wakes this process's waiters (its own notifications included, so every process is
+    woken the same way)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.local = LocalBus()
+        self.coalescer = Coalescer(self._notify)
         self._stop = threading.Event()
         self._listening = threading.Event()
         self._thread: threading.Thread | None = None
@@ -149,6 +201,9 @@ class PostgresBus:
                 self._thread.start()
 
     def publish(self, topic: str) -> None:
+        self.coalescer.publish(topic)
+
+    def _notify(self, topic: str) -> None:
         with self.engine.connect() as conn:
             conn.execute(text("SELECT pg_notify(:channel, :topic)"), {"channel": CHANNEL, "topic": topic})
             conn.commit()

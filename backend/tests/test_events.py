@@ -1,10 +1,11 @@
-"""The class event bus's waiters: a publish wakes its topic only; after the database's listener
-was away (a restart), every waiter is woken to read what it may have missed, without stopping."""
+"""The class event bus: a publish wakes its topic only; after the database's listener was away (a
+restart), every waiter is woken to read what it may have missed; a burst of wake-ups is coalesced."""
 
 import asyncio
 import threading
+import time
 
-from app.events import LocalBus
+from app.events import Coalescer, LocalBus
 
 
 def test_waking_everyone_after_a_gap_wakes_every_topic_from_another_thread_without_stopping():
@@ -21,3 +22,34 @@ def test_waking_everyone_after_a_gap_wakes_every_topic_from_another_thread_witho
         assert not (await bus.watch("class:A")).is_set()  # a fresh wait after the wake
 
     asyncio.run(main())
+
+
+def test_a_burst_of_publishes_of_one_topic_is_sent_as_two_wake_ups_and_none_is_lost():
+    sent: list[tuple[str, float]] = []
+    c = Coalescer(lambda topic: sent.append((topic, time.monotonic())), interval=0.2)
+    start = time.monotonic()
+    for _ in range(500):  # a class's answers arriving together
+        c.publish("class:ABCDEF")
+    c.publish("class:ABCDEF:students")  # another topic is its own
+    assert [t for t, _ in sent] == ["class:ABCDEF", "class:ABCDEF:students"]  # the first of each at once
+    time.sleep(0.7)
+    # the rest as one, at the end of the first's interval: whatever was published is woken for
+    assert [t for t, _ in sent] == ["class:ABCDEF", "class:ABCDEF:students", "class:ABCDEF"]
+    assert 0.18 <= sent[2][1] - start <= 0.6  # (a busy machine may run the timer late)
+    assert c.sent == 3
+    # quiet for longer than the interval: the next one goes at once again
+    time.sleep(0.25)
+    c.publish("class:ABCDEF")
+    assert len(sent) == 4
+
+
+def test_publishes_spread_over_time_are_sent_at_most_once_an_interval():
+    sent: list[float] = []
+    c = Coalescer(lambda topic: sent.append(time.monotonic()), interval=0.1)
+    end = time.monotonic() + 1.0
+    while time.monotonic() < end:  # one publish every 5 ms for a second
+        c.publish("class:ABCDEF")
+        time.sleep(0.005)
+    time.sleep(0.15)
+    assert 5 <= len(sent) <= 12, len(sent)  # ten a second at most, not two hundred
+    assert min(b - a for a, b in zip(sent, sent[1:], strict=False)) >= 0.095

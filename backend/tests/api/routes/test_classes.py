@@ -217,10 +217,11 @@ def test_a_class_idle_for_12_hours_is_gone(client):
 
 
 def test_limits_class_size_answer_rate_and_names(make_client, monkeypatch):
-    # a class's size is a setting: 1,000 by default, at most 2,000
+    # a class's size is a setting: 1,000 by default, at most 10,000
     assert Settings().class_max_students == 1000
     with pytest.raises(ValidationError):
-        Settings(class_max_students=2001)
+        Settings(class_max_students=10_001)
+    assert Settings(class_max_students=10_000).class_max_students == 10_000
     client = make_client(class_max_students=3)
     made = start(client)
     code = made["code"]
