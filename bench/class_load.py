@@ -249,7 +249,7 @@ async def main() -> None:
     await first.call("DELETE", f"/api/classes/{code}", None, teacher)
 
     ms = lambda x: f"{1000 * x:.0f} ms"  # noqa: E731
-    print(f"{a.students} students over {len(a.urls)} app process(es): joined and answered in {answered_in:.1f} s")
+    print(f"{a.students} students through {len(a.urls)} address(es): joined and answered in {answered_in:.1f} s")
     print("  " + ", ".join(f"{k} p50 {ms(pct(v, 50))} p95 {ms(pct(v, 95))}" for k, v in took.items()))
     print(f"  answers acknowledged {len(acked)}, heard by the teacher {len(heard)}, in the CSV {len(rows)}")
     print(f"  failures {len(failures)} {sorted(set(failures))}")

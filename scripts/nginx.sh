@@ -23,7 +23,7 @@ case "$cmd" in
     # (no more open files than this machine lets a process have)
     files=$(ulimit -Hn); [[ "$files" =~ ^[0-9]+$ ]] && [ "$files" -lt 65536 ] || files=65536
     sed -e "s|^pid .*|pid $dir/nginx.pid;|" -e "s|^error_log .*|error_log $dir/error.log warn;|" \
-        -e "s|^worker_rlimit_nofile .*|worker_rlimit_nofile $files;|" \
+        -e "s|^worker_rlimit_nofile .*|worker_rlimit_nofile $files;|" -e "s|worker_connections .*|worker_connections $files;|" \
         -e "s|include /etc/nginx/conf.d/\*.conf;.*|include $dir/site.conf;|" deploy/nginx-main.conf > "$dir/nginx.conf"
     # as root its workers drop to www-data, which must read the folder
     chmod 755 "$dir"

@@ -116,3 +116,14 @@ def test_the_proxy_streams_class_events_and_takes_lesson_files():
     from app.lessons import MAX_LESSON_BYTES
 
     assert 4 * MAX_LESSON_BYTES == 256 * 1024
+
+
+def test_the_proxy_holds_a_lecture_halls_streams():
+    # each student's event stream holds two connections in the proxy (the phone's, the app's)
+    main = (ROOT / "deploy" / "nginx-main.conf").read_text()
+    assert "./deploy/nginx-main.conf:/etc/nginx/nginx.conf:ro" in COMPOSE["services"]["proxy"]["volumes"]
+    largest = next(m.le for m in Settings.model_fields["class_max_students"].metadata if hasattr(m, "le"))
+    assert int(re.search(r"worker_connections (\d+);", main).group(1)) >= 2 * largest
+    assert "include /etc/nginx/conf.d/*.conf;" in main
+    stream = re.search(r"location ~ \^/api/classes/\[\^/\]\+/events\$ \{(.*?)\}", NGINX, re.S)
+    assert stream and "proxy_buffering off;" in stream.group(1)
