@@ -22,6 +22,7 @@ import resource
 import statistics
 import threading
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -42,22 +43,36 @@ class Http:
 
     async def _open(
         self, method: str, path: str, body: Any, headers: dict[str, str]
-    ) -> tuple[int, asyncio.StreamReader, asyncio.StreamWriter]:
+    ) -> tuple[int, bool, asyncio.StreamReader, asyncio.StreamWriter]:
         reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20, local_addr=self.local)
         data = json.dumps(body).encode() if body is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", "Connection: close", f"Content-Length: {len(data)}"]
         head += [f"{k}: {v}" for k, v in headers.items()] + (["Content-Type: application/json"] if data else [])
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
         status = int((await reader.readline()).split()[1])
-        while (await reader.readline()) not in (b"\r\n", b""):
-            pass
-        return status, reader, writer
+        chunked = False
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            if line.lower().startswith(b"transfer-encoding:") and b"chunked" in line.lower():
+                chunked = True
+        return status, chunked, reader, writer
+
+    @staticmethod
+    async def _chunks(reader: asyncio.StreamReader, chunked: bool) -> AsyncIterator[bytes]:
+        """A body's bytes as they come: de-chunked when sent in chunks (a proxy re-chunks a
+        stream as it reads it, so an event may be split over two)."""
+        if not chunked:
+            while data := await reader.read(1 << 16):
+                yield data
+            return
+        while size := int((await reader.readline()).split(b";")[0] or b"0", 16):
+            yield await reader.readexactly(size)
+            await reader.readline()  # the chunk's closing CRLF
 
     async def call(
         self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
     ) -> tuple[int, Any]:
-        status, reader, writer = await self._open(method, path, body, headers or {})
-        raw = await reader.read()
+        status, chunked, reader, writer = await self._open(method, path, body, headers or {})
+        raw = b"".join([chunk async for chunk in self._chunks(reader, chunked)])
         writer.close()
         text = raw.decode()
         try:
@@ -70,20 +85,23 @@ class Http:
     ) -> None:
         writer = None
         try:
-            status, reader, writer = await self._open("GET", path, None, headers)
+            status, chunked, reader, writer = await self._open("GET", path, None, headers)
             if status != 200:
                 await out.put((time.perf_counter(), {"type": "refused", "status": status}))
                 return
             ready.set()
             data: list[str] = []
-            while line := await reader.readline():
-                text = line.decode().rstrip("\r\n")
-                if text.startswith("data:"):
-                    data.append(text[5:].strip())
-                elif text == "" and data:
-                    await out.put((time.perf_counter(), json.loads("\n".join(data))))
-                    data = []
-        except (OSError, ValueError) as e:
+            pending = b""
+            async for chunk in self._chunks(reader, chunked):
+                *lines, pending = (pending + chunk).split(b"\n")
+                for line in lines:
+                    text = line.decode().rstrip("\r")
+                    if text.startswith("data:"):
+                        data.append(text[5:].strip())
+                    elif text == "" and data:
+                        await out.put((time.perf_counter(), json.loads("\n".join(data))))
+                        data = []
+        except (OSError, ValueError, asyncio.IncompleteReadError) as e:
             await out.put((time.perf_counter(), {"type": "refused", "status": repr(e)}))
         finally:
             ready.set()  # whoever waits for this stream goes on, heard or not

@@ -84,6 +84,7 @@ test("after every teacher action every phone says what the class holds: sent, ch
     await expect(s.page.getByTestId("typed-prediction"), n).toHaveValue("");
     expect((await s.said()).join(" "), n).toContain("Your teacher cleared this step's answers");
   }
+  await expect(off.getByTestId("answer-refused")).toHaveCount(0); // (about an answer before the reset)
 
   // answers again, then the reveal while the offline phone's new answer waits on it
   await send(phones.Sent.page, 100_000);

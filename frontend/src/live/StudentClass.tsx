@@ -85,6 +85,15 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     document.body.classList.add("class-seat"); // (a phone's seat: styles.css)
     return () => document.body.classList.remove("class-seat");
   }, []);
+  // a step's reset makes the news of an earlier answer's refusal old: forget it
+  const resets = JSON.stringify(state?.resets ?? {});
+  const lastResets = useRef(resets);
+  const { forget } = outbox;
+  useEffect(() => {
+    const before: Record<string, number> = JSON.parse(lastResets.current);
+    for (const [step, n] of Object.entries(JSON.parse(resets) as Record<string, number>)) if (n !== before[step]) forget(Number(step));
+    lastResets.current = resets;
+  }, [resets, forget]);
   if (link.link === "closed" && !state) {
     return <PageError title="Cannot follow this class" back={{ href: "/learn", label: "All lessons" }}>{`${link.why ?? "The class could not be reached"}.`}</PageError>;
   }
@@ -154,6 +163,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
             const got = await sendAnswer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice });
             if (got === "waiting") return "waiting";
             took(got);
+            outbox.forget(number); // (a refusal of an earlier answer is old news)
             return "sent";
           },
           crowd: spread?.values ?? [],
@@ -208,7 +218,7 @@ function useAnswerOutbox(code: string, took: (s: Stored) => void, resync: () => 
     const seen = () => {
       const now = waiting(code).map((w) => w.step);
       setSteps(now);
-      // a new answer to a step replaces the news of its refusal
+      // a new answer waiting for a step replaces the news of its refusal
       setRefused((r) => r.filter((x) => !now.includes(x.step)));
     };
     const send = () => {
@@ -235,5 +245,6 @@ function useAnswerOutbox(code: string, took: (s: Stored) => void, resync: () => 
       clearInterval(every);
     };
   }, [code, took, resync]);
-  return { steps, refused };
+  const forget = useCallback((step: number) => setRefused((r) => r.filter((x) => x.step !== step)), []);
+  return { steps, refused, forget };
 }
