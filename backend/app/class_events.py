@@ -56,7 +56,10 @@ class AnswerSeen(Given):
 
 
 class Spread(BaseModel):
-    """The class's answers to a step, without who gave them: sorted values, or counts per choice."""
+    """The class's answers to a step, without who gave them: sorted values, or counts per choice.
+    A large class's values are its order statistics at SPREAD_VALUES evenly spaced ranks (the
+    smallest and the largest among them), not every value: every phone gets the reveal, and ten
+    thousand values to ten thousand phones would be two gigabytes. `count` is always the class's."""
 
     count: int
     values: list[float]

@@ -38,6 +38,7 @@ MAX_STUDENTS = 1000  # a class's size by default (settings: up to 10,000)
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
 TOUCH_EVERY = timedelta(minutes=1)  # how stale a class's last activity may be written
 KEEP_AFTER_END = timedelta(hours=24)  # the teacher's window to download the answers
+SPREAD_VALUES = 201  # a revealed step's values sent to students at most (class_events.Spread)
 
 
 def _sha256(token: str) -> str:
@@ -273,12 +274,21 @@ def spread(db: Session, class_id: int, step_no: int) -> ev.Spread:
             ClassAnswer.class_id == class_id, ClassAnswer.step == step_no
         )
     ).all()
-    values = sorted(v for v, _ in rows if v is not None)
+    values = ranks(sorted(v for v, _ in rows if v is not None), SPREAD_VALUES)
     choices: dict[str, int] = {}
     for _, ch in rows:
         if ch is not None:
             choices[str(ch)] = choices.get(str(ch), 0) + 1
     return ev.Spread(count=len(rows), values=values, choices=choices)
+
+
+def ranks(values: list[float], most: int) -> list[float]:
+    """Sorted `values`, or (more than `most`) their order statistics at `most` evenly spaced
+    ranks, the smallest and the largest included (class_events.Spread)."""
+    n = len(values)
+    if n <= most:
+        return values
+    return [values[round(i * (n - 1) / (most - 1))] for i in range(most)]
 
 
 def end(db: Session, code: str, token: str) -> None:

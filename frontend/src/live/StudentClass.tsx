@@ -115,8 +115,8 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     const pick = picking(q, label);
     if (pick) return pick.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
     if (answer?.kind !== "point") return `You did not answer this one; ${spread.count} in the class did.`;
-    const p = placeIn(spread.values, answer.y);
-    return `${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.median === null ? "none" : formatValue(p.median, unit)}.`;
+    const p = placeIn(spread.values, answer.y, spread.count);
+    return `${p.exact ? "" : "About "}${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.exact ? "" : "about "}${p.median === null ? "none" : formatValue(p.median, unit)}.`;
   };
   const status = state.ended
     ? "The class has ended. Thank you!"

@@ -126,12 +126,16 @@ export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
   }
 }
 
-/** Where in the class's spread a value sits: how many predicted less, and the median. */
-export function placeIn(values: number[], mine: number): { below: number; of: number; median: number | null } {
+/** Where in the class's spread a value sits: how many predicted less, and the median. `count`:
+ * the class's answers, when `values` are a large class's order statistics (class_events.Spread);
+ * then both are estimated from them (`exact` false). */
+export function placeIn(values: number[], mine: number, count = values.length): { below: number; of: number; median: number | null; exact: boolean } {
   const sorted = [...values].sort((a, b) => a - b);
   const n = sorted.length;
   const median = n === 0 ? null : n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  return { below: sorted.filter((v) => v < mine).length, of: n, median };
+  const below = sorted.filter((v) => v < mine).length;
+  if (count <= n) return { below, of: n, median, exact: true };
+  return { below: Math.round((count * below) / n), of: count, median, exact: false };
 }
 
 /** Follow a class's stream as `fold` describes; the link's state beside it. `dispatch` folds
