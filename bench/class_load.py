@@ -247,6 +247,7 @@ async def main() -> None:
             heard.setdefault(e["answer"]["id"], when)
     lags = [heard[s] - acked[s] for s in acked if s in heard]
 
+    burst0 = [cpu_s(p) for p in a.pid], own_cpu_s(), cpu_of("postgres"), cpu_of("nginx")
     revealed_at = time.perf_counter()
     await first.call("POST", f"/api/classes/{code}/control", {"reveal": True}, teacher)
     ok_at = time.perf_counter()
@@ -261,6 +262,13 @@ async def main() -> None:
                 return when
 
     reveals = [t for t in await asyncio.gather(*(reveal_heard(q) for q in seats)) if t is not None]
+    burst_wall = max(reveals, default=revealed_at) - revealed_at
+    burst = (
+        [cpu_s(p) - c for p, c in zip(a.pid, burst0[0], strict=True)],
+        own_cpu_s() - burst0[1],
+        cpu_of("postgres") - burst0[2],
+        cpu_of("nginx") - burst0[3],
+    )
     rows = str((await first.call("GET", f"/api/classes/{code}/answers.csv", None, teacher))[1]).strip().splitlines()[1:]
     for t in tasks:
         t.cancel()
@@ -281,6 +289,13 @@ async def main() -> None:
             f"    after the teacher pressed: p50 {ms(statistics.median(heard_in))}, p95 {ms(pct(heard_in, 95))},"
             f" all in {ms(max(heard_in))} (target 2000 ms)"
         )
+        if a.pid:  # what each side spent while the reveal went out (from the press to the last heard)
+            print(
+                f"    CPU meanwhile ({burst_wall:.1f} s, {(os.cpu_count() or 1) * burst_wall:.1f} CPU-s in all): "
+                "servers "
+                f"{' + '.join(f'{c:.2f}' for c in burst[0])} s, PostgreSQL {burst[2]:.2f} s, nginx {burst[3]:.2f} s,"
+                f" this load generator {burst[1]:.2f} s (measured up to the wait's end)"
+            )
     if a.listen:
         per_s: dict[int, int] = {}
         for t in notifies:

@@ -38,7 +38,7 @@ MAX_STUDENTS = 1000  # a class's size by default (settings: up to 10,000)
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
 TOUCH_EVERY = timedelta(minutes=1)  # how stale a class's last activity may be written
 KEEP_AFTER_END = timedelta(hours=24)  # the teacher's window to download the answers
-SPREAD_VALUES = 201  # a revealed step's values sent to students at most (class_events.Spread)
+SPREAD_VALUES = 101  # a revealed step's values sent to students at most (class_events.Spread)
 
 
 def _sha256(token: str) -> str:
