@@ -1,6 +1,7 @@
 // Saved scenarios: save, open the link in a fresh browser, see the same view; hostile titles stay
 // text; delete with the token and the link reports it gone.
 import { expect, test } from "@playwright/test";
+import LZString from "lz-string";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
 const PAYLOAD = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>"'&`;
@@ -38,4 +39,25 @@ test("save and share a scenario, reopen it elsewhere, then delete it", async ({ 
   await fresh.goto(link);
   await expect(fresh.getByRole("alert")).toContainText("This scenario is not here");
   await other.close();
+});
+
+test("a saved scenario keeps every field the URL holds: reopened, its URL says the same (a fit's band, the bounds hidden)", async ({ page, browser }) => {
+  const table = "block_size (KB),Throughput (KB/s)\n4,380\n8,520\n16,610\n";
+  await page.goto(`/explore/ffs?bus=MASSBUS&bounds=off&fitted=cpu_block_ms%3A5.3%3A4.9%3A5.8&data=${LZString.compressToEncodedURIComponent(table)}`);
+  await expect(page.getByTestId("fitted-curve")).toHaveAttribute("d", /^M/);
+  const before = new URL(page.url()).searchParams;
+  await page.getByRole("button", { name: "Save & share" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const link = await page.getByTestId("scenario-link").inputValue();
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(link);
+  await expect(fresh).toHaveURL(/\/explore\/ffs\?.*scenario=/);
+  await expect(fresh.getByTestId("fitted-curve")).toHaveAttribute("d", /^M/);
+  const after = new URL(fresh.url()).searchParams;
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    if (key === "scenario") continue;
+    expect(after.get(key), key).toBe(before.get(key));
+  }
+  expect(after.get("bounds")).toBe("off");
+  expect(after.get("fitted")).toBe("cpu_block_ms:5.3:4.9:5.8");
 });

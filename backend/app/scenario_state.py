@@ -1,5 +1,6 @@
 """A scenario's explorer state, checked against the models before it is kept: the knobs, axes,
-baseline and "one curve per", and a user's own table with the parameters fitted to it. Pure
+baseline, "one curve per", the bounds' toggle, and a user's own table with the parameters fitted
+to it and the band they leave open. Pure
 (no database): the route turns a ValueError into a 422 with its reason."""
 
 from __future__ import annotations
@@ -34,4 +35,20 @@ def checked_state(body: ScenarioIn) -> dict[str, Any]:
         state["fitted"] = body.fitted
     if body.fit is not None:
         state["fit"] = body.fit
+    if body.spread is not None:
+        state["spread"] = _spread(body)
+    state["bounds"] = body.bounds
     return state
+
+
+def _spread(body: ScenarioIn) -> dict[str, list[float]]:
+    """The fit's band: each a fitted parameter's [low, high], both within its bounds."""
+    fitted = body.fitted or {}
+    for name, (low, high) in (body.spread or {}).items():
+        if name not in fitted:
+            raise ValueError(f"spread names {name}, which is not fitted")
+        if not low <= high:
+            raise ValueError(f"spread of {name}: its low end is above its high end")
+        registry.model_params(body.system, {name: low})
+        registry.model_params(body.system, {name: high})
+    return {n: list(v) for n, v in (body.spread or {}).items()}

@@ -98,6 +98,12 @@ class ScenarioIn(BaseModel):
     data: str | None = Field(default=None, max_length=MAX_TABLE_BYTES, pattern=r"^[^\x00]*$")
     fitted: dict[ScenarioName, float] | None = Field(default=None, max_length=32)
     fit: list[ScenarioName] | None = Field(default=None, max_length=32)
+    # the fitted parameters the table leaves open, each [low, high]: the fit's band
+    spread: dict[ScenarioName, Annotated[list[float], Field(min_length=2, max_length=2)]] | None = Field(
+        default=None, max_length=32
+    )
+    # whether the textbook bounds are drawn beside the curve
+    bounds: bool = True
     # no NUL: PostgreSQL cannot store one in text, and no person types one
     title: str = Field(default="", max_length=120, pattern=r"^[^\x00]*$")
     notes: str = Field(default="", max_length=4000, pattern=r"^[^\x00]*$")
@@ -119,6 +125,9 @@ class SavedScenario(BaseModel):
     data: str | None = None
     fitted: dict[str, float] | None = None
     fit: list[str] | None = None
+    # the fit's band (the parameters the table leaves open) and the bounds' toggle
+    spread: dict[str, list[float]] | None = None
+    bounds: bool = True
     title: str
     notes: str
     public: bool

@@ -876,6 +876,11 @@ export interface components {
       baseline: ({
         [key: string]: number | string;
       }) | null;
+      /**
+       * Bounds
+       * @default true
+       */
+      bounds?: boolean;
       /** Created At */
       created_at: string;
       /** Data */
@@ -904,6 +909,10 @@ export interface components {
       public: boolean;
       /** Slug */
       slug: string;
+      /** Spread */
+      spread?: {
+        [key: string]: number[];
+      } | null;
       /** System */
       system: string;
       /** Title */
@@ -922,6 +931,11 @@ export interface components {
       baseline?: ({
         [key: string]: number | string;
       }) | null;
+      /**
+       * Bounds
+       * @default true
+       */
+      bounds?: boolean;
       /** Data */
       data?: string | null;
       /** Fit */
@@ -946,6 +960,10 @@ export interface components {
        * @default false
        */
       public?: boolean;
+      /** Spread */
+      spread?: {
+        [key: string]: number[];
+      } | null;
       /** System */
       system: string;
       /**

@@ -357,7 +357,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             )}
             <button type="button" data-testid="reset-knobs" disabled={atDefaults}
               onClick={() => update(defaults(spec))}>Reset to the memo's settings</button>
-            <SaveDialog system={spec.id} state={{ knobs, x, y, baseline, per: state.per, data: state.data, fitted: state.fitted, fit: state.fit }} />
+            <SaveDialog system={spec.id} state={{ knobs, x, y, baseline, per: state.per, data: state.data, fitted: state.fitted, fit: state.fit, spread: state.spread, bounds: state.bounds }} />
             <span className="source" data-testid="source">{`computed by the ${source}`}</span>
           </div>
           {/* stays in view while the knobs move: sticky beside them, above them on a phone */}

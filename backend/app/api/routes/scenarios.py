@@ -45,6 +45,8 @@ def _public(s: Scenario) -> dict[str, Any]:
         "data": None,
         "fitted": None,
         "fit": None,
+        "spread": None,
+        "bounds": True,
         **state,
         "title": s.title,
         "notes": s.notes,

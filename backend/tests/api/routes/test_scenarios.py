@@ -79,6 +79,32 @@ def test_a_users_own_table_and_its_fit_are_kept_as_given(client):
     assert client.post("/api/scenarios", json={**GOOD, "data": "x" * (64 * 1024 + 1)}).status_code == 422
 
 
+def test_every_field_of_the_view_is_kept_the_band_and_the_bounds_too(client):
+    """Each field the page's URL holds is saved and read back as it was (a shared fit kept its
+    band and a hidden bounds' toggle, which an earlier version dropped)."""
+    view = {
+        **GOOD,
+        "baseline": {"circuit": "CI", "link_quota": 8},
+        "per": "circuit",
+        "data": "link_quota,Throughput (Kbit/s)\n8,420\n16,610\n",
+        "fitted": {"host_msg_ms": 4.7},
+        "fit": ["host_msg_ms"],
+        "spread": {"host_msg_ms": [4.1, 5.2]},
+        "bounds": False,
+    }
+    got = client.get(f"/api/scenarios/{client.post('/api/scenarios', json=view).json()['slug']}").json()
+    spec = perfmodels.registry.spec("decnet")
+    assert got["knobs"] == spec.validate(view["knobs"]) and got["baseline"] == spec.validate(view["baseline"])
+    for field in ("x", "y", "per", "data", "fitted", "fit", "spread", "bounds", "title", "notes"):
+        assert got[field] == view[field], field
+    plain = client.get(f"/api/scenarios/{client.post('/api/scenarios', json=GOOD).json()['slug']}").json()
+    assert (plain["spread"], plain["bounds"]) == (None, True)
+    # a band of a parameter not fitted, upside down, or beyond its bounds is refused
+    for bad in ({"copy_us_per_byte": [1, 2]}, {"host_msg_ms": [5.2, 4.1]}, {"host_msg_ms": [-1, 4]}):
+        r = client.post("/api/scenarios", json={**view, "spread": bad})
+        assert r.status_code == 422, bad
+
+
 def test_titles_and_notes_are_stored_as_given(client):
     payload = '<script>alert(1)</script><img src=x onerror=alert(2)> "quotes" & ünïcødé'
     slug = client.post("/api/scenarios", json={**GOOD, "title": payload[:120], "notes": payload}).json()["slug"]
