@@ -94,6 +94,7 @@ test("after every teacher action every phone says what the class holds: sent, ch
   await send(phones.Reloaded.page, 110_000);
   await expect(phones.Reloaded.page.getByTestId("sent-note")).toContainText("Sent.");
   await phones.Reloaded.page.reload();
+  await phones.Reloaded.atStep(2);
   await off.context().setOffline(true);
   await send(off, 90_000);
   await expect(off.getByTestId("answer-waiting")).toBeVisible();
@@ -140,4 +141,55 @@ test("a choice step's reset clears the phone's choice too, and the switch to sel
   await teacher.page.getByRole("button", { name: "Students follow me" }).click();
   await expect(ann.page.getByTestId("self-paced")).toHaveCount(0, { timeout: 1_500 });
   await expect.poll(async () => (await ann.said()).join(" ")).toContain("Your teacher leads the class again");
+});
+
+test("an answer kept offline from before a reset is refused, not counted; a refusal on a step the class has left is shown; a choice's reveal marks the right answer where the phone shows it", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const teacher = new TeacherView(await (await browser.newContext()).newPage());
+  await teacher.startOn("/learn/decnet-link-quota/1");
+  const cy = await StudentSeat.join(browser, teacher.classCode, "Cy", false, StudentSeat.phone);
+  await teacher.next();
+  await cy.atStep(2);
+  await cy.page.context().setOffline(true);
+  await send(cy.page, 150_000);
+  await expect(cy.page.getByTestId("answer-waiting")).toBeVisible();
+  await teacher.page.getByRole("button", { name: "Reset this step" }).click();
+  await expect(teacher.page.getByTestId("answered")).toHaveText(/^0 of 1 answered/);
+  await cy.page.context().setOffline(false);
+  await expect(cy.page.getByTestId("answer-refused")).toContainText("your teacher reset this step after you gave this answer", { timeout: 15_000 });
+  await expect(cy.page.getByTestId("seat")).toHaveAttribute("data-held", "");
+  await expect(teacher.page.getByTestId("answered")).toHaveText(/^0 of 1 answered/);
+  expect(await teacher.csv()).toEqual([]);
+
+  // offline on step 3; the class is revealed and moves on to step 4; back: the refusal is shown there
+  await send(cy.page, 200_000);
+  await expect(cy.page.getByTestId("sent-note")).toContainText("Sent.");
+  await teacher.next();
+  await cy.atStep(3);
+  await cy.page.context().setOffline(true);
+  await send(cy.page, 700_000);
+  await teacher.page.getByTestId("reveal-all").click();
+  await teacher.next();
+  await cy.page.context().setOffline(false);
+  await cy.atStep(4);
+  await expect(cy.page.getByTestId("answer-refused-elsewhere")).toContainText("Your answer to step 3, kept while offline, was not taken", { timeout: 15_000 });
+
+  // a choice revealed: the phone marks the right answer beside the choices, near the top
+  await cy.page.getByRole("radio").first().check();
+  await cy.page.getByRole("button", { name: "Send my answer" }).tap();
+  await teacher.page.getByTestId("reveal-all").click();
+  const right = cy.page.getByTestId("choice-right");
+  await expect(right).toBeVisible();
+  await expect(right.locator("..")).toContainText("It barely changes");
+  const verdict = (await cy.page.getByTestId("reveal-verdict").boundingBox())!;
+  expect(verdict.y, "the verdict in the phone's first screen").toBeLessThan(812);
+  // the end: said at the top of the phone, and the projector reveals what the phones do
+  await teacher.next();
+  await teacher.next();
+  await teacher.next();
+  await cy.atStep(7);
+  await teacher.page.getByRole("button", { name: "End the class" }).click();
+  const ended = (await cy.page.getByTestId("class-ended").boundingBox())!;
+  expect(ended.y).toBeLessThan(300);
+  await expect(teacher.page.getByTestId("right-choice")).toBeVisible();
 });

@@ -197,6 +197,7 @@ def answer(
     choice: int | None,
     step: Step,
     key: str | None = None,
+    seen_resets: int | None = None,
 ) -> Stored:
     """Store the student's answer to `step_no` (replacing theirs). `fresh` is False when it was
     stored already: a device retrying an answer sends the same `key`, and it is announced once.
@@ -214,6 +215,8 @@ def answer(
         if refused := rules.answer_refusal(steps, step_no, step_count=c.step_count, pace=c.pace, current=c.step):
             raise refused
         stored = Stored(fresh=False, resets=steps[step_no].resets if step_no in steps else 0)
+        if seen_resets is not None and seen_resets < stored.resets:
+            raise ClassError(409, "your teacher reset this step after you gave this answer: give it again")
         mine = ClassAnswer.student_id == s.id, ClassAnswer.step == step_no
         if key is not None and db.scalar(select(ClassAnswer.key).where(*mine)) == key:
             return stored

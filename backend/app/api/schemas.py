@@ -245,6 +245,9 @@ class AnswerIn(BaseModel):
     # The device's own name for this answer, kept with it: sent again (a retry after a lost
     # response, the outbox after a lost signal) it is stored and announced once.
     key: str | None = Field(default=None, min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+    # the step's count of resets the device knew when the student gave this answer (ClassState):
+    # one given before a reset that arrives after it (kept offline) is refused, not counted
+    resets: int | None = Field(default=None, ge=0, le=1_000_000)
 
 
 class AnswerSaved(BaseModel):

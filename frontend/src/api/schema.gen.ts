@@ -149,6 +149,8 @@ export interface components {
       choice?: number | null;
       /** Key */
       key?: string | null;
+      /** Resets */
+      resets?: number | null;
       /** Step */
       step: number;
       /** Value */

@@ -25,12 +25,14 @@ interface QuestionProps {
   live?: { held: string | null; closed: boolean; revealed: boolean; waiting?: boolean };
   /** the chart's y axis top while the question is open (a typed value far beyond it is a slip) */
   top?: number;
+  /** the answer is out: a choice question marks the right one */
+  revealed?: boolean;
 }
 
 /** A knob's label in this system, for a knob question's choices. */
 export const knobLabel = (spec: SystemSpec) => (name: string) => spec.knobs.find((k) => k.name === name)?.label ?? name;
 
-export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top }: QuestionProps) {
+export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top, revealed }: QuestionProps) {
   const id = useId();
   const [typed, setTyped] = useState<string | null>(null);
   // a drag or a key on the chart moves the prediction: the box then shows the chart's value
@@ -60,9 +62,10 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
         <fieldset disabled={committed}>
           <legend>{q.prompt}</legend>
           {pick.choices.map((c, i) => (
-            <label key={c} className="choice">
+            <label key={c} className={revealed && pick.answer === i + 1 ? "choice right" : "choice"}>
               <input type="radio" name={`${id}-choice`} value={i + 1} checked={picked === i + 1} onChange={() => onDraft({ kind: "choice", choice: i + 1 })} />
               {` ${c}`}
+              {revealed && pick.answer === i + 1 && <strong data-testid="choice-right">{" ✓ the answer"}</strong>}
             </label>
           ))}
         </fieldset>

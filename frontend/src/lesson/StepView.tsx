@@ -177,7 +177,10 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const answerWords = (a: StepAnswer) => (a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`);
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
   const place = live?.place?.(yMetric.unit, knobLabel(spec)) ?? null;
-  const pointY = q?.predict === "point" ? (revealed && answer?.kind === "point" ? answer.y : shownDraft?.kind === "point" ? shownDraft.y : answer?.kind === "point" ? answer.y : null) : null;
+  const pointY = q?.predict === "point"
+    ? ((revealed || (live && !canAnswer)) && answer?.kind === "point" ? answer.y : live && !canAnswer ? null
+      : shownDraft?.kind === "point" ? shownDraft.y : answer?.kind === "point" ? answer.y : null)
+    : null;
   const crowd = live && q?.predict === "point" && (live.role === "teacher" || revealed) ? live.crowd : [];
   // The axis stays put; a prediction above it (the student's or the class's) widens it to fit.
   const yMax = top === undefined ? undefined : fitPredictions(top, [pointY ?? Number.NaN, ...crowd]);
@@ -190,7 +193,9 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         <Paragraphs text={step.text} />
         {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
         {q && live?.role !== "teacher" && (
-          <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} draft={shownDraft} onDraft={setDraft} onCommit={commit}
+          <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} revealed={revealed}
+            // closed in a class: only what the class holds is shown, never a draft it does not
+            draft={live && !canAnswer ? null : shownDraft} onDraft={setDraft} onCommit={commit}
             live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, revealed: live.revealed, waiting: live.waiting } : undefined} top={top} />
         )}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
@@ -235,7 +240,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
               x: q.at,
               y: pointY,
               label: `Your prediction of ${yMetric.label} at ${xKnob.label} ${q.at}`,
-              onChange: canAnswer ? (v) => setDraft({ kind: "point", y: v }) : undefined,
+              // as the box shows it (four significant digits): what is shown is what is sent
+              onChange: canAnswer ? (v) => setDraft({ kind: "point", y: Number(v.toPrecision(4)) }) : undefined,
             } : undefined}
             crowd={live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined}
             describedBy={descriptionId}

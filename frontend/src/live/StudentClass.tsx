@@ -85,15 +85,20 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     document.body.classList.add("class-seat"); // (a phone's seat: styles.css)
     return () => document.body.classList.remove("class-seat");
   }, []);
-  // a step's reset makes the news of an earlier answer's refusal old: forget it
-  const resets = JSON.stringify(state?.resets ?? {});
-  const lastResets = useRef(resets);
+  // a step opened again since (reset, unlocked, hidden again) makes the news of an earlier
+  // answer's refusal old: forget it (a lock or a reveal learnt late, on reconnecting, does not:
+  // they are what refused it)
+  const moves = JSON.stringify(state ? { resets: state.resets ?? {}, locked: state.locked, revealed: state.revealed } : null);
+  const lastMoves = useRef(moves);
   const { forget } = outbox;
   useEffect(() => {
-    const before: Record<string, number> = JSON.parse(lastResets.current);
-    for (const [step, n] of Object.entries(JSON.parse(resets) as Record<string, number>)) if (n !== before[step]) forget(Number(step));
-    lastResets.current = resets;
-  }, [resets, forget]);
+    const [before, now] = [lastMoves.current, moves].map((m) => JSON.parse(m) as { resets: Record<string, number>; locked: number[]; revealed: number[] } | null);
+    lastMoves.current = moves;
+    if (!before || !now) return;
+    const opened = (step: number) => (now.resets[String(step)] ?? 0) > (before.resets[String(step)] ?? 0)
+      || (before.locked.includes(step) && !now.locked.includes(step)) || (before.revealed.includes(step) && !now.revealed.includes(step));
+    for (const r of outbox.refused) if (opened(r.step)) forget(r.step);
+  }, [moves, forget, outbox.refused]);
   if (link.link === "closed" && !state) {
     return <PageError title="Cannot follow this class" back={{ href: "/learn", label: "All lessons" }}>{`${link.why ?? "The class could not be reached"}.`}</PageError>;
   }
@@ -109,6 +114,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   // (a new answer waiting on this device answers the invitation)
   const cleared = outbox.steps.includes(number) ? undefined : seat.cleared[number];
   const refused = outbox.refused.find((r) => r.step === number);
+  const refusedElsewhere = outbox.refused.filter((r) => r.step !== number);
   // where the student's answer stood in the class's, in the chart's unit (StepView knows it)
   const place = (unit: string, label?: (knob: string) => string): string | null => {
     if (!q || !revealed || !spread) return null;
@@ -133,7 +139,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
       <SeatNews joined={`You are in class ${code}${name ? ` as ${name}` : ""}.`}
         step={`Step ${number} of ${lesson.steps.length}: ${step.title}.${q ? ` ${q.prompt}` : ""}`} status={status}
         pace={state.pace === "self" ? "Your teacher lets you move through the steps on your own: use Previous and Next." : "Your teacher leads the class again: your screen follows the teacher's step."}
-        cleared={cleared && !revealed && !locked ? `${clearedText}` : null} />
+        cleared={cleared && !revealed && !locked ? clearedText : null} />
       <header className="lesson-head">
         <div>
           <p className="step-count" data-testid="step-count">{`Class ${code} · step ${number} of ${lesson.steps.length}${name ? ` · ${name}` : ""}`}</p>
@@ -142,17 +148,26 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
       </header>
       {status && <p className="seat-status" data-testid={state.ended ? "class-ended" : locked && !revealed ? "locked" : "link-status"}>{status}</p>}
       {state.pace === "self" && !state.ended && <p className="seat-status" data-testid="self-paced">You move through the steps on your own: Previous and Next are below.</p>}
-      {cleared && q && !revealed && !state.ended && <p className="seat-status notice" data-testid="answer-cleared">{clearedText}</p>}
+      {cleared && q && !revealed && !locked && !state.ended && <p className="seat-status notice" data-testid="answer-cleared">{clearedText}</p>}
       {!state.ended && q && !revealed && !locked && <p className="seat-status" data-testid="waiting-reveal">Your teacher reveals the answer for everyone at once.</p>}
       {outbox.steps.includes(number) && (
-        <p className="seat-status notice" role="status" data-testid="answer-waiting">Offline: your answer is kept on this device and will be sent when the connection returns.</p>
+        <p className="seat-status notice" role="status" data-testid="answer-waiting">
+          {`Offline: your answer is kept on this device and will be sent when the connection returns${locked || revealed ? " (answers to this step are closed just now: it is taken only if they open again)" : ""}.`}
+        </p>
       )}
+      {refusedElsewhere.map((r) => (
+        <p key={r.step} className="field-error" role="alert" data-testid="answer-refused-elsewhere">
+          {`Your answer to step ${r.step}, kept while offline, was not taken: ${r.why}.`}
+        </p>
+      ))}
       {refused && (
         <p className="field-error" role="alert" data-testid="answer-refused">
           {`Your answer to this step, kept while offline, was not taken: ${refused.why}. ${answer ? "The class keeps the answer you sent before, shown here." : "The class has no answer from you for it."}`}
         </p>
       )}
-      <StepView key={`${number}/${state.resets?.[String(number)] ?? 0}`} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
+      {/* a reset, or a refusal of an answer kept here, starts the step afresh: no draft is left
+          showing a value the class does not hold */}
+      <StepView key={`${number}/${state.resets?.[String(number)] ?? 0}/${outbox.refusals}`} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
         live={{
           role: "student",
           revealed: revealed || state.ended,
@@ -160,7 +175,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
           answer,
           waiting: outbox.steps.includes(number),
           submit: async (a) => {
-            const got = await sendAnswer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice });
+            const got = await sendAnswer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice }, state.resets?.[String(number)] ?? 0);
             if (got === "waiting") return "waiting";
             took(got);
             outbox.forget(number); // (a refusal of an earlier answer is old news)
@@ -214,6 +229,7 @@ function SeatNews({ joined, step, status, pace, cleared }: { joined: string; ste
 function useAnswerOutbox(code: string, took: (s: Stored) => void, resync: () => void) {
   const [steps, setSteps] = useState(() => waiting(code).map((w) => w.step));
   const [refused, setRefused] = useState<{ step: number; why: string }[]>([]);
+  const [refusals, setRefusals] = useState(0);
   useEffect(() => {
     const seen = () => {
       const now = waiting(code).map((w) => w.step);
@@ -231,6 +247,7 @@ function useAnswerOutbox(code: string, took: (s: Stored) => void, resync: () => 
         }
         if (no.length) {
           setRefused((r) => [...r.filter((x) => !no.some((n) => n.step === x.step)), ...no]);
+          setRefusals((n) => n + 1);
           resync();
         }
       });
@@ -246,5 +263,5 @@ function useAnswerOutbox(code: string, took: (s: Stored) => void, resync: () => 
     };
   }, [code, took, resync]);
   const forget = useCallback((step: number) => setRefused((r) => r.filter((x) => x.step !== step)), []);
-  return { steps, refused, forget };
+  return { steps, refused, refusals, forget };
 }

@@ -13,6 +13,8 @@ interface Waiting {
   body: AnswerBody;
   token: string;
   key: string;
+  /** the step's count of resets when the answer was given (a reset since refuses it) */
+  resets?: number;
 }
 
 /** A fresh idempotency key (getRandomValues, unlike randomUUID, works on a plain-http LAN). */
@@ -29,7 +31,8 @@ export function waiting(code: string): Waiting[] {
   try {
     const v = JSON.parse(localStorage.getItem(key(code)) ?? "[]");
     return Array.isArray(v)
-      ? v.filter((w) => w && Number.isInteger(w.step) && w.body && typeof w.token === "string").map((w) => ({ ...w, key: typeof w.key === "string" ? w.key : newKey() }))
+      ? v.filter((w) => w && Number.isInteger(w.step) && w.body && typeof w.token === "string")
+        .map((w) => ({ ...w, key: typeof w.key === "string" ? w.key : newKey(), resets: Number.isInteger(w.resets) ? w.resets : undefined }))
       : [];
   } catch {
     return [];
@@ -52,16 +55,16 @@ export interface Stored {
 /** Send an answer: the class's acknowledgement, or "waiting" when the connection is down and the
  * answer is kept to send later. A refusal from the class (closed, locked, a bad value) is thrown
  * as it is. */
-export async function sendAnswer(code: string, token: string, step: number, body: AnswerBody): Promise<Stored | "waiting"> {
+export async function sendAnswer(code: string, token: string, step: number, body: AnswerBody, resets?: number): Promise<Stored | "waiting"> {
   // a newer answer to the same step replaces one still waiting
   write(code, waiting(code).filter((w) => w.step !== step));
   const key = newKey();
   try {
-    const saved = await classes.answer(code, token, step, body, key);
+    const saved = await classes.answer(code, token, step, body, key, resets);
     return { step, body, resets: saved.resets };
   } catch (e) {
     if (!isOffline(e)) throw e;
-    write(code, [...waiting(code), { step, body, token, key }]);
+    write(code, [...waiting(code), { step, body, token, key, ...(resets !== undefined ? { resets } : {}) }]);
     return "waiting";
   }
 }
@@ -78,7 +81,7 @@ export async function flush(code: string): Promise<{ sent: Stored[]; refused: { 
   try {
     for (const w of waiting(code)) {
       try {
-        const saved = await classes.answer(code, w.token, w.step, w.body, w.key);
+        const saved = await classes.answer(code, w.token, w.step, w.body, w.key, w.resets);
         out.sent.push({ step: w.step, body: w.body, resets: saved.resets });
       } catch (e) {
         if (isOffline(e)) return out;

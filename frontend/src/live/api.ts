@@ -18,9 +18,10 @@ export const classes = {
     request<ClassCreated>("/api/classes", { method: "POST", body: JSON.stringify(lesson) }),
   info: (code: string) => request<ClassInfo>(at(code)),
   join: (code: string, name: string) => request<StudentJoined>(at(code, "/students"), { method: "POST", body: JSON.stringify({ name }) }),
-  /** `key` names this answer: sent again (a retry), it is stored once. */
-  answer: (code: string, token: string, step: number, a: { value: number } | { choice: number }, key: string) =>
-    request<AnswerSaved>(at(code, "/answers"), { method: "POST", body: JSON.stringify({ step, ...a, key }), headers: { "X-Student-Token": token } }),
+  /** `key` names this answer: sent again (a retry), it is stored once. `resets`: the step's count
+   * of resets the device knew when the answer was given (one given before a reset is refused). */
+  answer: (code: string, token: string, step: number, a: { value: number } | { choice: number }, key: string, resets?: number) =>
+    request<AnswerSaved>(at(code, "/answers"), { method: "POST", body: JSON.stringify({ step, ...a, key, ...(resets !== undefined ? { resets } : {}) }), headers: { "X-Student-Token": token } }),
   control: (code: string, token: string, c: Control) =>
     request<ClassState>(at(code, "/control"), { method: "POST", body: JSON.stringify(c), headers: { "X-Teacher-Token": token } }),
   end: (code: string, token: string) => request<void>(at(code), { method: "DELETE", headers: { "X-Teacher-Token": token } }),

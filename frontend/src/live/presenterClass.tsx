@@ -31,7 +31,8 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const q = lesson.steps[step - 1].question;
   const pick = picking(q, spec ? knobLabel(spec) : undefined);
   const answers = Object.values(room.answers[step] ?? {});
-  const revealed = room.state?.revealed.includes(step) ?? false;
+  // (ending a class shows every step's answer, on the phones and here alike)
+  const revealed = (room.state?.revealed.includes(step) || room.state?.ended) ?? false;
   return {
     panel: (
       <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q} />

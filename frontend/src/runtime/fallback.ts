@@ -46,7 +46,12 @@ async function serverFit(http: Http, call: Extract<Call, { type: "fit" | "left_o
   return { fit: { ...fit, rows: fit.rows.map((r) => ({ ...r, line: table.rows[r.line - 1]?.line ?? r.line })) } };
 }
 
-/** The server's answer; with no connection, the worker's once it is up. */
+/** How often, and how long apart, a page without Python asks the server again while the
+ * connection is down (a class seat's phone that lost its signal for a while). */
+export const ASK_AGAIN = { times: 40, ms: 3000 };
+
+/** The server's answer; with no connection, the worker's once it is up. A page without a worker
+ * (a class seat) asks the server again when the connection is back, for a while. */
 export async function serverThenWorker<C extends Call>(
   http: Http,
   worker: WorkerTransport,
@@ -55,8 +60,33 @@ export async function serverThenWorker<C extends Call>(
   try {
     return await askServer(http, call);
   } catch (e) {
-    if (e instanceof ApiError || !worker.alive) throw e;
+    if (e instanceof ApiError) throw e;
+    if (!worker.alive) return askAgain(http, call, e);
     await worker.whenReady();
     return (await settled(worker.request(call, false))) as ResultFor[C["type"]];
   }
+}
+
+/** Ask the server again once the browser says it is back online, or every few seconds, until it
+ * answers (a refusal, an ApiError, is final), `ASK_AGAIN.times` times at most. */
+async function askAgain<C extends Call>(http: Http, call: C, first: unknown): Promise<ResultFor[C["type"]]> {
+  let last = first;
+  for (let i = 0; i < ASK_AGAIN.times; i++) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        window.removeEventListener("online", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ASK_AGAIN.ms);
+      if (typeof window !== "undefined") window.addEventListener("online", done);
+    });
+    try {
+      return await askServer(http, call);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      last = e;
+    }
+  }
+  throw last;
 }

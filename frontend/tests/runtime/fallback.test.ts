@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/client";
-import { askServer, type Http, serverThenWorker } from "../../src/runtime/fallback";
+import { ASK_AGAIN, askServer, type Http, serverThenWorker } from "../../src/runtime/fallback";
 import { WorkerTransport } from "../../src/runtime/transport";
 import { FakeWorker, ready } from "./fakeWorker";
 
@@ -47,8 +47,25 @@ describe("serverThenWorker", () => {
     expect(w.sent).toHaveLength(0);
   });
 
-  it("gives the network error when there is no worker to turn to", async () => {
+  it("with no worker to turn to (a class seat), asks the server again once back online, and gives up in the end", async () => {
     const t = new WorkerTransport(null, false);
-    await expect(serverThenWorker(http(new TypeError("Failed to fetch")), t, sweep)).rejects.toThrow("Failed to fetch");
+    const h = http();
+    const down = new TypeError("Failed to fetch");
+    (h.sweep as ReturnType<typeof vi.fn>).mockRejectedValueOnce(down).mockRejectedValueOnce(down);
+    const p = serverThenWorker(h, t, sweep);
+    await vi.waitFor(() => expect(h.sweep).toHaveBeenCalledTimes(1));
+    window.dispatchEvent(new Event("online")); // still down
+    await vi.waitFor(() => expect(h.sweep).toHaveBeenCalledTimes(2));
+    window.dispatchEvent(new Event("online")); // back
+    expect(await p).toEqual({ what: "sweep", args: ["ffs", { block_kb: 8 }, "block_kb", [4, 8], undefined] });
+    // down for good: the network error, after ASK_AGAIN.times tries
+    const times = ASK_AGAIN.times;
+    ASK_AGAIN.times = 2;
+    ASK_AGAIN.ms = 1;
+    try {
+      await expect(serverThenWorker(http(down), t, sweep)).rejects.toThrow("Failed to fetch");
+    } finally {
+      Object.assign(ASK_AGAIN, { times, ms: 3000 });
+    }
   });
 });

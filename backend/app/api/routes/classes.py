@@ -73,7 +73,9 @@ def answer(body: AnswerIn, request: Request, db: SessionDep, student: CurrentStu
             headers={"Retry-After": str(int(wait) + 1)},
         )
     step = step_of(request, student.code, body.step)
-    stored = classroom.answer(db, student.code, student.token, body.step, body.value, body.choice, step, body.key)
+    stored = classroom.answer(
+        db, student.code, student.token, body.step, body.value, body.choice, step, body.key, body.resets
+    )
     if stored.fresh:
         publish_class(request.app.state.class_bus, student.code, students=False)
     return JSONResponse({"step": body.step, "saved": True, "resets": stored.resets}, status_code=201)

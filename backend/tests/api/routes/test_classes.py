@@ -141,6 +141,10 @@ def test_only_the_teacher_controls_and_reveal_closes_the_step(client):
     again = answer(client, code, ann, step=2, value=12)
     assert again.status_code == 201 and again.json() == {"step": 2, "saved": True, "resets": 1}
     assert control(client, made, reset=True).json()["resets"] == {"2": 2}
+    # an answer given before that reset (kept offline, say) is refused; one given after is taken
+    late = answer(client, code, ann, step=2, value=13, resets=1)
+    assert late.status_code == 409 and "reset this step" in late.json()["detail"]
+    assert answer(client, code, ann, step=2, value=13, resets=2).status_code == 201
     assert control(client, made, locked=True).json()["resets"] == {"2": 2}  # kept by other moves
     # self-paced: any open step
     assert control(client, made, pace="self").json()["pace"] == "self"
