@@ -192,4 +192,11 @@ test("an answer kept offline from before a reset is refused, not counted; a refu
   const ended = (await cy.page.getByTestId("class-ended").boundingBox())!;
   expect(ended.y).toBeLessThan(300);
   await expect(teacher.page.getByTestId("right-choice")).toBeVisible();
+  // a phone reloaded after the end still shows the class, ended, with the answer; a new one cannot join
+  await cy.page.reload();
+  await expect(cy.page.getByTestId("class-ended")).toBeVisible();
+  await expect(cy.page.getByTestId("reveal-verdict")).toBeVisible();
+  const late = await (await browser.newContext(StudentSeat.phone)).newPage();
+  await late.goto(`/c/${teacher.classCode}`);
+  await expect(late.getByRole("heading", { name: "This class has ended" })).toBeVisible();
 });

@@ -41,6 +41,9 @@ export function StudentClass({ code, client }: { code: string; client: ModelClie
     return <PageError title="Cannot open this class" back={{ href: "/learn", label: "All lessons" }}>{`${info.error}.`}</PageError>;
   }
   if (!info.lesson || !info.info) return <p className="loading" aria-busy="true">Opening the class…</p>;
+  if (!seatToken && info.info.state.ended) {
+    return <PageError title="This class has ended" back={{ href: "/learn", label: "All lessons" }}>{`Class ${code} has ended: it can no longer be joined.`}</PageError>;
+  }
   if (!seatToken) return <JoinForm code={code} title={info.lesson.title} onJoined={setSeatToken} />;
   return <Seat code={code} lesson={info.lesson} token={seatToken.token} name={seatToken.name} client={client} />;
 }

@@ -51,8 +51,9 @@ def create(body: ClassIn, request: Request, db: SessionDep) -> JSONResponse:
 
 @router.get("/{code}", response_model=ClassInfo, responses=problems(410))
 def info(code: ClassCode, db: SessionDep) -> dict[str, Any]:
-    """What a student's device needs before joining: the lesson and where the class is."""
-    c = classroom.find(db, code)
+    """What a student's device needs before joining: the lesson and where the class is (an ended
+    class too, within its download window: a student who reloads then still sees the answers)."""
+    c = classroom.find(db, code, ended_ok=True)
     return {"lesson": c.lesson_id or None, "lesson_file": c.lesson_text or None, "state": classroom.state_of(c)}
 
 

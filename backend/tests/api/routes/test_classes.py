@@ -161,7 +161,8 @@ def test_ending_tells_everyone_keeps_answers_a_day_then_forgets_them(make_client
     answer(client, code, ann, step=2, value=3)
     assert client.delete(f"/api/classes/{code}").status_code == 403
     assert client.delete(f"/api/classes/{code}", headers={"X-Teacher-Token": made["teacher_token"]}).status_code == 204
-    assert client.get(f"/api/classes/{code}").status_code == 410
+    # a device that reloads still finds it, ended (a student then sees the answers); no one joins
+    assert client.get(f"/api/classes/{code}").json()["state"]["ended"] is True
     assert answer(client, code, ann, step=2, value=4).status_code == 410
     assert client.post(f"/api/classes/{code}/students", json={}).status_code == 410
     csv_url = f"/api/classes/{code}/answers.csv"
@@ -173,6 +174,7 @@ def test_ending_tells_everyone_keeps_answers_a_day_then_forgets_them(make_client
             update(Classroom).where(Classroom.code == code).values(ended_at=datetime.now(UTC) - timedelta(hours=25))
         )
     assert client.get(csv_url, headers=teacher).status_code == 410
+    assert client.get(f"/api/classes/{code}").status_code == 410  # past the window, gone for all
     start(client)  # a new class sweeps the old ones away
     with Session(engine) as db:
         assert db.query(Classroom).filter_by(code=code).first() is None
