@@ -13,7 +13,8 @@ export interface paths {
   "/api/classes/{code}": {
     /**
      * Info
-     * @description What a student's device needs before joining: the lesson and where the class is.
+     * @description What a student's device needs before joining: the lesson and where the class is (an ended
+     * class too, within its download window: a student who reloads then still sees the answers).
      */
     get: operations["info_api_classes__code__get"];
     /**
@@ -1368,7 +1369,8 @@ export interface operations {
   };
   /**
    * Info
-   * @description What a student's device needs before joining: the lesson and where the class is.
+   * @description What a student's device needs before joining: the lesson and where the class is (an ended
+   * class too, within its download window: a student who reloads then still sees the answers).
    */
   info_api_classes__code__get: {
     parameters: {
