@@ -17,11 +17,14 @@ fi
 passed=0
 failed=0
 failures=()
+timings=("set-up $SECONDS s")  # (bash's SECONDS: since this script started)
 suite() {
   local name=$1; shift
   echo
   echo "=== $name: $*"
+  local t0=$SECONDS
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+  timings+=("$name $((SECONDS - t0)) s")
 }
 
 # Python lint, format and types (settings in pyproject.toml): zero findings.
@@ -48,6 +51,8 @@ suite "frontend" env NO_COLOR=1 npx --no-install vitest run --config frontend/vi
 suite "e2e" npx --no-install playwright test --config e2e/playwright.config.ts
 
 echo
+echo "time taken (${SECONDS} s in all):"
+printf '  %s\n' "${timings[@]}"
 [ "$failed" -gt 0 ] && echo "failed suites: ${failures[*]}"
 echo "suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
