@@ -1,5 +1,5 @@
 """What the server needs to know of a lesson to run a class on it: how many steps it has and
-what each step's question accepts. The browser checks a lesson in full (frontend/src/learn/
+what each step's question accepts. The browser checks a lesson in full (frontend/src/lesson/
 schema.ts, against the models); here a lesson file is only read safely and its questions'
 shapes taken, so that a class can refuse answers a step cannot have."""
 
@@ -15,7 +15,7 @@ import yaml
 
 from perfmodels import registry
 
-# The lesson format's limits, the same as the page's (frontend/src/learn/format.ts; a test holds
+# The lesson format's limits, the same as the page's (frontend/src/lesson/format.ts; a test holds
 # them equal): the file's size, its steps, a choice question's choices.
 MAX_LESSON_BYTES = 64 * 1024
 MAX_STEPS = 20
