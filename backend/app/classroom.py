@@ -25,15 +25,13 @@ from . import class_events as ev
 from . import class_log as log
 from . import class_rules as rules
 from .class_rules import ClassError, StepState
-from .codes import ALPHABET, unambiguous
+from .codes import unambiguous
 from .core.db import AWAY, write_turn
 from .core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from .crud import insert_unique
 from .lessons import Step
 
-# No 0/O, 1/I/L: a code read off a projector is typed right (codes.py).
-CODE_ALPHABET = ALPHABET
-CODE_LENGTH = 6
+CODE_LENGTH = 6  # from codes.py's alphabet (no 0/O, 1/I/L): a code read off a projector is typed right
 MAX_STUDENTS = 1000  # a class's size by default (settings: up to 10,000)
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
 TOUCH_EVERY = timedelta(minutes=1)  # how stale a class's last activity may be written

@@ -117,11 +117,10 @@ class Coalescer:
     all those that come within the interval after it as one, at its end. A wake-up only says
     "read your rows", so one stands for many; a class of thousands answering then costs a few
     NOTIFYs a second, not one each (PostgreSQL serializes the commits of notifying
-    transactions). `sent` counts what went out, for the benchmarks."""
+    transactions)."""
 
     def __init__(self, send: Callable[[str], None], interval: float = COALESCE_S) -> None:
         self.send, self.interval = send, interval
-        self.sent = 0
         self._lock = threading.Lock()
         self._next: dict[str, float] = {}  # a topic's earliest time for its next send
         self._pending: set[str] = set()  # topics with a send at the end of their interval
@@ -141,20 +140,16 @@ class Coalescer:
             self._next[topic] = now + self.interval
             if len(self._next) > 4096:  # forget topics long quiet (their due times are past)
                 self._next = {t: d for t, d in self._next.items() if d > now}
-        self._send(topic)
+        self.send(topic)
 
     def _flush(self, topic: str) -> None:
         with self._lock:
             self._pending.discard(topic)
             self._next[topic] = time.monotonic() + self.interval
         try:
-            self._send(topic)
+            self.send(topic)
         except AWAY:  # (the rows are stored: the listener, back, wakes every stream to read)
             log.warning("class events: a wake-up for %s was lost (the database is away)", topic)
-
-    def _send(self, topic: str) -> None:
-        self.send(topic)
-        self.sent += 1
 
 
 class PostgresBus:

@@ -36,7 +36,6 @@ def test_a_burst_of_publishes_of_one_topic_is_sent_as_two_wake_ups_and_none_is_l
     # the rest as one, at the end of the first's interval: whatever was published is woken for
     assert [t for t, _ in sent] == ["class:ABCDEF", "class:ABCDEF:students", "class:ABCDEF"]
     assert 0.18 <= sent[2][1] - start <= 0.6  # (a busy machine may run the timer late)
-    assert c.sent == 3
     # quiet for longer than the interval: the next one goes at once again
     time.sleep(0.25)
     c.publish("class:ABCDEF")

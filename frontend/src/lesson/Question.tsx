@@ -22,7 +22,7 @@ interface QuestionProps {
   onCommit: (a: StepAnswer) => void;
   /** in a live class: whether answers are closed, the answer the class holds (in words, or
    * null), and whether a newer one waits on this device for the connection */
-  live?: { held: string | null; closed: boolean; revealed: boolean; waiting?: boolean };
+  live?: { held: string | null; closed: boolean; waiting?: boolean };
   /** the chart's y axis top while the question is open (a typed value far beyond it is a slip) */
   top?: number;
   /** the answer is out: a choice question marks the right one */
@@ -46,7 +46,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
   const committed = answer !== null || !!live?.closed;
   const submitLabel = live ? (live.held ? "Send my new answer" : "Send my answer") : null;
   // what the class holds, in words: never an answer still waiting here, or one it refused
-  const liveNote = live?.closed && !live.revealed ? (
+  const liveNote = live?.closed && !revealed ? (
     <p className="muted" data-testid="sent-note">{live.held ? `The class has ${live.held} from you.` : "The class has no answer from you for this step."}</p>
   ) : live && !live.closed ? (
     <p className="muted" data-testid="sent-note">

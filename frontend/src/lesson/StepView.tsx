@@ -177,10 +177,9 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const answerWords = (a: StepAnswer) => (a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`);
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
   const place = live?.place?.(yMetric.unit, knobLabel(spec)) ?? null;
-  const pointY = q?.predict === "point"
-    ? ((revealed || (live && !canAnswer)) && answer?.kind === "point" ? answer.y : live && !canAnswer ? null
-      : shownDraft?.kind === "point" ? shownDraft.y : answer?.kind === "point" ? answer.y : null)
-    : null;
+  // answers closed (revealed, locked, committed): only the answer held; open: the draft
+  const shown = canAnswer ? (shownDraft ?? answer) : answer;
+  const pointY = q?.predict === "point" && shown?.kind === "point" ? shown.y : null;
   const crowd = live && q?.predict === "point" && (live.role === "teacher" || revealed) ? live.crowd : [];
   // The axis stays put; a prediction above it (the student's or the class's) widens it to fit.
   const yMax = top === undefined ? undefined : fitPredictions(top, [pointY ?? Number.NaN, ...crowd]);
@@ -194,9 +193,9 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
         {q && live?.role !== "teacher" && (
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} revealed={revealed}
-            // closed in a class: only what the class holds is shown, never a draft it does not
-            draft={live && !canAnswer ? null : shownDraft} onDraft={setDraft} onCommit={commit}
-            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, revealed: live.revealed, waiting: live.waiting } : undefined} top={top} />
+            // closed: only the answer held is shown (in a class, never a draft the class does not hold)
+            draft={canAnswer ? shownDraft : null} onDraft={setDraft} onCommit={commit}
+            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting } : undefined} top={top} />
         )}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
         {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (

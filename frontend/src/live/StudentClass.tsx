@@ -13,7 +13,7 @@ import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
 import { type ClassInfo, classes } from "./api";
 import { flush, RETRY_MS, type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
-import { type Acknowledged, emptySeat, foldSeat, placeIn, type Seat as SeatState, useClassStream } from "./room";
+import { type Acknowledged, emptySeat, foldSeat, openedSince, placeIn, type Seat as SeatState, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
 
 export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
@@ -91,17 +91,12 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   // a step opened again since (reset, unlocked, hidden again) makes the news of an earlier
   // answer's refusal old: forget it (a lock or a reveal learnt late, on reconnecting, does not:
   // they are what refused it)
-  const moves = JSON.stringify(state ? { resets: state.resets ?? {}, locked: state.locked, revealed: state.revealed } : null);
-  const lastMoves = useRef(moves);
+  const before = useRef(state);
   const { forget } = outbox;
   useEffect(() => {
-    const [before, now] = [lastMoves.current, moves].map((m) => JSON.parse(m) as { resets: Record<string, number>; locked: number[]; revealed: number[] } | null);
-    lastMoves.current = moves;
-    if (!before || !now) return;
-    const opened = (step: number) => (now.resets[String(step)] ?? 0) > (before.resets[String(step)] ?? 0)
-      || (before.locked.includes(step) && !now.locked.includes(step)) || (before.revealed.includes(step) && !now.revealed.includes(step));
-    for (const r of outbox.refused) if (opened(r.step)) forget(r.step);
-  }, [moves, forget, outbox.refused]);
+    if (before.current && state) for (const step of openedSince(before.current, state)) forget(step);
+    before.current = state;
+  }, [state, forget]);
   if (link.link === "closed" && !state) {
     return <PageError title="Cannot follow this class" back={{ href: "/learn", label: "All lessons" }}>{`${link.why ?? "The class could not be reached"}.`}</PageError>;
   }

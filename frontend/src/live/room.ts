@@ -126,6 +126,15 @@ export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
   }
 }
 
+/** The steps the teacher opened again between two states of the class: reset, unlocked or hidden
+ * again (what makes the news of an earlier refusal old; a lock or a reveal does not). */
+export function openedSince(before: ClassStateData, now: ClassStateData): number[] {
+  const reset = Object.keys(now.resets ?? {}).map(Number).filter((n) => resetsOf(now, n) > resetsOf(before, n));
+  const unlocked = before.locked.filter((n) => !now.locked.includes(n));
+  const hidden = before.revealed.filter((n) => !now.revealed.includes(n));
+  return [...new Set([...reset, ...unlocked, ...hidden])];
+}
+
 /** Where in the class's spread a value sits: how many predicted less, and the median. `count`:
  * the class's answers, when `values` are a large class's order statistics (class_events.Spread);
  * then both are estimated from them (`exact` false). */

@@ -79,7 +79,7 @@ async function askAgain<C extends Call>(http: Http, call: C, first: unknown): Pr
         resolve();
       };
       const timer = setTimeout(done, ASK_AGAIN.ms);
-      if (typeof window !== "undefined") window.addEventListener("online", done);
+      window.addEventListener("online", done);
     });
     try {
       return await askServer(http, call);

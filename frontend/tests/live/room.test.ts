@@ -1,6 +1,6 @@
 // Folding a class's events into what the teacher's room and a student's seat show.
 import { describe, expect, it } from "vitest";
-import { emptyRoom, emptySeat, foldRoom, foldSeat, placeIn } from "../../src/live/room";
+import { emptyRoom, emptySeat, foldRoom, foldSeat, openedSince, placeIn } from "../../src/live/room";
 import { type ClassEvent, readEvent } from "../../src/live/stream";
 
 const state = { code: "ABCDEF", step: 2, pace: "teacher" as const, steps: 7, revealed: [] as number[], locked: [] as number[], ended: false };
@@ -28,6 +28,13 @@ describe("a student's seat", () => {
     expect(s.answers).toEqual({ 2: { kind: "point", y: 5 }, 4: { kind: "choice", choice: 2 } });
     s = foldSeat(s, ev({ type: "reveal", step: 2, spread: { count: 3, values: [1, 5, 9], choices: {} } }));
     expect(s.spreads[2].values).toEqual([1, 5, 9]);
+  });
+
+  it("names the steps the teacher opened again (reset, unlocked, hidden), not those locked or revealed", () => {
+    const before = { ...state, locked: [2, 3], revealed: [4, 5], resets: { 6: 1 } };
+    const now = { ...state, locked: [2, 7], revealed: [4, 8], resets: { 6: 2, 9: 1 } };
+    expect(openedSince(before, now).sort()).toEqual([3, 5, 6, 9]);
+    expect(openedSince(now, now)).toEqual([]);
   });
 
   it("holds only what the class acknowledged, and a reset clears an answer stored before it, not one after", () => {
