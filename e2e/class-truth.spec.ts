@@ -27,6 +27,14 @@ async function truthful(teacher: TeacherView, phones: Phones, step: number, what
   }
 }
 
+/** The teacher resets the step, and the class has done it (the control's reply) before going on:
+ * a phone coming back online after this line must meet the reset, not race it. */
+async function resetStep(teacher: TeacherView) {
+  const done = teacher.page.waitForResponse((r) => r.url().endsWith("/control") && r.request().method() === "POST");
+  await teacher.page.getByRole("button", { name: "Reset this step" }).click();
+  expect((await done).ok()).toBe(true);
+}
+
 async function send(page: Page, value: number) {
   await page.getByTestId("typed-prediction").fill(String(value));
   await page.getByRole("button", { name: /Send my (new )?answer/ }).tap();
@@ -75,7 +83,7 @@ test("after every teacher action every phone says what the class holds: sent, ch
   for (const s of Object.values(phones)) await expect(s.page.getByTestId("locked")).toHaveCount(0);
 
   // reset: every phone clears "Sent", says so and invites a new answer
-  await teacher.page.getByRole("button", { name: "Reset this step" }).click();
+  await resetStep(teacher);
   await expect(teacher.answered).toHaveText(/^0 of 4 answered/);
   await truthful(teacher, phones, 2, "reset");
   for (const [n, s] of Object.entries(phones)) {
@@ -129,7 +137,7 @@ test("a choice step's reset clears the phone's choice too, and the switch to sel
   expect((await teacher.csv()).map((r) => r.answer)).toEqual(["It barely changes, because the line itself is full"]);
   await expect(ann.page.getByTestId("seat")).toHaveAttribute("data-held", "choice 2");
 
-  await teacher.page.getByRole("button", { name: "Reset this step" }).click();
+  await resetStep(teacher);
   await expect(ann.page.getByTestId("answer-cleared")).toBeVisible({ timeout: 1_500 });
   await expect(ann.page.getByTestId("seat")).toHaveAttribute("data-held", "");
   await expect(ann.page.getByRole("radio", { checked: true })).toHaveCount(0);
@@ -153,7 +161,7 @@ test("an answer kept offline from before a reset is refused, not counted; a refu
   await cy.page.context().setOffline(true);
   await send(cy.page, 150_000);
   await expect(cy.page.getByTestId("answer-waiting")).toBeVisible();
-  await teacher.page.getByRole("button", { name: "Reset this step" }).click();
+  await resetStep(teacher);
   await expect(teacher.page.getByTestId("answered")).toHaveText(/^0 of 1 answered/);
   await cy.page.context().setOffline(false);
   await expect(cy.page.getByTestId("answer-refused")).toContainText("your teacher reset this step after you gave this answer", { timeout: 15_000 });

@@ -13,7 +13,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // two browsers at once: the files share one server but no state (each makes its own classes and
+  // scenarios); a test that waits on a timer leaves the other worker the machine
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
   outputDir: join(tmpdir(), "memolab-e2e-results"),

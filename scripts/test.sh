@@ -1,54 +1,90 @@
 #!/usr/bin/env bash
 # `npm test`: install what the tests need (Debian's chromium and postgresql included), then run
-# every suite: pytest (models; backend on SQLite and on PostgreSQL), the deployment's topology
-# under load, tsc, Vitest, Playwright. Fails if any suite fails
-# or runs no test; each runner prints its own summary, and the last line counts the suites.
+# every suite: Python lint and types, pytest (models; backend on SQLite and on PostgreSQL), the
+# dependency audit, tsc, Biome, Vitest, the deployment's topology under load, Playwright. Fails
+# if any suite fails or runs no test; each runner prints its own summary, and the last lines give
+# each suite's time and count the suites.
+#
+# Suites that share nothing run side by side (a wave), each into its own log, printed whole when
+# the wave ends: the Python suites (the backend's on SQLite and on PostgreSQL in two processes),
+# then the page's unit suites; the topology's load test and the browser suite each have the
+# machine to themselves, since they measure time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "[test] installing Debian's chromium for the browser tests"
+# Debian's packages the suites start: one apt transaction (two at once would wait on dpkg's lock).
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "[test] installing Debian's ${need[*]}"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null || { echo "could not install chromium"; exit 1; }
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need[@]}" >/dev/null \
+    || { echo "could not install ${need[*]}"; exit 1; }
 fi
 
+logs=$(mktemp -d /tmp/memolab-test.XXXXXX)
+pg_dir=$(mktemp -d /tmp/memolab-pg.XXXXXX)
+trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$logs"' EXIT
 passed=0
 failed=0
 failures=()
 timings=("set-up $SECONDS s")  # (bash's SECONDS: since this script started)
-suite() {
-  local name=$1; shift
-  echo
-  echo "=== $name: $*"
-  local t0=$SECONDS
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
-  timings+=("$name $((SECONDS - t0)) s")
+
+# wave NAME -- CMD... [--- NAME -- CMD...]: run the suites at once, then report each in order.
+wave() {
+  local names=() i=0 name cmd=() t0=$SECONDS
+  run_one() {  # INDEX NAME CMD...
+    local idx=$1 n=$2; shift 2
+    local s0=$SECONDS
+    { echo "=== $n: $*"; "$@"; } > "$logs/$idx.log" 2>&1
+    echo "$? $((SECONDS - s0))" > "$logs/$idx.rc"
+  }
+  while [ $# -gt 0 ]; do
+    name=$1; shift 2; cmd=()
+    while [ $# -gt 0 ] && [ "$1" != "---" ]; do cmd+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    names+=("$name"); i=$((i + 1))
+    if [ "$i" = 1 ] && [ $# = 0 ]; then  # a wave of one: its output as it comes
+      echo; echo "=== $name: ${cmd[*]}"; local s0=$SECONDS
+      "${cmd[@]}"; echo "$? $((SECONDS - s0))" > "$logs/0.rc"; : > "$logs/0.log"
+    else
+      run_one "$((i - 1))" "$name" "${cmd[@]}" &
+    fi
+  done
+  wait
+  for i in "${!names[@]}"; do
+    [ -s "$logs/$i.log" ] && { echo; cat "$logs/$i.log"; }
+    read -r rc took < "$logs/$i.rc"
+    if [ "$rc" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("${names[$i]}"); fi
+    timings+=("${names[$i]} $took s")
+  done
+  rm -rf "$logs"/*
+  [ ${#names[@]} -gt 1 ] && timings+=("  (that wave: $((SECONDS - t0)) s)")
+  return 0
 }
 
-# Python lint, format and types (settings in pyproject.toml): zero findings.
-suite "python lint" bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy'
-suite "models" .venv/bin/python -m pytest models/tests
-suite "backend (SQLite)" .venv/bin/python -m pytest backend/tests
+backend_on_postgres() {
+  local port url
+  port=$(.venv/bin/python -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+  url=$(bash scripts/postgres.sh start "$pg_dir" "$port") || { echo "could not start PostgreSQL"; return 1; }
+  MEMOLAB_TEST_POSTGRES_URL="$url" .venv/bin/python -m pytest backend/tests --basetemp="$logs/postgres"
+}
 
-# The same backend tests against a real PostgreSQL server, started here and stopped after.
-pg_dir=$(mktemp -d /tmp/memolab-pg.XXXXXX)
-pg_port=$(.venv/bin/python -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
-trap 'bash scripts/postgres.sh stop "$pg_dir"' EXIT
-if pg_url=$(bash scripts/postgres.sh start "$pg_dir" "$pg_port"); then
-  suite "backend (PostgreSQL)" env MEMOLAB_TEST_POSTGRES_URL="$pg_url" .venv/bin/python -m pytest backend/tests
-else
-  echo "could not start PostgreSQL"; failed=$((failed + 1)); failures+=("backend (PostgreSQL)")
-fi
+wave "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy' \
+  --- "models" -- .venv/bin/python -m pytest models/tests --basetemp="$logs/models" \
+  --- "backend (SQLite)" -- .venv/bin/python -m pytest backend/tests --basetemp="$logs/sqlite" \
+  --- "backend (PostgreSQL)" -- backend_on_postgres \
+  --- "dependency audit" -- bash scripts/audit.sh
 bash scripts/postgres.sh stop "$pg_dir"
+wave "types" -- npx --no-install tsc -p frontend/tsconfig.json \
+  --- "typescript lint" -- node scripts/biome.mjs lint --error-on-warnings \
+  --- "frontend" -- env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts
 # docker-compose.yml's topology without Docker: PostgreSQL, two app processes, a classroom's load.
-suite "topology" bash scripts/topology.sh 50 15
-suite "dependency audit" bash scripts/audit.sh
-suite "types" npx --no-install tsc -p frontend/tsconfig.json
-suite "typescript lint" node scripts/biome.mjs lint --error-on-warnings
-suite "frontend" env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts
-suite "e2e" npx --no-install playwright test --config e2e/playwright.config.ts
+wave "topology" -- bash scripts/topology.sh 50 15
+wave "e2e" -- npx --no-install playwright test --config e2e/playwright.config.ts
 
 echo
 echo "time taken (${SECONDS} s in all):"
