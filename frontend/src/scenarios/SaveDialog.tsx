@@ -3,7 +3,8 @@
 import { useRef, useState } from "react";
 import type { CreatedScenario } from "../api/types";
 import { draftOf, type ExplorerView } from "../state/explorerState";
-import { enqueue, isOffline, save as saveNow } from "./outbox";
+import { isOffline } from "../outbox";
+import { enqueue, save as saveNow } from "./scenarioOutbox";
 
 interface Props {
   system: string;

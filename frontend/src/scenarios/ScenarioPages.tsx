@@ -5,7 +5,7 @@ import type { SavedScenario, SystemSpec } from "../api/types";
 import { stateOf } from "../state/explorerState";
 import { serialize } from "../state/urlState";
 import { loadMine, removeMine, type MyScenario } from "./myScenarios";
-import { discard, OUTBOX_EVENT, pending, type Pending } from "./outbox";
+import { discard, OUTBOX_EVENT, pending, type Pending } from "./scenarioOutbox";
 import { PageError } from "../PageError";
 
 export function OpenScenario({ slug }: { slug: string }) {
