@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vitest/config";
-import { checkLesson, checkLessonWithModels, formatProblem, type ModelAccess } from "./src/lesson/schema.ts";
+import { checkLesson, checkLessonWithModels, formatProblem, type ModelAccess } from "./src/lesson/checkLesson.ts";
 import { delivery, runtimePaths } from "./build/delivery.ts";
 import type { SystemSpec } from "./src/api/types.ts";
 

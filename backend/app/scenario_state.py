@@ -1,7 +1,8 @@
-"""A scenario's explorer state, checked against the models before it is kept: the knobs, axes,
-baseline, "one curve per", the bounds' toggle, and a user's own table with the parameters fitted
-to it and the band they leave open. Pure
-(no database): the route turns a ValueError into a 422 with its reason."""
+"""A scenario's explorer state (api/schemas.py ExplorerState, every field of it), checked against
+the models before it is kept: the knobs and baseline are the system's, the axes and "one curve
+per" are its knobs and metrics, the fitted parameters and the band they leave open are the
+model's, each within its bounds. Pure (no database): the route turns a ValueError into a 422 with
+its reason."""
 
 from __future__ import annotations
 
@@ -9,14 +10,26 @@ from typing import Any
 
 from perfmodels import registry
 
-from .api.schemas import ScenarioIn
+from .api.schemas import ExplorerState, ScenarioIn
+
+VIEW = frozenset(ExplorerState.model_fields)
+
+
+def view_defaults() -> dict[str, Any]:
+    """What a kept state lacks is the model's default (a part saved before it existed, or one the
+    state left at its default)."""
+    fields = ExplorerState.model_fields.items()
+    return {n: f.get_default(call_default_factory=True) for n, f in fields if not f.is_required()}
 
 
 def checked_state(body: ScenarioIn) -> dict[str, Any]:
-    """The state to keep, every part valid for the system; ValueError naming what is not."""
+    """The state to keep: every field of the view that differs from its default (the knobs
+    always, each one set), every part valid for the system; ValueError naming what is not."""
     spec = registry.spec(body.system)
-    knobs = spec.validate(body.knobs)
-    baseline = spec.validate(body.baseline) if body.baseline is not None else None
+    state: dict[str, Any] = body.model_dump(include=set(VIEW), exclude_defaults=True, mode="json")
+    state["knobs"] = spec.validate(body.knobs)
+    if body.baseline is not None:
+        state["baseline"] = spec.validate(body.baseline)
     numeric = [k.name for k in spec.knobs if k.choices is None]
     if body.x not in numeric:
         raise ValueError(f"x must be a numeric knob of {body.system}: " + ", ".join(numeric))
@@ -25,23 +38,15 @@ def checked_state(body: ScenarioIn) -> dict[str, Any]:
     choices = [k.name for k in spec.knobs if k.choices is not None]
     if body.per is not None and body.per not in choices:
         raise ValueError(f"per must be a choice knob of {body.system}: " + ", ".join(choices))
-    state: dict[str, Any] = {"knobs": knobs, "x": body.x, "y": body.y, "baseline": baseline, "per": body.per}
     # a user's own table is kept as typed (its problems are the page's to show); the parameters
-    # fitted to it must be the model's, each within its bounds
-    if body.data is not None:
-        state["data"] = body.data
+    # fitted to it must be the model's, each within its bounds, and so must their band's ends
     if body.fitted is not None:
         registry.model_params(body.system, body.fitted)
-        state["fitted"] = body.fitted
-    if body.fit is not None:
-        state["fit"] = body.fit
-    if body.spread is not None:
-        state["spread"] = _spread(body)
-    state["bounds"] = body.bounds
+    _check_spread(body)
     return state
 
 
-def _spread(body: ScenarioIn) -> dict[str, list[float]]:
+def _check_spread(body: ScenarioIn) -> None:
     """The fit's band: each a fitted parameter's [low, high], both within its bounds."""
     fitted = body.fitted or {}
     for name, (low, high) in (body.spread or {}).items():
@@ -51,4 +56,3 @@ def _spread(body: ScenarioIn) -> dict[str, list[float]]:
             raise ValueError(f"spread of {name}: its low end is above its high end")
         registry.model_params(body.system, {name: low})
         registry.model_params(body.system, {name: high})
-    return {n: list(v) for n, v in (body.spread or {}).items()}

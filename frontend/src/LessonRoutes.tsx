@@ -3,10 +3,10 @@
 // on the server (/l/{slug}), and a student's seat in a live class (/c/{code}). Both folders
 // depend on the shared lesson/ (the format, the step player), never on each other.
 import type { ModelClient } from "./runtime/ModelClient";
-import { LessonIndex } from "./learn/LessonIndex";
-import { SharedLesson } from "./learn/SharedLesson";
-import { StoredLesson } from "./learn/StoredLesson";
-import { TeacherNotes } from "./learn/TeacherNotes";
+import { LessonIndex } from "./lessonPages/LessonIndex";
+import { SharedLesson } from "./lessonPages/SharedLesson";
+import { StoredLesson } from "./lessonPages/StoredLesson";
+import { TeacherNotes } from "./lessonPages/TeacherNotes";
 import { LessonPage } from "./lesson/LessonPage";
 import { lessonById } from "./lesson/lessons";
 import { JoinByCode } from "./live/JoinByCode";

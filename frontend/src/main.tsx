@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { Announcements } from "./a11y/Announcements";
 import { App, isClassSeat, runtimeSettled, startRuntimeEarly } from "./App";
 import { Nav } from "./Nav";
-import { startOutbox } from "./scenarios/outbox";
+import { startOutbox } from "./scenarios/scenarioOutbox";
 import { registerServiceWorker } from "./sw/register";
 import "./styles.css";
 import { applyTheme } from "./chart/theme";

@@ -16,3 +16,13 @@ export function writeJson(key: string, value: unknown): void {
     /* storage full or disabled */
   }
 }
+
+/** A JSON array kept by key, or an empty one (its entries still to be checked by the reader). */
+export function readList(key: string): unknown[] {
+  try {
+    const raw = JSON.parse(localStorage.getItem(key) ?? "[]");
+    return Array.isArray(raw) ? raw : [];
+  } catch {
+    return [];
+  }
+}

@@ -76,22 +76,23 @@ class Ready(BaseModel):
     models_version: str
 
 
-KnobSetting = float | int | str
-
-
 ScenarioName = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 ScenarioValue = float | Annotated[str, StringConstraints(max_length=64)]
 
 
-class ScenarioIn(BaseModel):
-    """An explorer state to save: the view, and a user's own table and fit if it has one."""
+class ExplorerState(BaseModel):
+    """An explorer's view, the one definition of it: what its link holds (frontend
+    state/urlState.ts parses and writes it) and a saved scenario keeps, every field of it. The
+    page's types for the link, the save dialog and the scenario pages derive from this model (in
+    the generated schema, as the parts of ScenarioIn that are not the scenario's own)."""
 
     model_config = ConfigDict(extra="forbid")
-    system: ScenarioName
     knobs: dict[ScenarioName, ScenarioValue] = Field(default_factory=dict, max_length=32)
     x: ScenarioName
     y: ScenarioName
+    # a pinned setting drawn as a ghost curve for comparison
     baseline: dict[ScenarioName, ScenarioValue] | None = Field(default=None, max_length=32)
+    # a choice knob drawn as one curve per value, or none
     per: ScenarioName | None = None
     # a user's own measurements as typed (any size a table may be), the parameters fitted to
     # them, and what was chosen to fit
@@ -99,35 +100,27 @@ class ScenarioIn(BaseModel):
     fitted: dict[ScenarioName, float] | None = Field(default=None, max_length=32)
     fit: list[ScenarioName] | None = Field(default=None, max_length=32)
     # the fitted parameters the table leaves open, each [low, high]: the fit's band
-    spread: dict[ScenarioName, Annotated[list[float], Field(min_length=2, max_length=2)]] | None = Field(
-        default=None, max_length=32
-    )
+    spread: dict[ScenarioName, tuple[float, float]] | None = Field(default=None, max_length=32)
     # whether the textbook bounds are drawn beside the curve
     bounds: bool = True
+
+
+class ScenarioIn(ExplorerState):
+    """An explorer state to save: the view (ExplorerState) with its title, notes and listing."""
+
+    system: ScenarioName
     # no NUL: PostgreSQL cannot store one in text, and no person types one
     title: str = Field(default="", max_length=120, pattern=r"^[^\x00]*$")
     notes: str = Field(default="", max_length=4000, pattern=r"^[^\x00]*$")
     public: bool = False
 
 
-class SavedScenario(BaseModel):
-    """A saved explorer state, as anyone with its link reads it."""
+class SavedScenario(ExplorerState):
+    """A saved explorer state (every field of ExplorerState), as anyone with its link reads it."""
 
+    model_config = ConfigDict(extra="ignore")
     slug: str
     system: str
-    knobs: dict[str, KnobSetting]
-    x: str
-    y: str
-    baseline: dict[str, KnobSetting] | None
-    # a choice knob drawn as one curve per value (scenarios saved before it existed have none)
-    per: str | None = None
-    # a user's own table, the parameters fitted to it, and what was chosen to fit (if any)
-    data: str | None = None
-    fitted: dict[str, float] | None = None
-    fit: list[str] | None = None
-    # the fit's band (the parameters the table leaves open) and the bounds' toggle
-    spread: dict[str, list[float]] | None = None
-    bounds: bool = True
     title: str
     notes: str
     public: bool

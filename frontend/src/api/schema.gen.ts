@@ -872,11 +872,11 @@ export interface components {
     };
     /**
      * SavedScenario
-     * @description A saved explorer state, as anyone with its link reads it.
+     * @description A saved explorer state (every field of ExplorerState), as anyone with its link reads it.
      */
     SavedScenario: {
       /** Baseline */
-      baseline: ({
+      baseline?: ({
         [key: string]: number | string;
       }) | null;
       /**
@@ -895,7 +895,7 @@ export interface components {
         [key: string]: number;
       } | null;
       /** Knobs */
-      knobs: {
+      knobs?: {
         [key: string]: number | string;
       };
       /** Models Changed */
@@ -914,7 +914,7 @@ export interface components {
       slug: string;
       /** Spread */
       spread?: {
-        [key: string]: number[];
+        [key: string]: [number, number];
       } | null;
       /** System */
       system: string;
@@ -927,7 +927,7 @@ export interface components {
     };
     /**
      * ScenarioIn
-     * @description An explorer state to save: the view, and a user's own table and fit if it has one.
+     * @description An explorer state to save: the view (ExplorerState) with its title, notes and listing.
      */
     ScenarioIn: {
       /** Baseline */
@@ -965,7 +965,7 @@ export interface components {
       public?: boolean;
       /** Spread */
       spread?: {
-        [key: string]: number[];
+        [key: string]: [number, number];
       } | null;
       /** System */
       system: string;

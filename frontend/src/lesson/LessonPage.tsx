@@ -5,7 +5,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { ModelClient } from "../runtime/ModelClient";
 import { markSeen, resetLesson } from "./progress";
 import { QrCode } from "./QrCode";
-import type { Lesson } from "./schema";
+import type { Lesson } from "./format";
 import { type LiveStep, StepView } from "./StepView";
 
 /** What the lesson page asks of a live class when one is plugged in (live/presenterClass.tsx):

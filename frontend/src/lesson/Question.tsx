@@ -7,7 +7,7 @@ import type { MemoPoint } from "../chart/memoPoints";
 import { formatSetting, formatValue } from "../format";
 import { findFigure } from "./memoFigure";
 import type { StepAnswer } from "./progress";
-import { picking, type Question as Q } from "./schema";
+import { picking, type Question as Q } from "./format";
 import { useDataset } from "../explorer/useSystem";
 import { readPrediction } from "./typed";
 

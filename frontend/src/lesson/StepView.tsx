@@ -15,7 +15,7 @@ import type { ModelClient } from "../runtime/ModelClient";
 import { defaults, serialize, type ExplorerState } from "../state/urlState";
 import { progressOf, saveAnswer, type StepAnswer } from "./progress";
 import { knobLabel, Question, Reveal } from "./Question";
-import { type LessonStep, picking } from "./schema";
+import { type LessonStep, picking } from "./format";
 import { useSystem } from "../explorer/useSystem";
 import { fitPredictions, stepTop } from "./axis";
 import { formatValue, knobDisplay } from "../format";

@@ -1,6 +1,6 @@
 // The lessons that ship with Memo Lab: every YAML file in the repository's lessons/ folder,
 // checked by the same schema as a teacher's file (the build fails first if one is bad).
-import { checkLesson, formatProblem, type Lesson } from "./schema";
+import { checkLesson, formatProblem, type Lesson } from "./checkLesson";
 
 const files = import.meta.glob("../../../lessons/*.yaml", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 

@@ -2,7 +2,7 @@
 // value and its citation come from the dataset, never from the lesson's text.
 import type { Dataset } from "../api/types.ts";
 import { citation } from "../data/citation.ts";
-import type { MemoFigure } from "./schema.ts";
+import type { MemoFigure } from "./format.ts";
 
 export interface Figure {
   value: number;

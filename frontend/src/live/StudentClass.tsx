@@ -6,7 +6,7 @@ import { announce } from "../a11y/announcer";
 import { allSpecs, apiModels } from "../lesson/access";
 import { lessonById } from "../lesson/lessons";
 import type { StepAnswer } from "../lesson/progress";
-import { checkLessonWithModels, type Lesson, picking } from "../lesson/schema";
+import { checkLessonWithModels, type Lesson, picking } from "../lesson/checkLesson";
 import { StepView } from "../lesson/StepView";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";

@@ -1,17 +1,16 @@
 // "Save & share": title, notes and whether to list it publicly; then the link to copy and the
 // delete token, shown this once (and kept in "My scenarios" in this browser).
 import { useRef, useState } from "react";
-import type { CreatedScenario, KnobValues, Params, Spread } from "../api/types";
-import { enqueue, isOffline, save as saveNow } from "./outbox";
+import type { CreatedScenario } from "../api/types";
+import { draftOf, type ExplorerView } from "../state/explorerState";
+import { isOffline } from "../outbox";
+import { enqueue, save as saveNow } from "./scenarioOutbox";
 
 interface Props {
   system: string;
-  state: {
-    knobs: KnobValues; x: string; y: string; baseline: KnobValues | null; per: string | null;
-    // a user's own table and its fit, of any size a table may be (a link holds only a small one),
-    // with the band the fit leaves open; whether the bounds are drawn
-    data?: string | null; fitted?: Params | null; fit?: string[] | null; spread?: Spread | null; bounds?: boolean;
-  };
+  /** the view to keep, every field of it (a user's own table of any size a table may be: a link
+   * holds only a small one) */
+  state: ExplorerView;
 }
 
 export function SaveDialog({ system, state }: Props) {
@@ -32,7 +31,7 @@ export function SaveDialog({ system, state }: Props) {
   const save = async () => {
     setBusy(true);
     setError(null);
-    const body = { system, ...state, title, notes, public: pub };
+    const body = draftOf(system, state, { title, notes, public: pub });
     try {
       setMade(await saveNow(body));
     } catch (e) {

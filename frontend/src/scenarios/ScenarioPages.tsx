@@ -1,10 +1,11 @@
 // /s/{slug} opens a saved scenario in its explorer; /my lists this browser's scenarios.
 import { useEffect, useState } from "react";
 import { api, ApiError } from "../api/client";
-import type { SavedScenario, Spread, SystemSpec } from "../api/types";
+import type { SavedScenario, SystemSpec } from "../api/types";
+import { stateOf } from "../state/explorerState";
 import { serialize } from "../state/urlState";
 import { loadMine, removeMine, type MyScenario } from "./myScenarios";
-import { discard, OUTBOX_EVENT, pending, type Pending } from "./outbox";
+import { discard, OUTBOX_EVENT, pending, type Pending } from "./scenarioOutbox";
 import { PageError } from "../PageError";
 
 export function OpenScenario({ slug }: { slug: string }) {
@@ -14,7 +15,7 @@ export function OpenScenario({ slug }: { slug: string }) {
       try {
         const s = await api.scenario(slug);
         const spec = await api.describe(s.system);
-        const query = serialize({ knobs: s.knobs, x: s.x, y: s.y, baseline: s.baseline, scenario: s.slug, per: s.per ?? null, data: s.data ?? null, fitted: s.fitted ?? null, spread: (s.spread as Spread | null | undefined) ?? null, fit: s.fit ?? null, bounds: s.bounds ?? true }, spec);
+        const query = serialize(stateOf(s, spec), spec);
         window.location.replace(`/explore/${encodeURIComponent(s.system)}?${query}`);
       } catch (e) {
         setError(e instanceof ApiError && e.status === 404 ? "gone" : e instanceof Error ? e.message : String(e));

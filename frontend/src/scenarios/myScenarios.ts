@@ -1,5 +1,7 @@
 // "My scenarios": the scenarios this browser saved, with their delete tokens, kept in
 // localStorage only (there are no accounts).
+import { readList } from "../storage";
+
 export interface MyScenario {
   slug: string;
   system: string;
@@ -11,12 +13,10 @@ export interface MyScenario {
 const KEY = "memolab.myScenarios";
 
 export function loadMine(): MyScenario[] {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? "[]");
-    return Array.isArray(v) ? v.filter((s) => s && typeof s.slug === "string" && typeof s.delete_token === "string") : [];
-  } catch {
-    return [];
-  }
+  return readList(KEY).filter((s): s is MyScenario => {
+    const m = s as MyScenario | null;
+    return !!m && typeof m.slug === "string" && typeof m.delete_token === "string";
+  });
 }
 
 export function saveMine(list: MyScenario[]): void {

@@ -1,30 +1,12 @@
-// The URL is the state: parse a query string into knob values and chart axes (with a notice for
-// every parameter that was bad and fell back to its default), and write state back as a query.
+// The URL is the state (ExplorerState, explorerState.ts): parse a query string into knob values
+// and chart axes (with a notice for every parameter that was bad and fell back to its default),
+// and write state back as a query.
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
 import { isChoice, type KnobSpec, type KnobValues, type Params, type Spread, type SystemSpec } from "../api/types.ts";
+import { defaults, type ExplorerState } from "./explorerState.ts";
 
-export interface ExplorerState {
-  knobs: KnobValues;
-  x: string;
-  y: string;
-  /** a pinned setting drawn as a ghost curve for comparison */
-  baseline: KnobValues | null;
-  /** the saved scenario this view came from (its title and notes are shown) */
-  scenario: string | null;
-  /** a choice knob drawn as one curve per value ("per=circuit"), or null */
-  per: string | null;
-  /** the user's own measurements, as typed or pasted ("data=", compressed), or null */
-  data: string | null;
-  /** the model's parameters fitted to them ("fitted=name:value;..."), or null: the memo's */
-  fitted: Params | null;
-  /** of those, the ones the table leaves open, with their equally good range
-   * ("fitted=name:value:low:high;..."), drawn as a band; null where there is none */
-  spread: Spread | null;
-  /** what the user chose to fit ("fit=a,b"), or null: what the table can move */
-  fit: string[] | null;
-  /** the textbook bounds drawn beside the curve (on by default; "bounds=off" hides them) */
-  bounds: boolean;
-}
+// the view's one definition, re-exported for the explorer and the lessons
+export { defaults, type ExplorerState } from "./explorerState.ts";
 
 export interface Parsed {
   state: ExplorerState;
@@ -32,22 +14,6 @@ export interface Parsed {
 }
 
 const MAX_PARAM_LENGTH = 64;
-
-export function defaults(spec: SystemSpec): ExplorerState {
-  return {
-    knobs: Object.fromEntries(spec.knobs.map((k) => [k.name, k.default])),
-    x: spec.x_default,
-    y: spec.y_default,
-    baseline: null,
-    scenario: null,
-    per: spec.per_default ?? null,
-    data: null,
-    fitted: null,
-    spread: null,
-    fit: null,
-    bounds: true,
-  };
-}
 
 export const SLUG = /^[A-Za-z0-9_-]{8,32}$/;
 

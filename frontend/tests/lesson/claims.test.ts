@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Dataset, Sensitivity, SystemSpec } from "../../src/api/types";
 import { checkModels, knobAnswer } from "../../src/lesson/claims";
-import { checkLesson, checkLessonWithModels, formatProblem, type Lesson, type ModelAccess } from "../../src/lesson/schema";
+import { checkLesson, checkLessonWithModels, formatProblem, type Lesson, type ModelAccess } from "../../src/lesson/checkLesson";
 import { python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(

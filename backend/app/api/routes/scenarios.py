@@ -20,7 +20,7 @@ import perfmodels
 
 from ... import crud
 from ...core.tables import Scenario
-from ...scenario_state import checked_state
+from ...scenario_state import checked_state, view_defaults
 from ..caching import CACHE_CONTROL, cached, etag_for, etag_matches
 from ..deps import SessionDep, open_session
 from ..errors import problems
@@ -40,13 +40,8 @@ def _public(s: Scenario) -> dict[str, Any]:
     return {
         "slug": s.slug,
         "system": s.system,
-        # parts a scenario saved before them does not have
-        "per": None,
-        "data": None,
-        "fitted": None,
-        "fit": None,
-        "spread": None,
-        "bounds": True,
+        # every field of the view: the state keeps those not at their defaults
+        **view_defaults(),
         **state,
         "title": s.title,
         "notes": s.notes,

@@ -1,6 +1,7 @@
 import json
 
 import perfmodels
+from app.api.schemas import ExplorerState
 
 GOOD = {
     "system": "decnet",
@@ -79,27 +80,45 @@ def test_a_users_own_table_and_its_fit_are_kept_as_given(client):
     assert client.post("/api/scenarios", json={**GOOD, "data": "x" * (64 * 1024 + 1)}).status_code == 422
 
 
-def test_every_field_of_the_view_is_kept_the_band_and_the_bounds_too(client):
-    """Each field the page's URL holds is saved and read back as it was (a shared fit kept its
-    band and a hidden bounds' toggle, which an earlier version dropped)."""
-    view = {
-        **GOOD,
-        "baseline": {"circuit": "CI", "link_quota": 8},
-        "per": "circuit",
-        "data": "link_quota,Throughput (Kbit/s)\n8,420\n16,610\n",
-        "fitted": {"host_msg_ms": 4.7},
-        "fit": ["host_msg_ms"],
-        "spread": {"host_msg_ms": [4.1, 5.2]},
-        "bounds": False,
-    }
-    got = client.get(f"/api/scenarios/{client.post('/api/scenarios', json=view).json()['slug']}").json()
+# A value for every field of the view (ExplorerState), each other than GOOD's and the default: a
+# field added to the model without one here fails, and so does one a saved scenario drops.
+NOT_DEFAULT = {
+    "knobs": {"circuit": "DTE", "link_quota": 40, "buffer_size": 1024, "copy_us_per_byte": 2.5},
+    "x": "buffer_size",
+    "y": "cpu_percent",
+    "baseline": {"circuit": "CI", "link_quota": 8},
+    "per": "circuit",
+    "data": "link_quota,Throughput (Kbit/s)\n8,420\n16,610\n",
+    "fitted": {"host_msg_ms": 4.7},
+    "fit": ["host_msg_ms"],
+    "spread": {"host_msg_ms": [4.1, 5.2]},
+    "bounds": False,
+}
+# what a field needs beside it to be valid (a band is of a fitted parameter)
+NEEDS = {"spread": {"fitted": {"host_msg_ms": 4.7}}}
+
+
+def test_every_field_of_the_view_is_kept(client):
+    """Each field of ExplorerState, saved alone at a value other than its default, reads back as
+    it was saved (a shared fit once lost its band and a hidden bounds' toggle this way); one left
+    at its default reads back as the default."""
+    assert set(NOT_DEFAULT) == set(ExplorerState.model_fields), "give every field of the view a value here"
     spec = perfmodels.registry.spec("decnet")
-    assert got["knobs"] == spec.validate(view["knobs"]) and got["baseline"] == spec.validate(view["baseline"])
-    for field in ("x", "y", "per", "data", "fitted", "fit", "spread", "bounds", "title", "notes"):
-        assert got[field] == view[field], field
     plain = client.get(f"/api/scenarios/{client.post('/api/scenarios', json=GOOD).json()['slug']}").json()
-    assert (plain["spread"], plain["bounds"]) == (None, True)
-    # a band of a parameter not fitted, upside down, or beyond its bounds is refused
+    for field, value in NOT_DEFAULT.items():
+        body = {**GOOD, **NEEDS.get(field, {}), field: value}
+        r = client.post("/api/scenarios", json=body)
+        assert r.status_code == 201, (field, r.text)
+        got = client.get(f"/api/scenarios/{r.json()['slug']}").json()
+        expected = spec.validate(value) if field in ("knobs", "baseline") else value
+        assert got[field] == expected != plain[field], field
+        for other, default in ExplorerState.model_fields.items():
+            if other not in body and not default.is_required():
+                assert got[other] == (spec.validate({}) if other == "knobs" else default.get_default()), (field, other)
+
+
+def test_a_band_is_refused_unless_of_a_fitted_parameter_within_its_bounds(client):
+    view = {**GOOD, "fitted": {"host_msg_ms": 4.7}}
     for bad in ({"copy_us_per_byte": [1, 2]}, {"host_msg_ms": [5.2, 4.1]}, {"host_msg_ms": [-1, 4]}):
         r = client.post("/api/scenarios", json={**view, "spread": bad})
         assert r.status_code == 422, bad

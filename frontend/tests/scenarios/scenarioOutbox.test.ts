@@ -9,7 +9,7 @@ vi.mock("../../src/api/client", async (orig) => ({
 }));
 
 const { ApiError } = await import("../../src/api/client");
-const { enqueue, flush, pending } = await import("../../src/scenarios/outbox");
+const { enqueue, flush, pending } = await import("../../src/scenarios/scenarioOutbox");
 const { loadMine } = await import("../../src/scenarios/myScenarios");
 
 const body = (title: string) => ({ system: "decnet", knobs: {}, x: "link_quota", y: "throughput_bps", baseline: null, title, notes: "", public: false });

@@ -5,7 +5,7 @@ import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
 import { allSpecs, apiModels } from "../lesson/access";
 import { type Classroom, LessonPage } from "../lesson/LessonPage";
-import { checkLessonWithModels, type Lesson, type LessonProblem } from "../lesson/schema";
+import { checkLessonWithModels, type Lesson, type LessonProblem } from "../lesson/checkLesson";
 import { ProblemList } from "./LessonIndex";
 import { TeacherNotes } from "./TeacherNotes";
 import { storedLessons } from "./stored";

@@ -5,7 +5,7 @@ import { lessons } from "../lesson/lessons";
 import { progressOf, resetAll } from "../lesson/progress";
 import { storedLessons } from "./stored";
 import { allSpecs, apiModels } from "../lesson/access";
-import { checkLessonWithModels, formatProblem, MAX_LESSON_BYTES, type LessonProblem } from "../lesson/schema";
+import { checkLessonWithModels, formatProblem, MAX_LESSON_BYTES, type LessonProblem } from "../lesson/checkLesson";
 import { encodeLesson } from "./share";
 import { QrCode } from "../lesson/QrCode";
 import { plural } from "../format";

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // A shared lesson travels in the link: it round-trips, and damaged or inflating links are refused.
 import { expect, it } from "vitest";
-import { decodeLesson, encodeLesson, lessonFragment } from "../../src/learn/share";
+import { decodeLesson, encodeLesson, lessonFragment } from "../../src/lessonPages/share";
 
 it("round-trips a lesson through a link fragment", async () => {
   const text = `id: x\ntitle: Ünïcode ✓\n${"steps: []\n".repeat(50)}`;

@@ -12,7 +12,7 @@ import { useDataset } from "../explorer/useSystem";
 import { defaultsOf } from "../lesson/claims";
 import { findFigure } from "../lesson/memoFigure";
 import { knobLabel } from "../lesson/Question";
-import { type Lesson, type LessonStep, picking } from "../lesson/schema";
+import { type Lesson, type LessonStep, picking } from "../lesson/format";
 
 function setting(step: LessonStep, spec: SystemSpec | undefined): string {
   if (!spec) return "";

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
 import { findFigure } from "../../src/lesson/memoFigure";
-import { checkLesson, formatProblem, MAX_LESSON_BYTES, type Lesson } from "../../src/lesson/schema";
+import { checkLesson, formatProblem, MAX_LESSON_BYTES, type Lesson } from "../../src/lesson/checkLesson";
 import { MAX_CHOICES, MAX_STEPS } from "../../src/lesson/format";
 import { dataset, python, ROOT } from "../fixtures/python";
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { ModelClient } from "../runtime/ModelClient";
 import { allSpecs, apiModels } from "../lesson/access";
 import { type Classroom, LessonPage } from "../lesson/LessonPage";
-import { checkLessonWithModels, type Lesson, type LessonProblem } from "../lesson/schema";
+import { checkLessonWithModels, type Lesson, type LessonProblem } from "../lesson/checkLesson";
 import { ProblemList } from "./LessonIndex";
 import { decodeLesson, lessonFragment } from "./share";
 import { PageError } from "../PageError";

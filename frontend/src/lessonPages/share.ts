@@ -1,6 +1,6 @@
 // A teacher's own lesson file, carried whole in a link's fragment (#lesson=...): compressed,
 // base64url, never sent to the server. Bounded both ways, so a hostile link cannot inflate.
-import { MAX_LESSON_BYTES } from "../lesson/schema";
+import { MAX_LESSON_BYTES } from "../lesson/format";
 
 const MAX_FRAGMENT = 200_000;
 

@@ -1,0 +1,45 @@
+// The page's modules import one another without a cycle, type-only imports included (a cycle
+// makes the order modules load in matter, and says two files hold one concept between them).
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { expect, it } from "vitest";
+import { ROOT } from "./fixtures/python";
+
+const SRC = `${ROOT}frontend/src`;
+const files = (readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts") && !f.endsWith(".gen.ts"))
+  .map((f) => join(SRC, f));
+
+/** The page's own modules a file imports (or re-exports from), by path. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const specs = [...text.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*["'](\.[^"']+)["']/gm)].map((m) => m[1]);
+  return specs.flatMap((s) => {
+    const base = resolve(dirname(file), s).replace(/\.(tsx?|js)$/, "");
+    return [".ts", ".tsx", "/index.ts"].map((ext) => base + ext).filter((p) => files.includes(p)).slice(0, 1);
+  });
+}
+
+/** Every cycle, each once, as the paths around it. */
+function cycles(): string[][] {
+  const graph = new Map(files.map((f) => [f, importsOf(f)]));
+  const found = new Map<string, string[]>();
+  const state = new Map<string, "open" | "done">();
+  const walk = (f: string, path: string[]) => {
+    state.set(f, "open");
+    for (const g of graph.get(f) ?? []) {
+      if (state.get(g) === "open") {
+        const loop = path.slice(path.indexOf(g)).map((p) => relative(SRC, p));
+        found.set([...loop].sort().join(" "), [...loop, relative(SRC, g)]);
+      } else if (!state.has(g)) walk(g, [...path, g]);
+    }
+    state.set(f, "done");
+  };
+  for (const f of files) if (!state.has(f)) walk(f, [f]);
+  return [...found.values()];
+}
+
+it("frontend/src has no import cycle", () => {
+  expect(files.length).toBeGreaterThan(50);
+  expect(cycles().map((c) => c.join(" -> "))).toEqual([]);
+});
