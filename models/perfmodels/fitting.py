@@ -24,6 +24,7 @@ from typing import Any
 
 from .system import System
 from .types import ErrorSummary, Knobs, Observation, Params
+from .types.requests import Progress
 
 # Fitted parameters are published to 4 significant digits.
 SIGNIFICANT = 4
@@ -33,8 +34,6 @@ FLAT_TOLERANCE = 0.01
 MISS_COST = 1e6
 # How far a range is searched each way: 300 steps of 0.5 %.
 RANGE_STEPS = 300
-
-Progress = Callable[[float], None]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 import perfmodels
 from perfmodels.owndata import MAX_BYTES, MAX_ROWS
-from perfmodels.registry import MAX_SWEEP_POINTS
+from perfmodels.sweep import MAX_SWEEP_POINTS
 
 from ...compute import Kind, ModelError
 from .. import schemas
