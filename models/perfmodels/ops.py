@@ -21,6 +21,7 @@ from .types.requests import (
     EvaluateRequest,
     FitRequest,
     LeftOutRequest,
+    OwnRequest,
     Progress,
     SensitivityRequest,
     SweepRequest,
@@ -85,26 +86,15 @@ def _table(a: TableRequest, progress: Progress | None) -> Table:
 
 @_op("fit")
 def _fit(a: FitRequest, progress: Progress | None) -> OwnFit:
-    return own.fit(
-        a["system"],
-        text=a.get("text"),
-        rows=a.get("rows"),
-        knobs=a.get("knobs"),
-        fit=a.get("fit"),
-        progress=progress,
-        left_out=a.get("left_out", False),
-    )
+    return own.fit(a["system"], **_own_table(a), progress=progress, left_out=a.get("left_out", False))
 
 
 @_op("left_out")
 def _left_out(a: LeftOutRequest, progress: Progress | None) -> dict[str, float | None]:
     """ "{line} {metric}" -> the error (%) of that value with its row left out of the fit."""
-    return own.fit_left_out(
-        a["system"],
-        a["best"],
-        text=a.get("text"),
-        rows=a.get("rows"),
-        knobs=a.get("knobs"),
-        fit=a.get("fit"),
-        progress=progress,
-    )
+    return own.fit_left_out(a["system"], a["best"], **_own_table(a), progress=progress)
+
+
+def _own_table(a: OwnRequest) -> dict[str, Any]:
+    """A user's table (text or rows) and what to fit, as own.fit and own.fit_left_out take them."""
+    return {"text": a.get("text"), "rows": a.get("rows"), "knobs": a.get("knobs"), "fit": a.get("fit")}
