@@ -1,5 +1,5 @@
 """Fitting a model to measurements: the one least-squares code the memo's calibration
-(`python -m calibration`) and a user's own table (`registry.fit`, the worker, the API, the CLI)
+(`python -m calibration`) and a user's own table (`own.fit`, the worker, the API, the CLI)
 both run.
 
 The loss is the sum over measured values of log(model / measured) squared: a relative error,

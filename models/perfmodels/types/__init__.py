@@ -1,7 +1,8 @@
 """The shapes every system's answers take, by concern: a model's answers (answers.py), the memo's
 figures and the calibration report (memo.py), a system's description and card (descriptions.py)
 and a user's own table and fit (own.py). TypedDicts, so the results stay plain JSON-able dicts
-while mypy checks every place that builds or reads them. Import them from here."""
+while mypy checks every place that builds or reads them. Import them from here; what each
+operation is asked (requests.py, ops.py's) from perfmodels.types.requests."""
 
 from .answers import (
     Band,
