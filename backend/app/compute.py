@@ -3,8 +3,9 @@
 A sweep is pure Python work that holds the interpreter's lock for as long as it runs; in a
 thread of the server's own process, sixteen of them at once left the event loop a sliver of
 time, and cached reads fell from thousands a second to tens. In another process they take a
-core, not the server. The worker measures each answer's CPU time, which the route charges to
-the client's model budget, and sends the answer back already encoded as JSON.
+core, not the server. A worker answers any operation of the models' one table (perfmodels.ops:
+its name and its request, as the page's worker asks it), measures the answer's CPU time, which the
+route charges to the client's model budget, and sends the answer back already encoded as JSON.
 """
 
 from __future__ import annotations
@@ -18,9 +19,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Literal
-
-Kind = Literal["evaluate", "sweep", "fit", "read_table", "sensitivity"]
+from typing import Any
 
 
 class ModelError(ValueError):
@@ -32,13 +31,13 @@ class ModelError(ValueError):
         self.cpu = cpu
 
 
-def _work(kind: Kind, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[bytes | None, str | None, float]:
+def _work(op: str, request: dict[str, Any]) -> tuple[bytes | None, str | None, float]:
     """In a worker: (JSON answer, or None and the models' reason for refusing, CPU seconds)."""
-    import perfmodels
+    from perfmodels import ops
 
     started = time.process_time()
     try:
-        result = getattr(perfmodels, kind)(*args, **kwargs)
+        result = ops.run(op, request)
         return json.dumps(result, allow_nan=False, separators=(",", ":")).encode(), None, time.process_time() - started
     except ValueError as e:
         return None, str(e), time.process_time() - started
@@ -85,10 +84,11 @@ class ModelPool:
     async def warm(self) -> None:
         await asyncio.wrap_future(self._executor().submit(_ready))
 
-    async def run(self, kind: Kind, *args: Any, **kwargs: Any) -> tuple[bytes, float]:
-        """The answer's JSON and the CPU seconds it cost; ModelError when the models refuse."""
+    async def run(self, op: str, request: dict[str, Any]) -> tuple[bytes, float]:
+        """Operation `op`'s answer (perfmodels.ops) as JSON and the CPU seconds it cost; ModelError
+        when the models refuse."""
         try:
-            body, refused, cpu = await asyncio.wrap_future(self._executor().submit(_work, kind, args, kwargs))
+            body, refused, cpu = await asyncio.wrap_future(self._executor().submit(_work, op, request))
         except BrokenProcessPool:
             self._pool = None  # a worker died (killed, out of memory): the next call starts anew
             raise

@@ -1,5 +1,5 @@
-"""The model worker pool on its own: answers computed in another process, refusals with their
-reason and cost, and a pool that starts anew after a worker dies."""
+"""The model worker pool on its own: any operation of the models' table answered in another
+process, refusals with their reason and cost, and a pool that starts anew after a worker dies."""
 
 import asyncio
 import json
@@ -20,7 +20,8 @@ def pool():
 
 
 def test_answers_are_the_models_own_and_cost_cpu_time(pool):
-    body, cpu = asyncio.run(pool.run("sweep", "lavc", {"users": 200}, "locks_per_user_s", [0.1, 0.5, 1.0]))
+    asked = {"system": "lavc", "knobs": {"users": 200}, "x": "locks_per_user_s", "values": [0.1, 0.5, 1.0]}
+    body, cpu = asyncio.run(pool.run("sweep", asked))
     assert json.loads(body) == json.loads(
         json.dumps(perfmodels.sweep("lavc", {"users": 200}, "locks_per_user_s", [0.1, 0.5, 1.0]))
     )
@@ -29,7 +30,7 @@ def test_answers_are_the_models_own_and_cost_cpu_time(pool):
 
 def test_a_refusal_carries_the_models_reason(pool):
     with pytest.raises(ModelError) as e:
-        asyncio.run(pool.run("evaluate", "decnet", {"link_quota": -5}))
+        asyncio.run(pool.run("evaluate", {"system": "decnet", "knobs": {"link_quota": -5}}))
     assert "link_quota" in str(e.value) and e.value.cpu >= 0
 
 
@@ -40,6 +41,6 @@ def test_a_dead_worker_fails_one_call_and_the_next_starts_a_new_pool(pool):
     for pid in list(pool._executor()._processes):  # the worker dies, as if killed for memory
         os.kill(pid, signal.SIGKILL)
     with pytest.raises(BrokenProcessPool):
-        asyncio.run(pool.run("evaluate", "decnet", {}))
-    body, _ = asyncio.run(pool.run("evaluate", "decnet", {}))
+        asyncio.run(pool.run("evaluate", {"system": "decnet"}))
+    body, _ = asyncio.run(pool.run("evaluate", {"system": "decnet"}))
     assert json.loads(body)

@@ -6,19 +6,23 @@ Pyodide (the browser's Web Worker). Every entry point takes and returns plain JS
     systems()                       -> ["decnet", ...]   (registry.SYSTEMS: the System modules)
     describe(system)                -> knobs, metrics, default axes, dataset id, stages
     evaluate(system, knobs)         -> metrics, bottleneck and stage loads at one setting
-    sweep(system, knobs, x, values) -> metrics and bottleneck at each value of knob x
+    sweep(system, knobs, x, values) -> metrics and bottleneck at each value of knob x (sweep.py)
     card(system)                    -> the model's explanation, parameters and fit report
+    read_table, fit                 -> a user's own table read, and the model fitted to it (own.py)
 
 Unknown systems or knobs and out-of-range values raise ValueError naming the knob and range.
-The shapes of the answers are in types.py; what a system module must provide, in system.py;
-the browser's worker calls bridge.call.
+The shapes of the answers and requests are in types/; what a system module must provide, in
+system.py; every operation a caller may ask by name, in ops.py (the browser's worker calls
+bridge.call, the server's model workers ops.run).
 """
 
 from __future__ import annotations
 
 from .mva import mva
-from .registry import card, describe, evaluate, fit, read_table, sweep, systems
+from .own import fit, read_table
+from .registry import card, describe, evaluate, systems
 from .sensitivity import sensitivity
+from .sweep import sweep
 
 __version__ = "0.3.0"
 __all__ = ["card", "describe", "evaluate", "fit", "mva", "read_table", "sensitivity", "sweep", "systems", "__version__"]

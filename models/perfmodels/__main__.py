@@ -15,7 +15,8 @@ import csv
 import json
 import sys
 
-from . import registry
+from . import own, registry
+from .sweep import sweep
 
 
 def _knobs(pairs: list[str]) -> dict[str, object]:
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             _report_fit(a, text)
         else:
             values = a.values.split(",") if a.values else None
-            r = registry.sweep(a.system, _knobs(a.knobs), a.x, values)
+            r = sweep(a.system, _knobs(a.knobs), a.x, values)
             if a.format == "json":
                 print(json.dumps(r, indent=1))
             else:
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _report_fit(a: argparse.Namespace, text: str) -> None:
-    r = registry.fit(a.system, text=text, knobs=_knobs(a.knobs), fit=a.fit.split(",") if a.fit else None)
+    r = own.fit(a.system, text=text, knobs=_knobs(a.knobs), fit=a.fit.split(",") if a.fit else None)
     if a.format == "json":
         print(json.dumps(r, indent=1))
         return

@@ -53,7 +53,7 @@ from . import bounds
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
-from .system import no_fast_path
+from .system import POINT_BY_POINT
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 CLIENTS = ("redhat72", "solaris7")
@@ -164,4 +164,4 @@ def observations() -> list[Observation]:
     return out
 
 
-solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob
+ALONG = POINT_BY_POINT  # each point is cheap: nothing faster to do along a knob

@@ -53,15 +53,11 @@ quota other than 16, which the memo never measured (hence the band).
 
 from __future__ import annotations
 
-import math
-
-from . import bounds
+from . import closed, pace
 from .datasets import load as load_dataset
-from .fitted import fitted
 from .knobs import load_spec
-from .mva import mva, mva_throughputs
-from .pace import knee
-from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
+from .mva import mva_throughputs
+from .types import Evaluation, Knobs, Observation, Params, Stage, observation, stage
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -145,45 +141,41 @@ def _return_scale(stations: list[float], ret: float, share: float) -> float:
     return b
 
 
-def _network(k: Knobs, p: Params) -> tuple[dict[str, float], list[float], float]:
-    """The stage demands (the return rescaled when part of it queues), the queueing stations'
-    demands (sending CPU, circuit, receiving CPU, and the queued return) and the delay Z."""
-    d = demands(k, p)
-    stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
-    share = k["return_queue_share"]
-    if share <= 0:
-        return d, stations, d["return"]
-    ret = d["return"] * _return_scale(stations, d["return"], share)
-    return {**d, "return": ret}, [*stations, share * ret], (1 - share) * ret
-
-
 def _per_message(k: Knobs, queues: list[float]) -> dict[str, float]:
     """Each metric is X times this much a message: the bounds on X bound them too (bounds.py)."""
     payload_bits = (k["buffer_size"] - HEADER_BYTES) * 8
     return {"throughput_bps": payload_bits, "messages_per_s": 1.0, "cpu_percent": 100.0 * queues[0]}
 
 
-def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_bounds: bool = True) -> list[Evaluation]:
-    d, queues, think = _network(k, p)
-    stations = queues[:3]
-    share = k["return_queue_share"]
-    ret = d["return"]
-    xs = _throughputs(stations, ret, share, max(populations))
-    payload_bits = (k["buffer_size"] - HEADER_BYTES) * 8
-    # The window limits throughput below the knee (pace.py): the messages a quota lets out cannot
-    # keep any station busy. From the knee on, the station with the largest demand sets the pace.
-    names = [*RESOURCES, "buffer return"]
-    busiest = max(range(len(queues)), key=queues.__getitem__)
-    n_star = knee(queues, think)
-    per_message = _per_message(k, queues)
-    out = []
-    for n in populations:
-        x = xs[n - 1]
-        util = [x * dk for dk in stations]
-        bottleneck = names[busiest] if n >= n_star else "link quota"
-        point: Evaluation = {
-            "metrics": {"throughput_bps": x * payload_bits, "messages_per_s": x, "cpu_percent": 100.0 * util[0]},
-            "bottleneck": bottleneck,
+class _Link(closed.Engine[dict[str, float]]):
+    """The link's queueing stations (sending CPU, circuit, receiving CPU, and the queued part of
+    the buffer return) with the rest of the return as the delay; the population is the buffers
+    in flight, half the link quota. The window (the link quota) limits throughput below the knee
+    (pace.knee): the messages a quota lets out cannot keep any station busy. The stage demands
+    (the return rescaled when part of it queues) ride along for the points."""
+
+    def network(self, k: Knobs, p: Params) -> closed.Loop[dict[str, float]]:
+        d = demands(k, p)
+        stations = [d["program"] + d["monitor"], d["circuit"], d["receiver"]]
+        share = k["return_queue_share"]
+        if share <= 0:
+            queues, think = stations, d["return"]
+        else:
+            ret = d["return"] * _return_scale(stations, d["return"], share)
+            d = {**d, "return": ret}
+            queues, think = [*stations, share * ret], (1 - share) * ret
+        names = (*RESOURCES, "buffer return")[: len(queues)]
+        return closed.Loop(names, tuple(queues), think, _per_message(k, queues), (1,) * len(queues), d)
+
+    def point(self, k: Knobs, loop: closed.Loop[dict[str, float]], s: closed.Solved) -> Evaluation:
+        x = s.x
+        return {
+            "metrics": {
+                "throughput_bps": x * ((k["buffer_size"] - HEADER_BYTES) * 8),
+                "messages_per_s": x,
+                "cpu_percent": 100.0 * (x * loop.demands[0]),
+            },
+            "bottleneck": s.bottleneck,
             "limits": {
                 "throughput_bps": LINE_RATE_BPS[k["circuit"]]
                 * (k["buffer_size"] - HEADER_BYTES)
@@ -191,79 +183,34 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_boun
                 "cpu_percent": 100.0,
             },
         }
-        if each_bounds:  # (a sweep along the population takes them as lines: bounds_along)
-            point["bounds"] = bounds.scaled(bounds.closed(queues, think, n), per_message)
-        if detail:
-            # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
-            queued = names[: len(queues)]
-            solved = mva(queues, n, think)
-            point["network"] = {
-                "population": n,
-                "throughput": solved["throughput"][-1],
-                "think_s": think,
-                "demands_s": dict(zip(queued, queues, strict=True)),
-                "queues": dict(zip(queued, solved["queue_lengths"][-1], strict=True)),
-            }
-            home = {s: STAGE_RESOURCE[s] or ("buffer return" if share > 0 else "link quota") for s in SPEC.stages}
-            point["stages"] = [
-                stage(
-                    s,
-                    STAGE_LABELS[s],
-                    d[s] * 1e3,
-                    "ms/message",
-                    resource=home[s],
-                    # a queue's utilization; for the return, its queued part's, or the share of
-                    # buffers waiting there when it is a pure delay
-                    utilization=min(1.0, x * d[s] / (n if s == "return" else 1))
-                    if s != "return" or share <= 0
-                    else min(1.0, x * share * d[s]),
-                    # only a resource's stages that take time are marked: below the knee the
-                    # window is the limit and no stage is
-                    bottleneck=home[s] == bottleneck != "link quota" and d[s] > 0,
-                )
-                for s in SPEC.stages
-            ]
-        out.append(point)
-    return out
+
+    def stages(self, k: Knobs, loop: closed.Loop[dict[str, float]], s: closed.Solved) -> list[Stage]:
+        d, x, n, share = loop.of, s.x, s.n, k["return_queue_share"]
+        home = {st: STAGE_RESOURCE[st] or ("buffer return" if share > 0 else "link quota") for st in SPEC.stages}
+        return [
+            stage(
+                st,
+                STAGE_LABELS[st],
+                d[st] * 1e3,
+                "ms/message",
+                resource=home[st],
+                # a queue's utilization; for the return, its queued part's, or the share of
+                # buffers waiting there when it is a pure delay
+                utilization=min(1.0, x * d[st] / (n if st == "return" else 1))
+                if st != "return" or share <= 0
+                else min(1.0, x * share * d[st]),
+                # only a resource's stages that take time are marked: below the knee the
+                # window is the limit and no stage is
+                bottleneck=home[st] == s.bottleneck != "link quota" and d[st] > 0,
+            )
+            for st in SPEC.stages
+        ]
 
 
-def knee_along(k: Knobs, x: str, p: Params | None = None) -> float | None:
-    """The link quota at the knee (two buffers a message: quota = 2 N*), where the busiest
-    station takes over from the window; None along other knobs (the registry finds it there)."""
-    if x != "link_quota":
-        return None
-    _, queues, think = _network(k, p or fitted(SPEC.id))
-    return 2 * knee(queues, think)
-
-
-def bounds_knee_along(k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
-    """The textbook knee N* along the link quota (knee_along's), and its station."""
-    at = knee_along(k, x, p)
-    if at is None or not math.isfinite(at):
-        return None
-    _, queues, _ = _network(k, p or fitted(SPEC.id))
-    names = [*RESOURCES, "buffer return"]
-    return {"x": at, "station": names[max(range(len(queues)), key=queues.__getitem__)]}
-
-
-def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
-    """Metrics and bottleneck for one validated knob set, and with `detail` the stage loads."""
-    return _points(k, p or fitted(SPEC.id), [k["link_quota"] // 2], detail)[0]
-
-
-def solve_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[Evaluation] | None:
-    """Every link quota from one MVA pass (MVA yields every smaller population on the way)."""
-    if x != "link_quota":
-        return None
-    return _points(k, p or fitted(SPEC.id), [int(v) // 2 for v in values], detail=False, each_bounds=False)
-
-
-def bounds_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[BoundLine] | None:
-    """The bounds along the link quota as lines, from one network (solve_along's companion)."""
-    if x != "link_quota":
-        return None
-    _, queues, think = _network(k, p or fitted(SPEC.id))
-    return bounds.closed_lines(queues, think, [int(v) // 2 for v in values], _per_message(k, queues))
+# Every link quota from one MVA pass, its bounds and knees: the closed-network engine along the
+# quota (two buffers a message: quota = 2 N).
+ALONG = _Link(SPEC.id, "link_quota", pace.knee, window="link quota", per_customer=2)
+solve = ALONG.solve
 
 
 # ---- calibration data -------------------------------------------------------------------

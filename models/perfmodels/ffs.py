@@ -86,7 +86,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
 from .pace import slowest
-from .system import no_fast_path
+from .system import POINT_BY_POINT
 from .types import Evaluation, Knobs, Observation, Params, Stage, observation, stage
 
 SECTOR_BYTES = 512
@@ -289,4 +289,4 @@ def observations() -> list[Observation]:
     return out
 
 
-solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob
+ALONG = POINT_BY_POINT  # each point is cheap: nothing faster to do along a knob

@@ -1,5 +1,5 @@
 """Fitting a model to measurements: the one least-squares code the memo's calibration
-(`python -m calibration`) and a user's own table (`registry.fit`, the worker, the API, the CLI)
+(`python -m calibration`) and a user's own table (`own.fit`, the worker, the API, the CLI)
 both run.
 
 The loss is the sum over measured values of log(model / measured) squared: a relative error,
@@ -24,6 +24,7 @@ from typing import Any
 
 from .system import System
 from .types import ErrorSummary, Knobs, Observation, Params
+from .types.requests import Progress
 
 # Fitted parameters are published to 4 significant digits.
 SIGNIFICANT = 4
@@ -33,8 +34,6 @@ FLAT_TOLERANCE = 0.01
 MISS_COST = 1e6
 # How far a range is searched each way: 300 steps of 0.5 %.
 RANGE_STEPS = 300
-
-Progress = Callable[[float], None]
 
 
 @dataclass(frozen=True)

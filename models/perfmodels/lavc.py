@@ -53,12 +53,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from . import bounds
+from . import closed, pace
 from .datasets import load as load_dataset
-from .fitted import fitted
 from .knobs import load_spec
-from .mva import recursion
-from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Observation, Params, observation, stage
+from .types import Evaluation, Knobs, KnobValue, Observation, Params, Stage, observation, stage
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}  # memo, Ethernet interface
@@ -116,61 +114,41 @@ def _per_cycle(k: Knobs, c: dict[str, Any]) -> dict[str, float]:
     }
 
 
-def _mva(
-    demands: tuple[float, float, float, float], disks: int, think: float, need: set[int]
-) -> dict[int, tuple[float, tuple[float, ...]]]:
-    """{n: (X(n), queue per station copy at n)} for the populations in `need`: the four stations
-    (CPU, one of `disks` identical disks, adapter, Ethernet) through the one MVA engine."""
-    xs, queues = recursion(demands, max(need), think, copies=(1, disks, 1, 1), keep=need)
-    out: dict[int, tuple[float, tuple[float, ...]]] = {0: (0.0, (0.0, 0.0, 0.0, 0.0))}
-    out.update({n: (xs[n - 1], queues[n]) for n in need if n > 0})
-    return out
+class _Cluster(closed.Engine[dict[str, Any]]):
+    """The boot member's four stations (CPU, one of boot_disks identical disks, adapter, Ethernet)
+    with a second of nominal activity between visits; the population is the users. Below the
+    users at saturation (the memo's own capacity point, max_users = 1 / D_max: pace.capacity)
+    the users are too few to keep any station busy and no resource is the limit."""
 
+    def network(self, k: Knobs, p: Params) -> closed.Loop[dict[str, Any]]:
+        c = _costs(k, p)
+        b = k["blocks_per_io"]
+        idle_io = c["disk_ms"]
+        if c["served"]:
+            idle_io += p["protocol_ms"] + 1e3 * b * BLOCK_BITS / (ADAPTER_MBPS[k["adapter"]] * 1e6)
+            cpu_here = p["client_cpu_ms"] + p["client_cpu_block_ms"] * b
+        else:
+            cpu_here = p["local_cpu_ms"] + p["local_cpu_block_ms"] * b
+        c.update(idle_io=idle_io, cpu_here=cpu_here)
+        return closed.Loop(STATIONS, c["demands"], 1.0, _per_cycle(k, c), (1, k["boot_disks"], 1, 1), c)
 
-def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_bounds: bool = True) -> list[Evaluation]:
-    c = _costs(k, p)
-    d_cpu, d_disk, d_adapter, d_net = c["demands"]
-    # stations: CPU, one disk (in boot_disks copies), adapter, Ethernet
-    demands = (d_cpu, d_disk, d_adapter, d_net)
-    think = 1.0  # a second of nominal activity between visits
-    busiest = max(range(4), key=demands.__getitem__)
-    max_users = 1.0 / demands[busiest] if demands[busiest] > 0 else None
-    if max_users is not None and not math.isfinite(max_users):
-        max_users = None  # a vanishing load never saturates anything
-    # each population, and the one below it (the queues an arriving I/O finds)
-    solved = _mva(demands, k["boot_disks"], think, {m for n in populations for m in (n, n - 1)})
-    b = k["blocks_per_io"]
-    idle_io = c["disk_ms"]
-    if c["served"]:
-        idle_io += p["protocol_ms"] + 1e3 * b * BLOCK_BITS / (ADAPTER_MBPS[k["adapter"]] * 1e6)
-        cpu_here = p["client_cpu_ms"] + p["client_cpu_block_ms"] * b
-    else:
-        cpu_here = p["local_cpu_ms"] + p["local_cpu_block_ms"] * b
-    copies = (1, k["boot_disks"], 1, 1)
-    per_cycle = _per_cycle(k, c)
-    out = []
-    for n in populations:
-        x, q_now = solved[n]
-        q_before = solved[n - 1][1]
-        utils = [x * dd for dd in demands]
-        wait = sum(s * qk for s, qk in zip(c["per_io"], q_before, strict=True)) if c["served"] else 0.0
-        # Below the users at saturation (the memo's own capacity point, max_users) the users are
-        # too few to keep any station busy: no resource is the limit. From there on the busiest
-        # station sets the pace (pace.py): one number for the chart's region, its mark and the readout.
-        bottleneck = STATIONS[busiest] if max_users is not None and n >= max_users else None
-        point: Evaluation = {
+    def point(self, k: Knobs, loop: closed.Loop[dict[str, Any]], s: closed.Solved) -> Evaluation:
+        c, x = loop.of, s.x
+        d_cpu, d_disk, d_adapter, _ = loop.demands
+        wait = sum(sv * qk for sv, qk in zip(c["per_io"], s.before, strict=True)) if c["served"] else 0.0
+        return {
             "metrics": {
-                "boot_cpu_percent": 100.0 * utils[0],
-                "cpu_demand_percent": 100.0 * n * d_cpu,
-                "adapter_percent": 100.0 * utils[2],
-                "disk_percent": 100.0 * utils[1],
-                "ethernet_mbps": x * c["ios"] * b * BLOCK_BITS / 1e6,
-                "io_elapsed_ms": idle_io + wait,
-                "max_users": max_users,
-                "io_cpu_ms": cpu_here,
+                "boot_cpu_percent": 100.0 * (x * d_cpu),
+                "cpu_demand_percent": 100.0 * s.n * d_cpu,
+                "adapter_percent": 100.0 * (x * d_adapter),
+                "disk_percent": 100.0 * (x * d_disk),
+                "ethernet_mbps": x * c["ios"] * k["blocks_per_io"] * BLOCK_BITS / 1e6,
+                "io_elapsed_ms": c["idle_io"] + wait,
+                "max_users": loop.saturation if math.isfinite(loop.saturation) else None,
+                "io_cpu_ms": c["cpu_here"],
                 "server_cpu_ms": c["server_cpu"],
             },
-            "bottleneck": bottleneck,
+            "bottleneck": s.bottleneck,
             "limits": {
                 "boot_cpu_percent": 100.0,
                 "cpu_demand_percent": 100.0,
@@ -179,82 +157,35 @@ def _points(k: Knobs, p: Params, populations: list[int], detail: bool, each_boun
                 "ethernet_mbps": k["ethernet_usable_mbps"],
             },
         }
-        if each_bounds:  # (a sweep along the population takes them as lines: bounds_along)
-            point["bounds"] = bounds.scaled(bounds.closed(demands, think, n, copies), per_cycle)
-        if detail:
-            # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
-            point["network"] = {
-                "population": n,
-                "throughput": x,
-                "think_s": think,
-                "demands_s": {s_: d_ for s_, d_ in zip(STATIONS, demands, strict=True)},
-                "queues": {
-                    "boot CPU": q_now[0],
-                    "boot disks": k["boot_disks"] * q_now[1],
-                    "adapter": q_now[2],
-                    "Ethernet": q_now[3],
-                },
-            }
-            lock_u = x * 1e-3 * c["lock_ms"]
-            rows = (
-                ("locks", "Lock mastering", 1e3 * 1e-3 * c["lock_ms"], "boot CPU", lock_u, 0),
-                ("server", "Serving disk I/O", c["ios"] * c["server_cpu"], "boot CPU", utils[0] - lock_u, 0),
-                ("disks", f"{k['boot_disks']} boot member disks", 1e3 * d_disk, "boot disks", utils[1], 1),
-                ("adapter", f"{k['adapter']} adapter", 1e3 * d_adapter, "adapter", utils[2], 2),
-                ("ethernet", "Ethernet", 1e3 * d_net, "Ethernet", utils[3], 3),
+
+    def stages(self, k: Knobs, loop: closed.Loop[dict[str, Any]], s: closed.Solved) -> list[Stage]:
+        c, x = loop.of, s.x
+        d_cpu, d_disk, d_adapter, d_net = loop.demands
+        lock_u = x * 1e-3 * c["lock_ms"]
+        rows = (
+            ("locks", "Lock mastering", 1e3 * 1e-3 * c["lock_ms"], "boot CPU", lock_u, 0),
+            ("server", "Serving disk I/O", c["ios"] * c["server_cpu"], "boot CPU", x * d_cpu - lock_u, 0),
+            ("disks", f"{k['boot_disks']} boot member disks", 1e3 * d_disk, "boot disks", x * d_disk, 1),
+            ("adapter", f"{k['adapter']} adapter", 1e3 * d_adapter, "adapter", x * d_adapter, 2),
+            ("ethernet", "Ethernet", 1e3 * d_net, "Ethernet", x * d_net, 3),
+        )
+        return [
+            stage(
+                name,
+                label,
+                demand,
+                "ms per user-second",
+                resource=res,
+                utilization=max(0.0, min(1.0, u)),
+                bottleneck=s.bottleneck is not None and i == loop.busiest,
             )
-            point["stages"] = [
-                stage(
-                    name,
-                    label,
-                    demand,
-                    "ms per user-second",
-                    resource=res,
-                    utilization=max(0.0, min(1.0, u)),
-                    bottleneck=bottleneck is not None and i == busiest,
-                )
-                for name, label, demand, res, u, i in rows
-            ]
-        out.append(point)
-    return out
+            for name, label, demand, res, u, i in rows
+        ]
 
 
-def knee_along(k: Knobs, x: str, p: Params | None = None) -> float | None:
-    """Users at saturation (max_users) along the users; None along other knobs."""
-    if x != "users":
-        return None
-    busiest = max(_costs(k, p or fitted(SPEC.id))["demands"])
-    return 1.0 / busiest if busiest > 0 else None
-
-
-def bounds_knee_along(k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
-    """The textbook knee N* = (D + Z) / D_max along the users, Z a second of thinking; it lies a
-    little beyond the users at saturation (1 / D_max, where the offered demand reaches 100 %)."""
-    if x != "users":
-        return None
-    d = _costs(k, p or fitted(SPEC.id))["demands"]
-    at = bounds.knee(d, 1.0, (1, k["boot_disks"], 1, 1))
-    return None if at is None else {"x": at, "station": STATIONS[max(range(4), key=d.__getitem__)]}
-
-
-def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
-    return _points(k, p or fitted(SPEC.id), [k["users"]], detail)[0]
-
-
-def solve_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[Evaluation] | None:
-    """Every user count from one MVA pass (MVA yields every smaller population on the way)."""
-    if x != "users":
-        return None
-    return _points(k, p or fitted(SPEC.id), [int(v) for v in values], detail=False, each_bounds=False)
-
-
-def bounds_along(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[BoundLine] | None:
-    """The bounds along the users as lines, from one set of demands (solve_along's companion)."""
-    if x != "users":
-        return None
-    c = _costs(k, p or fitted(SPEC.id))
-    users = [int(v) for v in values]
-    return bounds.closed_lines(c["demands"], 1.0, users, _per_cycle(k, c), (1, k["boot_disks"], 1, 1))
+# Every user count from one MVA pass, its bounds and knees: the closed-network engine along the users.
+ALONG = _Cluster(SPEC.id, "users", pace.capacity, window=None)
+solve = ALONG.solve
 
 
 # ---- calibration data -------------------------------------------------------------------

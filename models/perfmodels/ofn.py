@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from .datasets import load as load_dataset
 from .knobs import load_spec
-from .system import no_fast_path
+from .system import POINT_BY_POINT
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 SPEC = load_spec("ofn")  # knobs and metrics: specs/ofn.toml
@@ -95,4 +95,4 @@ def observations() -> list[Observation]:
     return out
 
 
-solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob
+ALONG = POINT_BY_POINT  # each point is cheap: nothing faster to do along a knob

@@ -19,6 +19,7 @@ import csv
 import difflib
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from .knobs import Knob, Metric, Spec
@@ -63,7 +64,7 @@ def _delimiter(header: str) -> str:
     return ","
 
 
-def read_table(spec: Spec, text: str, held: dict[str, object] | None = None) -> Table:
+def read_table(spec: Spec, text: str, held: Mapping[str, object] | None = None) -> Table:
     """The table in `text` read against the system's knobs and metrics; knobs it does not give
     take `held` (validated; the defaults where it says nothing)."""
     base = spec.validate(held or {})
@@ -214,7 +215,7 @@ def _tidy(v: float) -> float:
     return float(r) if abs(v - r) <= 1e-9 * max(1.0, abs(v)) else v
 
 
-def table_from_rows(spec: Spec, rows: object, held: dict[str, object] | None = None) -> Table:
+def table_from_rows(spec: Spec, rows: object, held: Mapping[str, object] | None = None) -> Table:
     """The same Table from JSON rows ([{"knobs": {...}, "metrics": {...}}], in the declared
     units), for the API and the command line; row n is "line" n."""
     base = spec.validate(held or {})

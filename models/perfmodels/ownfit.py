@@ -17,9 +17,10 @@ import re
 from dataclasses import replace
 
 from .fitted import fitted
-from .fitting import FLAT_TOLERANCE, Progress, Unknown, baseline, error_percent, fit, loss, ranges, split, summarize
+from .fitting import FLAT_TOLERANCE, Unknown, baseline, error_percent, fit, loss, ranges, split, summarize
 from .system import System
 from .types import Knobs, Observation, OwnFit, OwnFitRow, OwnFitWarning, Params, Table, TableProblem, observation
+from .types.requests import Progress
 
 # A fitted unknown whose equally good values span more than this factor is one the table
 # cannot pin down (as on the model cards).

@@ -9,13 +9,16 @@ link, the LAVC cluster) a fixed population of jobs circulates; below the knee po
 
 there are too few jobs to keep any station busy (the window or the users are the limit, and
 every resource is partly idle); at and above it the station with the largest demand D_max sets
-the pace (throughput tends to 1 / D_max). The views draw the bottleneck's regions, mark its
-stages and name it in the readouts from these answers alone, never from a threshold of their own.
+the pace (throughput tends to 1 / D_max). A model may instead name the population where that
+station's limit is reached, 1 / D_max (LAVC's users at saturation, the memo's own capacity
+point). The views draw the bottleneck's regions, mark its stages and name it in the readouts
+from these answers alone, never from a threshold of their own.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from . import bounds
 
@@ -25,8 +28,15 @@ def slowest(terms: dict[str, float]) -> str:
     return max(terms, key=terms.__getitem__)
 
 
-def knee(demands: list[float] | tuple[float, ...], think: float) -> float:
+def knee(demands: Sequence[float], think: float, copies: Sequence[int] | None = None) -> float:
     """N* = (D + Z) / D_max: the population at which a closed network's two asymptotes meet
     (bounds.knee), or infinity where nothing takes time: the window is then always the limit."""
-    at = bounds.knee(demands, think)
+    at = bounds.knee(demands, think, copies)
     return math.inf if at is None else at
+
+
+def capacity(demands: Sequence[float], think: float, copies: Sequence[int] | None = None) -> float:
+    """1 / D_max: the population whose demand alone fills the busiest station (think time aside),
+    or infinity where nothing takes time. (The same arguments as knee: a closed network's rule.)"""
+    top = max(demands, default=0.0)
+    return 1.0 / top if top > 0 else math.inf

@@ -36,7 +36,7 @@ from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
 from .pace import slowest
-from .system import no_fast_path
+from .system import POINT_BY_POINT
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 RK05_REV_MS = 40.0  # 1500 rpm
@@ -133,4 +133,4 @@ def observations() -> list[Observation]:
     ]
 
 
-solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob
+ALONG = POINT_BY_POINT  # each point is cheap: nothing faster to do along a knob

@@ -49,7 +49,7 @@ from typing import Any
 
 from .datasets import load as load_dataset
 from .knobs import load_spec
-from .system import no_fast_path
+from .system import POINT_BY_POINT
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
 DISKS = {  # rev ms, bytes per track, average seek ms
@@ -196,4 +196,4 @@ def observations() -> list[Observation]:
     return out
 
 
-solve_along = no_fast_path  # each point is cheap: nothing faster to do along a knob
+ALONG = POINT_BY_POINT  # each point is cheap: nothing faster to do along a knob

@@ -17,7 +17,7 @@ where nothing limits (a cluster below saturation).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .knobs import Knob
@@ -28,7 +28,7 @@ from .types import KnobEffect, Knobs, Sensitivity
 STEP = 1e-3
 
 
-def sensitivity(name: str, knobs: dict[str, object] | None, metric: str, params: object = None) -> Sensitivity:
+def sensitivity(name: str, knobs: Mapping[str, object] | None, metric: str, params: object = None) -> Sensitivity:
     """{"metric", "value", "knobs": [{"name", "label", "active", "reason"?, "elasticity"?,
     "low"?, "high"?, "choices"?}]} for `metric` at the setting `knobs` (validated)."""
     m = system(name)

@@ -3,9 +3,10 @@
 A system is a module (decnet.py, ffs.py, ...) that describes its knobs and metrics (SPEC, read
 from specs/{id}.toml), says which of its parameters calibration fits (FITTED, from START, within
 BOUNDS, with FIXED_DEFAULTS held), declares the fidelity bars it misses and why (KNOWN_MISSES),
-and answers: `solve` at one setting, `solve_along` for a faster path along one knob (or None
-where it has none), `observations` for the memo figures it is judged against. The registry, the
-calibration and the tests use only this.
+and answers: `solve` at one setting, `observations` for the memo figures it is judged against,
+and ALONG, what it answers along one knob faster than point by point (`Along`: every hook the
+sweep engine calls, each with its default; POINT_BY_POINT where it has nothing faster). The
+registry, the sweep engine, the calibration and the tests use only this.
 """
 
 from __future__ import annotations
@@ -13,7 +14,33 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from .knobs import Spec
-from .types import Evaluation, Knobs, KnobValue, Metrics, Observation, Params
+from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Metrics, Observation, Params
+
+
+class Along:
+    """What a model answers along one knob x (the other knobs `k` fixed) faster than point by
+    point. Each hook's default, None, says it has no answer of its own there: the sweep engine
+    (sweep.py) then solves each point, gathers the bounds from the points and finds the knee by
+    halving. A closed network's engine (closed.py) answers all four along its population."""
+
+    def points(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[Evaluation] | None:
+        """Every value's point (without its bounds: `bound_lines` gives them)."""
+        return None
+
+    def bound_lines(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[BoundLine] | None:
+        """The textbook bounds along x, as lines (bounds.py)."""
+        return None
+
+    def knee(self, k: Knobs, x: str, p: Params | None = None) -> float | None:
+        """Where along x the pace setter turns from a window or the users to a resource (pace.py)."""
+        return None
+
+    def bounds_knee(self, k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
+        """A closed network's textbook knee N* along x, and its station."""
+        return None
+
+
+POINT_BY_POINT = Along()  # a system whose every point is cheap: nothing faster to do along a knob
 
 
 @runtime_checkable
@@ -51,18 +78,14 @@ class System(Protocol):
         """readable names of fitted parameters (bands over undetermined ones carry them)"""
         ...
 
+    @property
+    def ALONG(self) -> Along:
+        """what the model answers along a knob faster than point by point (POINT_BY_POINT: nothing)"""
+        ...
+
     def solve(self, k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation: ...
 
-    def solve_along(
-        self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None
-    ) -> list[Evaluation] | None: ...
-
     def observations(self) -> list[Observation]: ...
-
-
-def no_fast_path(k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> None:
-    """`solve_along` for a system that has no faster path than solving each point."""
-    return None
 
 
 def predict(system: System, config: Knobs, p: Params | None) -> Metrics:

@@ -3,7 +3,7 @@
 import json
 
 import perfmodels
-from perfmodels import bridge, registry
+from perfmodels import bridge, own, registry
 
 
 def call(op, **payload):
@@ -50,13 +50,13 @@ def test_a_non_finite_result_is_never_sent(monkeypatch):
 def test_a_users_table_is_read_fitted_and_its_rows_left_out_through_the_bridge():
     text = "block_size,operation,throughput_kBps\n4096,read,300\n8192,read,420\n4096,write,200\n8192,write,280\n"
     t = json.loads(bridge.call("table", json.dumps({"system": "ffs", "text": text})))["result"]
-    assert t == registry.read_table("ffs", text)
+    assert t == own.read_table("ffs", text)
     seen: list[float] = []
     fitted = json.loads(
         bridge.call("fit", json.dumps({"system": "ffs", "text": text, "fit": ["cpu_block_ms"]}), seen.append)
     )
     r = fitted["result"]
-    assert r["best"] == registry.fit("ffs", text=text, fit=["cpu_block_ms"])["best"]
+    assert r["best"] == own.fit("ffs", text=text, fit=["cpu_block_ms"])["best"]
     assert "leave_one_out" not in r["summary"] and seen and seen[-1] == 1.0
     left = json.loads(
         bridge.call("left_out", json.dumps({"system": "ffs", "text": text, "fit": ["cpu_block_ms"], "best": r["best"]}))
@@ -74,7 +74,7 @@ def test_a_stopped_fit_says_so(monkeypatch):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(registry, "fit", interrupted)
+    monkeypatch.setattr(own, "fit", interrupted)
     assert json.loads(bridge.call("fit", json.dumps({"system": "ffs", "text": "x"}))) == {"error": "stopped"}
 
 

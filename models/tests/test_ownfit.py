@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from perfmodels import registry
-from perfmodels.fitted import report
+from perfmodels import own, registry
+from perfmodels.fitted import fitted, report
 from perfmodels.registry import SYSTEMS
+from perfmodels.sweep import band, sweep
 
 
 def memo_rows(system: str) -> list[dict]:
@@ -27,7 +28,7 @@ def memo_rows(system: str) -> list[dict]:
 
 @pytest.mark.parametrize("system", [s for s, m in SYSTEMS.items() if m.FITTED])
 def test_the_memos_rows_through_the_users_path_give_the_committed_calibration(system):
-    r = registry.fit(system, rows=memo_rows(system), fit=list(SYSTEMS[system].FITTED), left_out=False)
+    r = own.fit(system, rows=memo_rows(system), fit=list(SYSTEMS[system].FITTED), left_out=False)
     committed = report(system)["ranges"]
     for name in SYSTEMS[system].FITTED:
         lo, hi = committed[name]
@@ -53,7 +54,7 @@ FFS_SETTINGS = [
 def test_a_parameter_is_recovered_from_measurements_the_model_made_with_it():
     truth = {"cpu_block_ms": 6.0, "write_factor": 1.3}
     rows = synthetic("ffs", FFS_SETTINGS, "throughput_kBps", truth)
-    r = registry.fit("ffs", rows=rows, fit=list(truth))
+    r = own.fit("ffs", rows=rows, fit=list(truth))
     for name, v in truth.items():
         assert r["best"][name] == pytest.approx(v, rel=0.01)
     assert r["summary"]["in_sample"]["median_abs"] < 0.1
@@ -63,15 +64,15 @@ def test_a_parameter_is_recovered_from_measurements_the_model_made_with_it():
 def test_an_open_knob_is_recovered_within_its_range():
     settings = [{"users": n} for n in (10, 40, 80, 120)]
     rows = synthetic("lavc", settings, "boot_cpu_percent", knobs={"lock_cpu_ms": 5.3})
-    r = registry.fit("lavc", rows=rows, fit=["lock_cpu_ms"])
+    r = own.fit("lavc", rows=rows, fit=["lock_cpu_ms"])
     assert r["knobs"]["lock_cpu_ms"] == pytest.approx(5.3, rel=0.01)
-    assert r["params"] == registry.fitted("lavc")  # nothing else moved
+    assert r["params"] == fitted("lavc")  # nothing else moved
 
 
 def test_by_default_only_parameters_the_table_can_move_are_fitted():
     # reads on the MASSBUS: no write's extra cost and no UNIBUS in these rows
     rows = synthetic("ffs", [{"block_size": b, "bus": "MASSBUS"} for b in (4096, 8192, 16384)], "throughput_kBps")
-    r = registry.fit("ffs", rows=rows)
+    r = own.fit("ffs", rows=rows)
     assert "write_factor" not in r["fitted"] and "unibus_kBps" not in r["fitted"]
     assert "track_ms" in r["fitted"]
 
@@ -79,27 +80,27 @@ def test_by_default_only_parameters_the_table_can_move_are_fitted():
 def test_what_cannot_be_fitted_is_refused_with_what_can():
     rows = synthetic("lavc", [{"users": n} for n in (10, 40)], "boot_cpu_percent")
     with pytest.raises(ValueError, match="cannot fit 'users'; what can be fitted here: .*lock_cpu_ms"):
-        registry.fit("lavc", rows=rows, fit=["users"])  # a column of the table, and an integer
+        own.fit("lavc", rows=rows, fit=["users"])  # a column of the table, and an integer
     with pytest.raises(ValueError, match="cannot fit 'nonsense'"):
-        registry.fit("lavc", rows=rows, fit=["nonsense"])
+        own.fit("lavc", rows=rows, fit=["nonsense"])
     with pytest.raises(ValueError, match="fit must be a list"):
-        registry.fit("lavc", rows=rows, fit="lock_cpu_ms")
+        own.fit("lavc", rows=rows, fit="lock_cpu_ms")
 
 
 def test_the_judgement_left_out_rows_baseline_and_warnings():
     rows = synthetic("ffs", FFS_SETTINGS, "throughput_kBps", {"cpu_block_ms": 6.0})
     seen: list[float] = []
-    r = registry.fit("ffs", rows=rows, fit=["cpu_block_ms", "track_ms"], progress=seen.append)
+    r = own.fit("ffs", rows=rows, fit=["cpu_block_ms", "track_ms"], progress=seen.append)
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) > 3
     assert {row["line"] for row in r["rows"]} == set(range(1, len(rows) + 1))
     assert all(row["left_out_percent"] is not None for row in r["rows"])
     assert r["summary"]["leave_one_out"]["n"] == len(rows)
     assert r["summary"]["baseline"]["median_abs"] > r["summary"]["leave_one_out"]["median_abs"]
     # the same left-out errors when asked apart, after the fit
-    apart = registry.fit_left_out("ffs", r["best"], rows=rows, fit=["cpu_block_ms", "track_ms"])
+    apart = own.fit_left_out("ffs", r["best"], rows=rows, fit=["cpu_block_ms", "track_ms"])
     assert apart == {f"{row['line']} {row['metric']}": row["left_out_percent"] for row in r["rows"]}
     with pytest.raises(ValueError, match="best must give a value for each fitted name"):
-        registry.fit_left_out("ffs", {"cpu_block_ms": 6.0}, rows=rows, fit=["cpu_block_ms", "track_ms"])
+        own.fit_left_out("ffs", {"cpu_block_ms": 6.0}, rows=rows, fit=["cpu_block_ms", "track_ms"])
 
 
 def test_data_the_model_cannot_reach_is_said_with_what_it_leaves_out():
@@ -108,7 +109,7 @@ def test_data_the_model_cannot_reach_is_said_with_what_it_leaves_out():
         {"knobs": {"block_size": b}, "metrics": {"throughput_kBps": v}}
         for b, v in ((4096, 900), (8192, 300), (16384, 100))
     ]
-    r = registry.fit("ffs", rows=rows)
+    r = own.fit("ffs", rows=rows)
     [unreached] = [w for w in r["warnings"] if w["kind"] == "unreached"]
     assert "Not captured by the model: track and cylinder switches" in unreached["message"]
 
@@ -117,8 +118,8 @@ def test_parameters_given_to_evaluate_are_checked_and_used():
     base = registry.evaluate("ffs", {"bus": "UNIBUS"})["metrics"]["throughput_kBps"]
     slow = registry.evaluate("ffs", {"bus": "UNIBUS"}, {"unibus_kBps": 100.0})["metrics"]["throughput_kBps"]
     assert slow < base
-    sweep = registry.sweep("ffs", {"bus": "UNIBUS"}, "block_size", params={"unibus_kBps": 100.0})
-    assert max(v for v in sweep["metrics"]["throughput_kBps"] if v is not None) <= 100.0
+    curve = sweep("ffs", {"bus": "UNIBUS"}, "block_size", params={"unibus_kBps": 100.0})
+    assert max(v for v in curve["metrics"]["throughput_kBps"] if v is not None) <= 100.0
     for bad, says in (
         ({"nope": 1}, "unknown parameter 'nope'"),
         ({"unibus_kBps": 1.0}, "from 10 to 1e\\+06"),
@@ -150,27 +151,27 @@ def test_the_command_line_fits_a_file(tmp_path, capsys):
 
 def test_more_values_fitted_than_measured_is_said():
     rows = synthetic("ffs", FFS_SETTINGS[:2], "throughput_kBps")
-    r = registry.fit("ffs", rows=rows, fit=["cpu_block_ms", "cpu_byte_us", "track_ms"])
+    r = own.fit("ffs", rows=rows, fit=["cpu_block_ms", "cpu_byte_us", "track_ms"])
     assert any("3 values fitted to 2 measurements" in w["message"] for w in r["warnings"])
 
 
 def test_a_fitted_parameter_the_table_leaves_open_is_drawn_as_a_band():
     params = {"track_ms": 1.0}
     spread = {"track_ms": [0.5, 4.0]}
-    s = registry.sweep("ffs", {}, "block_size", params=params, spread=spread)
+    s = sweep("ffs", {}, "block_size", params=params, spread=spread)
     b = s["band"]["track_ms"]
     assert b["parameter"] and b["label"] == "track switch time"
     lows, highs = b["low"]["throughput_kBps"], b["high"]["throughput_kBps"]
     assert all(h <= lo for lo, h in zip(lows, highs, strict=True))  # a slower switch, a lower curve
-    assert registry.band("ffs", {}, "block_size", params=params, spread=spread) == s["band"]
+    assert band("ffs", {}, "block_size", params=params, spread=spread) == s["band"]
     # the memo's own open parameter (the UNIBUS rate) is not this fit's band
-    assert "unibus_kBps" not in registry.sweep("ffs", {"bus": "UNIBUS"}, "block_size", params=params)["band"]
+    assert "unibus_kBps" not in sweep("ffs", {"bus": "UNIBUS"}, "block_size", params=params)["band"]
     for bad, says in (
         ({"track_ms": [4.0, 0.5]}, "must be \\[low, high\\]"),
         ({"nope": [1, 2]}, "unknown parameter"),
         ({"track_ms": [0.001, 1]}, "from 0.01 to 100"),
     ):
         with pytest.raises(ValueError, match=says):
-            registry.sweep("ffs", {}, "block_size", params=params, spread=bad)
+            sweep("ffs", {}, "block_size", params=params, spread=bad)
     with pytest.raises(ValueError, match="spread goes with params"):
-        registry.sweep("ffs", {}, "block_size", spread=spread)
+        sweep("ffs", {}, "block_size", spread=spread)

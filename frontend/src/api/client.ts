@@ -1,5 +1,5 @@
-// HTTP calls to the backend's /api: model evaluation (the server runs the same perfmodels code)
-// and the memo datasets. Errors carry the server's reason.
+// HTTP calls to the backend's /api: the model operations (the server runs the same perfmodels
+// code), the memo datasets and the scenarios. Errors carry the server's reason.
 import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, OwnFit, OwnTable, Params, SavedScenario, Sensitivity, Spread, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
@@ -24,6 +24,12 @@ export async function request<T>(path: string, init?: RequestInit): Promise<T> {
   return (r.status === 204 ? undefined : await r.json()) as T;
 }
 
+/** A model operation (models/perfmodels/ops.py) at the server's route of its name: POST
+ * /api/models/{system}/{type}, the rest of the request as the body (backend/app/api/routes/models.py). */
+export function modelCall<T>({ type, system, ...asked }: { type: string; system: string; [field: string]: unknown }): Promise<T> {
+  return request<T>(`/api/models/${encodeURIComponent(system)}/${type}`, { method: "POST", body: JSON.stringify(asked) });
+}
+
 export const api = {
   describe: (system: string) => request<SystemSpec>(`/api/models/${encodeURIComponent(system)}`),
   systems: () => request<SystemSpec[]>("/api/models"),
@@ -38,20 +44,13 @@ export const api = {
     const r = await fetch(`/api/scenarios/${encodeURIComponent(slug)}`, { method: "DELETE", headers: { "X-Delete-Token": token } });
     if (r.status !== 204 && r.status !== 404) throw new ApiError(r.status, r.status === 403 ? "the delete token does not match" : r.statusText);
   },
-  evaluate: (system: string, knobs: KnobValues, params?: Params) =>
-    request<EvaluateResult>(`/api/models/${encodeURIComponent(system)}/evaluate`, {
-      method: "POST",
-      body: JSON.stringify({ knobs, params }),
-    }),
+  model: modelCall,
+  evaluate: (system: string, knobs: KnobValues, params?: Params) => modelCall<EvaluateResult>({ type: "evaluate", system, knobs, params }),
   sweep: (system: string, knobs: KnobValues, x: string, values?: (number | string)[], params?: Params, spread?: Spread) =>
-    request<SweepResult>(`/api/models/${encodeURIComponent(system)}/sweep`, {
-      method: "POST",
-      body: JSON.stringify({ knobs, x, values, params, spread }),
-    }),
+    modelCall<SweepResult>({ type: "sweep", system, knobs, x, values, params, spread }),
   sensitivity: (system: string, knobs: KnobValues, metric: string, params?: Params) =>
-    request<Sensitivity>(`/api/models/${encodeURIComponent(system)}/sensitivity`, { method: "POST", body: JSON.stringify({ knobs, metric, params }) }),
-  table: (system: string, text: string, knobs: KnobValues) =>
-    request<OwnTable>(`/api/models/${encodeURIComponent(system)}/table`, { method: "POST", body: JSON.stringify({ text, knobs }) }),
+    modelCall<Sensitivity>({ type: "sensitivity", system, knobs, metric, params }),
+  table: (system: string, text: string, knobs: KnobValues) => modelCall<OwnTable>({ type: "table", system, text, knobs }),
   fit: (system: string, rows: { knobs: KnobValues; metrics: Record<string, number> }[], fit: string[] | undefined, knobs: KnobValues) =>
-    request<OwnFit>(`/api/models/${encodeURIComponent(system)}/fit`, { method: "POST", body: JSON.stringify({ rows, fit, knobs }) }),
+    modelCall<OwnFit>({ type: "fit", system, rows, fit, knobs }),
 };

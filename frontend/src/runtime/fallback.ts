@@ -2,48 +2,43 @@
 // be reached (offline, say), the request waits for the in-browser runtime instead; a refusal
 // from the server (an ApiError: bad input) is final.
 import { ApiError, type api } from "../api/client";
+import type { KnobValues, OwnFit, SweepResult } from "../api/types";
 import { settled } from "./answer";
-import type { KnobValues, OwnFit } from "../api/types";
-import type { Call, ResultFor } from "./protocol";
+import type { Call, Op, ResultFor } from "./protocol";
 import type { WorkerTransport } from "./transport";
 
-export type Http = Pick<typeof api, "evaluate" | "sweep" | "describe"> & Partial<Pick<typeof api, "table" | "fit" | "sensitivity">>;
+export type Http = Pick<typeof api, "model" | "describe">;
 
-/** The server's answer to a model request. */
+type Route<K extends Op> = (http: Http, call: Extract<Call, { type: K }>) => Promise<ResultFor[K]>;
+
+/** How the server answers the operations its route of the same name does not take as they are. */
+const ROUTES: { [K in Op]?: Route<K> } = {
+  // a GET, which the browser and the service worker keep
+  describe: (http, call) => http.describe(call.system),
+  // the server's sweep always has its band (computed once, and kept, for every page that asks)
+  sweep: (http, { band: _, ...call }) => http.model(call),
+  band: (http, call) => http.model<SweepResult>({ ...call, type: "sweep" }).then((s) => s.band),
+  fit: (http, call) => serverFit(http, call),
+  left_out: (http, call) =>
+    serverFit(http, call).then((fit) => Object.fromEntries(fit.rows.map((r) => [`${r.line} ${r.metric}`, r.left_out_percent ?? null]))),
+};
+
+/** The server's answer to a model request: one generic call (the route of the operation's
+ * name, the request as its body), or the operation's own route above. */
 export function askServer<C extends Call>(http: Http, call: C): Promise<ResultFor[C["type"]]> {
-  switch (call.type) {
-    case "evaluate":
-      return http.evaluate(call.system, call.knobs, call.params) as Promise<ResultFor[C["type"]]>;
-    case "sweep": // the server's sweep always has its band
-      return http.sweep(call.system, call.knobs, call.x, call.values, call.params) as Promise<ResultFor[C["type"]]>;
-    case "band":
-      return http.sweep(call.system, call.knobs, call.x, call.values, call.params, call.spread).then((s) => s.band) as Promise<ResultFor[C["type"]]>;
-    case "describe":
-      return http.describe(call.system) as Promise<ResultFor[C["type"]]>;
-    case "sensitivity":
-      return need(http.sensitivity)(call.system, call.knobs, call.metric, call.params) as Promise<ResultFor[C["type"]]>;
-    case "table":
-      return need(http.table)(call.system, call.text, call.knobs) as Promise<ResultFor[C["type"]]>;
-    case "fit":
-      return serverFit(http, call).then(({ fit }) => fit) as Promise<ResultFor[C["type"]]>;
-    case "left_out":
-      return serverFit(http, call).then(({ fit }) =>
-        Object.fromEntries(fit.rows.map((r) => [`${r.line} ${r.metric}`, r.left_out_percent ?? null]))) as Promise<ResultFor[C["type"]]>;
-  }
-}
-
-function need<F>(f: F | undefined): F {
-  if (!f) throw new Error("the server cannot do this here");
-  return f;
+  const route = ROUTES[call.type] as ((http: Http, call: C) => Promise<ResultFor[C["type"]]>) | undefined;
+  return route ? route(http, call) : http.model<ResultFor[C["type"]]>(call);
 }
 
 /** The server fits rows, not text: the text is read there first, and the fit's rows take the
  * text's line numbers back. The server's fit has its rows left out already. */
-async function serverFit(http: Http, call: Extract<Call, { type: "fit" | "left_out" }>): Promise<{ fit: OwnFit }> {
-  const table = await need(http.table)(call.system, call.text, call.knobs);
+async function serverFit(http: Http, call: Extract<Call, { type: "fit" | "left_out" }>): Promise<OwnFit> {
+  const { system, text = "", knobs = {} } = call;
+  const table = await http.model<ResultFor["table"]>({ type: "table", system, text, knobs });
   if (table.problems.length) throw new Error(table.problems.map((p) => p.message).join("; "));
-  const fit = await need(http.fit)(call.system, table.rows.map((r) => ({ knobs: r.knobs as KnobValues, metrics: r.metrics })), call.fit, call.knobs);
-  return { fit: { ...fit, rows: fit.rows.map((r) => ({ ...r, line: table.rows[r.line - 1]?.line ?? r.line })) } };
+  const rows = table.rows.map((r) => ({ knobs: r.knobs as KnobValues, metrics: r.metrics }));
+  const fit = await http.model<OwnFit>({ type: "fit", system, rows, fit: call.fit ?? undefined, knobs });
+  return { ...fit, rows: fit.rows.map((r) => ({ ...r, line: table.rows[r.line - 1]?.line ?? r.line })) };
 }
 
 /** How often, and how long apart, a page without Python asks the server again while the

@@ -5,7 +5,7 @@ import { FakeWorker, ready } from "./fakeWorker";
 
 function setup(shared = false) {
   const w = new FakeWorker();
-  const http = { ...api, evaluate: vi.fn(async () => ({ from: "http" })), sweep: vi.fn(async () => ({ from: "http" })) };
+  const http = { ...api, model: vi.fn(async () => ({ from: "http" })) };
   const c = new ModelClient(() => w, http as unknown as typeof api, shared);
   return { w, http, c };
 }
@@ -21,7 +21,7 @@ describe("ModelClient", () => {
     const w = new FakeWorker();
     let made = 0;
     let answer!: (v: unknown) => void;
-    const http = { ...api, sweep: vi.fn(() => new Promise((r) => (answer = r))) };
+    const http = { ...api, model: vi.fn(() => new Promise((r) => (answer = r))) };
     const c = new ModelClient(() => {
       made++;
       return w;
@@ -51,7 +51,7 @@ describe("ModelClient", () => {
   it("uses the server until the worker is ready, then the worker", async () => {
     const { w, http, c } = setup();
     expect(await later(c.evaluate("decnet", {}))).toEqual({ from: "http" });
-    expect(http.evaluate).toHaveBeenCalledOnce();
+    expect(http.model).toHaveBeenCalledOnce();
     w.emit(ready);
     const p = later(c.evaluate("decnet", { link_quota: 8 }));
     expect(w.sent).toEqual([{ id: 1, type: "evaluate", system: "decnet", knobs: { link_quota: 8 } }]);
@@ -76,7 +76,7 @@ describe("ModelClient", () => {
     expect(seen).toEqual(["starting", "runtime", "failed"]);
     expect(c.status.message).toContain("boom");
     await later(c.sweep("decnet", {}, "link_quota"));
-    expect(http.sweep).toHaveBeenCalledOnce();
+    expect(http.model).toHaveBeenCalledOnce();
   });
 
   it("answers at once through shared memory, and ignores the duplicate message", () => {

@@ -4,25 +4,53 @@ import { ASK_AGAIN, askServer, type Http, serverThenWorker } from "../../src/run
 import { WorkerTransport } from "../../src/runtime/transport";
 import { FakeWorker, ready } from "./fakeWorker";
 
-function http(fail?: Error): Http {
-  const answer = (what: string) => vi.fn(async (...args: unknown[]) => {
+// The server as the page's model client sees it: every model call (a route's name and body, as
+// api.model posts it) answered with what was asked; a description by its own GET.
+function http(fail?: Error, answer?: (call: Record<string, unknown>) => unknown): Http {
+  const reply = (what: string) => vi.fn(async (asked: unknown) => {
     if (fail) throw fail;
-    return { what, args };
+    return answer ? answer(asked as Record<string, unknown>) : { what, asked };
   });
-  return { evaluate: answer("evaluate"), sweep: answer("sweep"), describe: answer("describe") } as unknown as Http;
+  return { model: reply("model"), describe: reply("describe") } as unknown as Http;
 }
 
 const sweep = { type: "sweep" as const, system: "ffs", knobs: { block_kb: 8 }, x: "block_kb", values: [4, 8] };
 
 describe("askServer", () => {
-  it("sends each kind of request to its route with its arguments", async () => {
+  it("sends a request to the route of its operation's name, the request as its body", async () => {
     const h = http();
-    expect(await askServer(h, sweep)).toEqual({ what: "sweep", args: ["ffs", { block_kb: 8 }, "block_kb", [4, 8], undefined] });
-    expect(await askServer(h, { type: "evaluate", system: "ffs", knobs: {} })).toEqual({ what: "evaluate", args: ["ffs", {}, undefined] });
+    expect(await askServer(h, sweep)).toEqual({ what: "model", asked: sweep });
     // a user's own fit travels with the request
     const params = { cpu_block_ms: 5 };
-    expect(await askServer(h, { type: "evaluate", system: "ffs", knobs: {}, params })).toEqual({ what: "evaluate", args: ["ffs", {}, params] });
-    expect(await askServer(h, { type: "describe", system: "ffs" })).toEqual({ what: "describe", args: ["ffs"] });
+    const evaluate = { type: "evaluate" as const, system: "ffs", knobs: {}, params };
+    expect(await askServer(h, evaluate)).toEqual({ what: "model", asked: evaluate });
+    const sensitivity = { type: "sensitivity" as const, system: "ffs", knobs: {}, metric: "throughput_kBps" };
+    expect(await askServer(h, sensitivity)).toEqual({ what: "model", asked: sensitivity });
+  });
+
+  it("asks the routes that take another shape in theirs", async () => {
+    const h = http();
+    expect(await askServer(h, { type: "describe", system: "ffs" })).toEqual({ what: "describe", asked: "ffs" });
+    // the server's sweep always has its band: a curve asked without it is asked as the sweep
+    expect(await askServer(h, { ...sweep, band: false })).toEqual({ what: "model", asked: sweep });
+    const bands = http(undefined, (asked) => ({ asked, band: { cpu: "its band" } }));
+    expect(await askServer(bands, { ...sweep, type: "band" })).toEqual({ cpu: "its band" });
+    expect(bands.model).toHaveBeenCalledWith(sweep);
+  });
+
+  it("fits a user's text by reading it first, and gives the rows their lines and left-out errors", async () => {
+    const row = { knobs: { block_kb: 4 }, metrics: { throughput_kBps: 300 } };
+    const h = http(undefined, (asked) =>
+      asked.type === "table"
+        ? { problems: [], rows: [{ ...row, line: 2 }] }
+        : { rows: [{ line: 1, metric: "throughput_kBps", left_out_percent: 7 }] },
+    );
+    const fit = await askServer(h, { type: "fit", system: "ffs", text: "t", knobs: {}, fit: ["cpu_block_ms"] });
+    expect(fit.rows[0].line).toBe(2);
+    expect(h.model).toHaveBeenCalledWith({ type: "table", system: "ffs", text: "t", knobs: {} });
+    expect(h.model).toHaveBeenLastCalledWith({ type: "fit", system: "ffs", rows: [row], fit: ["cpu_block_ms"], knobs: {} });
+    const left = await askServer(h, { type: "left_out", system: "ffs", text: "t", knobs: {}, best: { cpu_block_ms: 5 } });
+    expect(left).toEqual({ "2 throughput_kBps": 7 });
   });
 });
 
@@ -51,13 +79,13 @@ describe("serverThenWorker", () => {
     const t = new WorkerTransport(null, false);
     const h = http();
     const down = new TypeError("Failed to fetch");
-    (h.sweep as ReturnType<typeof vi.fn>).mockRejectedValueOnce(down).mockRejectedValueOnce(down);
+    (h.model as ReturnType<typeof vi.fn>).mockRejectedValueOnce(down).mockRejectedValueOnce(down);
     const p = serverThenWorker(h, t, sweep);
-    await vi.waitFor(() => expect(h.sweep).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(h.model).toHaveBeenCalledTimes(1));
     window.dispatchEvent(new Event("online")); // still down
-    await vi.waitFor(() => expect(h.sweep).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(h.model).toHaveBeenCalledTimes(2));
     window.dispatchEvent(new Event("online")); // back
-    expect(await p).toEqual({ what: "sweep", args: ["ffs", { block_kb: 8 }, "block_kb", [4, 8], undefined] });
+    expect(await p).toEqual({ what: "model", asked: sweep });
     // down for good: the network error, after ASK_AGAIN.times tries
     const times = ASK_AGAIN.times;
     ASK_AGAIN.times = 2;

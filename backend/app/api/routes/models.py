@@ -1,4 +1,5 @@
-"""The performance models over HTTP: the same perfmodels code the browser runs in Pyodide."""
+"""The performance models over HTTP: the same perfmodels code the browser runs in Pyodide, each
+model route one operation of its table (perfmodels.ops), asked with the route's checked body."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 import perfmodels
 from perfmodels.owndata import MAX_BYTES, MAX_ROWS
-from perfmodels.registry import MAX_SWEEP_POINTS
+from perfmodels.sweep import MAX_SWEEP_POINTS
 
-from ...compute import Kind, ModelError
+from ...compute import ModelError
 from .. import schemas
 from ..caching import cached, etag_for
 from ..errors import problems
@@ -81,8 +82,10 @@ _answers: Lru[bytes] = Lru(4096)
 REFUSAL_DELAY_S = 1.0
 
 
-async def _answer(request: Request, kind: Kind, *args: Any, **kwargs: Any) -> Response:
-    key = _key(kind, *args, kwargs)
+async def _answer(request: Request, op: str, asked: dict[str, Any]) -> Response:
+    """Operation `op` of the models' table (perfmodels.ops) asked `asked`, from the recent answers
+    or the model workers."""
+    key = _key(op, asked)
     body = _answers.get(key)
     if body is None:
         # A new answer costs the client's model budget (CPU seconds per minute); a cached one
@@ -100,7 +103,7 @@ async def _answer(request: Request, kind: Kind, *args: Any, **kwargs: Any) -> Re
                     429, "too much model computation from this client; try again shortly", headers=retry
                 )
         try:
-            body, cpu = await request.app.state.model_pool.run(kind, *args, **kwargs)
+            body, cpu = await request.app.state.model_pool.run(op, asked)
         except ModelError as e:
             budget.charge(who, e.cpu)
             raise HTTPException(422, str(e)) from None
@@ -142,29 +145,27 @@ def card(system: str, request: Request) -> Response:
 @router.post("/{system}/evaluate", response_model=schemas.EvaluateResult, responses=problems(429, 503))
 async def evaluate(system: str, body: EvaluateRequest, request: Request) -> Response:
     _known(system)
-    return await _answer(request, "evaluate", system, body.knobs, body.params)
+    return await _answer(request, "evaluate", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/sweep", response_model=schemas.SweepResult, responses=problems(429, 503))
 async def sweep(system: str, body: SweepRequest, request: Request) -> Response:
     _known(system)
-    return await _answer(
-        request, "sweep", system, body.knobs, body.x, body.values, params=body.params, spread=body.spread
-    )
+    return await _answer(request, "sweep", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/sensitivity", response_model=schemas.Sensitivity, responses=problems(429, 503))
 async def sensitivity(system: str, body: SensitivityRequest, request: Request) -> Response:
     """Every knob's effect on the metric at this setting: elasticity, span, each choice."""
     _known(system)
-    return await _answer(request, "sensitivity", system, body.knobs, body.metric, body.params)
+    return await _answer(request, "sensitivity", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/table", response_model=schemas.Table, responses=problems(429, 503))
 async def read_table(system: str, body: TableRequest, request: Request) -> Response:
     """A pasted table read against the system: its columns, rows and every problem, at its cell."""
     _known(system)
-    return await _answer(request, "read_table", system, body.text, body.knobs)
+    return await _answer(request, "table", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/fit", response_model=schemas.OwnFit, responses=problems(429, 503))
@@ -172,5 +173,5 @@ async def fit(system: str, body: FitRequest, request: Request) -> Response:
     """The model fitted to a user's own measurements, by the memo calibration's own code, and
     judged: each row's error, each row left out, the nearest-row baseline, warnings."""
     _known(system)
-    rows = [r.model_dump() for r in body.rows]
-    return await _answer(request, "fit", system, rows=rows, fit=body.fit, knobs=body.knobs)
+    # the server's fit has its rows left out already (the page asks for them apart from its worker)
+    return await _answer(request, "fit", {"system": system, **body.model_dump(), "left_out": True})

@@ -1,0 +1,158 @@
+"""One engine for the closed queueing networks (DECnet's link, the LAVC cluster), kept apart from
+the networks it solves (as Ciw keeps a network's description apart from its simulation).
+
+A model describes its network at a knob setting (`Loop`: the queueing stations, each one's
+demand a cycle at one of its identical copies, the think time, and each metric's amount a cycle)
+and reads one point from each solved population (`Engine.point`: its metrics and limits;
+`Engine.stages`: its path, with detail). The engine does the rest, the same way for both: one
+exact MVA pass (mva.recursion) for every population asked, what sets the pace at each (pace.py:
+the busiest station from the population the model's rule names, the window below it), the
+textbook bounds (bounds.py: at one point, or as lines along the population), the network's
+state for the queueing laws, the knee, and the fast path along the population's knob
+(system.Along).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, NamedTuple, TypeVar
+
+from . import bounds
+from .fitted import fitted
+from .mva import recursion
+from .system import Along
+from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Params, Stage
+
+C = TypeVar("C")
+# The population from which the busiest station sets the pace (pace.knee or pace.capacity);
+# infinity: never.
+Rule = Callable[[Sequence[float], float, Sequence[int]], float]
+
+
+@dataclass
+class Loop(Generic[C]):
+    """A closed network at one knob setting, and the model's own quantities there (`of`)."""
+
+    stations: tuple[str, ...]
+    demands: tuple[float, ...]  # seconds a cycle at one copy of each station
+    think: float  # the delay station's seconds a cycle
+    per_cycle: dict[str, float]  # each metric is the throughput times this (bounds.scaled)
+    copies: tuple[int, ...]
+    of: C
+    busiest: int = field(init=False)  # the station with the largest demand (the first, on a tie)
+    saturation: float = field(init=False)  # the model's rule at these demands (Engine.rule)
+
+
+class Solved(NamedTuple):
+    """One population's answer: what a model reads its point from."""
+
+    n: int
+    x: float  # cycles a second
+    queues: tuple[float, ...]  # the mean queue at one copy of each station
+    before: tuple[float, ...]  # the same at n - 1: what an arriving customer finds (arrival theorem)
+    bottleneck: str | None
+
+
+class Engine(Along, Generic[C]):
+    """A closed network's model: `network` and `point` (and `stages`) are the model's; the
+    population is knob `knob` divided by `per_customer` (DECnet's quota: two buffers a
+    message); below `rule`'s population the `window` sets the pace (None: nothing does)."""
+
+    def __init__(self, system: str, knob: str, rule: Rule, window: str | None, per_customer: int = 1) -> None:
+        self.system, self.knob, self.rule, self.window, self.per_customer = system, knob, rule, window, per_customer
+
+    # ---- the model's part ----
+
+    def network(self, k: Knobs, p: Params) -> Loop[C]:
+        raise NotImplementedError
+
+    def point(self, k: Knobs, loop: Loop[C], s: Solved) -> Evaluation:
+        """The point's metrics, bottleneck (s.bottleneck) and limits."""
+        raise NotImplementedError
+
+    def stages(self, k: Knobs, loop: Loop[C], s: Solved) -> list[Stage]:
+        raise NotImplementedError
+
+    # ---- the engine ----
+
+    def solve(self, k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
+        """Metrics and bottleneck for one validated knob set, and with `detail` the stages and
+        the network's state."""
+        return self._points(k, self._params(p), [self._population(k[self.knob])], detail)[0]
+
+    def points(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[Evaluation] | None:
+        """Every population from one MVA pass (MVA yields every smaller population on the way)."""
+        if x != self.knob:
+            return None
+        return self._points(k, self._params(p), [self._population(v) for v in values], False, each_bounds=False)
+
+    def bound_lines(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[BoundLine] | None:
+        """The bounds along the population as lines, from one network (points' companion)."""
+        if x != self.knob:
+            return None
+        loop = self._loop(k, self._params(p))
+        pops = [self._population(v) for v in values]
+        return bounds.closed_lines(loop.demands, loop.think, pops, loop.per_cycle, loop.copies)
+
+    def knee(self, k: Knobs, x: str, p: Params | None = None) -> float | None:
+        """The knob's value where the busiest station takes over (the model's rule); None along
+        other knobs (the sweep engine finds it there)."""
+        if x != self.knob:
+            return None
+        at = self._loop(k, self._params(p)).saturation
+        return self.per_customer * at if math.isfinite(at) else None
+
+    def bounds_knee(self, k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
+        """The textbook knee N* = (D + Z) / D_max along the population, and its station."""
+        if x != self.knob:
+            return None
+        loop = self._loop(k, self._params(p))
+        at = bounds.knee(loop.demands, loop.think, loop.copies)
+        if at is None or not math.isfinite(self.per_customer * at):
+            return None
+        return {"x": self.per_customer * at, "station": loop.stations[loop.busiest]}
+
+    def _params(self, p: Params | None) -> Params:
+        return p or fitted(self.system)
+
+    def _population(self, v: KnobValue) -> int:
+        return int(v) // self.per_customer
+
+    def _loop(self, k: Knobs, p: Params) -> Loop[C]:
+        loop = self.network(k, p)
+        loop.busiest = max(range(len(loop.demands)), key=loop.demands.__getitem__)
+        loop.saturation = self.rule(loop.demands, loop.think, loop.copies)
+        return loop
+
+    def _points(
+        self, k: Knobs, p: Params, populations: list[int], detail: bool, each_bounds: bool = True
+    ) -> list[Evaluation]:
+        loop = self._loop(k, p)
+        # each population, and the one below it (the queues an arriving customer finds)
+        need = {m for n in populations for m in (n, n - 1)}
+        xs, queues = recursion(loop.demands, max(populations), loop.think, loop.copies, keep=need)
+        idle = (0.0,) * len(loop.demands)
+        busiest = loop.stations[loop.busiest]
+        out = []
+        for n in populations:
+            # Below the rule's population the customers are too few to keep any station busy:
+            # the window is the limit. From there on the busiest station sets the pace (pace.py).
+            bottleneck = busiest if n >= loop.saturation else self.window
+            s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck)
+            point = self.point(k, loop, s)
+            if each_bounds:  # (a sweep along the population takes them as lines: bound_lines)
+                point["bounds"] = bounds.scaled(bounds.closed(loop.demands, loop.think, n, loop.copies), loop.per_cycle)
+            if detail:
+                # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
+                point["network"] = {
+                    "population": n,
+                    "throughput": s.x,
+                    "think_s": loop.think,
+                    "demands_s": dict(zip(loop.stations, loop.demands, strict=True)),
+                    "queues": {st: c * q for st, c, q in zip(loop.stations, loop.copies, s.queues, strict=True)},
+                }
+                point["stages"] = self.stages(k, loop, s)
+            out.append(point)
+        return out

@@ -1,0 +1,81 @@
+"""The shapes every system's answers take, by concern: a model's answers (answers.py), the memo's
+figures and the calibration report (memo.py), a system's description and card (descriptions.py)
+and a user's own table and fit (own.py). TypedDicts, so the results stay plain JSON-able dicts
+while mypy checks every place that builds or reads them. Import them from here; what each
+operation is asked (requests.py, ops.py's) from perfmodels.types.requests."""
+
+from .answers import (
+    Band,
+    Bound,
+    BoundLine,
+    BoundsKnee,
+    EvaluateResult,
+    Evaluation,
+    Knee,
+    KnobEffect,
+    Knobs,
+    KnobValue,
+    Metrics,
+    Network,
+    Params,
+    Sensitivity,
+    Stage,
+    StagePart,
+    SweepResult,
+    stage,
+)
+from .descriptions import (
+    Card,
+    KnobDescription,
+    MetricDescription,
+    Overlay,
+    OverlayMetric,
+    ParamDescription,
+    SpecDescription,
+    SystemDescription,
+)
+from .memo import ErrorSummary, FitFigure, FitSummary, MemoPoint, Observation, observation
+from .own import OwnFit, OwnFitRow, OwnFitSummary, OwnFitWarning, Table, TableColumn, TableProblem, TableRow
+
+__all__ = [
+    "Band",
+    "Bound",
+    "BoundLine",
+    "BoundsKnee",
+    "Card",
+    "ErrorSummary",
+    "EvaluateResult",
+    "Evaluation",
+    "FitFigure",
+    "FitSummary",
+    "Knee",
+    "KnobDescription",
+    "KnobEffect",
+    "KnobValue",
+    "Knobs",
+    "MemoPoint",
+    "MetricDescription",
+    "Metrics",
+    "Network",
+    "Observation",
+    "Overlay",
+    "OverlayMetric",
+    "OwnFit",
+    "OwnFitRow",
+    "OwnFitSummary",
+    "OwnFitWarning",
+    "ParamDescription",
+    "Params",
+    "Sensitivity",
+    "SpecDescription",
+    "Stage",
+    "StagePart",
+    "SweepResult",
+    "SystemDescription",
+    "Table",
+    "TableColumn",
+    "TableProblem",
+    "TableRow",
+    "observation",
+    "stage",
+]

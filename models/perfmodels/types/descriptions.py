@@ -1,0 +1,98 @@
+"""What a page is told about a system: its description (knobs, metrics, memo overlay and
+refittable parameters, read from specs/{system}.toml by knobs.py, with the memo points on its
+charts) and its model card."""
+
+from typing import NotRequired, TypedDict
+
+from .answers import KnobValue
+from .memo import FitFigure, FitSummary, MemoPoint
+
+
+class KnobDescription(TypedDict):
+    """A knob as a user interface needs it: a choice (choices) or a number (min to max)."""
+
+    name: str
+    label: str
+    unit: str
+    default: KnobValue
+    meaning: str
+    # what values are allowed, in words (every interface shows this same text)
+    allowed: str
+    choices: NotRequired[list[str]]
+    min: NotRequired[float | None]
+    max: NotRequired[float | None]
+    step: NotRequired[float | None]
+    scale: NotRequired[str]
+    integer: NotRequired[bool]
+    active_when: NotRequired[dict[str, list[str]]]
+    inactive_reason: NotRequired[str]
+
+
+class MetricDescription(TypedDict):
+    name: str
+    label: str
+    unit: str
+    share: bool
+
+
+class OverlayMetric(TypedDict):
+    field: str
+    scale: float
+    note: NotRequired[str]
+
+
+class Overlay(TypedDict):
+    """How a memo dataset's rows sit on a system's charts."""
+
+    dataset: str
+    knobs: dict[str, str]
+    metrics: dict[str, OverlayMetric]
+
+
+class ParamDescription(TypedDict):
+    """A parameter calibration fits, as a page offers it to fit to a user's own table."""
+
+    name: str
+    label: str
+    min: float
+    max: float
+
+
+class SpecDescription(TypedDict):
+    id: str
+    title: str
+    question: str
+    knobs: list[KnobDescription]
+    metrics: list[MetricDescription]
+    x_default: str
+    y_default: str
+    stages: list[str]
+    unknowns: list[str]
+    overlay: Overlay | None
+    per_default: str | None
+    # the parameters a user's own measurements may refit (the memo's calibration fits them)
+    params: list[ParamDescription]
+
+
+class SystemDescription(SpecDescription):
+    memo_points: list[MemoPoint]
+
+
+class Card(TypedDict):
+    """What a model card shows: the mechanism, the parameters and the calibration report."""
+
+    system: str
+    title: str
+    doc: str
+    fitted: list[str]
+    # each fitted parameter in plain words, with its unit
+    parameter_labels: dict[str, str]
+    params: dict[str, float]
+    ranges: dict[str, list[float]]
+    undetermined: list[str]
+    fixed: dict[str, float]
+    summary: FitSummary | None
+    figures: list[FitFigure]
+    unknowns: list[str]
+    secondary_note: str | None
+    known_misses: dict[str, str]
