@@ -90,7 +90,7 @@ def _knee(
         if not (resource(turned) and not resource(bottleneck[i - 1])) or kx.choices is not None:
             continue
         assert turned is not None and isinstance(lo, (int, float)) and isinstance(hi, (int, float))
-        at = m.ALONG.knee(base, x)
+        at = m.ALONG.knee(base, x, p)  # (with a fit, the fitted network's own knee)
         if at is None or not lo <= at <= hi:
             if kx.integer:
                 at = (lo + hi) / 2
