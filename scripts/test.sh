@@ -73,7 +73,7 @@ backend_on_postgres() {
   MEMOLAB_TEST_POSTGRES_URL="$url" .venv/bin/python -m pytest backend/tests --basetemp="$logs/postgres"
 }
 
-wave "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy' \
+wave "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/python scripts/comment_paths.py' \
   --- "models" -- .venv/bin/python -m pytest models/tests --basetemp="$logs/models" \
   --- "backend (SQLite)" -- .venv/bin/python -m pytest backend/tests --basetemp="$logs/sqlite" \
   --- "backend (PostgreSQL)" -- backend_on_postgres \

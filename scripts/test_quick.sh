@@ -14,7 +14,7 @@ echo "[quick] changed: $(echo "$changed" | wc -l) file(s)"
 status=0
 step() { echo; echo "=== $*"; "$@" || status=1; }
 
-step bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy'
+step bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/python scripts/comment_paths.py'
 step npx --no-install tsc -p frontend/tsconfig.json
 step node scripts/biome.mjs lint --error-on-warnings
 

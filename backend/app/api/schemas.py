@@ -1,6 +1,6 @@
 """Response models for the API, taken from the models package's own result types.
 
-perfmodels declares the shapes of its answers as TypedDicts (perfmodels/types.py) and stays on
+perfmodels declares the shapes of its answers as TypedDicts (the package perfmodels/types/) and stays on
 the standard library, so it runs under Pyodide. Pydantic, on Python 3.11, reads only
 typing_extensions' TypedDicts: `mirror` rebuilds each one (and every TypedDict nested in it) as
 such, keeping which keys are required. The OpenAPI schema then describes every response body
