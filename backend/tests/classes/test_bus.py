@@ -5,7 +5,7 @@ import asyncio
 import threading
 import time
 
-from app.events import Coalescer, LocalBus
+from app.classes.bus import Coalescer, LocalBus
 
 
 def test_waking_everyone_after_a_gap_wakes_every_topic_from_another_thread_without_stopping():
