@@ -6,8 +6,8 @@ asking (checked by token). Routes read `app.state` (main.py fills it) only throu
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from typing import Annotated, cast
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Annotated, Protocol, TypeVar, cast
 
 from fastapi import Depends, Header, Request
 from sqlalchemy import Engine
@@ -23,36 +23,40 @@ from ..core.config import Settings
 from ..core.limits import RateLimiter
 from .schemas import ClassCode
 
-# ---- what the app made at its start (async: read in the event loop, never on a thread) --------
+T = TypeVar("T")
+
+# ---- what the app made at its start --------------------------------------------------------------
 
 
-async def get_settings(request: Request) -> Settings:
-    return cast(Settings, request.app.state.settings)
+class Made(Protocol):
+    """What main.py puts on `app.state` for the routes, by name and type."""
+
+    settings: Settings
+    engine: Engine
+    class_bus: Bus
+    streams: StreamSlots
+    shared_reads: SharedReads
+    create_limiter: RateLimiter
+    answer_limiter: RateLimiter
 
 
-async def get_engine(request: Request) -> Engine:
-    return cast(Engine, request.app.state.engine)
+def _made(part: Callable[[Made], T]) -> Callable[[Request], Awaitable[T]]:
+    """A dependency giving one part of what the app made (async: read in the event loop, never
+    on a thread)."""
+
+    async def get(request: Request) -> T:
+        return part(cast(Made, request.app.state))
+
+    return get
 
 
-async def get_bus(request: Request) -> Bus:
-    return cast(Bus, request.app.state.class_bus)
-
-
-async def get_stream_slots(request: Request) -> StreamSlots:
-    return cast(StreamSlots, request.app.state.streams)
-
-
-async def get_shared_reads(request: Request) -> SharedReads:
-    return cast(SharedReads, request.app.state.shared_reads)
-
-
-async def get_create_limiter(request: Request) -> RateLimiter:
-    return cast(RateLimiter, request.app.state.create_limiter)
-
-
-async def get_answer_limiter(request: Request) -> RateLimiter:
-    return cast(RateLimiter, request.app.state.answer_limiter)
-
+get_settings = _made(lambda m: m.settings)
+get_engine = _made(lambda m: m.engine)
+get_bus = _made(lambda m: m.class_bus)
+get_stream_slots = _made(lambda m: m.streams)
+get_shared_reads = _made(lambda m: m.shared_reads)
+get_create_limiter = _made(lambda m: m.create_limiter)
+get_answer_limiter = _made(lambda m: m.answer_limiter)
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 EngineDep = Annotated[Engine, Depends(get_engine)]
