@@ -66,7 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # No OpenTelemetry here: off, so no request pays for asking whether it is configured.
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
-    # What the routes receive, typed, by dependency (api/deps.py).
+    # What the routes receive, typed, by dependency: api/deps.py's `Made` names each (keep them alike).
     app.state.engine = engine
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
@@ -79,7 +79,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.model_pool = pool
     app.state.class_bus = bus
     app.state.shared_reads = SharedReads()  # a class's streams woken together read once
-    app.state.streams = StreamSlots(settings.streams_per_token, settings.streams_per_address, settings.streams_total)
+    streams = StreamSlots(settings.streams_per_token, settings.streams_per_address, settings.streams_total)
+    app.state.streams = streams
     app.state.answer_limiter = RateLimiter(60, 60.0)  # per student device
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)
@@ -89,7 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     larger["/api/scenarios"] = 4 * MAX_TABLE_BYTES + 16 * 1024  # a view with a user's own table
     app.add_middleware(BodySizeLimit, larger=larger)
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
-    app.add_middleware(StreamGate, slots=app.state.streams)  # a stream past the caps: refused before routing
+    app.add_middleware(StreamGate, slots=streams)  # a stream past the caps: refused before routing
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
     app.add_exception_handler(RequestValidationError, validation_problem)
