@@ -4,7 +4,8 @@ The events themselves are rows in the database (`class_events`): a stream that w
 rows after the last one it sent, so nothing is lost to a missed wake-up, a reconnect or a
 second process. What travels here is only "class N has something new" (or "something new for
 its students"): in one process an in-memory bus wakes the waiting streams; with PostgreSQL a
-NOTIFY reaches every app process through LISTEN, with no other broker.
+NOTIFY reaches every app process through LISTEN, with no other broker. A write to a class
+(crud.py) returns the events it logged, and `announce` wakes their audiences once it is committed.
 """
 
 from __future__ import annotations
