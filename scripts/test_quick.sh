@@ -25,7 +25,12 @@ py_tests() {  # FOLDER (models or backend)
     [ -e "$f" ] || continue
     case "$f" in
       "$folder"/tests/*) out+=("$f") ;;
-      *) local mirror; mirror=$(find "$folder/tests" -name "test_$(basename "$f")" | head -n 1)
+      *) local rel=${f#"$folder"/}; rel=${rel#*/}  # its path inside the package (app/, perfmodels/)
+         local mirror="$folder/tests/$(dirname "$rel")/test_$(basename "$rel")"; mirror=${mirror/\/.\//\/}
+         # the test file at the same place (tests/classes/test_crud.py), else that place's folder
+         # (not the suite's root), else a test file of the same name
+         [ -e "$mirror" ] || { mirror=$(dirname "$mirror"); [ "$mirror" != "$folder/tests" ] && [ -d "$mirror" ]; } ||
+           mirror=$(find "$folder/tests" -name "test_$(basename "$f")" | head -n 1)
          if [ -n "$mirror" ]; then out+=("$mirror"); else echo "$folder/tests"; return; fi ;;
     esac
   done

@@ -4,10 +4,12 @@ On SIGTERM or SIGINT the server stops accepting connections and finishes the req
 (for up to SHUTDOWN_GRACE_S seconds) before it exits."""
 
 from types import FrameType
+from typing import cast
 
 import uvicorn
 from fastapi import FastAPI
 
+from .api.deps import Made
 from .core.config import settings
 from .core.logs import configure_logging
 from .core.protocol import HeadTimeLimit
@@ -23,7 +25,7 @@ class Server(uvicorn.Server):
         self.app = app
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        self.app.state.class_bus.release_all()
+        cast(Made, self.app.state).class_bus.release_all()
         super().handle_exit(sig, frame)
 
 

@@ -1,6 +1,6 @@
 """Every query on saved scenarios and teachers' stored lessons (each: a slug, never changed, a
 delete token), in one place: the routes validate and shape, this module reads and writes.
-Functions take a Session and know nothing of HTTP. (Live classes: classroom.py.)"""
+Functions take a Session and know nothing of HTTP. (Live classes: classes/crud.py.)"""
 
 from __future__ import annotations
 

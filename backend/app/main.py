@@ -6,25 +6,26 @@ Run with `python -m app` (HOST, PORT and DATABASE_URL come from the environment)
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from sqlalchemy import Engine
-from sqlalchemy.orm import Session
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import perfmodels
 from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
-from . import classroom
 from .api import main as api
-from .api.errors import class_refusal, database_unavailable, json_error_bodies, validation_problem, with_class_events
+from .api.errors import class_refusal, database_unavailable, json_error_bodies, validation_problem
 from .api.routes import scenarios
-from .class_rules import ClassError
+from .classes.bus import make_bus
+from .classes.models import with_class_events
+from .classes.rules import ClassError
+from .classes.shared_reads import SharedReads
+from .classes.streams import StreamGate, StreamSlots
+from .classes.sweep import forget_old_classes
 from .compute import ModelPool
 from .core.compression import ApiGzip
 from .core.config import Settings
@@ -33,27 +34,8 @@ from .core.db import AWAY, make_engine, migrate
 from .core.headers import HeadAsGet, SecurityHeaders
 from .core.limits import BodySizeLimit, HeaderSizeLimit, RateLimiter
 from .core.logs import RequestContext
-from .events import make_bus
 from .lessons import MAX_LESSON_BYTES
-from .shared_reads import SharedReads
 from .static import mount_frontend
-from .streams import StreamGate, StreamSlots
-
-
-def _purge(engine: Engine) -> None:
-    with Session(engine) as db:
-        classroom.purge(db)
-
-
-async def forget_old_classes(engine: Engine, every_s: float) -> None:
-    """Delete classes idle past 12 hours or ended past their 24-hour download window, with
-    their students and answers, every so often (and not only when a new class is started)."""
-    while True:
-        await asyncio.sleep(every_s)
-        try:
-            await asyncio.to_thread(_purge, engine)
-        except Exception:  # the database is away for a moment: next time
-            logging.getLogger("memolab.classes").exception("could not forget old classes")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -84,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # No OpenTelemetry here: off, so no request pays for asking whether it is configured.
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
+    # What the routes receive, typed, by dependency: api/deps.py's `Made` names each (keep them alike).
     app.state.engine = engine
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_per_minute, 60.0)
@@ -96,7 +79,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.model_pool = pool
     app.state.class_bus = bus
     app.state.shared_reads = SharedReads()  # a class's streams woken together read once
-    app.state.streams = StreamSlots(settings.streams_per_token, settings.streams_per_address, settings.streams_total)
+    streams = StreamSlots(settings.streams_per_token, settings.streams_per_address, settings.streams_total)
+    app.state.streams = streams
     app.state.answer_limiter = RateLimiter(60, 60.0)  # per student device
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)
@@ -106,7 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     larger["/api/scenarios"] = 4 * MAX_TABLE_BYTES + 16 * 1024  # a view with a user's own table
     app.add_middleware(BodySizeLimit, larger=larger)
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
-    app.add_middleware(StreamGate, slots=app.state.streams)  # a stream past the caps: refused before routing
+    app.add_middleware(StreamGate, slots=streams)  # a stream past the caps: refused before routing
     app.add_middleware(RequestContext)  # every response has an id and a log line; errors become a JSON 500
     app.add_middleware(SecurityHeaders)  # outermost: on every response, that 500 included
     app.add_exception_handler(RequestValidationError, validation_problem)

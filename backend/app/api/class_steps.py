@@ -3,19 +3,23 @@ lesson's from the lessons folder, a teacher's file parsed once, not on every ans
 
 from __future__ import annotations
 
-from fastapi import HTTPException, Request
+from pathlib import Path
 
-from .. import classroom, lessons
+from fastapi import HTTPException
+from sqlalchemy import Engine
+
+from .. import lessons
+from ..classes import crud
 from .deps import open_session
 from .lru import Lru
 
 _steps: Lru[tuple[lessons.Step, ...]] = Lru(2048, ttl=3600.0)
 
 
-def lesson_steps(request: Request, lesson_id: str, lesson_text: str) -> tuple[lessons.Step, ...]:
+def lesson_steps(lessons_dir: Path, lesson_id: str, lesson_text: str) -> tuple[lessons.Step, ...]:
     """The steps of a built-in lesson (404 if unknown) or of a lesson file (422 if it is not one)."""
     if lesson_id:
-        found = lessons.builtin(request.app.state.settings.lessons_dir).get(lesson_id)
+        found = lessons.builtin(lessons_dir).get(lesson_id)
         if found is None:
             raise HTTPException(404, f"no built-in lesson '{lesson_id}'")
         return found
@@ -29,12 +33,12 @@ def remember(code: str, steps: tuple[lessons.Step, ...]) -> None:
     _steps.put(code.upper(), steps)
 
 
-def step_of(request: Request, code: str, number: int) -> lessons.Step:
+def step_of(engine: Engine, lessons_dir: Path, code: str, number: int) -> lessons.Step:
     """What step `number` of class `code` asks (a step past the lesson's end asks nothing)."""
     found = _steps.get(code.upper())
     if found is None:
-        with open_session(request.app.state.engine) as db:
-            c = classroom.find(db, code, ended_ok=True)
-            found = lesson_steps(request, c.lesson_id, c.lesson_text)
+        with open_session(engine) as db:
+            c = crud.find(db, code, ended_ok=True)
+            found = lesson_steps(lessons_dir, c.lesson_id, c.lesson_text)
         remember(code, found)
     return found[number - 1] if number <= len(found) else lessons.Step(None)

@@ -11,8 +11,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from ..class_events import EVENTS
-
 
 class Problem(BaseModel):
     detail: str | list[dict[str, Any]]
@@ -84,7 +82,8 @@ async def validation_problem(request: Request, exc: Exception) -> JSONResponse:
 
 
 def class_refusal(request: Request, exc: Exception) -> JSONResponse:
-    """A live class's refusal (classroom.ClassError), as every 4xx: {"detail": the reason}."""
+    """A live class's refusal (classes.rules.ClassError: a 4xx, a 429 or 503 with Retry-After), as
+    every error: {"detail": the reason}."""
     status, reason = getattr(exc, "status", 400), getattr(exc, "reason", str(exc))
     retry = getattr(exc, "retry_after", None)
     return JSONResponse({"detail": reason}, status_code=status, headers={"Retry-After": str(retry)} if retry else None)
@@ -104,13 +103,3 @@ def database_unavailable(request: Request, exc: Exception) -> JSONResponse:
         status_code=503,
         headers={"Retry-After": str(DATABASE_RETRY_S)},
     )
-
-
-def with_class_events(schema: dict[str, Any]) -> dict[str, Any]:
-    """The class event stream's events in the schema's components (ClassEvent, a union told apart
-    by `type`), so the page's types come from the schema like every other body's."""
-    found = EVENTS.json_schema(ref_template="#/components/schemas/{model}")
-    components = schema.setdefault("components", {}).setdefault("schemas", {})
-    components.update(found.pop("$defs", {}))
-    components["ClassEvent"] = found
-    return schema

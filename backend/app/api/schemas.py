@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from perfmodels import types as model_types
 from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
-from ..class_events import ClassState
+from ..classes.models import ClassState
 from ..lessons import MAX_CHOICES, MAX_LESSON_BYTES, MAX_STEPS
 
 _mirrors: dict[type, Any] = {}

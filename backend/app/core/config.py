@@ -47,7 +47,7 @@ class Settings(BaseSettings):
     header_timeout_s: float = 10.0
     # Students a live class holds (a lecture hall, an online course): 1 to 10,000.
     class_max_students: int = Field(default=1000, ge=1, le=10_000)
-    # Open class event streams (streams.py): per device token (a reconnect replaces the oldest),
+    # Open class event streams (classes/streams.py): per device token (a reconnect replaces the oldest),
     # per client address (a lecture hall behind one address fits), and in all per process.
     streams_per_token: int = 3
     streams_per_address: int = 2500

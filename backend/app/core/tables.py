@@ -73,7 +73,7 @@ class ClassStudent(Base):
     name: Mapped[str] = mapped_column(String(40), nullable=False, default="")  # "" = anonymous
     token_sha256: Mapped[str] = mapped_column(String(64), nullable=False)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
-    # the transaction that wrote the row, set by the database (class_log.py: the streams' order)
+    # the transaction that wrote the row, set by the database (classes/log.py: the streams' order)
     tx: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default=FetchedValue())
 
     __table_args__ = (UniqueConstraint("class_id", "token_sha256"),)
@@ -91,7 +91,7 @@ class ClassAnswer(Base):
     value: Mapped[float | None] = mapped_column(Float, nullable=True)
     choice: Mapped[int | None] = mapped_column(Integer, nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
-    # the transaction that wrote the row, set by the database (class_log.py: the streams' order)
+    # the transaction that wrote the row, set by the database (classes/log.py: the streams' order)
     tx: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default=FetchedValue())
     key: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the device's idempotency key
 
@@ -107,7 +107,7 @@ class ClassEvent(Base):
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id"), nullable=False)
     teacher_only: Mapped[bool] = mapped_column(Boolean, nullable=False)
     body: Mapped[str] = mapped_column(Text, nullable=False)  # JSON
-    # the transaction that wrote the row, set by the database (class_log.py: the streams' order)
+    # the transaction that wrote the row, set by the database (classes/log.py: the streams' order)
     tx: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default=FetchedValue())
 
     __table_args__ = (Index("ix_class_events_class_tx", "class_id", "tx", "id"),)

@@ -3,7 +3,7 @@
 // missed and nothing repeated.
 import type { components } from "../api/schema.gen";
 
-// The events' shapes come from the API schema (the backend's class_events.py), never copied here.
+// The events' shapes come from the API schema (the backend's app/classes/models.py), never copied here.
 type S = components["schemas"];
 export type ClassEvent = S["ClassEvent"];
 export type ClassStateData = S["ClassState"];

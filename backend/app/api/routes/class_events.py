@@ -1,4 +1,4 @@
-"""A live class's event stream: server-sent events, each a typed event (class_events.py) with its
+"""A live class's event stream: server-sent events, each a typed event (classes/models.py) with its
 id, resumable with Last-Event-ID; a device without one gets a snapshot first. The teacher's stream
 also carries every join and answer."""
 
@@ -9,26 +9,30 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import nullcontext
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import StreamingResponse
+from sqlalchemy import Engine
 
-from ... import class_log, classroom
-from ...class_events import Snapshot, to_json
-from ...class_log import Cursor
-from ...class_rules import ClassError
+from ...classes import crud, reads
+from ...classes import log as class_log
+from ...classes.bus import Bus, class_topic
+from ...classes.log import Cursor
+from ...classes.models import Snapshot, to_json
+from ...classes.rules import ClassError
+from ...classes.shared_reads import SharedReads
+from ...classes.streams import Slot, StreamSlots
 from ...core.db import AWAY, write_turn
 from ...core.tables import ClassStudent
-from ...events import class_topic
-from ...streams import Slot
-from ..deps import TokenHeader, open_session
+from ..deps import BusDep, EngineDep, SharedReadsDep, StreamSlotsDep, TokenHeader, open_session
 from ..errors import problems
 from ..schemas import ClassCode
 
 router = APIRouter(prefix="/classes", tags=["classes"])
 KEEP_ALIVE_S = 15.0
-HELD_S = 0.02  # how soon to look again for rows held back (class_log.py), doubling up to HELD_MAX_S
+HELD_S = 0.02  # how soon to look again for rows held back (classes/log.py), doubling up to HELD_MAX_S
 HELD_MAX_S = 1.0
 
 
@@ -39,13 +43,16 @@ class Viewer:
     teacher: bool
     start: Cursor  # where in the class's log this device is
     first: Snapshot | None  # a snapshot to send first (a device with no event id)
-    # its place among the open streams (streams.py), taken before the checks, given back when it ends
+    # its place among the open streams (classes/streams.py), taken before the checks, given back when it ends
     slot: Slot | None = None
 
 
 async def _viewer(
     code: ClassCode,
     request: Request,
+    engine: EngineDep,
+    slots: StreamSlotsDep,
+    shared: SharedReadsDep,
     x_teacher_token: TokenHeader = "",
     x_student_token: TokenHeader = "",
     last_event_id: Annotated[str, Header(alias="Last-Event-ID", max_length=40)] = "",
@@ -53,33 +60,32 @@ async def _viewer(
     """Who is listening, checked before the stream starts (so a refusal is a plain 4xx)."""
 
     def check() -> Viewer:
-        engine = request.app.state.engine
         with open_session(engine) as db:
             class_log.snapshot_reads(db)
-            c = classroom.find(db, code, ended_ok=True)
+            c = crud.find(db, code, ended_ok=True)
             who: ClassStudent | None = None
             if x_teacher_token:
-                if not classroom.is_teacher(c, x_teacher_token):
+                if not crud.is_teacher(c, x_teacher_token):
                     raise ClassError(403, "the teacher token does not match this class")
             elif x_student_token:
-                who = classroom.student(db, c, x_student_token)
+                who = crud.seat(db, c, x_student_token)
             else:
                 raise ClassError(403, "send X-Teacher-Token or X-Student-Token")
             if last_event_id and (at := class_log.resume(db, c.id, last_event_id)) is not None:
                 return Viewer(c.id, c.code, who is None, at, None)
             # SQLite: the teacher's snapshot and its place in the log are read with no write between
             with write_turn(engine) if who is None else nullcontext():
-                seen, at = classroom.snapshot(db, c, who)
+                seen, at = reads.snapshot(db, c, who)
             return Viewer(c.id, c.code, who is None, at, seen)
 
     # A place among the open streams first (so a flood past the caps is refused at once, before
     # any database work), given back if the checks refuse the device.
     address = request.client.host if request.client else ""
-    slot = request.app.state.streams.take(x_teacher_token or x_student_token, address)
+    slot = slots.take(x_teacher_token or x_student_token, address)
     try:
-        viewer: Viewer = await request.app.state.shared_reads.run(check)
+        viewer: Viewer = await shared.run(check)
     except BaseException:
-        request.app.state.streams.give_back(slot)
+        slots.give_back(slot)
         raise
     viewer.slot = slot
     return viewer
@@ -98,23 +104,27 @@ def _sse(at: Cursor, body: str) -> str:
         200: {"content": {"text/event-stream": {"schema": {"$ref": "#/components/schemas/ClassEvent"}}}},
     },
 )
-async def events(request: Request, viewer: Annotated[Viewer, Depends(_viewer)]) -> StreamingResponse:
+async def events(
+    viewer: Annotated[Viewer, Depends(_viewer)],
+    bus: BusDep,
+    engine: EngineDep,
+    slots: StreamSlotsDep,
+    shared: SharedReadsDep,
+) -> StreamingResponse:
     """The class's events, each a ClassEvent as JSON with its id: a device that reconnects with
     Last-Event-ID gets what it missed; one without gets a snapshot first."""
     # Written out here rather than by yielding each event to FastAPI's SSE machinery (two tasks
     # and two queues per stream): one task a stream, and each read's events in one write.
     return StreamingResponse(
-        _stream(request, viewer),
+        _stream(viewer, bus, engine, slots, shared),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},  # (no proxy buffers it)
     )
 
 
-async def _stream(request: Request, viewer: Viewer) -> AsyncIterator[str]:
-    bus = request.app.state.class_bus
-    engine = request.app.state.engine
-    slots = request.app.state.streams
-    shared = request.app.state.shared_reads
+async def _stream(
+    viewer: Viewer, bus: Bus, engine: Engine, slots: StreamSlots, shared: SharedReads
+) -> AsyncIterator[str]:
     topic = class_topic(viewer.code, students=not viewer.teacher)
     at = viewer.start
     slot = viewer.slot
@@ -128,13 +138,13 @@ async def _stream(request: Request, viewer: Viewer) -> AsyncIterator[str]:
             with open_session(engine) as db:
                 return class_log.after(db, viewer.class_id, at, viewer.teacher)
 
-        tries = 0  # reads in a row that found rows held back (class_log.after)
+        tries = 0  # reads in a row that found rows held back (log.after)
         quiet_since = time.monotonic()
         while not bus.stopping and not closed.is_set():
             woken = await bus.watch(topic)
             key = (viewer.class_id, viewer.teacher, at, woken, tries)  # (streams in step share each read)
             try:
-                rows, held = await shared.read(key, lambda at=at: read(at))
+                rows, held = await shared.read(key, partial(read, at))
             except AWAY:  # the database is away: end here; the device reconnects from `at` (503 until it is back)
                 return
             if rows:  # what one read found goes out in one write

@@ -1,7 +1,8 @@
 """Live classes: a teacher starts one on a lesson, students join by its code and answer each
 step from their own devices, the teacher controls the class and downloads the answers. The event
-stream is in class_events.py; the queries in classroom.py; refusals (ClassError) become their
-status by one exception handler (api/errors.py)."""
+stream is in class_events.py; the class's writes and reads in app/classes/ (each write announced
+to the class's streams through `announce`); refusals (ClassError, a 429 too) become their status
+by one exception handler (api/errors.py)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,17 @@ import io
 import secrets
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 
-from ... import classroom
-from ...class_events import ClassState
-from ...events import publish_class
+from ...classes import crud, reads
+from ...classes.bus import announce
+from ...classes.models import ClassState
+from ...classes.rules import ClassError
 from ..class_steps import lesson_steps, remember, step_of
-from ..deps import CurrentStudent, CurrentTeacher, SessionDep
+from ..deps import AnswerLimiterDep, BusDep, CurrentStudent, CurrentTeacher, EngineDep, SessionDep, SettingsDep
 from ..errors import problems
-from ..quota import created, may_create
+from ..quota import QuotaDep
 from ..schemas import (
     AnswerIn,
     AnswerSaved,
@@ -36,13 +38,13 @@ router = APIRouter(prefix="/classes", tags=["classes"])
 
 
 @router.post("", status_code=201, response_model=ClassCreated, responses=problems(429, 503))
-def create(body: ClassIn, request: Request, db: SessionDep) -> JSONResponse:
-    may_create(request, "classes")
-    steps = lesson_steps(request, body.lesson or "", body.lesson_file or "")
-    created(request, "classes")
+def create(body: ClassIn, db: SessionDep, quota: QuotaDep, settings: SettingsDep) -> JSONResponse:
+    quota.may_create("classes")
+    steps = lesson_steps(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
+    quota.created("classes")
     token = secrets.token_urlsafe(24)
-    classroom.purge(db)  # the old classes go as new ones come
-    c = classroom.create(
+    crud.purge(db)  # the old classes go as new ones come
+    c = crud.create(
         db, lesson_id=body.lesson or "", lesson_text=body.lesson_file or "", step_count=len(steps), token=token
     )
     remember(c.code, steps)
@@ -53,56 +55,46 @@ def create(body: ClassIn, request: Request, db: SessionDep) -> JSONResponse:
 def info(code: ClassCode, db: SessionDep) -> dict[str, Any]:
     """What a student's device needs before joining: the lesson and where the class is (an ended
     class too, within its download window: a student who reloads then still sees the answers)."""
-    c = classroom.find(db, code, ended_ok=True)
-    return {"lesson": c.lesson_id or None, "lesson_file": c.lesson_text or None, "state": classroom.state_of(c)}
+    c = crud.find(db, code, ended_ok=True)
+    return {"lesson": c.lesson_id or None, "lesson_file": c.lesson_text or None, "state": reads.state_of(c)}
 
 
 @router.post("/{code}/students", status_code=201, response_model=StudentJoined, responses=problems(409, 410))
-def join(code: ClassCode, body: StudentIn, request: Request, db: SessionDep) -> JSONResponse:
+def join(code: ClassCode, body: StudentIn, db: SessionDep, bus: BusDep, settings: SettingsDep) -> JSONResponse:
     token = secrets.token_urlsafe(24)
-    s = classroom.join(db, code, body.name.strip(), token, request.app.state.settings.class_max_students)
-    publish_class(request.app.state.class_bus, code, students=False)
+    s = announce(bus, crud.join(db, code, body.name.strip(), token, settings.class_max_students))
     return JSONResponse({"student_id": s.public_id, "student_token": token}, status_code=201)
 
 
 @router.post("/{code}/answers", status_code=201, response_model=AnswerSaved, responses=problems(403, 409, 410, 429))
-def answer(body: AnswerIn, request: Request, db: SessionDep, student: CurrentStudent) -> JSONResponse:
-    if wait := request.app.state.answer_limiter.take(student.token):
-        return JSONResponse(
-            {"detail": "too many answers; try again shortly"},
-            status_code=429,
-            headers={"Retry-After": str(int(wait) + 1)},
-        )
-    step = step_of(request, student.code, body.step)
-    stored = classroom.answer(
-        db, student.code, student.token, body.step, body.value, body.choice, step, body.key, body.resets
-    )
-    if stored.fresh:
-        publish_class(request.app.state.class_bus, student.code, students=False)
+def answer(
+    body: AnswerIn,
+    db: SessionDep,
+    student: CurrentStudent,
+    bus: BusDep,
+    limiter: AnswerLimiterDep,
+    engine: EngineDep,
+    settings: SettingsDep,
+) -> JSONResponse:
+    if wait := limiter.take(student.token):
+        raise ClassError(429, "too many answers; try again shortly", int(wait) + 1)
+    step = step_of(engine, settings.lessons_dir, student.code, body.step)
+    stored = announce(bus, crud.answer(db, student, body.step, body.value, body.choice, step, body.key, body.resets))
     return JSONResponse({"step": body.step, "saved": True, "resets": stored.resets}, status_code=201)
 
 
 @router.post("/{code}/control", response_model=ClassState, responses=problems(403, 410))
-def control(body: ControlIn, request: Request, db: SessionDep, teacher: CurrentTeacher) -> ClassState:
-    state = classroom.control(
-        db,
-        teacher.code,
-        teacher.token,
-        step_no=body.step,
-        reveal=body.reveal,
-        locked=body.locked,
-        pace=body.pace,
-        reset=body.reset,
+def control(body: ControlIn, db: SessionDep, teacher: CurrentTeacher, bus: BusDep) -> ClassState:
+    done = crud.control(
+        db, teacher, step_no=body.step, reveal=body.reveal, locked=body.locked, pace=body.pace, reset=body.reset
     )
-    publish_class(request.app.state.class_bus, teacher.code, students=True)
-    return state
+    return announce(bus, done)
 
 
 @router.delete("/{code}", status_code=204, responses=problems(403, 410))
-def end(request: Request, db: SessionDep, teacher: CurrentTeacher) -> Response:
+def end(db: SessionDep, teacher: CurrentTeacher, bus: BusDep) -> Response:
     """End the class: every device is told; the answers stay downloadable for 24 hours."""
-    classroom.end(db, teacher.code, teacher.token)
-    publish_class(request.app.state.class_bus, teacher.code, students=True)
+    announce(bus, crud.end(db, teacher))
     return Response(status_code=204)
 
 
@@ -119,13 +111,13 @@ def _cell(text: str) -> str:
     response_class=Response,
     responses={**problems(403, 410), 200: {"content": {"text/csv": {"schema": {"type": "string"}}}}},
 )
-def answers_csv(request: Request, db: SessionDep, teacher: CurrentTeacher) -> Response:
-    c = classroom.find(db, teacher.code, ended_ok=True)
-    steps = lesson_steps(request, c.lesson_id, c.lesson_text)
+def answers_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> Response:
+    c = crud.find(db, teacher.code, ended_ok=True)
+    steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["step", "student", "name", "answer", "time"])
-    for step, sid, name, given, at in classroom.answer_rows(db, c, steps):
+    for step, sid, name, given, at in reads.answer_rows(db, c, steps):
         w.writerow([step, sid, _cell(name), _cell(given), at])
     return Response(
         out.getvalue(),

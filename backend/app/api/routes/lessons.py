@@ -7,26 +7,26 @@ from __future__ import annotations
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, Header, HTTPException
 from fastapi.responses import JSONResponse, Response
 
 from ... import crud, lessons
 from ..deps import SessionDep
 from ..errors import problems
-from ..quota import created, may_create
+from ..quota import QuotaDep
 from ..schemas import LessonCreated, LessonIn, LessonRead, LessonSlug
 
 router = APIRouter(prefix="/lessons", tags=["lessons"])
 
 
 @router.post("", status_code=201, response_model=LessonCreated, responses=problems(429, 503))
-def create(body: LessonIn, request: Request, db: SessionDep) -> JSONResponse:
-    may_create(request, "lessons")
+def create(body: LessonIn, db: SessionDep, quota: QuotaDep) -> JSONResponse:
+    quota.may_create("lessons")
     try:
         lessons.read_steps(body.text)
     except lessons.LessonError as e:
         raise HTTPException(422, str(e)) from None
-    created(request, "lessons")
+    quota.created("lessons")
     token = secrets.token_urlsafe(24)
     row = crud.store_lesson(db, text=body.text, token=token)
     if row is None:

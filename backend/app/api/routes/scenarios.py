@@ -22,10 +22,10 @@ from ... import crud
 from ...core.tables import Scenario
 from ...scenario_state import checked_state, view_defaults
 from ..caching import CACHE_CONTROL, cached, etag_for, etag_matches
-from ..deps import SessionDep, open_session
+from ..deps import EngineDep, SessionDep, open_session
 from ..errors import problems
 from ..lru import Lru
-from ..quota import created, may_create
+from ..quota import QuotaDep
 from ..schemas import CreatedScenario, SavedScenario, ScenarioIn, ScenarioPage
 
 router = APIRouter(prefix="/scenarios", tags=["scenarios"])
@@ -59,13 +59,13 @@ CACHE: Lru[tuple[bytes, str]] = Lru(10_000, ttl=30.0)
 
 
 @router.post("", status_code=201, response_model=CreatedScenario, responses=problems(429, 503))
-def create(body: ScenarioIn, request: Request, db: SessionDep) -> JSONResponse:
-    may_create(request, "scenarios")
+def create(body: ScenarioIn, db: SessionDep, quota: QuotaDep) -> JSONResponse:
+    quota.may_create("scenarios")
     try:
         state = checked_state(body)  # a refused body (422) uses none of the quota
     except ValueError as e:
         raise HTTPException(422, str(e)) from None
-    created(request, "scenarios")
+    quota.created("scenarios")
     token = secrets.token_urlsafe(24)
     row = crud.create_scenario(
         db,
@@ -106,12 +106,12 @@ def _reply(hit: tuple[bytes, str], if_none_match: str) -> Response:
 
 
 @router.get("/{slug}", response_model=SavedScenario)
-async def read(slug: Slug, request: Request) -> Response:
+async def read(slug: Slug, request: Request, engine: EngineDep) -> Response:
     # Reached on a cache miss (CachedReads answers hits before routing). async, and no session
     # dependency: only a miss opens a session, in the thread pool.
     hit = CACHE.get(slug)
     if hit is None:
-        hit = await run_in_threadpool(_load, request.app.state.engine, slug)
+        hit = await run_in_threadpool(_load, engine, slug)
         CACHE.put(slug, hit)
     return _reply(hit, request.headers.get("if-none-match", ""))
 

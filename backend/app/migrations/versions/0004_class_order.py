@@ -1,5 +1,5 @@
 """A live class's rows carry the transaction that wrote them (`tx`), so joins and answers need
-no lock on their class to keep its event streams in order (class_log.py), and an answer carries
+no lock on their class to keep its event streams in order (classes/log.py), and an answer carries
 the device's idempotency key, so a retried answer is stored and announced once.
 
 Revision ID: 0004

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from app.class_log import Cursor
+from app.classes.log import Cursor
 
 from ...conftest import POSTGRES
 from ...test_lifecycle import _start

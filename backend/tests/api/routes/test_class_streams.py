@@ -1,4 +1,4 @@
-"""Open event streams are bounded (streams.py): a device's newest stream replaces its oldest past
+"""Open event streams are bounded (classes/streams.py): a device's newest stream replaces its oldest past
 a few, an address past its cap is told 429 and a full process 503, each with Retry-After, and
 the server's other requests keep answering meanwhile."""
 

@@ -4,7 +4,8 @@ a request is answered 503 with Retry-After, never a 500: the device knows to sen
 import pytest
 from sqlalchemy import exc as db_errors
 
-from app import classroom, crud
+from app import crud
+from app.classes import crud as classes
 
 LOST = [
     db_errors.OperationalError("SELECT 1", {}, Exception("server closed the connection unexpectedly")),
@@ -34,7 +35,7 @@ def test_an_answer_sent_while_the_database_is_away_is_told_to_come_again(client,
     def away(*_a, **_k):
         raise LOST[0]
 
-    monkeypatch.setattr(classroom, "answer", away)
+    monkeypatch.setattr(classes, "answer", away)
     sent = {"step": 2, "value": 1000.0}
     r = client.post(f"/api/classes/{code}/answers", json=sent, headers={"X-Student-Token": ann["student_token"]})
     assert (r.status_code, r.headers.get("retry-after")) == (503, "2")

@@ -1,4 +1,4 @@
-"""The class's event log read in order while joins and answers write side by side (class_log.py):
+"""The class's event log read in order while joins and answers write side by side (classes/log.py):
 a reader following the log from any place gets every event after it exactly once, in an order
 that agrees with the tables (a device's later answer after its earlier one, a reset after the
 answers it cleared), and a snapshot with its place in the log adds up to the tables exactly."""
@@ -9,8 +9,10 @@ import time
 
 from sqlalchemy.orm import Session
 
-from app import class_log, classroom
-from app.class_log import Cursor
+from app.classes import crud, reads
+from app.classes import log as class_log
+from app.classes.crud import Student, Teacher
+from app.classes.log import Cursor
 from app.core.db import write_turn
 from app.lessons import Step
 
@@ -18,14 +20,16 @@ STEPS = 4
 POINT = Step(predict="point", choices=0)
 
 
-def _class(engine) -> tuple[str, str]:
+def _class(engine) -> tuple[str, Teacher]:
     with Session(engine) as db:
-        c = classroom.create(db, lesson_id="decnet-link-quota", lesson_text="", step_count=STEPS, token="teacher")
+        c = crud.create(db, lesson_id="decnet-link-quota", lesson_text="", step_count=STEPS, token="teacher")
         db.commit()
         code = c.code
     with Session(engine) as db:
-        classroom.control(db, code, "teacher", step_no=2, reveal=None, locked=None, pace="self", reset=False)
-    return code, "teacher"
+        teacher = crud.teacher(db, code, "teacher")
+    with Session(engine) as db:
+        crud.control(db, teacher, step_no=2, reveal=None, locked=None, pace="self", reset=False)
+    return code, teacher
 
 
 def _follow(engine, class_id: int, at: Cursor, teacher: bool, stop: threading.Event, out: list) -> None:
@@ -46,7 +50,7 @@ def _follow(engine, class_id: int, at: Cursor, teacher: bool, stop: threading.Ev
 def test_a_reader_misses_nothing_and_repeats_nothing_while_many_write_at_once(engine):
     code, teacher = _class(engine)
     with Session(engine) as db:
-        class_id = classroom.find(db, code).id
+        class_id = crud.find(db, code).id
     heard: list = []
     stop = threading.Event()
     reader = threading.Thread(target=_follow, args=(engine, class_id, class_log.START, True, stop, heard))
@@ -56,10 +60,10 @@ def test_a_reader_misses_nothing_and_repeats_nothing_while_many_write_at_once(en
     def student(i: int) -> None:
         try:
             with Session(engine) as db:
-                classroom.join(db, code, f"s{i}", f"token-{i}")
+                crud.join(db, code, f"s{i}", f"token-{i}")
             for n in range(3):  # each answers step 2 three times, the last one stays
                 with Session(engine) as db:
-                    classroom.answer(db, code, f"token-{i}", 2, float(10 * i + n), None, POINT)
+                    crud.answer(db, Student(code, f"token-{i}"), 2, float(10 * i + n), None, POINT)
         except BaseException as e:  # noqa: BLE001 (reported below)
             errors.append(e)
 
@@ -90,10 +94,10 @@ def test_a_snapshot_and_its_place_add_up_to_the_tables(engine):
     place, give every student and final answer once; a reset after answers clears them."""
     code, teacher = _class(engine)
     with Session(engine) as db:
-        class_id = classroom.find(db, code).id
+        class_id = crud.find(db, code).id
     for i in range(6):
         with Session(engine) as db:
-            classroom.join(db, code, f"s{i}", f"token-{i}")
+            crud.join(db, code, f"s{i}", f"token-{i}")
     done = threading.Event()
 
     def answering() -> None:
@@ -101,12 +105,12 @@ def test_a_snapshot_and_its_place_add_up_to_the_tables(engine):
         while not done.is_set():
             i = n % 6
             with Session(engine) as db:
-                classroom.answer(db, code, f"token-{i}", 2, float(n), None, POINT)
+                crud.answer(db, Student(code, f"token-{i}"), 2, float(n), None, POINT)
             n += 1
         with Session(engine) as db:
-            classroom.control(db, code, teacher, step_no=None, reveal=None, locked=None, pace=None, reset=True)
+            crud.control(db, teacher, step_no=None, reveal=None, locked=None, pace=None, reset=True)
         with Session(engine) as db:
-            classroom.answer(db, code, "token-0", 2, 0.25, None, POINT)
+            crud.answer(db, Student(code, "token-0"), 2, 0.25, None, POINT)
 
     writer = threading.Thread(target=answering)
     writer.start()
@@ -114,8 +118,8 @@ def test_a_snapshot_and_its_place_add_up_to_the_tables(engine):
     for _ in range(8):  # devices connecting at moments while answers flow
         with Session(engine) as db, write_turn(engine):  # (as the stream route reads a teacher's)
             class_log.snapshot_reads(db)
-            c = classroom.find(db, code)
-            seen, at = classroom.snapshot(db, c, None)
+            c = crud.find(db, code)
+            seen, at = reads.snapshot(db, c, None)
         out: list = []
         stop = threading.Event()
         t = threading.Thread(target=_follow, args=(engine, class_id, at, True, stop, out))

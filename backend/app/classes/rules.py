@@ -1,5 +1,5 @@
 """The rules of a live class's steps, as pure functions (no database, no HTTP): when an answer
-may be given, and what a teacher's control does to the class's steps. classroom.py applies them
+may be given, and what a teacher's control does to the class's steps. crud.py applies them
 inside its transactions; the tests run them directly."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.class_rules import StepState, answer_refusal, control
+from app.classes.rules import StepState, answer_refusal, control
 
 
 def test_an_answer_goes_to_an_open_step_the_class_is_on():

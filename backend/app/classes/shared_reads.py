@@ -5,7 +5,7 @@ a thread); the others asking the same question, meanwhile or just after, get its
 A question is keyed by the wake-up each stream watched as well. A read shared among streams that
 watched the same wake-up began after that wake-up was armed: any row committed after the read
 began was published after it too, which sets that wake-up, so every stream holding the shared
-answer is woken to read again (events.py: watch, read, then wait). Nothing is missed however
+answer is woken to read again (bus.py: watch, read, then wait). Nothing is missed however
 late a stream takes the answer; answers are kept a moment, since a wake-up once set is not
 watched again.
 

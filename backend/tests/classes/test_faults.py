@@ -26,14 +26,14 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, select
 
-from app.class_log import Cursor
+from app.classes.log import Cursor
 from app.core.tables import ClassEvent, Classroom
 
-from .conftest import POSTGRES
-from .test_lifecycle import _free_port, _start
+from ..conftest import POSTGRES
+from ..test_lifecycle import _free_port, _start
 
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="two app processes share one database only on PostgreSQL")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LESSON = "decnet-link-quota"  # step 2 asks for a point
 CONNECTION_LOST = (httpx.TransportError,)  # refused, reset, closed mid-response
 
@@ -273,7 +273,7 @@ async def _killed(servers: Servers, url: str) -> None:
         await servers.call(
             http, 1, "POST", f"/api/classes/{code}/control", json={"reveal": True}, headers=teacher.headers
         )
-        # (the teacher's too: its wake-up may come a quarter second after the students', events.py)
+        # (the teacher's too: its wake-up may come a quarter second after the students', classes/bus.py)
         await _until(lambda: all(d.heard("reveal") for d in [teacher, *devices]), 5)
         assert all(sorted(d.heard("reveal")[0]["spread"]["values"]) == sorted(acked.values()) for d in devices)
         assert sum(d.reconnects for d in devices) >= 40  # about half were on the killed process

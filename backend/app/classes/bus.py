@@ -4,7 +4,8 @@ The events themselves are rows in the database (`class_events`): a stream that w
 rows after the last one it sent, so nothing is lost to a missed wake-up, a reconnect or a
 second process. What travels here is only "class N has something new" (or "something new for
 its students"): in one process an in-memory bus wakes the waiting streams; with PostgreSQL a
-NOTIFY reaches every app process through LISTEN, with no other broker.
+NOTIFY reaches every app process through LISTEN, with no other broker. A write to a class
+(crud.py) returns the events it logged, and `announce` wakes their audiences once it is committed.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from sqlalchemy import Engine, text
 
-from .core.db import AWAY
+from ..core.db import AWAY
+from .models import Written
 
 log = logging.getLogger("memolab.events")
+T = TypeVar("T")
 CHANNEL = "memolab_classes"
 # A topic's wake-ups are sent at most this often (Coalescer): an answer reaches the projector at
 # most this much later, and a class costs PostgreSQL at most a few NOTIFYs a second.
@@ -230,14 +233,17 @@ def class_topic(code: str, students: bool = False) -> str:
     return f"class:{code.upper()}" + (":students" if students else "")
 
 
-def publish_class(bus: Bus, code: str, students: bool) -> None:
-    """Something new in class `code`: for the teacher, and (`students`) for the students too.
-    Called once the rows are stored: if the database goes away just then, the wake-up is lost
-    but not the rows (the listener, back, wakes every stream to read), and the request that
-    stored them still succeeded."""
-    try:
-        bus.publish(class_topic(code))
-        if students:
-            bus.publish(class_topic(code, students=True))
-    except AWAY:
-        log.warning("class events: a wake-up for %s was lost (the database is away)", code)
+def announce(bus: Bus, written: Written[T]) -> T:
+    """Wake the streams of the class `written` wrote to, and give the write's answer: the teacher's
+    streams for any event it logged, the students' too for one not only the teacher's. Called once
+    the rows are stored: if the database goes away just then, the wake-up is lost but not the rows
+    (the listener, back, wakes every stream to read), and the request that stored them still
+    succeeded."""
+    if written.events:
+        try:
+            bus.publish(class_topic(written.code))
+            if any(not e.teacher_only for e in written.events):
+                bus.publish(class_topic(written.code, students=True))
+        except AWAY:
+            log.warning("class events: a wake-up for %s was lost (the database is away)", written.code)
+    return written.value

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from sqlalchemy import BigInteger, ColumnElement, Text, cast, func, literal, select, text, tuple_
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from .core.tables import ClassEvent
+from ..core.tables import ClassEvent
 
 NO_HORIZON = 2**62  # SQLite: nothing is ever held back
 

@@ -12,7 +12,7 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from .class_rules import ClassError
+from .rules import ClassError
 
 RETRY_S = 5  # a refused device tries again after this many seconds
 

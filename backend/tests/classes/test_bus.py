@@ -1,11 +1,14 @@
 """The class event bus: a publish wakes its topic only; after the database's listener was away (a
-restart), every waiter is woken to read what it may have missed; a burst of wake-ups is coalesced."""
+restart), every waiter is woken to read what it may have missed; a burst of wake-ups is coalesced;
+a committed write wakes the audiences of the events it logged (announce)."""
 
 import asyncio
 import threading
 import time
 
-from app.events import Coalescer, LocalBus
+from app.classes import models as ev
+from app.classes.bus import Coalescer, LocalBus, announce
+from app.classes.models import Logged, Written
 
 
 def test_waking_everyone_after_a_gap_wakes_every_topic_from_another_thread_without_stopping():
@@ -52,3 +55,27 @@ def test_publishes_spread_over_time_are_sent_at_most_once_an_interval():
     time.sleep(0.15)
     assert 5 <= len(sent) <= 12, len(sent)  # ten a second at most, not two hundred
     assert min(b - a for a, b in zip(sent, sent[1:], strict=False)) >= 0.095
+
+
+class Heard:
+    """A bus that only notes what it was asked to publish."""
+
+    def __init__(self) -> None:
+        self.topics: list[str] = []
+
+    def publish(self, topic: str) -> None:
+        self.topics.append(topic)
+
+
+def test_a_write_wakes_the_audiences_of_the_events_it_logged_and_gives_its_answer():
+    joined = Logged(ev.joined_event(ev.Who(id="ab12cd34", name="Ann")), teacher_only=True)
+    ended = Logged(ev.ended_event())
+    cases = [
+        ((), []),  # nothing logged (an answer sent again under its key): nobody to wake
+        ((joined,), ["class:ABCDEF"]),  # for the teacher's screen only
+        ((joined, ended), ["class:ABCDEF", "class:ABCDEF:students"]),  # for every device
+    ]
+    for events, woken in cases:
+        bus = Heard()
+        assert announce(bus, Written("answer", "abcdef", events)) == "answer"
+        assert bus.topics == woken

@@ -1,11 +1,11 @@
-"""Streams woken together share one read (shared_reads.py): one database read for all who ask the
+"""Streams woken together share one read (classes/shared_reads.py): one database read for all who ask the
 same question about the same wake-up, meanwhile or just after; a new wake-up reads again, and a
 read that failed is not handed to the next one to ask."""
 
 import asyncio
 import threading
 
-from app.shared_reads import SharedReads
+from app.classes.shared_reads import SharedReads
 
 
 def test_one_read_for_streams_asking_the_same_about_the_same_wake_up():

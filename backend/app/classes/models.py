@@ -1,12 +1,15 @@
 """What a live class's devices are told, as typed events: one Pydantic model per kind, told apart
 by `type`, and one function that builds each. The stream sends them as JSON; the OpenAPI schema
-lists them (ClassEvent), and the page's types are generated from it, so the shape is written once.
+lists them (ClassEvent, `with_class_events`), and the page's types are generated from it, so the
+shape is written once. Also what a write to a class returns (`Written`): its answer and the events
+it logged, for the bus to announce once they are committed.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -21,7 +24,7 @@ class ClassState(BaseModel):
     revealed: list[int]
     locked: list[int]
     ended: bool
-    # each reset step's count of resets (class_rules.StepState.resets): a device whose answer was
+    # each reset step's count of resets (rules.StepState.resets): a device whose answer was
     # stored at a lower count knows the teacher cleared it
     resets: dict[str, int] = Field(default_factory=dict)
 
@@ -116,6 +119,16 @@ ClassEvent = Annotated[
 EVENTS: TypeAdapter[ClassEvent] = TypeAdapter(ClassEvent)
 
 
+def with_class_events(schema: dict[str, Any]) -> dict[str, Any]:
+    """The class event stream's events in the OpenAPI schema's components (ClassEvent, a union told
+    apart by `type`), so the page's types come from the schema like every other body's."""
+    found = EVENTS.json_schema(ref_template="#/components/schemas/{model}")
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components.update(found.pop("$defs", {}))
+    components["ClassEvent"] = found
+    return schema
+
+
 def to_json(event: BaseModel) -> str:
     """The event as the stream sends it: `type` first, absent fields left out."""
     body = event.model_dump(mode="json", exclude_none=True)
@@ -158,3 +171,27 @@ def reset_event(step: int) -> AnswersEvent:
 
 def ended_event() -> EndedEvent:
     return EndedEvent(type="ended")
+
+
+# ---- what a write to a class returns -------------------------------------------------------
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Logged:
+    """An event a write added to its class's log; `teacher_only`: the students' streams skip it."""
+
+    event: BaseModel
+    teacher_only: bool = False
+
+
+@dataclass(frozen=True)
+class Written(Generic[T]):
+    """A committed write to class `code`: its answer (`value`) and the events it logged. Routes
+    take the answer through `bus.announce`, which wakes the class's streams first, so none can
+    forget to tell the devices."""
+
+    value: T
+    code: str
+    events: tuple[Logged, ...] = ()

@@ -1,0 +1,16 @@
+"""Live classes, in one package: a teacher starts one on a lesson, students join by its code and
+answer each step from their own devices, and every device follows the class by an event stream.
+
+- `models.py`: the event contract (one Pydantic model per kind of event) and what a write returns
+  (`Written`: its answer and the events it logged).
+- `rules.py`: the step rules as pure functions, and `ClassError` (a refusal with its status).
+- `crud.py`: every write to a class (create, join, answer, control, end, purge); `reads.py`: what
+  a device is shown (the state, a snapshot, a step's spread, the answers' rows).
+- `log.py`: the class's event log and the order streams read it in.
+- `bus.py`: the wake-ups that tell a class's streams to read (`announce` after a write commits).
+- `streams.py`: the open streams' caps; `shared_reads.py`: one read for a class's woken streams.
+- `sweep.py`: old classes forgotten every so often.
+
+HTTP stays in `api/`: the routes (`api/routes/classes.py`, `api/routes/class_events.py`) and the
+dependencies that say who asks (`api/deps.py`).
+"""

@@ -1,0 +1,140 @@
+"""What a device is shown of a class, read from the tables: its state, a device's snapshot on
+(re)connecting, a step's spread of answers and the answers' rows for the teacher's download.
+Functions take a Session and know nothing of HTTP; crud.py writes what they read."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..core.tables import ClassAnswer, Classroom, ClassStudent
+from ..lessons import Step
+from . import log
+from . import models as ev
+from .rules import StepState
+
+SPREAD_VALUES = 101  # a revealed step's values sent to students at most (models.Spread)
+
+
+def aware(t: datetime) -> datetime:
+    return t if t.tzinfo else t.replace(tzinfo=UTC)  # SQLite returns naive UTC
+
+
+def steps_of(c: Classroom) -> dict[int, StepState]:
+    raw = json.loads(c.steps)
+    return {int(k): StepState(**v) for k, v in raw.items()}
+
+
+def state_of(c: Classroom) -> ev.ClassState:
+    """What every device is told of the class: where it is and which steps are open."""
+    steps = steps_of(c)
+    return ev.ClassState(
+        code=c.code,
+        step=c.step,
+        pace="self" if c.pace == "self" else "teacher",
+        steps=c.step_count,
+        revealed=sorted(n for n, s in steps.items() if s.revealed),
+        locked=sorted(n for n, s in steps.items() if s.locked),
+        ended=c.ended_at is not None,
+        resets={str(n): s.resets for n, s in sorted(steps.items()) if s.resets},
+    )
+
+
+def who(s: ClassStudent) -> ev.Who:
+    return ev.Who(id=s.public_id, name=s.name)
+
+
+def given(a: ClassAnswer) -> ev.Given:
+    return ev.Given(value=a.value) if a.value is not None else ev.Given(choice=a.choice)
+
+
+def spread(db: Session, class_id: int, step_no: int) -> ev.Spread:
+    """The class's answers to a step, without who gave them: sorted values, or counts per choice."""
+    rows = db.execute(
+        select(ClassAnswer.value, ClassAnswer.choice).where(
+            ClassAnswer.class_id == class_id, ClassAnswer.step == step_no
+        )
+    ).all()
+    values = ranks(sorted(v for v, _ in rows if v is not None), SPREAD_VALUES)
+    choices: dict[str, int] = {}
+    for _, ch in rows:
+        if ch is not None:
+            choices[str(ch)] = choices.get(str(ch), 0) + 1
+    return ev.Spread(count=len(rows), values=values, choices=choices)
+
+
+def ranks(values: list[float], most: int) -> list[float]:
+    """Sorted `values`, or (more than `most`) their order statistics at `most` evenly spaced
+    ranks, the smallest and the largest included (models.Spread)."""
+    n = len(values)
+    if n <= most:
+        return values
+    return [values[round(i * (n - 1) / (most - 1))] for i in range(most)]
+
+
+def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[ev.Snapshot, log.Cursor]:
+    """Everything a device needs on (re)connecting without an event id, and where its stream
+    goes on from. The teacher's (`student` None): the class's state, and every student and answer
+    written before that place (the later ones come as events). A student's: the state, their own
+    answers and the spread of each revealed step (the events after it are the state's, which
+    repeat it)."""
+    state = state_of(c)
+    at = log.now(db, c.id, teacher=student is None)
+    if student is None:
+        students = db.scalars(
+            select(ClassStudent)
+            .where(ClassStudent.class_id == c.id, log.before_horizon(db, ClassStudent.tx))
+            .order_by(ClassStudent.id)
+        ).all()
+        by_id = {s.id: s for s in students}
+        answers = db.scalars(
+            select(ClassAnswer)
+            .where(ClassAnswer.class_id == c.id, log.before_horizon(db, ClassAnswer.tx))
+            .order_by(ClassAnswer.id)
+        ).all()
+        seen = ev.snapshot_event(
+            state,
+            students=[who(s) for s in students],
+            answers=[
+                ev.AnswerSeen(step=a.step, **who(by_id[a.student_id]).model_dump(), **given(a).model_dump())
+                for a in answers
+                if a.student_id in by_id  # (a student's row is older than their answers')
+            ],
+        )
+        return seen, at
+    mine = db.scalars(select(ClassAnswer).where(ClassAnswer.student_id == student.id)).all()
+    seen = ev.snapshot_event(
+        state,
+        me=who(student),
+        answers=[ev.AnswerSeen(step=a.step, **given(a).model_dump()) for a in mine],
+        spreads={str(n): spread(db, c.id, n) for n in state.revealed},
+    )
+    return seen, at
+
+
+def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = ()) -> list[tuple[int, str, str, str, str]]:
+    """(step, student, name, answer, time) for the CSV download, in the order given; a choice
+    in its words when `steps` (the lesson's) knows them."""
+    q = (
+        select(ClassAnswer, ClassStudent)
+        .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
+        .where(ClassAnswer.class_id == c.id)
+        .order_by(ClassAnswer.step, ClassAnswer.at)
+    )
+    return [
+        (
+            a.step,
+            s.public_id,
+            s.name,
+            repr(a.value) if a.value is not None else _words(steps, a.step, a.choice or 0),
+            aware(a.at).isoformat(timespec="seconds"),
+        )
+        for a, s in db.execute(q).all()
+    ]
+
+
+def _words(steps: tuple[Step, ...], step_no: int, choice: int) -> str:
+    return steps[step_no - 1].words(choice) if step_no <= len(steps) else f"choice {choice}"

@@ -1,0 +1,62 @@
+"""A class's writes without HTTP (classes/crud.py): each returns what it committed, its answer and
+the events it logged for the bus to announce (the routes' tests cover the rest, over HTTP); a
+teacher, checked once by token, moves only their own class."""
+
+import pytest
+from sqlalchemy.orm import Session
+
+from app.classes import crud
+from app.classes.crud import Student, Teacher
+from app.classes.rules import ClassError
+from app.lessons import Step
+
+POINT = Step(predict="point")
+
+
+def _start(engine) -> Teacher:
+    with Session(engine) as db:
+        code = crud.create(db, lesson_id="decnet-link-quota", lesson_text="", step_count=4, token="t0ken").code
+    with Session(engine) as db:
+        return crud.teacher(db, code, "t0ken")
+
+
+def _kinds(written) -> list[tuple[str, bool]]:
+    return [(e.event.type, e.teacher_only) for e in written.events]
+
+
+def test_each_write_returns_its_answer_and_the_events_it_logged(engine):
+    teacher = _start(engine)
+    with Session(engine) as db:
+        joined = crud.join(db, teacher.code, "Ann", "s-token")
+        assert joined.code == teacher.code and joined.value.name == "Ann"
+    assert _kinds(joined) == [("joined", True)]  # the teacher's screen only
+    with Session(engine) as db:
+        moved = crud.control(db, teacher, step_no=2, reveal=None, locked=None, pace=None, reset=False)
+    assert moved.value.step == 2 and _kinds(moved) == [("state", False)]
+    ann = Student(teacher.code, "s-token")
+    with Session(engine) as db:
+        given = crud.answer(db, ann, 2, 5.0, None, POINT, key="k-0123456789")
+    assert given.value.fresh and _kinds(given) == [("answers", True)]
+    with Session(engine) as db:  # sent again under its key: stored already, nothing to announce
+        again = crud.answer(db, ann, 2, 5.0, None, POINT, key="k-0123456789")
+    assert not again.value.fresh and again.events == ()
+    with Session(engine) as db:
+        shown = crud.control(db, teacher, step_no=None, reveal=True, locked=None, pace=None, reset=True)
+    assert _kinds(shown) == [("answers", True), ("state", False), ("reveal", False)]
+    with Session(engine) as db:
+        ended = crud.end(db, teacher)
+    assert ended.value is None and _kinds(ended) == [("ended", False)]
+
+
+def test_the_teacher_is_checked_once_by_token_and_moves_only_their_own_class(engine):
+    teacher = _start(engine)
+    with Session(engine) as db, pytest.raises(ClassError) as refused:
+        crud.teacher(db, teacher.code, "not-the-token")
+    assert refused.value.status == 403
+    # a Teacher of another row under this code (theirs forgotten, the code taken again) moves nothing
+    stale = Teacher(teacher.code, teacher.class_id + 1000)
+    with Session(engine) as db, pytest.raises(ClassError) as refused:
+        crud.control(db, stale, step_no=2, reveal=None, locked=None, pace=None, reset=False)
+    assert refused.value.status == 403
+    with Session(engine) as db, pytest.raises(ClassError):
+        crud.end(db, stale)
