@@ -1,12 +1,12 @@
 """What routes receive by dependency, typed: the settings and what the app made at its start
 (the engine, the live classes' bus and stream caps, the limiters), a database session (one per
 request, and the one place a session is opened), and in a live class the teacher or the student
-asking (checked by token). Routes read `app.state` (main.py fills it) only through here, typed
-(routes/models.py's model pool and budget aside, for now)."""
+asking (checked by token). Routes read `app.state` (main.py fills it) only through here, typed."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Annotated, Protocol, TypeVar, cast
 
 from fastapi import Depends, Header, Request
@@ -19,6 +19,7 @@ from ..classes.crud import Student, Teacher
 from ..classes.rules import ClassError
 from ..classes.shared_reads import SharedReads
 from ..classes.streams import StreamSlots
+from ..compute import ModelPool
 from ..core.config import Settings
 from ..core.limits import RateLimiter
 from .schemas import ClassCode
@@ -38,6 +39,8 @@ class Made(Protocol):
     shared_reads: SharedReads
     create_limiter: RateLimiter
     answer_limiter: RateLimiter
+    model_pool: ModelPool
+    model_budget: RateLimiter
 
 
 def _made(part: Callable[[Made], T]) -> Callable[[Request], Awaitable[T]]:
@@ -65,6 +68,23 @@ StreamSlotsDep = Annotated[StreamSlots, Depends(get_stream_slots)]
 SharedReadsDep = Annotated[SharedReads, Depends(get_shared_reads)]
 CreateLimiterDep = Annotated[RateLimiter, Depends(get_create_limiter)]
 AnswerLimiterDep = Annotated[RateLimiter, Depends(get_answer_limiter)]
+
+
+@dataclass(frozen=True)
+class ModelCalls:
+    """The model workers, and the budget of model CPU time of the client asking (`who`)."""
+
+    pool: ModelPool
+    budget: RateLimiter
+    who: str
+
+
+async def get_model_calls(request: Request) -> ModelCalls:
+    made = cast(Made, request.app.state)
+    return ModelCalls(made.model_pool, made.model_budget, request.client.host if request.client else "unknown")
+
+
+ModelCallsDep = Annotated[ModelCalls, Depends(get_model_calls)]
 
 
 # ---- the database ------------------------------------------------------------------------------

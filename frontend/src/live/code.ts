@@ -1,6 +1,6 @@
 // A class's code as people type it from the projector: spaces, dashes and lowercase are fine;
 // the characters the code alphabet leaves out (so none can be misread) are named if typed.
-// The alphabet is the server's (backend/app/classroom.py CODE_ALPHABET; a test holds them equal).
+// The alphabet is the server's (backend/app/codes.py ALPHABET; a test holds them equal).
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const CODE_LENGTH = 6;
 export const CODE = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);

@@ -20,6 +20,7 @@ from perfmodels.sweep import MAX_SWEEP_POINTS
 from ...compute import ModelError
 from .. import schemas
 from ..caching import cached, etag_for
+from ..deps import ModelCallsDep
 from ..errors import problems
 from ..lru import Lru
 
@@ -82,7 +83,7 @@ _answers: Lru[bytes] = Lru(4096)
 REFUSAL_DELAY_S = 1.0
 
 
-async def _answer(request: Request, op: str, asked: dict[str, Any]) -> Response:
+async def _answer(calls: ModelCallsDep, op: str, asked: dict[str, Any]) -> Response:
     """Operation `op` of the models' table (perfmodels.ops) asked `asked`, from the recent answers
     or the model workers."""
     key = _key(op, asked)
@@ -90,8 +91,7 @@ async def _answer(request: Request, op: str, asked: dict[str, Any]) -> Response:
     if body is None:
         # A new answer costs the client's model budget (CPU seconds per minute); a cached one
         # costs nothing. Past the budget: 429 until enough of it has come back.
-        budget = request.app.state.model_budget
-        who = request.client.host if request.client else "unknown"
+        budget, who = calls.budget, calls.who
         if wait := budget.wait(who):
             # A client in debt waits here a moment first: one that is nearly square goes on,
             # and one that floods (ignoring Retry-After) gets its refusals at a pace that costs
@@ -103,7 +103,7 @@ async def _answer(request: Request, op: str, asked: dict[str, Any]) -> Response:
                     429, "too much model computation from this client; try again shortly", headers=retry
                 )
         try:
-            body, cpu = await request.app.state.model_pool.run(op, asked)
+            body, cpu = await calls.pool.run(op, asked)
         except ModelError as e:
             budget.charge(who, e.cpu)
             raise HTTPException(422, str(e)) from None
@@ -143,35 +143,35 @@ def card(system: str, request: Request) -> Response:
 
 
 @router.post("/{system}/evaluate", response_model=schemas.EvaluateResult, responses=problems(429, 503))
-async def evaluate(system: str, body: EvaluateRequest, request: Request) -> Response:
+async def evaluate(system: str, body: EvaluateRequest, calls: ModelCallsDep) -> Response:
     _known(system)
-    return await _answer(request, "evaluate", {"system": system, **body.model_dump()})
+    return await _answer(calls, "evaluate", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/sweep", response_model=schemas.SweepResult, responses=problems(429, 503))
-async def sweep(system: str, body: SweepRequest, request: Request) -> Response:
+async def sweep(system: str, body: SweepRequest, calls: ModelCallsDep) -> Response:
     _known(system)
-    return await _answer(request, "sweep", {"system": system, **body.model_dump()})
+    return await _answer(calls, "sweep", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/sensitivity", response_model=schemas.Sensitivity, responses=problems(429, 503))
-async def sensitivity(system: str, body: SensitivityRequest, request: Request) -> Response:
+async def sensitivity(system: str, body: SensitivityRequest, calls: ModelCallsDep) -> Response:
     """Every knob's effect on the metric at this setting: elasticity, span, each choice."""
     _known(system)
-    return await _answer(request, "sensitivity", {"system": system, **body.model_dump()})
+    return await _answer(calls, "sensitivity", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/table", response_model=schemas.Table, responses=problems(429, 503))
-async def read_table(system: str, body: TableRequest, request: Request) -> Response:
+async def read_table(system: str, body: TableRequest, calls: ModelCallsDep) -> Response:
     """A pasted table read against the system: its columns, rows and every problem, at its cell."""
     _known(system)
-    return await _answer(request, "table", {"system": system, **body.model_dump()})
+    return await _answer(calls, "table", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/fit", response_model=schemas.OwnFit, responses=problems(429, 503))
-async def fit(system: str, body: FitRequest, request: Request) -> Response:
+async def fit(system: str, body: FitRequest, calls: ModelCallsDep) -> Response:
     """The model fitted to a user's own measurements, by the memo calibration's own code, and
     judged: each row's error, each row left out, the nearest-row baseline, warnings."""
     _known(system)
     # the server's fit has its rows left out already (the page asks for them apart from its worker)
-    return await _answer(request, "fit", {"system": system, **body.model_dump(), "left_out": True})
+    return await _answer(calls, "fit", {"system": system, **body.model_dump(), "left_out": True})
