@@ -1,16 +1,17 @@
-// Play the curve as sound (./sonify.ts): a button that plays and stops, a speed, and Escape to
-// stop. Says what the pitches mean before it plays, for whoever cannot see the chart.
+// Play the chart's marks as sound (./sonify.ts): the model's curve as tones, with each mark's
+// clicks and chimes (the memo's measurements, the saturation point); a button that plays and
+// stops, a speed, and Escape to stop. Says what the pitches mean before it plays, for whoever
+// cannot see the chart.
 import { useEffect, useRef, useState } from "react";
 import { formatValue } from "../format";
+import { mainLine, type Mark } from "./marks/mark";
 import { type AudioLike, planSound, playSound } from "./sonify";
 
 const SPEEDS = { slow: 0.25, normal: 0.12, fast: 0.06 } as const;
 type Speed = keyof typeof SPEEDS;
 
 export interface SoundControlsProps {
-  curve: { x: number; y: number }[];
-  memoXs: number[];
-  capacityX: number | null;
+  marks: Mark[];
   yUnit: string;
   /** makes the audio context (a test passes a stand-in) */
   makeAudio?: () => AudioLike;
@@ -18,7 +19,7 @@ export interface SoundControlsProps {
 
 const browserAudio = (): AudioLike => new AudioContext() as unknown as AudioLike;
 
-export function SoundControls({ curve, memoXs, capacityX, yUnit, makeAudio = browserAudio }: SoundControlsProps) {
+export function SoundControls({ marks, yUnit, makeAudio = browserAudio }: SoundControlsProps) {
   const [speed, setSpeed] = useState<Speed>("normal");
   const [playing, setPlaying] = useState(false);
   const [said, setSaid] = useState("");
@@ -37,6 +38,7 @@ export function SoundControls({ curve, memoXs, capacityX, yUnit, makeAudio = bro
 
   const play = () => {
     if (playing) return stop();
+    const curve = mainLine(marks)?.points ?? [];
     const ys = curve.map((p) => p.y).filter(Number.isFinite);
     if (!ys.length) return;
     let ctx: AudioLike;
@@ -46,7 +48,9 @@ export function SoundControls({ curve, memoXs, capacityX, yUnit, makeAudio = bro
       setSaid("This browser cannot play sound.");
       return;
     }
-    const plan = planSound(curve, memoXs, capacityX, SPEEDS[speed]);
+    const clicks = marks.flatMap((m) => m.sound?.clicks ?? []);
+    const chime = marks.flatMap((m) => m.sound?.chimes ?? [])[0] ?? null;
+    const plan = planSound(curve, clicks, chime, SPEEDS[speed]);
     setSaid(
       `Playing ${plan.tones.length} tones, left to right: the lowest pitch is ${formatValue(Math.min(...ys), yUnit)}, the highest ${formatValue(Math.max(...ys), yUnit)}` +
         `${plan.clicks.length ? "; a click at each memo measurement" : ""}${plan.chimes.length ? "; a chime where the curve reaches its capacity" : ""}. Escape stops.`,

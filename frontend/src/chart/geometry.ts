@@ -1,5 +1,5 @@
-// Chart geometry, computed by D3 and kept out of React: scales, the curve's path, ticks and
-// the bands where the bottleneck stays the same. The Chart component only draws what this returns.
+// Chart geometry, computed by D3 and kept out of React: scales, paths, ticks, and the bands where
+// the bottleneck stays the same. The Chart and its marks only draw what this returns.
 import { scaleLinear, scaleLog } from "d3-scale";
 import { area, line } from "d3-shape";
 
@@ -26,18 +26,12 @@ export interface GeometryInput {
   width: number;
   height: number;
   margin: Margins;
-  curve: SeriesPoint[];
-  baseline?: SeriesPoint[];
-  /** further curves on the same axes ("one curve per") */
-  series?: SeriesPoint[][];
-  band?: BandPoint[];
-  extraY?: number[];
+  /** every value the y axis must hold (the marks' `ys`; not finite ones are left out) */
+  ys: number[];
   xDomain: [number, number];
   xLog: boolean;
   /** a fixed top for the y axis (a lesson hides its curve until the reveal; the axis must not move) */
   yMax?: number;
-  /** where the model says the pace setter turns into a resource: that region starts exactly there */
-  knee?: { x: number; resource: string } | null;
 }
 
 export interface Band {
@@ -49,13 +43,7 @@ export interface Band {
 export function geometry(g: GeometryInput) {
   const { width, height, margin } = g;
   const x = (g.xLog ? scaleLog().base(2) : scaleLinear()).domain(g.xDomain).range([margin.left, width - margin.right]);
-  const ys = [
-    ...g.curve.map((p) => p.y),
-    ...(g.baseline ?? []).map((p) => p.y),
-    ...(g.series ?? []).flat().map((p) => p.y),
-    ...(g.band ?? []).map((p) => p.y1),
-    ...(g.extraY ?? []),
-  ].filter(Number.isFinite);
+  const ys = g.ys.filter(Number.isFinite);
   const yMax = g.yMax ?? (ys.length ? Math.max(...ys) * 1.08 : 1);
   const y = scaleLinear()
     .domain([0, yMax > 0 ? yMax : 1])
@@ -66,24 +54,21 @@ export function geometry(g: GeometryInput) {
     .defined((p) => Number.isFinite(p.y))
     .x((p) => x(p.x))
     .y((p) => y(p.y));
+  const band = area<BandPoint>()
+    .defined((p) => Number.isFinite(p.y0) && Number.isFinite(p.y1))
+    .x((p) => x(p.x))
+    .y0((p) => y(p.y0))
+    .y1((p) => y(p.y1));
   const xTicks = g.xLog
     ? powersOfTwo(g.xDomain)
     : x.ticks(Math.max(2, Math.floor((width - margin.left - margin.right) / 80)));
   return {
     x,
     y,
-    curvePath: path(g.curve) ?? "",
     linePath: (pts: SeriesPoint[]) => path(pts) ?? "",
-    baselinePath: g.baseline ? path(g.baseline) ?? "" : "",
-    bandPath:
-      area<BandPoint>()
-        .defined((p) => Number.isFinite(p.y0) && Number.isFinite(p.y1))
-        .x((p) => x(p.x))
-        .y0((p) => y(p.y0))
-        .y1((p) => y(p.y1))(g.band ?? []) ?? "",
+    areaPath: (pts: BandPoint[]) => band(pts) ?? "",
     xTicks,
     yTicks: y.ticks(6),
-    bands: bands(g.curve, g.knee).map((b) => ({ ...b, at: b.x0, x0: x(b.x0), x1: x(b.x1) })),
   };
 }
 

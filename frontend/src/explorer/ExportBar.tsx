@@ -1,16 +1,15 @@
 // Export the chart and its series, each file standing alone, or copy the link to this view.
 import { memo, useState } from "react";
-import type { MemoPoint } from "../chart/memoPoints";
+import type { Mark } from "../chart/marks/mark";
 import { flushUrl } from "../state/urlWriter";
-import { download, type ExportContext, type ExportSeries, fileName, type LegendEntry, pngBlob, seriesCsv, svgText } from "./exporting";
+import { download, type ExportContext, fileName, pngBlob, seriesCsv, svgText } from "./exporting";
 
+/** What an export holds: its context, the axes' names (its file name) and the chart's marks. */
 export interface ExportInput {
   context: ExportContext;
   x: string;
   y: string;
-  series: ExportSeries[];
-  memo: MemoPoint[];
-  legend: LegendEntry[];
+  marks: Mark[];
 }
 
 /** `prepare` reads the newest view when a button is pressed (a stable function: the bar does
@@ -41,19 +40,19 @@ export const ExportBar = memo(function ExportBar({ prepare, chartRef }: { prepar
       <legend className="visually-hidden">Export</legend>
       <button type="button" onClick={() => run("CSV downloaded", () => {
         const i = input();
-        download(`${i.name}.csv`, new Blob([seriesCsv(i.context, i.series, i.memo)], { type: "text/csv" }));
+        download(`${i.name}.csv`, new Blob([seriesCsv(i.context, i.marks)], { type: "text/csv" }));
       })}>
         CSV
       </button>
       <button type="button" onClick={() => run("SVG downloaded", () => {
         const i = input();
-        download(`${i.name}.svg`, new Blob([svgText(svg(), i.context, i.legend)], { type: "image/svg+xml" }));
+        download(`${i.name}.svg`, new Blob([svgText(svg(), i.context, i.marks)], { type: "image/svg+xml" }));
       })}>
         SVG
       </button>
       <button type="button" onClick={() => run("PNG downloaded", async () => {
         const i = input();
-        download(`${i.name}.png`, await pngBlob(svgText(svg(), i.context, i.legend)));
+        download(`${i.name}.png`, await pngBlob(svgText(svg(), i.context, i.marks)));
       })}>
         PNG
       </button>

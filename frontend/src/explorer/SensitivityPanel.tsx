@@ -5,7 +5,7 @@
 // (every knob at both ends is tens of model calls): a knob's curve never waits behind it.
 import { memo, useEffect, useId, useState } from "react";
 import type { KnobValues, MetricSpec, Params, SystemSpec } from "../api/types";
-import { useLatest } from "../chart/useLatest";
+import { useLatest } from "../view/useLatest";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 

@@ -1,17 +1,10 @@
-// Exports of what is on screen, each able to stand alone: the drawn series as CSV (settings,
-// units and citation in its header), the chart as SVG or PNG (title, legend, settings and
-// citation drawn around it), file names that say what they hold, and the link.
-import type { SeriesPoint } from "../chart/geometry";
-import type { MemoPoint } from "../chart/memoPoints";
+// Exports of what is on screen, each able to stand alone, built from the chart's marks: their
+// rows as CSV (settings, units and citation in its header), the chart as SVG or PNG (title, the
+// drawn marks' keys, settings and citation drawn around it), file names that say what they
+// hold, and the link.
+import { gather, type Mark } from "../chart/marks/mark";
 import { textWidth, wrap } from "../chart/measure";
 import { exportStyle } from "../chart/theme";
-
-export interface ExportSeries {
-  name: string;
-  kind: "model" | "series" | "baseline" | "band-low" | "band-high" | "capacity";
-  points: SeriesPoint[];
-  colour?: string;
-}
 
 /** What every export carries besides the data. */
 export interface ExportContext {
@@ -33,8 +26,6 @@ export interface ExportContext {
   state: string;
   /** a user's own fit: each fitted value, "Label = value", where the model is fitted */
   fitted?: string[];
-  /** the user's own measurements drawn on the chart (their table's lines) */
-  own?: { x: number; y: number; line: number }[];
 }
 
 const cell = (v: unknown) => {
@@ -61,9 +52,9 @@ export function fileName(c: ExportContext, x: string, y: string): string {
   return `${slug(c.system)}-${slug(y)}-vs-${slug(x)}-${shortHash(c.state)}`;
 }
 
-/** One row per drawn point, long format (series, x, y, ...), after `#` comment lines that say
- * what, where from and at which settings. */
-export function seriesCsv(c: ExportContext, series: ExportSeries[], memo: MemoPoint[]): string {
+/** One row per drawn point (the marks' CSV rows: series, x, y, ...), after `#` comment lines that
+ * say what, where from and at which settings. */
+export function seriesCsv(c: ExportContext, marks: Mark[]): string {
   const lines = [
     `# ${c.title}: ${withUnit(c.yLabel, c.yUnit)} against ${withUnit(c.xLabel, c.xUnit)}`,
     ...c.settings.map((s) => `# setting: ${s}`),
@@ -72,14 +63,7 @@ export function seriesCsv(c: ExportContext, series: ExportSeries[], memo: MemoPo
     `# model values are computed by Memo Lab's models, not measured; view: ${c.url}`,
     ["series", withUnit(c.xLabel, c.xUnit), withUnit(c.yLabel, c.yUnit), "bottleneck", "printed", "citation"].map(cell).join(","),
   ];
-  for (const s of series) {
-    for (const p of s.points) lines.push([s.name, p.x, p.y, p.bottleneck ?? "", "", ""].map(cell).join(","));
-  }
-  for (const m of memo) {
-    const where = m.x0 !== undefined ? `${m.citation} (measured somewhere between ${m.x0} and ${m.x1})` : m.citation;
-    lines.push([m.exact ? "memo" : "memo (another setting)", m.x, m.y, "", m.printed, where].map(cell).join(","));
-  }
-  for (const o of c.own ?? []) lines.push(["your measurement", o.x, o.y, "", "", `your table, line ${o.line}`].map(cell).join(","));
+  for (const part of gather(marks, (m) => m.csv)) for (const row of part.rows) lines.push(row.map(cell).join(","));
   return `${lines.join("\n")}\n`;
 }
 
@@ -95,20 +79,12 @@ function text(doc: Document, x: number, y: number, s: string, cls?: string): SVG
   return t;
 }
 
-/** A legend entry of an export: listed only when the chart draws it (`mark`, a selector in the chart). */
-export interface LegendEntry {
-  label: string;
-  colour: string;
-  dashed?: boolean;
-  mark: string;
-}
-
 const FOOT_PX = 12;
 
-/** The chart as a standalone SVG document: a title above it; the legend (what is drawn), the
+/** The chart as a standalone SVG document: a title above it; the legend (the drawn marks' keys), the
  * settings, the baseline's, the citation and the link below, every line measured and wrapped to
  * lie inside the image; the link on a line of its own, whole, the image widened if it needs. */
-export function svgText(svg: SVGSVGElement, c: ExportContext, legend: LegendEntry[]): string {
+export function svgText(svg: SVGSVGElement, c: ExportContext, marks: Mark[]): string {
   const doc = svg.ownerDocument;
   const chartWidth = svg.width.baseVal.value;
   const height = svg.height.baseVal.value;
@@ -139,7 +115,7 @@ export function svgText(svg: SVGSVGElement, c: ExportContext, legend: LegendEntr
   out.appendChild(chart);
   y += height + 12;
   let x = 12;
-  for (const l of legend.filter((e) => svg.querySelector(e.mark))) {
+  for (const l of gather(marks, (m) => m.exportKey)) {
     const w = 24 + textWidth(l.label, FOOT_PX) + 16;
     if (x > 12 && x + w > width - 12) {
       x = 12;

@@ -1,7 +1,7 @@
 // A user's own measurements on the explorer's chart: which rows of their table sit on the chart
 // on screen, and a synthetic example table made by the model itself (labelled as such).
 import type { KnobValues, OwnTable } from "../api/types";
-import type { OwnPoint } from "../chart/layers";
+import type { OwnPoint } from "../chart/marks/own";
 
 /** The rows measured at the setting on screen (every knob the table gives, other than x, as on
  * screen) that measured the y metric: the chart's points. */

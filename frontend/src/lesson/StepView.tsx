@@ -3,14 +3,15 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SystemSpec } from "../api/types";
 import { axesOf, Chart } from "../chart/Chart";
-import { bandNamesOf, bandShown, drawnLimit } from "../chart/curves";
+import { bandNamesOf } from "../chart/curves";
 import { memoPoints } from "../chart/memoPoints";
 import { ChartDescription } from "../chart/ChartDescription";
 import { DataTable } from "../chart/DataTable";
-import { describeChart } from "../chart/describe";
+import { describeMarks } from "../chart/describe";
+import { BriefLegend } from "../chart/Legend";
 import { Readouts } from "../explorer/Readouts";
-import { useLatest } from "../chart/useLatest";
-import { useModelView } from "../chart/useModelView";
+import { useLatest } from "../view/useLatest";
+import { useModelView } from "../view/useModelView";
 import type { ModelClient } from "../runtime/ModelClient";
 import { defaults, serialize, type ExplorerState } from "../state/urlState";
 import { progressOf, saveAnswer, type StepAnswer } from "./progress";
@@ -22,6 +23,7 @@ import { formatValue, knobDisplay } from "../format";
 import { announce } from "../a11y/announcer";
 import { SensitivityPanel } from "../explorer/SensitivityPanel";
 import { ChoiceTally, type Tally } from "./ChoiceTally";
+import { stepMarks } from "./stepMarks";
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
@@ -88,7 +90,6 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const xKnob = spec.knobs.find((k) => k.name === x)!;
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
-  // The chart in words and as a table, once the answer is out: before, only what is plotted.
   const descriptionId = useId();
   const [tableAsked, setTableAsked] = useState(0);
   const askTable = useCallback(() => setTableAsked((n) => n + 1), []);
@@ -122,13 +123,6 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
       { yMax: q.y_max, share: yMetric.share },
     );
   }, [q, curve, baseCurve, band, memo, limit, yMetric]);
-  const description = useMemo(
-    () => (revealed
-      ? describeChart({ xLabel: xKnob.label, xText: xShow.text, yLabel: yMetric.label, yUnit: yMetric.unit, curve, limit, saturation: view.saturation, memo, baseline: baseline ? baseCurve : [], currentX: Number(knobs[x]), bounds: step.state.bounds === true && view.bounds.lines.length ? view.bounds : undefined })
-      : [`${yMetric.label} against ${xKnob.label}. The model's curve, and the memo's measurements, are described here once the answer is out.`]),
-    [revealed, xKnob, xShow, yMetric, curve, limit, view.saturation, memo, baseline, baseCurve, knobs, x, step.state.bounds, view.bounds],
-  );
-
   useEffect(() => {
     document.title = `${step.title} · Memo Lab`;
   }, [step.title]);
@@ -184,6 +178,23 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   // The axis stays put; a prediction above it (the student's or the class's) widens it to fit.
   const yMax = top === undefined ? undefined : fitPredictions(top, [pointY ?? Number.NaN, ...crowd]);
   const ready = sweep.value !== null && (!baseline || baseSweep.value !== null) && (!q || yMax !== undefined);
+  const prediction = q?.predict === "point" && live?.role !== "teacher" ? {
+    x: q.at,
+    y: pointY,
+    label: `Your prediction of ${yMetric.label} at ${xKnob.label} ${q.at}`,
+    // as the box shows it (four significant digits): what is shown is what is sent
+    onChange: canAnswer ? (v: number) => setDraft({ kind: "point", y: Number(v.toPrecision(4)) }) : undefined,
+  } : undefined;
+  const marks = stepMarks(axes, {
+    revealed, curve, band, bandNames: bandNamesOf(sweep.value, spec), limit, saturation: view.saturation,
+    bounds: step.state.bounds === true && view.bounds.lines.length ? view.bounds : null,
+    baseline: baseline ? baseCurve : null, memo, currentX: Number(knobs[x]), currentY: detail.value?.metrics[y] ?? Number.NaN,
+    prediction, crowd: live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined,
+  });
+  // The chart in words and as a table, once the answer is out: before, only what is plotted.
+  const description = revealed
+    ? describeMarks(marks, axes)
+    : [`${yMetric.label} against ${xKnob.label}. The model's curve, and the memo's measurements, are described here once the answer is out.`];
   const explore = `/explore/${spec.id}?${serialize(state, spec)}`;
 
   return (
@@ -221,53 +232,17 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {!ready ? (
           <p className="loading" aria-busy="true">Computing the curve…</p>
         ) : (
-          <Chart
-            {...axes}
-            curve={revealed ? curve : []}
-            band={revealed ? band : []}
-            baseline={baseCurve}
-            memo={revealed ? memo : []}
-            currentX={Number(knobs[x])}
-            currentY={revealed ? detail.value?.metrics[y] ?? NaN : NaN}
-            height={present ? fitHeight : undefined}
-            large={present}
-            yMax={yMax}
-            limit={revealed ? limit : []}
-            bounds={revealed && step.state.bounds === true && view.bounds.lines.length ? view.bounds : undefined}
-            saturation={revealed ? view.saturation : null}
-            prediction={q?.predict === "point" && live?.role !== "teacher" ? {
-              x: q.at,
-              y: pointY,
-              label: `Your prediction of ${yMetric.label} at ${xKnob.label} ${q.at}`,
-              // as the box shows it (four significant digits): what is shown is what is sent
-              onChange: canAnswer ? (v) => setDraft({ kind: "point", y: Number(v.toPrecision(4)) }) : undefined,
-            } : undefined}
-            crowd={live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined}
-            describedBy={descriptionId}
-            onTable={revealed ? askTable : undefined}
-          />
+          <Chart axes={axes} marks={marks} height={present ? fitHeight : undefined} large={present} yMax={yMax}
+            describedBy={descriptionId} onTable={revealed ? askTable : undefined} />
         )}
         </div>
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
-        <ul className="legend lesson-legend" aria-label="Legend">
-          {!revealed && <li>{live ? "The model's curve appears at the reveal." : "The model's curve appears once you commit your prediction."}</li>}
-          {revealed && <li><span className="key curve" /> model</li>}
-          {baseline && <li><span className="key baseline" /> baseline</li>}
-          {revealed && memo.length > 0 && <li><span className="key memo" /> memo measurement (hover or focus for its citation)</li>}
-          {q?.predict === "point" && live?.role !== "teacher" && <li><span className="key prediction" /> your prediction</li>}
-          {crowd.length > 0 && <li><span className="key crowd" /> the class's predictions (beside the axis: how they spread, the black line their median)</li>}
-          {revealed && bandShown(band) && <li><span className="key band" />{` range over ${bandNamesOf(sweep.value, spec).join(", ")} (not measured in the memo)`}</li>}
-          {revealed && drawnLimit(limit, Math.max(0, ...curve.map((p) => p.y).filter(Number.isFinite))).length > 1 && <li><span className="key limit" /> capacity</li>}
-          {revealed && curve.some((p) => p.bottleneck) && <li><span className="key bottleneck" /> shaded regions: what limits the curve there (named above the chart)</li>}
-        </ul>
+        <BriefLegend marks={marks} note={revealed ? undefined : live ? "The model's curve appears at the reveal." : "The model's curve appears once you commit your prediction."} />
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
         {/* below the legend and readouts: a projector keeps those right under the chart */}
         <ChartDescription id={descriptionId} sentences={description} />
         {revealed && (
-          <DataTable
-            xLabel={xKnob.label} xUnit={xShow.unit} xText={xShow.text} yLabel={yMetric.label} yUnit={yMetric.unit}
-            curve={curve} series={[]} baseline={baseline ? baseCurve : []} band={band} memo={memo} openSignal={tableAsked}
-          />
+          <DataTable axes={axes} marks={marks} openSignal={tableAsked} />
         )}
       </section>
     </div>

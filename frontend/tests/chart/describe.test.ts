@@ -1,29 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { describeChange, describeChart, type DescribeInput } from "../../src/chart/describe";
-import { formatValue } from "../../src/format";
+import { describeChange, describeMarks } from "../../src/chart/describe";
+import type { ExplorerChart } from "../../src/explorer/explorerMarks";
+import { axes, marksOf, rising } from "./marks/scene";
 
-const base: DescribeInput = {
-  xLabel: "Link quota",
-  xText: (v) => formatValue(v, "buffers"),
-  yLabel: "Throughput",
-  yUnit: "bit/s",
-  curve: [],
-  limit: [],
-  saturation: null,
-  memo: [],
-  baseline: [],
-  currentX: 4,
-};
-// a rise that flattens: slope 100, 100, 40, 10 per buffer
-const rising = [
-  { x: 2, y: 200 },
-  { x: 4, y: 400 },
-  { x: 6, y: 600, bottleneck: "link quota" },
-  { x: 8, y: 680, bottleneck: "sending CPU" },
-  { x: 10, y: 700, bottleneck: "sending CPU" },
-];
+/** The explorer's chart of these answers, in words. */
+const describeChart = (c: Partial<ExplorerChart>) => describeMarks(marksOf(c), axes);
 
-describe("describeChart", () => {
+describe("describeMarks", () => {
   it("with the bounds drawn, says where the knee is, what caps the curve beyond it, and what the bounds allow at the knob's value", () => {
     const up = (n: number) => Math.min(100 * n, 500);
     const xs = [2, 4, 6, 8, 10];
@@ -31,20 +14,20 @@ describe("describeChart", () => {
       { name: "asymptotic upper", side: "upper" as const, kind: "asymptotic" as const, points: xs.map((x) => ({ x, y: up(x) })) },
       { name: "asymptotic lower", side: "lower" as const, kind: "asymptotic" as const, points: xs.map((x) => ({ x, y: 40 * x })) },
     ];
-    const s = describeChart({ ...base, curve: rising, currentX: 4, bounds: { lines, knee: { x: 5, y: 500, station: "boot CPU" } } });
+    const s = describeChart({ curve: rising, currentX: 4, bounds: { lines, knee: { x: 5, y: 500, station: "boot CPU" } } });
     expect(s).toContain("The textbook bounds meet at the knee, 5 buffers: before it the upper bound grows in proportion to the link quota; beyond it the boot CPU holds it at 500 bit/s.");
     expect(s).toContain("At 4 buffers the bounds give: asymptotic bounds 160 bit/s to 400 bit/s.");
-    expect(describeChart({ ...base, curve: rising }).join(" ")).not.toContain("bounds"); // not drawn: not said
+    expect(describeChart({ curve: rising }).join(" ")).not.toContain("bounds"); // not drawn: not said
   });
 
   it("says what is plotted over which range, the shape and where the rise halves", () => {
-    const s = describeChart({ ...base, curve: rising });
+    const s = describeChart({ curve: rising });
     expect(s[0]).toBe("Throughput against Link quota, from 2 buffers to 10 buffers.");
     expect(s[1]).toBe("It rises from 200 bit/s to 700 bit/s; its rise slows to half its first pace by 6 buffers (600 bit/s).");
   });
 
   it("with one curve per choice, names the curves, describes the current one first and each other after", () => {
-    const s = describeChart({ ...base, curve: rising, per: { knob: "Circuit", curveLabel: "CI", series: [
+    const s = describeChart({ curve: rising, curveLabel: "CI", per: { knob: "Circuit", series: [
       { label: "NI", points: [{ x: 2, y: 100 }, { x: 10, y: 100.5 }] },
       { label: "DTE", points: [{ x: 2, y: 50 }, { x: 6, y: 90 }, { x: 10, y: 20 }] },
       { label: "none", points: [{ x: 2, y: Number.NaN }] }, // no value anywhere: not named
@@ -58,34 +41,34 @@ describe("describeChart", () => {
   });
 
   it("names what limits the curve in each region", () => {
-    const s = describeChart({ ...base, curve: rising }).join(" ");
+    const s = describeChart({ curve: rising }).join(" ");
     expect(s).toContain("Up to 4 buffers no resource is fully busy; from 6 buffers the link quota limits it; from 8 buffers the sending CPU limits it.");
   });
 
   it("gives the saturation point and the resource, or the capacity the curve stays under", () => {
-    expect(describeChart({ ...base, curve: rising, saturation: { x: 7.5, y: 675, resource: "sending CPU" } }).join(" "))
+    expect(describeChart({ curve: rising, saturation: { x: 7.5, y: 675, resource: "sending CPU" } }).join(" "))
       .toContain("It reaches its capacity at 7.5 buffers (675 bit/s), where the sending CPU is fully busy.");
-    expect(describeChart({ ...base, curve: rising, limit: rising.map((p) => ({ x: p.x, y: 900 })) }).join(" "))
+    expect(describeChart({ curve: rising, limit: rising.map((p) => ({ x: p.x, y: 900 })) }).join(" "))
       .toContain("Its capacity is 900 bit/s; the curve stays below it here.");
   });
 
   it("gives each memo measurement with the model's value there and how far off it is", () => {
     const memo = [{ x: 4, y: 500, printed: "500", citation: "Table 2, row 4", exact: true, differs: [] }];
-    expect(describeChart({ ...base, curve: rising, memo }).join(" "))
+    expect(describeChart({ curve: rising, memo }).join(" "))
       .toContain("The memo gives one measurement: at 4 buffers, 500 bit/s (printed 500; the model 400 bit/s, 20 % below).");
-    expect(describeChart({ ...base, curve: rising }).join(" ")).toContain("The memo has no measurement at these settings.");
+    expect(describeChart({ curve: rising }).join(" ")).toContain("The memo has no measurement at these settings.");
   });
 
   it("compares with a pinned baseline at the current setting", () => {
-    const s = describeChart({ ...base, curve: rising, baseline: rising.map((p) => ({ x: p.x, y: p.y / 2 })), currentX: 4 });
+    const s = describeChart({ curve: rising, baseline: { knobs: {}, points: rising.map((p) => ({ x: p.x, y: p.y / 2 })), at: null }, currentX: 4 });
     expect(s.at(-1)).toBe("At 4 buffers it is 400 bit/s, above the pinned baseline's 200 bit/s (100 %).");
   });
 
   it("tells a peak from a rise, and a flat curve from both", () => {
     const peak = [{ x: 1, y: 1 }, { x: 2, y: 5 }, { x: 3, y: 2 }];
-    expect(describeChart({ ...base, curve: peak })[1]).toBe("It rises from 1 bit/s to a peak of 5 bit/s at 2 buffers, then falls to 2 bit/s.");
-    expect(describeChart({ ...base, curve: [{ x: 1, y: 3 }, { x: 2, y: 3 }] })[1]).toBe("It stays at about 3 bit/s all along.");
-    expect(describeChart({ ...base, curve: [] })).toEqual(["Throughput against Link quota: the model gives no value here."]);
+    expect(describeChart({ curve: peak })[1]).toBe("It rises from 1 bit/s to a peak of 5 bit/s at 2 buffers, then falls to 2 bit/s.");
+    expect(describeChart({ curve: [{ x: 1, y: 3 }, { x: 2, y: 3 }] })[1]).toBe("It stays at about 3 bit/s all along.");
+    expect(describeChart({ curve: [] })).toEqual(["Throughput against Link quota: the model gives no value here."]);
   });
 });
 

@@ -20,19 +20,20 @@ describe("bands", () => {
 describe("geometry", () => {
   const base = { width: 500, height: 300, margin: { top: 10, right: 10, bottom: 30, left: 40 } };
   it("maps the x domain onto the plot and starts y at zero", () => {
-    const g = geometry({ ...base, curve: [{ x: 2, y: 5 }, { x: 64, y: 100 }], xDomain: [2, 64], xLog: false });
+    const curve = [{ x: 2, y: 5 }, { x: 64, y: 100 }];
+    const g = geometry({ ...base, ys: curve.map((p) => p.y), xDomain: [2, 64], xLog: false });
     expect(g.x(2)).toBe(40);
     expect(g.x(64)).toBe(490);
     expect(g.y.domain()[0]).toBe(0);
     expect(g.y.domain()[1]).toBeGreaterThanOrEqual(100);
-    expect(g.curvePath.startsWith("M40,")).toBe(true);
+    expect(g.linePath(curve).startsWith("M40,")).toBe(true);
   });
   it("uses powers of two for log2 axes", () => {
-    const g = geometry({ ...base, curve: [], xDomain: [512, 65536], xLog: true });
+    const g = geometry({ ...base, ys: [], xDomain: [512, 65536], xLog: true });
     expect(g.xTicks).toEqual([512, 1024, 2048, 4096, 8192, 16384, 32768, 65536]);
   });
   it("scales y to memo points above the curve", () => {
-    const g = geometry({ ...base, curve: [{ x: 1, y: 10 }], extraY: [50], xDomain: [1, 2], xLog: false });
+    const g = geometry({ ...base, ys: [10, 50, Number.NaN], xDomain: [1, 2], xLog: false });
     expect(g.y.domain()[1]).toBeGreaterThanOrEqual(50);
   });
 });

@@ -1,7 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { memoMark } from "../../src/chart/marks/memo";
+import { modelMark } from "../../src/chart/marks/model";
+import { saturationMark } from "../../src/chart/marks/saturation";
 import { SoundControls } from "../../src/chart/SoundControls";
 import { type AudioLike, HIGH_HZ, LOW_HZ, planSound } from "../../src/chart/sonify";
+import { axes, memoAt4 } from "./marks/scene";
 
 /** An AudioContext stand-in: records each oscillator's wave, pitch and start and stop times. */
 function stubAudio() {
@@ -29,6 +33,7 @@ function stubAudio() {
 }
 
 const curve = [1, 2, 3, 4, 5, 6].map((x) => ({ x, y: x * x }));
+const model = modelMark(axes, { points: curve });
 
 describe("planSound", () => {
   it("gives one tone per point, left to right, its pitch rising with the value from the lowest to the highest", () => {
@@ -56,7 +61,9 @@ describe("SoundControls", () => {
 
   it("plays: builds the audio graph and schedules one tone per curve point, a click per memo point and the capacity chime", () => {
     const audio = stubAudio();
-    render(<SoundControls curve={curve} memoXs={[3]} capacityX={5} yUnit="bit/s" makeAudio={() => audio.ctx} />);
+        // the sound of the chart's marks: the model's curve, a memo measurement and a saturation point
+    const marks = [model, memoMark(axes, [{ ...memoAt4, x: 3 }], curve), saturationMark(axes, { at: { x: 5, y: 25 }, drawn: true })];
+    render(<SoundControls marks={marks} yUnit="bit/s" makeAudio={() => audio.ctx} />);
     fireEvent.click(screen.getByTestId("sonify"));
     const sines = audio.oscillators.filter((o) => o.type === "sine");
     expect(sines).toHaveLength(curve.length);
@@ -69,7 +76,7 @@ describe("SoundControls", () => {
 
   it("stops on Escape: every voice stopped, the context closed, the button back to Play", async () => {
     const audio = stubAudio();
-    render(<SoundControls curve={curve} memoXs={[]} capacityX={null} yUnit="" makeAudio={() => audio.ctx} />);
+    render(<SoundControls marks={[model]} yUnit="" makeAudio={() => audio.ctx} />);
     fireEvent.click(screen.getByTestId("sonify"));
     await act(async () => {
       fireEvent.keyDown(document, { key: "Escape" });
@@ -80,7 +87,7 @@ describe("SoundControls", () => {
   });
 
   it("says so when the browser has no sound", () => {
-    render(<SoundControls curve={curve} memoXs={[]} capacityX={null} yUnit="" makeAudio={() => { throw new Error("no audio"); }} />);
+    render(<SoundControls marks={[model]} yUnit="" makeAudio={() => { throw new Error("no audio"); }} />);
     fireEvent.click(screen.getByTestId("sonify"));
     expect(screen.getByText("This browser cannot play sound.")).toBeTruthy();
   });

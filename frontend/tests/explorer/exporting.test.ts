@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ExportContext, fileName, seriesCsv, shortHash } from "../../src/explorer/exporting";
+import { marksOf } from "../chart/marks/scene";
 
 const context: ExportContext = {
   system: "decnet",
@@ -23,10 +24,11 @@ describe("exports", () => {
   });
 
   it("write every drawn series and memo point under a header of settings, units and citation", () => {
-    const csv = seriesCsv(context, [
-      { name: "model", kind: "model", points: [{ x: 2, y: 100, bottleneck: "circuit" }, { x: 4, y: Number.NaN }] },
-      { name: "baseline", kind: "baseline", points: [{ x: 2, y: 90 }] },
-    ], [{ x: 16, y: 466000, printed: "466K bit/s", citation: "Memo, Table 1, row CI", exact: false, differs: ["x"], x0: 8, x1: 32 }]);
+    const csv = seriesCsv(context, marksOf({
+      curve: [{ x: 2, y: 100, bottleneck: "circuit" }, { x: 4, y: Number.NaN }],
+      baseline: { knobs: {}, points: [{ x: 2, y: 90 }], at: null },
+      memo: [{ x: 16, y: 466000, printed: "466K bit/s", citation: "Memo, Table 1, row CI", exact: false, differs: ["x"], x0: 8, x1: 32 }],
+    }));
     const lines = csv.trim().split("\n");
     expect(lines[0]).toBe("# DECnet-20 link quota: Throughput (bit/s) against Link quota (buffers)");
     expect(lines).toContain("# setting: Circuit CI");
@@ -42,8 +44,8 @@ describe("exports", () => {
   });
 
   it("carry a user's own fit and measurements: the fitted values in the header, each measurement a row", () => {
-    const csv = seriesCsv({ ...context, fitted: ["host cost per message (ms) = 4.7"], own: [{ x: 8, y: 420000, line: 2 }] },
-      [{ name: "model: your fit", kind: "model", points: [{ x: 8, y: 410000 }] }], []);
+    const csv = seriesCsv({ ...context, fitted: ["host cost per message (ms) = 4.7"] },
+      marksOf({ curve: [{ x: 8, y: 410000 }], curveLabel: "your fit", own: { points: [{ x: 8, y: 420000, line: 2 }], elsewhere: 0 } }));
     const lines = csv.trim().split("\n");
     expect(lines).toContain("# fitted to your own measurements: host cost per message (ms) = 4.7");
     expect(lines.at(-1)).toBe("your measurement,8,420000,,,\"your table, line 2\"");

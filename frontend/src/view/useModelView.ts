@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
-import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "./curves";
+import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "../chart/curves";
 import { type Latest, useLatest } from "./useLatest";
 
 export interface ViewRequest {

@@ -1,8 +1,10 @@
 // A learner's prediction on the chart: a point at a fixed x that a pointer drags or arrow keys
-// step up and down (a slider for assistive technology).
+// step up and down (a slider for assistive technology), drawn above the curve's reader; and its
+// line in a lesson's legend.
 import { useRef, type KeyboardEvent, type PointerEvent } from "react";
-import { formatValue } from "../format";
-import type { geometry } from "./geometry";
+import { formatValue } from "../../format";
+import type { geometry } from "../geometry";
+import { type Mark, ORDER } from "./mark";
 
 export interface Prediction {
   x: number;
@@ -16,9 +18,20 @@ export interface Prediction {
 
 type Scales = ReturnType<typeof geometry>;
 
+export function predictionMark(a: { yUnit: string }, p: Prediction): Mark {
+  return {
+    id: "prediction",
+    grabs: p.onChange !== undefined,
+    draw: {
+      top: (f) => <PredictionMark p={p} g={f.g} top={f.margin.top} bottom={f.bottom} left={f.margin.left} right={f.width - f.margin.right} unit={a.yUnit} />,
+    },
+    brief: [{ at: ORDER.brief.prediction, keys: ["prediction"], text: "your prediction" }],
+  };
+}
+
 /** The learner's predicted point: a vertical guide at its x, a handle that a pointer drags
  * anywhere in the plot (only y moves) and that arrow keys step (a slider for assistive tech). */
-export function PredictionMark({ p, g, top, bottom, left, right, unit }: { p: Prediction; g: Scales; top: number; bottom: number; left: number; right: number; unit: string }) {
+function PredictionMark({ p, g, top, bottom, left, right, unit }: { p: Prediction; g: Scales; top: number; bottom: number; left: number; right: number; unit: string }) {
   const [lo, hi] = g.y.domain();
   const clamp = (v: number) => Math.max(lo, Math.min(hi, v));
   // a drag outlives renders (the axis may widen under the finger): it reads the latest props

@@ -5,8 +5,8 @@ import { useMemo } from "react";
 import { isChoice, type KnobValues, type Params, type SweepResult, type SystemSpec } from "../api/types";
 import { type Answer, settled } from "../runtime/answer";
 import type { ModelClient } from "../runtime/ModelClient";
-import { curveKnobsOf, curveOf } from "./curves";
-import type { NamedSeries } from "./readout";
+import { curveKnobsOf, curveOf } from "../chart/curves";
+import type { NamedSeries } from "../chart/readout";
 import { useLatest } from "./useLatest";
 import { sweepKey } from "./useModelView";
 

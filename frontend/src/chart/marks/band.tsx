@@ -1,0 +1,35 @@
+// The range of outcomes across what the memo leaves open (knobs it does not give, parameters it
+// does not pin): a pale band around the curve, its edges two columns of the table and two series
+// of the CSV.
+import { formatValue, withUnit } from "../../format";
+import { bandShown } from "../curves";
+import type { BandPoint } from "../geometry";
+import { type CsvRow, type Mark, ORDER } from "./mark";
+
+export function bandMark(a: { yUnit: string }, band: BandPoint[], names: string[]): Mark {
+  const shown = bandShown(band);
+  const words = `range over ${names.join(", ")} (not measured in the memo)`;
+  const drawn = band.some((b) => Number.isFinite(b.y0) && Number.isFinite(b.y1));
+  const at = (x: number) => band.find((b) => b.x === x);
+  const edge = (name: string, y: (b: BandPoint) => number) => band.map((b): CsvRow => [name, b.x, y(b), "", "", ""]);
+  return {
+    id: "band",
+    draw: {
+      plot: (f) => {
+        const d = f.g.areaPath(band);
+        return d && <path key="band" data-testid="uncertainty-band" className="uncertainty-band" d={d} />;
+      },
+    },
+    ys: band.map((b) => b.y1),
+    legend: shown ? [{ at: ORDER.legend.band, keys: ["band"], text: words }] : [],
+    brief: shown ? [{ at: ORDER.brief.band, keys: ["band"], text: words }] : [],
+    exportKey: drawn ? [{ at: ORDER.exportKey.band, label: "range the memo leaves open", colour: "#9fc0e0" }] : [],
+    columns: band.length
+      ? [
+          { at: ORDER.column.band, head: withUnit("Range left open: low", a.yUnit), cell: (p) => { const b = at(p.x); return b ? formatValue(b.y0, "") : ""; }, num: true },
+          { at: ORDER.column.band, head: withUnit("Range left open: high", a.yUnit), cell: (p) => { const b = at(p.x); return b ? formatValue(b.y1, "") : ""; }, num: true },
+        ]
+      : [],
+    csv: { at: ORDER.csv.band, rows: band.length ? [...edge("band low", (b) => b.y0), ...edge("band high", (b) => b.y1)] : [] },
+  };
+}

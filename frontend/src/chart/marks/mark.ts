@@ -1,0 +1,156 @@
+// The contract of a mark (after Observable Plot's marks): one thing the chart draws, as data that
+// knows how to draw itself on the chart's frame, its legend entry, its sentence for the
+// description, its columns or rows for the table, its rows for the CSV, its key in an exported
+// image and its sound. A chart is a list of marks with axes and a reader; the legend, the
+// description, the data table, the exports and the sonification all iterate over that list.
+// Each consumer lists the marks' contributions in its own order, written once here (ORDER).
+import type { ReactNode } from "react";
+import type { MemoPoint } from "../memoPoints";
+import type { BoundView } from "../curves";
+import type { geometry, SeriesPoint } from "../geometry";
+
+/** Where a mark draws: the frame the Chart computed (its scales, margins and size). */
+export interface Frame {
+  g: ReturnType<typeof geometry>;
+  margin: { top: number; right: number; bottom: number; left: number };
+  width: number;
+  height: number;
+  /** the plot's bottom edge (the x axis) */
+  bottom: number;
+  /** a phone's chart (under 500 px) */
+  small: boolean;
+  /** the presenter view's larger text */
+  large: boolean;
+}
+
+/** What a mark may ask of the chart while it is drawn: a tooltip (the memo's citation). */
+export interface ChartUi {
+  tip: (t: { left: number; top: number; body: ReactNode } | null) => void;
+}
+
+/** The chart's depths, back to front: the regions under the axes, the x axis itself, the plot
+ * (clipped at its edges), the markers over it, and above the curve's reader the marks that take
+ * their own pointer. */
+export type Layer = "back" | "xaxis" | "plot" | "front" | "top";
+
+/** One line of a legend: the key's classes (after "key"), its words, and a test id. */
+export interface LegendLine {
+  at: number;
+  keys: string[];
+  text: string;
+  testId?: string;
+  /** a key's own colour (a series) */
+  colour?: string;
+}
+
+/** A key of an exported image's legend: listed only when the mark is drawn. */
+export interface ExportKey {
+  at: number;
+  label: string;
+  colour: string;
+  dashed?: boolean;
+}
+
+/** A sentence of the description, at its place in the description's outline. */
+export interface Said {
+  at: number;
+  text: string;
+}
+
+/** A column of the data table, beside the curve's rows (x is the curve's point's x). */
+export interface Column {
+  at: number;
+  head: string;
+  cell: (p: SeriesPoint) => string;
+  /** a number (right-aligned) */
+  num?: boolean;
+}
+
+/** A table of the mark's own, below the curve's. */
+export interface OwnTable {
+  caption: string;
+  testId?: string;
+  head: string[];
+  rows: { key: string; cells: { text: string; num?: boolean }[] }[];
+}
+
+export interface Line {
+  label: string;
+  points: SeriesPoint[];
+  main?: boolean;
+}
+
+/** CSV rows: series, x, y, bottleneck, printed, citation. */
+export type CsvRow = [string, number, number, string, string, string];
+
+export interface Mark {
+  /** what it is: the React key, and a name for the tests */
+  id: string;
+  draw?: Partial<Record<Layer, (f: Frame, ui: ChartUi) => ReactNode>>;
+  /** the values the y axis must hold */
+  ys?: number[];
+  /** room it takes beside the plot, right of it (a class's spread) */
+  beside?: (small: boolean) => number;
+  /** labels at its lines' ends, in the right margin (moved apart from the others) */
+  endLabels?: { text: string; points: SeriesPoint[]; colour?: string }[];
+  /** lines the curve's reader follows: the model's is `main` (read first, its rows the table's) */
+  lines?: Line[];
+  /** the knob's value along x: where the reader starts */
+  now?: number;
+  /** the memo's measurements: the reader steps to them (M) and names them */
+  stops?: MemoPoint[];
+  /** the textbook bounds the reader gives on the main line */
+  bounds?: BoundView[];
+  /** takes the pointer on the plot: the page must not scroll under a finger */
+  grabs?: boolean;
+  /** the explorer's legend, and a lesson's shorter one */
+  legend?: LegendLine[];
+  brief?: LegendLine[];
+  exportKey?: ExportKey[];
+  sentences?: Said[];
+  columns?: Column[];
+  table?: OwnTable;
+  csv?: { at: number; rows: CsvRow[] };
+  /** clicks and chimes at these x values, over the main line's tones */
+  sound?: { clicks?: number[]; chimes?: number[] };
+}
+
+/** Each consumer's order, written once: a mark's contribution takes its place from here. */
+export const ORDER = {
+  /** the explorer's legend */
+  legend: { model: 0, series: 1, own: 2, baseline: 3, band: 4, memo: 5, capacity: 6, bounds: 7, saturation: 8, current: 9 },
+  /** a lesson's legend */
+  brief: { model: 0, baseline: 1, memo: 2, prediction: 3, crowd: 4, band: 5, capacity: 6, regions: 7 },
+  /** the description: what is plotted, the curves, the shape, the limits, the capacity, the
+   * bounds, the memo, the baseline, the other curves */
+  said: { what: 0, per: 1, shape: 2, regions: 3, capacity: 4, bounds: 5, memo: 6, baseline: 7, others: 8 },
+  /** the data table's columns after x */
+  column: { model: 0, series: 1, baseline: 2, band: 3, regions: 4 },
+  /** an exported image's legend */
+  exportKey: { model: 0, series: 1, baseline: 2, memo: 3, own: 4, capacity: 5, band: 6 },
+  /** the CSV's rows */
+  csv: { model: 0, series: 1, baseline: 2, band: 3, capacity: 4, memo: 5, own: 6 },
+} as const;
+
+/** Every contribution of one kind, in its consumer's order (stable within a place). */
+export function gather<T extends { at: number }>(marks: Mark[], pick: (m: Mark) => T[] | T | undefined): T[] {
+  return marks.flatMap((m) => pick(m) ?? []).sort((a, b) => a.at - b.at);
+}
+
+/** The main line (the model's curve), or none. */
+export const mainLine = (marks: Mark[]): Line | null => marks.flatMap((m) => m.lines ?? []).find((l) => l.main) ?? null;
+
+/** What a chart's marks are read against: its axes, in words. */
+export interface Axes {
+  xLabel: string;
+  xUnit: string;
+  /** an x value as people read it ("16 buffers"), and its tick (the number alone) */
+  xText: (v: number) => string;
+  xTick?: (v: number) => string;
+  yLabel: string;
+  yUnit: string;
+  xDomain: [number, number];
+  xLog: boolean;
+}
+
+export const finite = (p: { y: number }) => Number.isFinite(p.y);

@@ -1,0 +1,52 @@
+// The regions where one bottleneck holds: shaded under the plot and named above it, said in the
+// description ("up to … nothing is fully busy; from … the sending CPU limits it") and the last
+// column of the table.
+import { bandColour } from "../theme";
+import { bands, type SeriesPoint } from "../geometry";
+import { type Axes, finite, type Mark, ORDER } from "./mark";
+
+/** `knee`: where the model puts its resource's start (a region begins exactly there). */
+export function regionsMark(a: Axes, curve: SeriesPoint[], knee: { x: number; resource: string } | null): Mark {
+  const runs = bands(curve, knee);
+  const labels = [...new Set(runs.map((b) => b.label))];
+  const said = limitedBy(curve.filter(finite), a.xText);
+  return {
+    id: "regions",
+    draw: {
+      back: (f) => (
+        <g key="regions" className="bands">
+          {runs.map((r) => {
+            const x0 = f.g.x(r.x0), x1 = f.g.x(r.x1);
+            return (
+              <g key={`${r.label}-${x0}`} data-testid="bottleneck-band" data-label={r.label} data-x0={r.x0}>
+                <rect x={x0} y={f.margin.top} width={Math.max(0, x1 - x0)} height={f.bottom - f.margin.top} fill={bandColour(labels.indexOf(r.label))} />
+                {x1 - x0 > 70 && (
+                  <text x={(x0 + x1) / 2} y={f.margin.top - 8} textAnchor="middle" className="band-label">
+                    {`limit: ${r.label}`}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </g>
+      ),
+    },
+    brief: curve.some((p) => p.bottleneck) ? [{ at: ORDER.brief.regions, keys: ["bottleneck"], text: "shaded regions: what limits the curve there (named above the chart)" }] : [],
+    sentences: said ? [{ at: ORDER.said.regions, text: said }] : [],
+    columns: [{ at: ORDER.column.regions, head: "What limits it", cell: (p) => p.bottleneck ?? "nothing fully busy" }],
+  };
+}
+
+/** "Up to 24 buffers nothing is fully busy; from 26 buffers the sending CPU limits it." */
+function limitedBy(pts: { x: number; bottleneck?: string }[], xText: (v: number) => string): string | null {
+  const runs: { from: number; to: number; by: string | undefined }[] = [];
+  for (const p of pts) {
+    const run = runs[runs.length - 1];
+    if (run && run.by === p.bottleneck) run.to = p.x;
+    else runs.push({ from: p.x, to: p.x, by: p.bottleneck });
+  }
+  if (runs.every((r) => r.by === undefined)) return null;
+  const what = (by: string | undefined) => (by ? `the ${by} limits it` : "no resource is fully busy");
+  if (runs.length === 1) return `All along, ${what(runs[0].by)}.`;
+  return `${runs.map((r, i) => (i === 0 ? `Up to ${xText(r.to)} ${what(r.by)}` : `from ${xText(r.from)} ${what(r.by)}`)).join("; ")}.`;
+}

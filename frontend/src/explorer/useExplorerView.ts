@@ -1,0 +1,70 @@
+// The explorer's model view: what the models answer for the state on screen (the curve, its band
+// and capacity, the answer at the setting, a pinned baseline, "one curve per", the memo's
+// calibration beside a fit), the memo's points and the user's own, gathered into the chart's
+// marks and their description.
+import { useMemo } from "react";
+import type { Dataset, NumberKnob, SystemSpec } from "../api/types";
+import { axesOf } from "../chart/Chart";
+import { bandNamesOf, curveKnobsOf, curveOf } from "../chart/curves";
+import { describeMarks } from "../chart/describe";
+import { memoPoints } from "../chart/memoPoints";
+import { knobDisplay } from "../format";
+import type { ModelClient } from "../runtime/ModelClient";
+import type { ExplorerState } from "../state/urlState";
+import { useLatest } from "../view/useLatest";
+import { sweepKey, useModelView } from "../view/useModelView";
+import { usePerCurves } from "../view/usePerCurves";
+import { explorerMarks } from "./explorerMarks";
+import { ownPoints, rowsElsewhere } from "./ownData";
+import { useOwnTable } from "./useOwnTable";
+
+export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string) {
+  const { knobs, x, y, baseline, per } = state;
+  const params = state.fitted ?? undefined;
+  const spread = params ? state.spread ?? undefined : undefined;
+  const xKnob = spec.knobs.find((k) => k.name === x) as NumberKnob;
+  const yMetric = spec.metrics.find((m) => m.name === y)!;
+  const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
+  const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
+  const view = useModelView(client, spec, { knobs, x, y, baseline, source, params, spread });
+  const { sweep, detail, current, baseDetail, curve, band, limit, saturation, baseCurve, bounds } = view;
+  // With a fit of the user's own: the memo's calibration beside it, for comparison.
+  const memoCurveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
+  const memoSweep = useLatest(params ? `memo|${sweepKey(source, spec, memoCurveKnobs, x)}` : null, () => client.curve(spec.id, memoCurveKnobs, x, "memo"));
+  const memoCurve = useMemo(() => (params ? curveOf(memoSweep.value, x, y) : []), [params, memoSweep.value, x, y]);
+  const own = useOwnTable(client, spec.id, state.data, knobs);
+  const ownShown = useMemo(() => ownPoints(own.table, x, y, knobs), [own.table, x, y, knobs]);
+  // What the band spans: the knobs the memo leaves open and the fitted parameters it does not pin.
+  const bandNames = useMemo(() => bandNamesOf(sweep.value, spec, params !== undefined), [sweep.value, spec, params]);
+  // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
+  const shownKnobs = sweep.value?.knobs;
+  const memo = useMemo(() => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y) : []), [dataset, spec, shownKnobs, x, y]);
+  const perCurves = usePerCurves(client, spec, { knobs, x, y, per, source, params });
+  const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
+  const perLabel = perKnob ? String(knobs[perKnob.name]) : null;
+  const curveLabel = params ? (perLabel ? `${perLabel}, your fit` : "your fit") : perLabel;
+  const baseY = baseDetail.value?.metrics[y];
+  const baselinePoint = useMemo(() => (baseline && baseY != null ? { x: Number(baseline[x]), y: baseY } : null), [baseline, baseY, x]);
+  const atY = current?.metrics[y];
+  const currentY = atY ?? Number.NaN;
+  const shownBounds = state.bounds && bounds.lines.length ? bounds : null;
+  const marks = useMemo(
+    () => explorerMarks(axes, {
+      curve, curveLabel, fitted: params !== undefined, band, bandNames, limit, saturation, bounds: shownBounds,
+      per: perKnob ? { knob: perKnob.label, series: perCurves.series } : null, calibration: memoCurve,
+      baseline: baseline ? { knobs: baseline, points: baseCurve, at: baselinePoint } : null,
+      knobs: spec.knobs, values: knobs, currentX: Number(knobs[x]), currentY, memo,
+      own: { points: ownShown, elsewhere: own.table ? rowsElsewhere(own.table, ownShown) : null },
+    }),
+    [axes, curve, curveLabel, params, band, bandNames, limit, saturation, shownBounds, perKnob, perCurves.series, memoCurve, baseline, baseCurve,
+      baselinePoint, spec, knobs, x, currentY, memo, ownShown, own.table],
+  );
+  // The chart in words, from the same marks the chart draws.
+  const description = useMemo(() => describeMarks(marks, axes), [marks, axes]);
+  const setting = useMemo(
+    () => (atY == null ? null : { setting: `${xKnob.label.toLowerCase()} ${xShow.text(Number(knobs[x]))}`, value: atY, bottleneck: current?.bottleneck ?? null }),
+    [atY, current?.bottleneck, xKnob, xShow, knobs, x],
+  );
+  const modelError = sweep.error ?? detail.error ?? perCurves.error;
+  return { axes, xKnob, yMetric, params, marks, description, setting, modelError, own, bounds, curve, current, detail, baseDetail };
+}

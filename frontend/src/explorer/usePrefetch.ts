@@ -1,0 +1,52 @@
+// Curves computed ahead of the knobs: after a numeric knob moves, the curve one step further the
+// same way, while the page is idle, so the next key press or slow drag finds its curve ready; a
+// knob taking focus computes both neighbours, so even its first move finds its curve ready.
+import { useCallback, useRef } from "react";
+import { isChoice, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
+import { bandCall, curveCall } from "../chart/curves";
+import type { ModelClient } from "../runtime/ModelClient";
+import type { ExplorerState } from "../state/urlState";
+
+export function usePrefetch(client: ModelClient, spec: SystemSpec, state: ExplorerState) {
+  const lastKnobs = useRef(state.knobs);
+  const latestView = useRef(state);
+  latestView.current = state;
+  const prefetchAround = (knobs: KnobValues, x: string, knob: NumberKnob, ways: boolean[]) => {
+    const v = Number(knobs[knob.name]);
+    const ahead = ways.map((up) => neighbour(knob, v, up)).filter((n): n is number => n !== null);
+    if (!ahead.length) return;
+    // each step's curve, its answer (the readouts) and the curve's band, so the step
+    // draws all three in one frame
+    const calls = ahead.flatMap((n) => {
+      const next = { ...knobs, [knob.name]: n };
+      const params = latestView.current.fitted ?? undefined;
+      const spread = params ? latestView.current.spread ?? undefined : undefined;
+      return [curveCall(spec, next, x, params), { type: "evaluate" as const, system: spec.id, knobs: next, params }, bandCall(spec, next, x, params, spread)];
+    });
+    // asked once this move's frame is drawn: on a machine with few cores the worker computing
+    // them would otherwise take the processor from the page's render of this move
+    requestAnimationFrame(() => setTimeout(() => client.prefetch(calls), 0));
+  };
+  /** After the view moved to `next`: the moved knob's next step. */
+  const afterMove = (next: ExplorerState) => {
+    const before = lastKnobs.current;
+    lastKnobs.current = next.knobs;
+    const moved = spec.knobs.find((k) => !isChoice(k) && k.name !== next.x && before[k.name] !== next.knobs[k.name]) as NumberKnob | undefined;
+    if (moved) prefetchAround(next.knobs, next.x, moved, [Number(next.knobs[moved.name]) > Number(before[moved.name])]);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prefetchAround works through refs, so a stale copy behaves the same
+  const onKnobFocus = useCallback((name: string) => {
+    const { knobs: now, x: along } = latestView.current;
+    const knob = spec.knobs.find((k) => k.name === name);
+    if (knob && !isChoice(knob) && knob.name !== along) prefetchAround(now, along, knob, [true, false]);
+  }, [spec]);
+  return { afterMove, onKnobFocus };
+}
+
+/** The value one keyboard step up or down from `v` (a power of two on log2 knobs), or null
+ * past the knob's range. */
+function neighbour(knob: NumberKnob, v: number, up: boolean): number | null {
+  const step = knob.scale === "log2" ? (up ? v : -v / 2) : up ? knob.step : -knob.step;
+  const n = Math.round((v + step) * 1e9) / 1e9;
+  return n < knob.min || n > knob.max ? null : n;
+}

@@ -1,0 +1,55 @@
+// A lesson step's chart as marks (chart/marks/): until the answer is out, only the axes, a pinned
+// baseline, the learner's prediction and the class's; then the model's curve and all it brings.
+import type { BoundView, KneeView } from "../chart/curves";
+import type { BandPoint, SeriesPoint } from "../chart/geometry";
+import { bandMark } from "../chart/marks/band";
+import { baselineMark } from "../chart/marks/baseline";
+import { boundsMark } from "../chart/marks/bounds";
+import { capacityMark, drawnCapacity } from "../chart/marks/capacity";
+import { crowdMark } from "../chart/marks/crowd";
+import { currentMark } from "../chart/marks/current";
+import type { Axes, Mark } from "../chart/marks/mark";
+import { memoMark } from "../chart/marks/memo";
+import { modelMark } from "../chart/marks/model";
+import { type Prediction, predictionMark } from "../chart/marks/prediction";
+import { regionsMark } from "../chart/marks/regions";
+import { saturationMark } from "../chart/marks/saturation";
+import type { MemoPoint } from "../chart/memoPoints";
+
+export interface StepChart {
+  revealed: boolean;
+  curve: SeriesPoint[];
+  band: BandPoint[];
+  bandNames: string[];
+  limit: SeriesPoint[];
+  saturation: { x: number; y: number; resource?: string } | null;
+  /** drawn on a step about them, once revealed */
+  bounds: { lines: BoundView[]; knee: KneeView | null } | null;
+  baseline: SeriesPoint[] | null;
+  memo: MemoPoint[];
+  currentX: number;
+  currentY: number;
+  prediction?: Prediction;
+  /** a class's predictions at one x */
+  crowd?: { x: number; ys: number[] };
+}
+
+export function stepMarks(a: Axes, c: StepChart): Mark[] {
+  const shown = c.revealed;
+  const curve = shown ? c.curve : [];
+  const limit = shown ? c.limit : [];
+  const sat = shown ? c.saturation : null;
+  return [
+    regionsMark(a, curve, sat?.resource ? { x: sat.x, resource: sat.resource } : null),
+    bandMark(a, shown ? c.band : [], c.bandNames),
+    capacityMark(a, { limit, curve, saturation: sat }),
+    ...(shown && c.bounds ? [boundsMark(a, { ...c.bounds, currentX: c.currentX })] : []),
+    modelMark(a, { points: curve }),
+    ...(c.baseline ? [baselineMark(a, { points: c.baseline, curve, currentX: c.currentX })] : []),
+    currentMark(c.currentX, shown ? c.currentY : Number.NaN),
+    ...(sat ? [saturationMark(a, { at: sat, drawn: !!sat.resource || drawnCapacity(limit, curve).length > 1 })] : []),
+    ...(c.crowd ? [crowdMark(a, c.crowd.x, c.crowd.ys)] : []),
+    ...(c.prediction ? [predictionMark(a, c.prediction)] : []),
+    memoMark(a, shown ? c.memo : [], curve),
+  ];
+}
