@@ -24,7 +24,10 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        // WebAssembly compiled by the baseline compiler only: each test's fresh context starts
+        // Pyodide anew, and optimizing it each time cost CPU (chart.spec.ts: 90 CPU-s, 74 without)
+        "--js-flags=--liftoff-only"],
     },
     viewport: { width: 1280, height: 900 },
   },

@@ -6,8 +6,8 @@
 # each suite's time and count the suites.
 #
 # Suites that share nothing run side by side (a wave), each into its own log, printed whole when
-# the wave ends: the Python suites (the backend's on SQLite and on PostgreSQL in two processes),
-# then the page's unit suites; the topology's load test and the browser suite each have the
+# the wave ends: the Python suites (the backend's on SQLite and on PostgreSQL in two processes)
+# with the page's unit suites; the topology's load test and the browser suite each have the
 # machine to themselves, since they measure time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -77,11 +77,11 @@ wave "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --c
   --- "models" -- .venv/bin/python -m pytest models/tests --basetemp="$logs/models" \
   --- "backend (SQLite)" -- .venv/bin/python -m pytest backend/tests --basetemp="$logs/sqlite" \
   --- "backend (PostgreSQL)" -- backend_on_postgres \
-  --- "dependency audit" -- bash scripts/audit.sh
-bash scripts/postgres.sh stop "$pg_dir"
-wave "types" -- npx --no-install tsc -p frontend/tsconfig.json \
+  --- "dependency audit" -- bash scripts/audit.sh \
+  --- "types" -- npx --no-install tsc -p frontend/tsconfig.json \
   --- "typescript lint" -- node scripts/biome.mjs lint --error-on-warnings \
   --- "frontend" -- env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts
+bash scripts/postgres.sh stop "$pg_dir"
 # docker-compose.yml's topology without Docker: PostgreSQL, two app processes, a classroom's load.
 wave "topology" -- bash scripts/topology.sh 50 15
 wave "e2e" -- npx --no-install playwright test --config e2e/playwright.config.ts

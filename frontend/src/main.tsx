@@ -6,6 +6,8 @@ import { Nav } from "./Nav";
 import { startOutbox } from "./scenarios/scenarioOutbox";
 import { registerServiceWorker } from "./sw/register";
 import "./styles.css";
+import "./styles/lessons.css";
+import "./styles/modes.css";
 import { applyTheme } from "./chart/theme";
 
 applyTheme(document.documentElement); // the chart's colours and dashes: chart/theme.ts

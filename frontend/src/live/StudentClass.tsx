@@ -85,7 +85,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const outbox = useAnswerOutbox(code, took, resync);
   const state = seat.state;
   useEffect(() => {
-    document.body.classList.add("class-seat"); // (a phone's seat: styles.css)
+    document.body.classList.add("class-seat"); // (a phone's seat: styles/lessons.css)
     return () => document.body.classList.remove("class-seat");
   }, []);
   // a step opened again since (reset, unlocked, hidden again) makes the news of an earlier

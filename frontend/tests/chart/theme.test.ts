@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { bandColour, exportStyle, THEME, themeProperties } from "../../src/chart/theme";
 import { ROOT } from "../fixtures/python";
 
-const css = readFileSync(`${ROOT}frontend/src/styles.css`, "utf8");
+// the page's stylesheets, in the order main.tsx imports them
+const css = ["styles.css", "styles/lessons.css", "styles/modes.css"].map((f) => readFileSync(`${ROOT}frontend/src/${f}`, "utf8")).join("\n");
 const rule = (selector: string) => {
   const at = css.indexOf(`${selector} {`);
   expect(at, selector).toBeGreaterThanOrEqual(0);
