@@ -13,33 +13,45 @@ digest() { sha256sum "$@" | sha256sum | cut -c1-16; }
 stale() { [ "$(cat "$STAMPS/$1" 2>/dev/null)" != "$2" ]; }
 
 # 1. npm packages, exactly as locked.
-h=$(digest package-lock.json)
-if [ ! -d node_modules ] || stale npm "$h"; then
-  say "installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
-  echo "$h" > "$STAMPS/npm"
-fi
+npm_packages() {
+  local h
+  h=$(digest package-lock.json)
+  if [ ! -d node_modules ] || stale npm "$h"; then
+    say "installing npm packages (npm ci)"
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$h" > "$STAMPS/npm"
+  fi
+}
 
 # 2. Python virtual environment: pinned backend and test tools, then the two local packages.
-h=$(digest backend/requirements.lock backend/pyproject.toml models/pyproject.toml)
-if [ ! -x .venv/bin/python ] || stale venv "$h"; then
-  PY=${PYTHON:-python3}
-  if ! "$PY" -m venv .venv 2>/dev/null; then
-    # Debian's python3 needs the venv module as a separate package.
-    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-      say "installing python3-venv"
-      apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
-      "$PY" -m venv .venv
-    else
-      echo "python3 -m venv failed: install your distribution's python3-venv package" >&2
-      exit 1
+python_venv() {
+  local h
+  h=$(digest backend/requirements.lock backend/pyproject.toml models/pyproject.toml)
+  if [ ! -x .venv/bin/python ] || stale venv "$h"; then
+    PY=${PYTHON:-python3}
+    if ! "$PY" -m venv .venv 2>/dev/null; then
+      # Debian's python3 needs the venv module as a separate package.
+      if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        say "installing python3-venv"
+        apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
+        "$PY" -m venv .venv
+      else
+        echo "python3 -m venv failed: install your distribution's python3-venv package" >&2
+        exit 1
+      fi
     fi
+    say "installing Python packages into .venv"
+    .venv/bin/python -m pip install -q --disable-pip-version-check -r backend/requirements.lock
+    .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e models -e backend
+    echo "$h" > "$STAMPS/venv"
   fi
-  say "installing Python packages into .venv"
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r backend/requirements.lock
-  .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e models -e backend
-  echo "$h" > "$STAMPS/venv"
-fi
+}
+
+# The two downloads share nothing: side by side (a fresh machine waits on the network for each).
+python_venv &
+venv_pid=$!
+npm_packages
+wait "$venv_pid" || { echo "[setup] the Python environment could not be installed" >&2; exit 1; }
 
 # 3. The Pyodide runtime, served by the app itself (never from a CDN).
 ver=$(node -p "require('./node_modules/pyodide/package.json').version")
