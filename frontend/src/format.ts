@@ -25,11 +25,16 @@ function number(v: number, unit: string): string {
   return plain.format(v);
 }
 
+// A unit that counts things ("users", "lookups", "OFNs"), not a rate or a short symbol ("ms").
+const COUNTED = /^[A-Za-z]{2,}s$/;
+
 export function formatValue(v: number, unit = ""): string {
   if (!Number.isFinite(v)) return "–"; // no finite value: a saturated resource, say
   const n = number(v, unit);
   if (!unit) return n;
-  return unit === "%" ? `${n}%` : `${n} ${unit}`;
+  if (unit === "%") return `${n}%`;
+  // "1 user", "1 lookup": one of a counted thing is singular (as printed: "1", not "1.000")
+  return `${n} ${n === "1" && COUNTED.test(unit) ? unit.slice(0, -1) : unit}`;
 }
 
 /** "Link quota (buffers)", but "Users", not "Users (users)": the unit once. */

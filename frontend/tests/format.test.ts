@@ -34,3 +34,18 @@ describe("one way to write numbers", () => {
     expect(formatSetting("Circuit", "CI")).toBe("Circuit CI");
   });
 });
+
+describe("one of a counted thing", () => {
+  it("is singular, and only that: a rate, a symbol and a prefixed size keep their unit", () => {
+    expect(formatValue(1, "users")).toBe("1 user");
+    expect(formatValue(1, "lookups")).toBe("1 lookup");
+    expect(formatValue(1, "OFNs")).toBe("1 OFN");
+    expect(formatValue(1, "bytes")).toBe("1 byte");
+    expect(formatValue(2, "users")).toBe("2 users");
+    expect(formatValue(1.5, "buffers")).toBe("1.5 buffers");
+    expect(formatValue(1, "ms")).toBe("1 ms");
+    expect(formatValue(1, "s")).toBe("1 s");
+    expect(formatValue(1, "locks/s")).toBe("1 locks/s");
+    expect(formatValue(1024, "bytes")).toBe("1K bytes");
+  });
+});
