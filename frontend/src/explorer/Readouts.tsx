@@ -4,11 +4,16 @@ import { memo } from "react";
 import type { Evaluation, MetricSpec } from "../api/types";
 import { formatValue } from "../format";
 
-function delta(now: number | null | undefined, base: number | null | undefined, unit: string): string {
+/** The change from the baseline: in the metric's unit and in percent of the baseline; a metric
+ * that is itself a percentage changes by percentage points (a percent of a percent misleads). */
+export function delta(now: number | null | undefined, base: number | null | undefined, unit: string): string {
   if (now == null || base == null || !Number.isFinite(now) || !Number.isFinite(base)) return "";
   const d = now - base;
+  const sign = d >= 0 ? "+" : "−";
+  const points = formatValue(Math.abs(d));
+  if (unit === "%") return `${sign}${points} ${points === "1" ? "point" : "points"} vs baseline`;
   const pct = base !== 0 ? ` (${d >= 0 ? "+" : ""}${((100 * d) / base).toFixed(1)}%)` : "";
-  return `${d >= 0 ? "+" : "−"}${formatValue(Math.abs(d), unit)}${pct} vs baseline`;
+  return `${sign}${formatValue(Math.abs(d), unit)}${pct} vs baseline`;
 }
 
 export const Readouts = memo(function Readouts({ metrics, result, baseline }: { metrics: MetricSpec[]; result: Evaluation | null; baseline: Evaluation | null }) {
