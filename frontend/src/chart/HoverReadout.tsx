@@ -1,7 +1,16 @@
 // The readout that follows the pointer or the arrow keys along the curve (Chart draws the rule
 // and the dot; this is the box beside them).
 import { formatValue } from "../format";
+import type { MemoPoint } from "./memoPoints";
 import { boundText, type ReadoutAt } from "./readout";
+
+/** A memo figure in the chart's unit, as the model's value beside it is, with the figure as the
+ * memo printed it where that reads differently ("Memo: 3.48M bit/s (printed 434726 Bps)"). */
+export function memoText(m: MemoPoint, yUnit: string): string {
+  const shown = formatValue(m.y, yUnit);
+  const printed = m.printed && m.printed !== shown ? ` (printed ${m.printed})` : "";
+  return `Memo: ${shown}${printed}${m.exact ? "" : " (another setting)"}`;
+}
 
 export function HoverReadout({ r, xLabel, xText, yLabel, yUnit, left, top, width }: {
   r: ReadoutAt; xLabel: string; xText: (v: number) => string; yLabel: string; yUnit: string; left: number; top: number; width: number;
@@ -15,7 +24,7 @@ export function HoverReadout({ r, xLabel, xText, yLabel, yUnit, left, top, width
       {r.others.map((o) => <span key={o.label}>{`${o.label}: ${formatValue(o.y, yUnit)}`}</span>)}
       {r.bounds.map((b) => <span key={b.label} className="readout-bound" data-testid="readout-bound">{boundText(b, yUnit)}</span>)}
       {r.memo.map((m) => (
-        <span key={`${m.citation}-${m.y}`} className="readout-memo">{`Memo: ${m.printed}${m.exact ? "" : " (another setting)"}`}</span>
+        <span key={`${m.citation}-${m.y}`} className="readout-memo">{memoText(m, yUnit)}</span>
       ))}
     </div>
   );
