@@ -24,15 +24,21 @@ request waits until it comes round again, a whole revolution later:
     disk period = (1 + gap_blocks) * t_x + k * revolution,   k = the least whole number with
                   gap_blocks * t_x + k * revolution >= tau
 
-The controller's own set-up time per request (the knob controller_setup_ms, an average; 0 by
-default, where the memo's calibration assumes none) adds to tau and varies from request to
-request: taken as even from none to twice its average, a request misses its slot with the
-probability that the set-up runs past the gap, and the expected revolutions lost per block are
+The controller's own set-up per request adds to tau and varies from request to request: a
+mean m and a spread w, each request's set-up even between m - w and m + w (never below none,
+so w is held at m at most). A request misses its slot when its set-up runs past the gap, and
+the expected revolutions lost per block are
 
     E[k] = sum over j >= 0 of P(tau + setup > gap_blocks * t_x + j * revolution)
 
-so the period mixes caught and missed blocks instead of all or nothing: a rotdelay shorter than
-the set-up costs about a revolution per block, and one that covers it recovers it.
+With w = 0 every request is alike: a set-up longer than the gap costs a revolution on every
+block, and a rotdelay whose gap covers it costs none (a VAX-11/780 with a 5.5 ms set-up loses
+a turn per 4 Kbyte block at rotdelay 4, about 160 Kbytes/sec, and none at rotdelay 7, about
+300). With w > 0 the period mixes caught and missed blocks near the edge. The memo's UNIBUS
+controller's set-up (mean and spread) is calibrated from its rows; the MASSBUS controller's is
+under the gap at every memo row, so taken as none. The knobs controller_setup_ms and
+controller_setup_spread_ms describe another controller: its set-up beyond the memo's, the
+means and spreads adding (the extremes add).
 
 A gap of at least one block is needed (tau > 0), so no layout exceeds half the track's
 bandwidth, as the memo says; rotdelay 0 costs a revolution per block. A faster disk or a
@@ -65,13 +71,13 @@ whole fragments (the space_used metric). The memo's 8-Mbyte files have no tail.
     throughput_kBps = file bytes / time for the file     (1 Kbyte = 1000 bytes, as 983 is)
     bandwidth_percent = throughput / disk bandwidth       cpu_percent = CPU time / elapsed
 
-Parameters: per-block and per-byte CPU cost, the write factor, the UNIBUS transfer rate, the
-old layout's average seek and the cost of moving to the next track: six numbers for twenty
-figures (Speed and % CPU of ten configurations). The UNIBUS rate is not pinned by the memo
-(a wide range of rates fits as well: the card's table of fitted parameters gives it, from the
-calibration): charts draw it as a band.
+Parameters: per-block and per-byte CPU cost, the write factor, the UNIBUS transfer rate and
+its controller's set-up (mean and spread), the old layout's average seek and the cost of
+moving to the next track: eight numbers for twenty figures (Speed and % CPU of ten
+configurations). The card's table of fitted parameters gives each with its range.
 
-Not captured: track and cylinder switches (the memo's 466 Kbytes/sec is about 5 % below the
+Not captured: why the 4096-byte UNIBUS read catches some blocks while the 8192-byte one
+catches none (see KNOWN_MISSES), track and cylinder switches (the memo's 466 Kbytes/sec is about 5 % below the
 1-block-gap limit of 491), the UNIBUS adapter's extra CPU per block, block chaining and
 preallocation (which 4.2BSD did not have), and contention from other users.
 """
@@ -104,16 +110,13 @@ FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
-    "in_sample_median": "the UNIBUS rows pull the median error just above 5 %: the memo's UNIBUS "
-    "controller misses the next block on most but not all requests, and the "
-    "calibrated model, its controller set-up at 0, either misses or catches all; a set-up "
-    "that varies mixes them, but no bus rate and set-up meets both UNIBUS reads",
     "in_sample_max": "the 4096-byte read over the UNIBUS runs at 221 Kbytes/sec, between a missed "
-    "revolution on every block (158) and none (447); the 8192-byte read (233) "
-    "misses on every block, as the model says",
-    "loco_max": "left out, the 8192-byte UNIBUS read is predicted 91 % high: without it only the "
-    "4096-byte read speaks to the UNIBUS rate, and it asks for a bus fast enough to "
-    "catch every block; the memo does not pin that rate (the band on the charts)",
+    "revolution on every block (159) and none (447); the 8192-byte read (233) misses on nearly "
+    "every block. A set-up, however it varies, cannot do both: the gap rotdelay leaves and the "
+    "UNIBUS transfer both grow with the block, so a fixed set-up makes small blocks miss more "
+    "often, not less. The missing mechanism is one that makes a large UNIBUS transfer later "
+    "than in proportion (a controller buffer smaller than 8 Kbytes, say); the memo does not "
+    "describe the controller",
 }
 
 
@@ -129,16 +132,19 @@ def gap_blocks(k: Knobs, block: int) -> int:
     return blocks
 
 
-def revolutions_lost(tau: float, setup: float, window: float, rev: float) -> float:
-    """Expected revolutions a request waits for its block: the turnaround tau plus a set-up time
-    even from 0 to 2 * setup (ms), against the gap's `window` and each revolution after it."""
-    if setup <= 0:  # a fixed turnaround: all blocks miss alike, or none does
-        return float(max(0, math.ceil((tau - window) / rev - 1e-12)))
+def revolutions_lost(tau: float, setup: float, spread: float, window: float, rev: float) -> float:
+    """Expected revolutions a request waits for its block: the turnaround tau plus the
+    controller's set-up, even between setup - spread and setup + spread (ms; a set-up is never
+    negative, so the spread is held at the mean at most), against the gap's `window` and each
+    revolution after it. Spread 0: every request alike, so all blocks miss or none does."""
+    half = min(spread, setup)
+    if half <= 0:
+        return float(max(0, math.ceil((tau + setup - window) / rev - 1e-12)))
     total = 0.0
     j = 0
     while True:
         late = window + j * rev - tau  # how long the set-up may take and still catch the j-th chance
-        p_miss = 1.0 if late < 0 else max(0.0, 1.0 - late / (2 * setup))
+        p_miss = min(1.0, max(0.0, (setup + half - late) / (2 * half)))
         if p_miss <= 0:
             return total
         total += p_miss
@@ -162,6 +168,12 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     buffered = k["track_buffer"] == "yes" and not write
     store_forward = bus_ms if k["bus"] == "UNIBUS" else 0.0
     tau = DRIVER_MS / k["cpu_speed"] + store_forward
+    # the controller's set-up per request: the memo's UNIBUS controller's own (calibrated; the
+    # MASSBUS one's is under the gap, taken as none) plus the knobs' (a user's controller);
+    # the extremes add, so the spreads do
+    unibus = k["bus"] == "UNIBUS"
+    setup = k["controller_setup_ms"] + (p["unibus_setup_ms"] if unibus else 0.0)
+    spread = k["controller_setup_spread_ms"] + (p["unibus_setup_spread_ms"] if unibus else 0.0)
     seek = p["old_seek_ms"] * (k["disksort_factor"] if write else 1.0)
     scattered = seek + rev / 2 + t_x  # a block out of place
     g = 0 if old else gap_blocks(k, block)
@@ -174,7 +186,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
             disk = rev * (1 + g) * block / track
             period = max(disk, cpu, bus_ms)
         else:
-            lost = revolutions_lost(tau, k["controller_setup_ms"], g * t_x, rev)
+            lost = revolutions_lost(tau, setup, spread, g * t_x, rev)
             disk = (1 + g) * t_x + lost * rev
             period = max(disk, cpu, bus_ms)
         # Moving on to the next track (a head switch, now and then a cylinder step) costs
@@ -206,7 +218,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
             "disk_bandwidth_kBps": disk_bw,
             "gap_blocks": float(g),
             "revolutions_lost": float(lost),
-            "turnaround_ms": tau + (0.0 if old else k["controller_setup_ms"]),
+            "turnaround_ms": tau + (0.0 if old else setup),
             "space_used_percent": 100.0 * (blocks * block + tail_frags * frag) / size,
         },
         # the term that sets the period (pace.py): the disk's time per block (transfer, the gap
