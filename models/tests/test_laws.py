@@ -121,6 +121,7 @@ def test_domain_utilization_and_capacity(system, data):
     if system == "ofn":
         assert r["metrics"]["lookups_hit"] >= 1
         assert r["metrics"]["lookups_hit"] <= max(1.0, r["metrics"]["lookups_miss"]) + 1
+        assert r["metrics"]["lookups_passed"] == r["metrics"]["lookups_hit"] - 1
 
 
 def params_of(system: str) -> st.SearchStrategy:
@@ -221,7 +222,7 @@ RESOURCES = {
         ("link_quota", +2, ["throughput_bps", "messages_per_s"], []),
         ("copy_us_per_byte", -0.1, ["throughput_bps"], []),
     ],
-    "ofn": [("hash_size", +1, [], ["lookups_hit", "lookups_miss"])],
+    "ofn": [("hash_size", +1, [], ["lookups_hit", "lookups_passed", "lookups_miss"])],
     "rsx-swap": [
         ("core_kw", +1, [], ["elapsed_ratio", "elapsed_s"]),
         ("swap_interval_s", +0.05, [], ["swap_overhead_percent"]),
