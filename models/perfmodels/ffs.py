@@ -35,8 +35,11 @@ With w = 0 every request is alike: a set-up longer than the gap costs a revoluti
 block, and a rotdelay whose gap covers it costs none (a VAX-11/780 with a 5.5 ms set-up loses
 a turn per 4 Kbyte block at rotdelay 4, about 160 Kbytes/sec, and none at rotdelay 7, about
 300). With w > 0 the period mixes caught and missed blocks near the edge. The memo's UNIBUS
-controller's set-up (mean and spread) is calibrated from its rows; the MASSBUS controller's is
-under the gap at every memo row, so taken as none. The knobs controller_setup_ms and
+controller's set-up is calibrated from its rows (7.0 ms); they pin where its edge lies (how
+often an 8 Kbyte transfer misses a second turn), not a mean and a spread apart, so its spread
+is taken as the widest the mean allows (set-ups from none to twice the mean, MEMO_UNIBUS_SPREAD,
+an assumption). The MASSBUS controller's set-up is under the gap at every memo row, so taken
+as none. The knobs controller_setup_ms and
 controller_setup_spread_ms describe another controller: its set-up beyond the memo's, the
 means and spreads adding (the extremes add).
 
@@ -72,8 +75,8 @@ whole fragments (the space_used metric). The memo's 8-Mbyte files have no tail.
     bandwidth_percent = throughput / disk bandwidth       cpu_percent = CPU time / elapsed
 
 Parameters: per-block and per-byte CPU cost, the write factor, the UNIBUS transfer rate and
-its controller's set-up (mean and spread), the old layout's average seek and the cost of
-moving to the next track: eight numbers for twenty figures (Speed and % CPU of ten
+its controller's average set-up, the old layout's average seek and the cost of moving to the
+next track: seven numbers for twenty figures (Speed and % CPU of ten
 configurations). The card's table of fitted parameters gives each with its range.
 
 Not captured: why the 4096-byte UNIBUS read catches some blocks while the 8192-byte one
@@ -99,6 +102,10 @@ SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
 RESERVE_PERCENT = 10.0  # memo: Table 2 was measured with a 10% free space reserve
 DRIVER_MS = 0.5  # assumption: interrupt and next-request start-up on an 11/750
+# The memo's rows pin one number about its UNIBUS controller's set-up (how often an 8 Kbyte
+# transfer misses a second turn), not a mean and a spread apart: the mean is calibrated, and its
+# set-ups are taken to spread from none to twice it (an assumption)
+MEMO_UNIBUS_SPREAD = 1.0
 MASSBUS_KBPS = 2000.0  # MASSBUS data rate (hardware: 2 Mbytes/s), never the limit here
 
 SPEC = load_spec("ffs")  # knobs and metrics: specs/ffs.toml
@@ -111,7 +118,7 @@ SECONDARY_NOTE: str | None = None
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
     "in_sample_max": "the 4096-byte read over the UNIBUS runs at 221 Kbytes/sec, between a missed "
-    "revolution on every block (159) and none (447); the 8192-byte read (233) misses on nearly "
+    "revolution on every block (159) and none (447); the 8192-byte read (233) misses on "
     "every block. A set-up, however it varies, cannot do both: the gap rotdelay leaves and the "
     "UNIBUS transfer both grow with the block, so a fixed set-up makes small blocks miss more "
     "often, not less. The missing mechanism is one that makes a large UNIBUS transfer later "
@@ -173,7 +180,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     # the extremes add, so the spreads do
     unibus = k["bus"] == "UNIBUS"
     setup = k["controller_setup_ms"] + (p["unibus_setup_ms"] if unibus else 0.0)
-    spread = k["controller_setup_spread_ms"] + (p["unibus_setup_spread_ms"] if unibus else 0.0)
+    spread = k["controller_setup_spread_ms"] + (p["unibus_setup_ms"] * MEMO_UNIBUS_SPREAD if unibus else 0.0)
     seek = p["old_seek_ms"] * (k["disksort_factor"] if write else 1.0)
     scattered = seek + rev / 2 + t_x  # a block out of place
     g = 0 if old else gap_blocks(k, block)

@@ -164,11 +164,15 @@ def test_the_memos_unibus_controller_has_a_calibrated_set_up():
     from perfmodels.fitted import fitted
 
     p = fitted("ffs")
-    assert p["unibus_setup_ms"] > 0 and p["unibus_setup_spread_ms"] > 0
+    assert p["unibus_setup_ms"] > 0
     unibus = ev(bus="UNIBUS", block_size=4096)
     assert unibus["turnaround_ms"] == pytest.approx(0.5 + 4096 / p["unibus_kBps"] + p["unibus_setup_ms"])
     more = ev(bus="UNIBUS", block_size=4096, controller_setup_ms=1.0)
     assert more["turnaround_ms"] == pytest.approx(unibus["turnaround_ms"] + 1.0)
+    # the memo's 8 Kbyte UNIBUS rows miss a second turn on some requests, not all or none:
+    # the spread the calibration takes is what lets them
+    lost = ev(bus="UNIBUS", block_size=8192, operation="write")["revolutions_lost"]
+    assert 1 < lost < 2
 
 
 def test_a_rotdelay_that_covers_the_set_up_recovers_the_revolution_a_short_one_costs():
