@@ -125,6 +125,22 @@ KNOWN_MISSES = {
     "than in proportion (a controller buffer smaller than 8 Kbytes, say); the memo does not "
     "describe the controller",
 }
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES = {
+    "Table 2a (reading rates), row new 4096/1024 750/UNIBUS, speed_kbytes_s": "caught on some "
+    "blocks, where a set-up of any spread misses on all: the missing mechanism makes a large "
+    "UNIBUS transfer later than in proportion to its size (a controller buffer smaller than the "
+    "block, say), which the memo does not describe",
+    "Table 2a (reading rates), row new 4096/1024 750/UNIBUS, cpu_percent": "the same row: its "
+    "blocks take longer in the model (a turn lost on each), so the CPU's share of the time is "
+    "smaller",
+    "Table 2a (reading rates), row new 8192/1024 750/MASSBUS, cpu_percent": "a read on the "
+    "MASSBUS costs less CPU per block than the one per-block and per-byte cost fitted to every "
+    "row: the missing mechanism is the UNIBUS adapter's own CPU per transfer (map registers, "
+    "data path), which would let the UNIBUS rows cost more; a parameter for it fits the CPU "
+    "figures but the fit then gives up speed figures for them",
+}
 
 
 def gap_blocks(k: Knobs, block: int) -> int:

@@ -47,6 +47,9 @@ SPEC = load_spec("ofn")  # knobs and metrics: specs/ofn.toml
 # the [[params]] of specs/ofn.toml.
 FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
 KNOWN_MISSES: dict[str, str] = {}
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES: dict[str, str] = {}
 FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
 

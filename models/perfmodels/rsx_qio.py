@@ -60,6 +60,16 @@ KNOWN_MISSES = {
     "alone, so each prediction carries the whole disagreement",
     "loco_max": "as above: 61% for the NL: saving predicted from the RK05 copy",
 }
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES = {
+    "QIO optimization, PIP test": "the six-task test's own work per record is missing (see the "
+    "in-sample median above): the one pool cost, set between the two figures, is too small for "
+    "this one",
+    "QIO optimization, six-task test": "the test program's own work per record (making the "
+    "record, FCS's PUT$), not in the memo: the model's a-priori 2 ms makes the pool's share of "
+    "each record too large",
+}
 
 # What calibration fits, from where, within which bounds, and what each is called:
 # the [[params]] of specs/rsx-qio.toml.
