@@ -34,14 +34,15 @@ the expected revolutions lost per block are
 With w = 0 every request is alike: a set-up longer than the gap costs a revolution on every
 block, and a rotdelay whose gap covers it costs none (a VAX-11/780 with a 5.5 ms set-up loses
 a turn per 4 Kbyte block at rotdelay 4, about 160 Kbytes/sec, and none at rotdelay 7, about
-300). With w > 0 the period mixes caught and missed blocks near the edge. The memo's UNIBUS
-controller's set-up is calibrated from its rows (7.0 ms); they pin where its edge lies (how
-often an 8 Kbyte transfer misses a second turn), not a mean and a spread apart, so its spread
-is taken as the widest the mean allows (set-ups from none to twice the mean, MEMO_UNIBUS_SPREAD,
-an assumption). The MASSBUS controller's set-up is under the gap at every memo row, so taken
-as none. The knobs controller_setup_ms and
-controller_setup_spread_ms describe another controller: its set-up beyond the memo's, the
-means and spreads adding (the extremes add).
+300). With w > 0 the period mixes caught and missed blocks near the edge.
+
+The memo's UNIBUS controller's set-up is calibrated from its rows (the card's table gives it).
+They pin where its edge lies (how often an 8 Kbyte transfer misses a second turn), not a mean
+and a spread apart, so its spread is taken as the widest the mean allows: set-ups from none to
+twice the mean (MEMO_UNIBUS_SPREAD, an assumption). The MASSBUS controller's set-up is under
+the gap at every memo row, so taken as none. The knobs controller_setup_ms and
+controller_setup_spread_ms describe another controller: its set-up beyond the memo's (the
+means add, and so do the spreads, the farthest a set-up strays).
 
 A gap of at least one block is needed (tau > 0), so no layout exceeds half the track's
 bandwidth, as the memo says; rotdelay 0 costs a revolution per block. A faster disk or a
