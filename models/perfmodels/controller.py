@@ -26,19 +26,21 @@ def revolutions_lost(tau: float, setup: float, spread: float, window: float, rev
         j += 1
 
 
-def through_buffer(block: float, platter: float, bus: float, buffer: float) -> tuple[int, float, float]:
-    """A controller moving a block between the platter (`platter` bytes/ms) and the bus (`bus`
-    bytes/ms) through a buffer of `buffer` bytes. A bus slower than the platter falls behind at
-    (platter - bus): the buffer covers buffer * platter / (platter - bus) bytes of the block in
-    one pass, then the controller must stop and pick up where it stopped a revolution later.
-    Returns the revolutions so lost within the block; the time a write's buffer takes to fill
-    before it can start (the whole buffer, or the block if smaller: a write cannot wait for
-    the bus in mid-sector); and the time a read's backlog takes to cross the bus after its last
-    pass (a read sends as it goes)."""
+def through_buffer(block: float, platter: float, bus: float, buffer: float, rev: float) -> tuple[float, float, float]:
+    """A controller moving a block between the platter (`platter` bytes/ms, a revolution every
+    `rev` ms) and the bus (`bus` bytes/ms) through a buffer of `buffer` bytes. A bus slower than
+    the platter falls behind at (platter - bus): the buffer covers buffer * platter /
+    (platter - bus) bytes of the block in one pass; then the controller stops, lets its buffer
+    cross the bus, and picks up where it stopped when that place next comes round (a whole
+    number of revolutions, at least one). Returns the revolutions so lost within the block; the
+    time a write's buffer takes to fill before it can start (the whole buffer, or the block if
+    smaller: a write cannot wait for the bus in mid-sector); and the time a read's backlog takes
+    to cross the bus after its last pass (a read sends as it goes)."""
     fill = min(block, buffer) / bus
     if bus >= platter:
-        return 0, fill, 0.0
+        return 0.0, fill, 0.0
     per_pass = buffer * platter / (platter - bus)
     passes = max(1, math.ceil(block / per_pass - 1e-9))
     last = block - (passes - 1) * per_pass
-    return passes - 1, fill, last * (1.0 / bus - 1.0 / platter)
+    turns_per_stop = max(1, math.ceil(buffer / bus / rev - 1e-9))
+    return float((passes - 1) * turns_per_stop), fill, last * (1.0 / bus - 1.0 / platter)

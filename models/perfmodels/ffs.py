@@ -50,8 +50,10 @@ data in hand: it fills the buffer (or the whole block, if smaller) before it sta
 on almost none, and an 8 Kbyte transfer loses a turn inside every block either way: the
 memo's 221, 142, 233 and 215 Kbytes/sec. The buffer, the bus rate and the controller's mean
 set-up are calibrated; the rows pin where the set-up's edge lies, not a mean and a spread
-apart, so its spread is taken as the widest the mean allows (set-ups from none to twice the
-mean, MEMO_UNIBUS_SPREAD, an assumption).
+apart, so its spread is taken as half the mean (set-ups from half to one and a half times the
+mean, MEMO_UNIBUS_SPREAD, an assumption; the widest spread, none to twice the mean, puts the
+best fit on the very edge where 8 Kbyte blocks stop overflowing the buffer, where rounding its
+numbers can tip it over).
 
 A gap of at least one block is needed (tau > 0), so no layout exceeds half the track's
 bandwidth, as the memo says; rotdelay 0 costs a revolution per block. A faster disk or a
@@ -111,10 +113,9 @@ SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
 RESERVE_PERCENT = 10.0  # memo: Table 2 was measured with a 10% free space reserve
 DRIVER_MS = 0.5  # assumption: interrupt and next-request start-up on an 11/750
-# The memo's rows pin one number about its UNIBUS controller's set-up (how often an 8 Kbyte
-# transfer misses a second turn), not a mean and a spread apart: the mean is calibrated, and its
-# set-ups are taken to spread from none to twice it (an assumption)
-MEMO_UNIBUS_SPREAD = 1.0
+# The memo's rows pin where its UNIBUS controller's set-up edge lies, not a mean and a spread
+# apart: the mean is calibrated, and its set-ups taken to stray half the mean (an assumption)
+MEMO_UNIBUS_SPREAD = 0.5
 MASSBUS_KBPS = 2000.0  # MASSBUS data rate (hardware: 2 Mbytes/s), never the limit here
 
 SPEC = load_spec("ffs")  # knobs and metrics: specs/ffs.toml
@@ -126,9 +127,11 @@ FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
-    "loco_max": "left out, the 4096-byte UNIBUS write is predicted 44 % fast: it is the only row "
-    "whose turnaround (the controller's buffer filling before the write starts) runs past the "
-    "gap, so without it nothing holds the buffer and the bus rate to a fill that long",
+    "loco_max": "left out, an 8192-byte UNIBUS row is predicted about twice as fast as measured "
+    "(91 % for the read, 107 % for the write): the two are the only rows that show the "
+    "controller's buffer overflowing within a block, and without one of them the fit either "
+    "explains the other another way (a longer fill before a write) or settles on the very edge "
+    "where an 8 Kbyte block just stops overflowing",
 }
 # Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
 # shows them; the tests hold every other figure within 15 %).
@@ -164,10 +167,12 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     buffered = k["track_buffer"] == "yes" and not write
     # the UNIBUS controller works through its buffer: it may lose turns within a block, and
     # before the next request can start a write's buffer must fill and a read's backlog empty;
-    # the MASSBUS outruns the platter, and its controller streams
+    # the MASSBUS controller streams, its bus only a limit on the rate
     unibus = k["bus"] == "UNIBUS"
-    overruns, fill_ms, drain_ms = through_buffer(block, track / rev, bus_kBps, p["unibus_buffer_bytes"])
-    backlog = 0.0 if not unibus else fill_ms if write else drain_ms
+    overruns, fill_ms, drain_ms = through_buffer(block, track / rev, bus_kBps, p["unibus_buffer_bytes"], rev)
+    if not unibus:
+        overruns, fill_ms, drain_ms = 0.0, 0.0, 0.0
+    backlog = fill_ms if write else drain_ms
     tau = DRIVER_MS / k["cpu_speed"] + backlog
     # the controller's set-up per request: the memo's UNIBUS controller's own (calibrated; the
     # MASSBUS one's is under the gap, taken as none) plus the knobs' (a user's controller);

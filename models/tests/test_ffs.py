@@ -182,15 +182,17 @@ def test_a_buffer_between_a_fast_platter_and_a_slow_bus():
 
     platter, bus = 983.04, 681.0  # bytes per ms: the memo's disk, a UNIBUS
     per_pass = 2500 * platter / (platter - bus)  # about 8100 bytes
-    overruns, fill, drain = through_buffer(4096, platter, bus, 2500)
+    overruns, fill, drain = through_buffer(4096, platter, bus, 2500, 16.67)
     assert overruns == 0
     assert fill == pytest.approx(2500 / bus)  # a write waits for a full buffer
     assert drain == pytest.approx(4096 * (1 / bus - 1 / platter))  # a read, for its backlog
     assert drain < fill
-    assert through_buffer(8192, platter, bus, 2500)[0] == 1  # 8192 > per_pass: one turn lost
-    assert through_buffer(2 * per_pass + 1, platter, bus, 2500)[0] == 2
-    assert through_buffer(8192, platter, 1000.0, 512)[0] == 0  # a bus that keeps up never overflows
-    assert through_buffer(8192, platter, 1000.0, 512)[2] == 0
+    assert through_buffer(8192, platter, bus, 2500, 16.67)[0] == 1  # 8192 > per_pass: one turn lost
+    assert through_buffer(2 * per_pass + 1, platter, bus, 2500, 16.67)[0] == 2
+    assert through_buffer(8192, platter, 1000.0, 512, 16.67)[0] == 0  # a bus that keeps up never overflows
+    assert through_buffer(8192, platter, 1000.0, 512, 16.67)[2] == 0
+    # a bus so slow that the buffer takes longer than a turn to empty: each stop costs more turns
+    assert through_buffer(1024, platter, 12.0, 665, 23.3)[0] == 3  # 665 / 12 = 55 ms: 3 turns
 
 
 def test_the_memos_unibus_rows_come_from_the_controller():
