@@ -220,3 +220,16 @@ def test_a_rotdelay_that_covers_the_set_up_recovers_the_revolution_a_short_one_c
     assert slow["revolutions_lost"] >= 0.99  # about a revolution per block
     assert covered["revolutions_lost"] == 0
     assert covered["throughput_kBps"] > slow["throughput_kBps"]  # a longer gap, but no lost turn
+
+
+def test_the_set_up_and_its_spread_are_fittable_knobs():
+    """A user's own table may fit both (numeric, not integers, bounded), and the memo
+    controller's set-up is a fitted parameter with physical bounds."""
+    from perfmodels import ffs, ownfit
+
+    table = {"columns": [{"name": "rotdelay_ms", "kind": "knob"}], "rows": [], "held": {}}
+    assert {"controller_setup_ms", "controller_setup_spread_ms", "unibus_setup_ms"} <= set(ownfit.fittable(ffs, table))
+    for name in ("controller_setup_ms", "controller_setup_spread_ms"):
+        k = ffs.SPEC.knob(name)
+        assert k.min == 0 and 0 < k.max <= 20
+    assert 0 < ffs.BOUNDS["unibus_setup_ms"][0] < ffs.BOUNDS["unibus_setup_ms"][1] <= 50
