@@ -1,0 +1,78 @@
+"""The memo as a prior for a user's fit (ownfit.py), and the prior's weight, chosen by the rows.
+
+The loss adds w * z^2 for each fitted parameter, z = how far it has moved from the memo's
+calibrated value in units of the memo's own range for it (half the width of the range where the
+memo's loss stays within 1 % of its best, in search coordinates: a factor for a positive
+parameter). A parameter the memo pins tightly costs much to move; one the memo leaves open
+(the FFS UNIBUS rate) costs little. A knob fitted from the table has no memo value: no pull.
+
+The weight w is chosen from WEIGHTS by leaving each row out in turn: the weight whose fit
+predicts the rows left out best (the errors a linear step from each weight's fit predicts,
+leastsq.hat_left_out), or, within SLACK of that, the stronger pull. The penalty does not grow
+with the table, so with many rows the data outweighs it. A fit that puts a parameter at one of
+its physical bounds (set wide enough for any machine) is not taken: the rows are pulling it past
+anything physical to buy a little fit, and a linear step says nothing there (the loss is flat
+at a bound), so the next stronger pull is taken instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from .fitted import report
+from .fitting import Unknown
+from .leastsq import Box, Fit, Prior, Residuals, hat_left_out, levenberg_marquardt
+
+# From a strong pull (the memo's values unless the rows insist) to none, each fit
+# starting from the last.
+WEIGHTS = (1.0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-6, 0.0)
+SLACK = 0.05
+AT_BOUND = 0.01  # within 1 % of a bound (a factor 1.01, or 1 % of a range from zero)
+# The least scale: a memo range narrower than 2 % (or 1 % of a range from zero) counts as 2 %.
+LEAST_SCALE = math.log(1.02)
+
+
+def prior(system: str, unknowns: Sequence[Unknown], weight: float) -> Prior:
+    spans = report(system).get("ranges", {})
+    scales = []
+    for u in unknowns:
+        if u.kind != "param":
+            scales.append(math.inf)
+            continue
+        lo, hi = spans.get(u.name, (u.start / 2, u.start * 2) if u.log else (u.lo, u.hi))
+        least = LEAST_SCALE if u.log else 0.01 * (u.hi - u.lo)
+        scales.append(max(least, (u.to_search(hi) - u.to_search(lo)) / 2))
+    return Prior([u.to_search(u.start) for u in unknowns], scales, weight)
+
+
+def score(left_out: Sequence[float] | None) -> float:
+    """The mean square of the residuals left out (infinite if they cannot be had)."""
+    return math.inf if left_out is None else sum(v * v for v in left_out) / max(1, len(left_out))
+
+
+def choose(
+    system: str,
+    f: Residuals,
+    unknowns: Sequence[Unknown],
+    box: Box,
+    rows: list[list[int]],
+    progress: Callable[[float], None] | None = None,
+) -> tuple[float, Fit, dict[float, float]]:
+    """The chosen weight, its fit, and each weight's left-out score."""
+    x = [u.to_search(u.start) for u in unknowns]
+    fits: dict[float, Fit] = {}
+    scores: dict[float, float] = {}
+    for i, w in enumerate(WEIGHTS):
+        pr = prior(system, unknowns, w)
+        fits[w] = levenberg_marquardt(f, x, box, pr)
+        x = fits[w].x
+        scores[w] = score(hat_left_out(fits[w].jac, fits[w].r, pr, rows))
+        if progress:
+            progress((i + 1) / len(WEIGHTS))
+    best = min(scores.values())
+    chosen = max(w for w in WEIGHTS if scores[w] <= best * (1 + SLACK) + 1e-10)
+    stronger = [w for w in WEIGHTS if w >= chosen]  # from the strongest
+    while len(stronger) > 1 and box.near_bound(fits[stronger[-1]].x, AT_BOUND):
+        stronger.pop()
+    return stronger[-1], fits[stronger[-1]], scores
