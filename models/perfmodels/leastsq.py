@@ -1,7 +1,7 @@
 """Least squares for a user's fit (ownfit.py): a Levenberg-Marquardt search over the unknowns
 (fitting.Unknown, in their search coordinates, held within their bounds) with a prior that pulls
 each unknown toward a centre (the memo's value), the rows-left-out errors a linear step predicts
-(the hat matrix: a prior's weight is chosen by them without refitting each row) and the profile
+(one Newton step each: a prior's weight is chosen by them without refitting each row) and the profile
 ranges of the fitted values.
 
 Residuals are log(model / measured), as in fitting.loss; the prior adds w * z^2 for each unknown,
@@ -73,6 +73,14 @@ def residuals(model: System, obs: list[Observation], unknowns: Sequence[Unknown]
         return out
 
     return at
+
+
+def group_residuals(
+    model: System, obs: list[Observation], unknowns: Sequence[Unknown], base: Params, groups: list[list[int]]
+) -> Callable[[int, Vector], Vector]:
+    """The residuals of one group of observations (by its index) at a point: a left-out row's."""
+    each = [residuals(model, [obs[i] for i in g], unknowns, base) for g in groups]
+    return lambda gi, x: each[gi](x)
 
 
 @dataclass(frozen=True)
@@ -215,24 +223,42 @@ def levenberg_marquardt(
     return Fit(x, r, jac, now)
 
 
-def hat_left_out(jac: Matrix, r: Vector, prior: Prior | None, groups: list[list[int]]) -> Vector | None:
-    """Each residual with its group of rows left out of the fit, as the linear step from the fit
-    predicts it: e_B / (I - H_BB), H = J (J'J + prior)^-1 J' (exact for a linear model with a
-    Gaussian prior; for ours, the first step of the refit). None if J'J is singular."""
-    a_inv = inverse(normal(jac, prior))
-    if a_inv is None:
-        return None
-    k = len(a_inv)
-    out = list(r)
-    for g in groups:
-        h = [[sum(jac[i][p] * a_inv[p][q] * jac[j][q] for p in range(k) for q in range(k)) for j in g] for i in g]
-        e = solve(
-            [[(1.0 if a == b else 0.0) - h[a][b] for b in range(len(g))] for a in range(len(g))], [r[i] for i in g]
-        )
-        if e is None:
-            return None
-        for i, v in zip(g, e, strict=True):
-            out[i] = v
+def left_out_step(
+    fit: Fit,
+    prior: Prior,
+    groups: list[list[int]],
+    predict: Callable[[int, Vector], Vector],
+    box: Box,
+    floor: float = 1e-6,
+) -> Vector:
+    """Each residual with its group of rows left out of the fit: one Newton step from the fit on
+    the loss of the other rows (Gauss-Newton: J'J and the gradient without the group's rows),
+    then the group's rows predicted by the model itself there (`predict(group index, point)`).
+    Where the other rows say nothing of an unknown, the step takes it back to the prior's centre
+    (a pull of at least `floor`, so nothing the left-out rows alone had set is kept): as a refit
+    from the memo's values would. A linear model's exact refit; for ours, the first step of it."""
+    k = len(fit.x)
+    a = normal(fit.jac, prior)
+    curv = prior.curvature()
+    least = Prior(prior.centre, prior.scale, max(floor, prior.weight)).curvature()
+    pt = prior.terms(fit.x)
+    grad = [
+        sum(row[j] * ri for row, ri in zip(fit.jac, fit.r, strict=True))
+        + (pt[j] * math.sqrt(curv[j]) if curv[j] else 0.0)
+        for j in range(k)
+    ]
+    out = list(fit.r)
+    for gi, g in enumerate(groups):
+        rest = [[a[i][j] - sum(fit.jac[n][i] * fit.jac[n][j] for n in g) for j in range(k)] for i in range(k)]
+        step_grad = [grad[j] - sum(fit.jac[n][j] * fit.r[n] for n in g) for j in range(k)]
+        for j in range(k):  # the floor's pull where the prior's is weaker
+            extra = least[j] - curv[j]
+            rest[j][j] += extra
+            step_grad[j] += extra * (fit.x[j] - prior.centre[j])
+        d = solve(rest, [-v for v in step_grad])
+        at = box.clip([v + dv for v, dv in zip(fit.x, d or [0.0] * k, strict=True)])
+        for n, v in zip(g, predict(gi, at), strict=True):
+            out[n] = v
     return out
 
 

@@ -18,7 +18,7 @@ from . import ownjudge, ownprior
 from .fitted import fitted
 from .fitting import FLAT_TOLERANCE, SIGNIFICANT, Unknown, baseline, error_percent, loss, split
 from .identify import Unpinned, identifiable
-from .leastsq import MISS, Box, Prior, hat_left_out, levenberg_marquardt, profile_ranges, residuals
+from .leastsq import MISS, Box, Prior, group_residuals, left_out_step, levenberg_marquardt, profile_ranges, residuals
 from .system import System
 from .types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TableProblem, observation
 from .types.requests import Progress
@@ -136,8 +136,15 @@ def fit_table(
     if unknowns:
         f = residuals(model, obs, unknowns, memo)
         box = Box.of(unknowns)
+        rows = groups(obs, "line")
         weight, fit, tried = ownprior.choose(
-            model.SPEC.id, f, unknowns, box, groups(obs, "line"), _scaled(progress, 0, share)
+            model.SPEC.id,
+            f,
+            unknowns,
+            box,
+            rows,
+            group_residuals(model, obs, unknowns, memo, rows),
+            _scaled(progress, 0, share),
         )
         pr = ownprior.prior(model.SPEC.id, unknowns, weight)
         best = {u.name: _round(u.from_search(x)[0]) for u, x in zip(unknowns, fit.x, strict=True)}
@@ -149,9 +156,10 @@ def fit_table(
             ]
             for u, (lo, hi) in zip(unknowns, edges, strict=True)
         }
-        by_config = hat_left_out(fit.jac, fit.r, pr, groups(obs, "config"))
-        comparison_errors = [None if by_config is None else _pct(100 * math.expm1(e)) for e in by_config or fit.r]
-        better = by_config is not None and _rms(by_config) < _rms(_memo_residuals(model, obs, memo)) - 1e-9
+        configs = groups(obs, "config")
+        by_config = left_out_step(fit, pr, configs, group_residuals(model, obs, unknowns, memo, configs), box)
+        comparison_errors = [_pct(100 * math.expm1(e)) for e in by_config]
+        better = _rms(by_config) < _rms(_memo_residuals(model, obs, memo)) - 1e-9
     p, k = split(unknowns, [best[u.name] for u in unknowns])
     params = {**memo, **p}
     rows_out: list[OwnFitRow] = []
@@ -253,8 +261,14 @@ def left_out_table(
     n = len(table["rows"])
     centre = candidates(model, table, names)  # the pull is toward the memo's values, not the fit's
     if unknowns and weight is None:
+        rows = groups(obs, "line")
         weight, _, _ = ownprior.choose(
-            model.SPEC.id, residuals(model, obs, centre, memo), centre, Box.of(centre), groups(obs, "line")
+            model.SPEC.id,
+            residuals(model, obs, centre, memo),
+            centre,
+            Box.of(centre),
+            rows,
+            group_residuals(model, obs, centre, memo, rows),
         )
     pr: Prior | None = ownprior.prior(model.SPEC.id, centre, weight or 0.0) if unknowns else None
     for i, row in enumerate(table["rows"]):

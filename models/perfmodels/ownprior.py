@@ -7,8 +7,8 @@ parameter). A parameter the memo pins tightly costs much to move; one the memo l
 (the FFS UNIBUS rate) costs little. A knob fitted from the table has no memo value: no pull.
 
 The weight w is chosen from WEIGHTS by leaving each row out in turn: the weight whose fit
-predicts the rows left out best (the errors a linear step from each weight's fit predicts,
-leastsq.hat_left_out), or, within SLACK of that, the stronger pull. The penalty does not grow
+predicts the rows left out best (each row predicted after one Newton step from the weight's
+fit on the other rows, leastsq.left_out_step), or, within SLACK of that, the stronger pull. The penalty does not grow
 with the table, so with many rows the data outweighs it. A fit that puts a parameter at one of
 its physical bounds (set wide enough for any machine) is not taken: the rows are pulling it past
 anything physical to buy a little fit, and a linear step says nothing there (the loss is flat
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from .fitted import report
 from .fitting import Unknown
-from .leastsq import Box, Fit, Prior, Residuals, hat_left_out, levenberg_marquardt
+from .leastsq import Box, Fit, Prior, Residuals, Vector, left_out_step, levenberg_marquardt
 
 # From a strong pull (the memo's values unless the rows insist) to none, each fit
 # starting from the last.
@@ -46,9 +46,9 @@ def prior(system: str, unknowns: Sequence[Unknown], weight: float) -> Prior:
     return Prior([u.to_search(u.start) for u in unknowns], scales, weight)
 
 
-def score(left_out: Sequence[float] | None) -> float:
-    """The mean square of the residuals left out (infinite if they cannot be had)."""
-    return math.inf if left_out is None else sum(v * v for v in left_out) / max(1, len(left_out))
+def score(left_out: Sequence[float]) -> float:
+    """The mean square of the residuals left out."""
+    return sum(v * v for v in left_out) / max(1, len(left_out))
 
 
 def choose(
@@ -57,6 +57,7 @@ def choose(
     unknowns: Sequence[Unknown],
     box: Box,
     rows: list[list[int]],
+    predict: Callable[[int, Vector], Vector],
     progress: Callable[[float], None] | None = None,
 ) -> tuple[float, Fit, dict[float, float]]:
     """The chosen weight, its fit, and each weight's left-out score."""
@@ -67,7 +68,7 @@ def choose(
         pr = prior(system, unknowns, w)
         fits[w] = levenberg_marquardt(f, x, box, pr)
         x = fits[w].x
-        scores[w] = score(hat_left_out(fits[w].jac, fits[w].r, pr, rows))
+        scores[w] = score(left_out_step(fits[w], pr, rows, predict, box))
         if progress:
             progress((i + 1) / len(WEIGHTS))
     best = min(scores.values())
