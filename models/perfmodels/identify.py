@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .fitting import Unknown
-from .leastsq import Box, Residuals, Vector
+from .leastsq import Box, Residuals, Vector, solve
 
 # An effect under 0.1 % on every row when the candidate moves 10 %: to explain a few per cent
 # it would have to move by orders of magnitude, so it moves no row that matters.
@@ -76,11 +76,15 @@ def identifiable(f: Residuals, unknowns: Sequence[Unknown], box: Box) -> tuple[l
 
 
 def _partners(unit: Vector, cols: list[Vector], names: list[str]) -> tuple[str, ...]:
-    """The taken unknowns whose effects look most like this one's (largest |cosine|), at most two."""
-
-    def cosine(c: Vector) -> float:
-        size = math.sqrt(sum(v * v for v in c))
-        return abs(sum(p * q for p, q in zip(unit, c, strict=True))) / size if size else 0.0
-
-    ranked = sorted(zip(cols, names, strict=True), key=lambda cn: -cosine(cn[0]))
-    return tuple(n for _, n in ranked[:2])
+    """The taken unknowns whose effects make up this one's: the least-squares combination of
+    them (each effect scaled to unit size), those weighing at least a tenth of the heaviest."""
+    units = [[v / math.sqrt(sum(w * w for w in c)) for v in c] for c in cols]
+    gram = [[sum(p * q for p, q in zip(a, b, strict=True)) for b in units] for a in units]
+    coef = solve(gram, [sum(p * q for p, q in zip(a, unit, strict=True)) for a in units])
+    if coef is None:
+        return tuple(names[:1])
+    top = max(abs(c) for c in coef)
+    ranked = sorted(
+        (n for n, c in zip(names, coef, strict=True) if abs(c) >= 0.1 * top), key=lambda n: -abs(coef[names.index(n)])
+    )
+    return tuple(ranked)

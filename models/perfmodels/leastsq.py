@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .fitting import MISS_COST, Unknown, split
+from .fitting import MISS_COST, Unknown, nelder_mead, split
 from .system import System
 from .types import Knobs, Observation, Params
 
@@ -29,6 +29,8 @@ MISS = math.sqrt(MISS_COST)  # a value the model cannot predict: as in fitting.l
 DIFF_STEP = 1e-3
 ITERATIONS = 40
 CONVERGED = 1e-10  # a step that lowers the loss by less than this share ends the search
+SIMPLEX_ITERATIONS = 1500
+SIMPLEX_RESTARTS = 2
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,34 @@ def levenberg_marquardt(
         if gain <= CONVERGED * (now + 1e-12):
             break
     return Fit(x, r, jac, now)
+
+
+def data_fit(
+    f: Residuals,
+    x0: Sequence[float],
+    box: Box,
+    iterations: int = SIMPLEX_ITERATIONS,
+    tick: Callable[[float], None] | None = None,
+) -> Vector:
+    """The rows' own best point (no prior) by a simplex of 50 % steps from x0: the model's steps
+    (whole revolutions lost, a gap rounded to whole blocks) make flats and cliffs that a gradient
+    cannot see across and a simplex steps over."""
+    count = 0
+
+    def g(x: list[float]) -> float:
+        y = box.clip(x)
+        return cost(f(y), y, None) + sum((a - b) ** 2 for a, b in zip(x, y, strict=True))  # outside: the way back
+
+    def each() -> None:
+        nonlocal count
+        count += 1
+        if tick and count % 25 == 0:
+            tick(min(1.0, count / (SIMPLEX_RESTARTS * iterations)))
+
+    x = list(x0)
+    for _ in range(SIMPLEX_RESTARTS):  # a fresh simplex at the best: out of a collapsed one
+        x, _ = nelder_mead(g, x, step=0.5, iterations=iterations, tolerance=1e-9, tick=each)
+    return box.clip(x)
 
 
 def left_out_step(

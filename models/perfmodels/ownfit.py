@@ -205,7 +205,7 @@ def fit_table(
             ownjudge.unpinned_entry(model, u.name, u.reason, u.partners, _memo_value(model, table, u.name))
             for u in unpinned
         ],
-        "prior": {"weight": weight, "tried": [[w, round(s, 8)] for w, s in tried.items()]},
+        "prior": {"weight": weight, "tried": [[w, round(s, 8)] for w, s in sorted(tried.items(), reverse=True)]},
         "comparison": {
             "fitted_left_out": fitted_out,
             "memo": memo_errors,

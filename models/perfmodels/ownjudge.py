@@ -42,7 +42,7 @@ def missing(model: System, o: Observation, params: Params, knobs: Knobs, fitted:
         return None
     metric = o["metric"]
     unit = next((m.unit for m in model.SPEC.metrics if m.name == metric), "")
-    lacks = not_captured(model)
+    lacks = not_captured(model).rstrip(".")
     if fitted is None:
         return {
             "kind": "mechanism",
@@ -66,8 +66,8 @@ def missing(model: System, o: Observation, params: Params, knobs: Knobs, fitted:
             "kind": "limit",
             "limit": b["name"],
             "value": b["value"],
-            "message": f"the model's {b['name']} limit holds it to {word} {b['value']:.4g} {unit} here "
-            f"({measured:.4g} measured): no parameter of the fit passes it",
+            "message": f"held by the model's {b['name']} limit: {word} {b['value']:.4g} {unit} at these settings, "
+            f"{measured:.4g} measured",
         }
     off = abs(fitted / measured - 1) * 100
     return {
@@ -121,7 +121,7 @@ def warnings(
             {
                 "kind": "undetermined",
                 "name": None,
-                "message": f"{len(unknowns_fitted)} values fitted to {n_obs} measurements: "
+                "message": f"{_count(len(unknowns_fitted), 'value')} fitted to {_count(n_obs, 'measurement')}: "
                 "the fit can follow every one, "
                 "so its errors say little; measure more settings, or fit fewer",
             }
@@ -145,3 +145,7 @@ def finite(errors: list[float | None]) -> list[float]:
 
 def summary(errors: list[float | None]) -> ErrorSummary:
     return summarize(finite(errors))
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")

@@ -22,12 +22,14 @@ from collections.abc import Callable, Sequence
 
 from .fitted import report
 from .fitting import Unknown
-from .leastsq import Box, Fit, Prior, Residuals, Vector, left_out_step, levenberg_marquardt
+from .leastsq import Box, Fit, Prior, Residuals, Vector, data_fit, left_out_step, levenberg_marquardt
 
-# From a strong pull (the memo's values unless the rows insist) to none, each fit
-# starting from the last.
-WEIGHTS = (1.0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-6, 0.0)
-SLACK = 0.05
+# From a strong pull (the memo's values unless the rows insist) to none.
+STRONG = (1.0, 1e-1, 1e-2)
+WEAK = (0.0, 1e-6, 1e-4, 1e-3)
+WEIGHTS = tuple(sorted(STRONG + WEAK, reverse=True))
+SLACK = 0.005
+KEEP = 0.75
 AT_BOUND = 0.01  # within 1 % of a bound (a factor 1.01, or 1 % of a range from zero)
 # The least scale: a memo range narrower than 2 % (or 1 % of a range from zero) counts as 2 %.
 LEAST_SCALE = math.log(1.02)
@@ -47,8 +49,11 @@ def prior(system: str, unknowns: Sequence[Unknown], weight: float) -> Prior:
 
 
 def score(left_out: Sequence[float]) -> float:
-    """The mean square of the residuals left out."""
-    return sum(v * v for v in left_out) / max(1, len(left_out))
+    """The mean square of the residuals left out, but for the worst quarter: a row that alone
+    sets a parameter is unpredictable left out whatever the weight, and must not decide for
+    the others."""
+    kept = sorted(v * v for v in left_out)[: math.ceil(KEEP * len(left_out))]
+    return sum(kept) / len(kept) if kept else 0.0
 
 
 def choose(
@@ -60,17 +65,35 @@ def choose(
     predict: Callable[[int, Vector], Vector],
     progress: Callable[[float], None] | None = None,
 ) -> tuple[float, Fit, dict[float, float]]:
-    """The chosen weight, its fit, and each weight's left-out score."""
-    x = [u.to_search(u.start) for u in unknowns]
+    """The chosen weight, its fit, and each weight's left-out score. The strong pulls are fitted
+    by a gradient search from the memo's values, one after another; the weak ones from the rows'
+    own best fit, which a simplex finds first (leastsq.data_fit: the model's steps hide it from a
+    gradient), stepping up from no pull."""
     fits: dict[float, Fit] = {}
     scores: dict[float, float] = {}
-    for i, w in enumerate(WEIGHTS):
+    start = [u.to_search(u.start) for u in unknowns]
+    # of the work: the strong pulls a little, the simplex most, the weak pulls the rest
+    share = {"strong": (0.0, 0.15), "simplex": (0.15, 0.45), "weak": (0.6, 0.4)}
+
+    def report(part: str, f: float) -> None:
+        if progress:
+            start, width = share[part]
+            progress(start + width * f)
+
+    def fitted_at(w: float, x: Vector) -> Vector:
         pr = prior(system, unknowns, w)
         fits[w] = levenberg_marquardt(f, x, box, pr)
-        x = fits[w].x
         scores[w] = score(left_out_step(fits[w], pr, rows, predict, box))
-        if progress:
-            progress((i + 1) / len(WEIGHTS))
+        return fits[w].x
+
+    x = start
+    for i, w in enumerate(STRONG):
+        x = fitted_at(w, x)
+        report("strong", (i + 1) / len(STRONG))
+    x = data_fit(f, start, box, tick=lambda done: report("simplex", done))
+    for i, w in enumerate(WEAK):
+        x = fitted_at(w, x)
+        report("weak", (i + 1) / len(WEAK))
     best = min(scores.values())
     chosen = max(w for w in WEIGHTS if scores[w] <= best * (1 + SLACK) + 1e-10)
     stronger = [w for w in WEIGHTS if w >= chosen]  # from the strongest
