@@ -67,11 +67,11 @@ export function OwnFitResult({ spec, result, leftOut, onUseMemo }: Props) {
         {`${result.summary.baseline.median_abs ?? "–"} % copying the nearest other row.`}
       </p>
       <table data-testid="fit-table" className="fit-table">
-        <caption>{one ? `Each measured value (${withUnit(one.label, one.unit)}), the fit, and the memo's model` : "Each measured value, the fit, and the memo's model"}</caption>
+        <caption>{one ? `Each measured value of ${withUnit(one.label, one.unit)}, the fit, and the memo's model` : "Each measured value, the fit, and the memo's model"}</caption>
         <thead>
           <tr>
             <th scope="col">Line</th>
-            {!one && <th scope="col">Metric</th>}
+            {!one && <th scope="col" className="metric">Metric</th>}
             <th scope="col">Measured</th>
             <th scope="col">Fitted</th>
             <th scope="col">Error</th>
@@ -86,7 +86,7 @@ export function OwnFitResult({ spec, result, leftOut, onUseMemo }: Props) {
             const row = (
               <tr key={`${r.line}-${r.metric}`} data-testid="fit-row" className={r.missing ? "missed" : undefined}>
                 <th scope="row">{r.line}</th>
-                {!one && <td>{metric(r.metric)?.label ?? r.metric}</td>}
+                {!one && <td className="metric">{metric(r.metric)?.label ?? r.metric}</td>}
                 <td>{formatValue(r.measured, unit)}</td>
                 <td>{r.fitted == null ? "–" : formatValue(r.fitted, unit)}</td>
                 <td>{pct(r.error_percent)}</td>
