@@ -39,7 +39,7 @@ try {
       const lefts = [];
       for (let i = 0; i < runs; i++) fits.push((await ask(call)).ms);
       for (let i = 0; i < Math.min(5, runs); i++) {
-        lefts.push((await ask({ type: "left_out", system: t.system, text: t.text, knobs: {}, fit: t.fit, best: first.result.best })).ms);
+        lefts.push((await ask({ type: "left_out", system: t.system, text: t.text, knobs: {}, fit: first.result.fitted, best: first.result.best, weight: first.result.prior.weight })).ms);
       }
       res.push({ system: t.system, unknowns: t.fit.length, median: q(fits, 0.5), p95: q(fits, 0.95), leftMedian: q(lefts, 0.5),
         error: first.result.summary.in_sample.median_abs });

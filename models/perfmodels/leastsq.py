@@ -31,6 +31,8 @@ ITERATIONS = 40
 CONVERGED = 1e-10  # a step that lowers the loss by less than this share ends the search
 SIMPLEX_ITERATIONS = 1500
 SIMPLEX_RESTARTS = 2
+# loose: the simplex only finds the basin, the gradient steps after it converge
+SIMPLEX_TOLERANCE = 1e-5
 
 
 @dataclass(frozen=True)
@@ -249,7 +251,7 @@ def data_fit(
 
     x = list(x0)
     for _ in range(SIMPLEX_RESTARTS):  # a fresh simplex at the best: out of a collapsed one
-        x, _ = nelder_mead(g, x, step=0.5, iterations=iterations, tolerance=1e-9, tick=each)
+        x, _ = nelder_mead(g, x, step=0.5, iterations=iterations, tolerance=SIMPLEX_TOLERANCE, tick=each)
     return box.clip(x)
 
 
