@@ -27,8 +27,8 @@ Residuals = Callable[[Sequence[float]], Vector]
 MISS = math.sqrt(MISS_COST)  # a value the model cannot predict: as in fitting.loss
 # forward-difference step of the Jacobian, in search coordinates (a share of the range where linear)
 DIFF_STEP = 1e-3
-ITERATIONS = 40
-CONVERGED = 1e-10  # a step that lowers the loss by less than this share ends the search
+ITERATIONS = 25
+CONVERGED = 1e-7  # a step that lowers the loss by less than this share ends the search
 SIMPLEX_ITERATIONS = 1500
 SIMPLEX_RESTARTS = 2
 # loose: the simplex only finds the basin, the gradient steps after it converge

@@ -25,8 +25,8 @@ from .fitting import Unknown
 from .leastsq import Box, Fit, Prior, Residuals, Vector, data_fit, left_out_step, levenberg_marquardt
 
 # From a strong pull (the memo's values unless the rows insist) to none.
-STRONG = (1.0, 1e-1, 1e-2)
-WEAK = (0.0, 1e-6, 1e-4, 1e-3)
+STRONG = (1.0, 1e-2)
+WEAK = (0.0, 1e-6, 1e-4)
 WEIGHTS = tuple(sorted(STRONG + WEAK, reverse=True))
 SLACK = 0.005
 KEEP = 0.75
