@@ -23,7 +23,6 @@ from .system import System
 from .types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TableProblem, observation
 from .types.requests import Progress
 
-not_captured = ownjudge.not_captured
 
 
 def unmodelled(model: System, table: Table) -> list[TableProblem]:
