@@ -24,7 +24,6 @@ from .types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TablePr
 from .types.requests import Progress
 
 
-
 def unmodelled(model: System, table: Table) -> list[TableProblem]:
     """Cells whose metric the model does not compute at that row's settings."""
     out: list[TableProblem] = []
