@@ -42,6 +42,5 @@ if __name__ == "__main__":
     tables = {s: fit_tables.table(s, rng) for s in fit_tables.VARIED}
     for s, t in tables.items():
         n, r = calls(s, t)
-        print(
-            f"{s:8} unknowns={len(r['fitted'])}  model calls {n:6}  (fit error median {r['summary']['in_sample']['median_abs']} %)"
-        )
+        error = r["summary"]["in_sample"]["median_abs"]
+        print(f"{s:8} unknowns={len(r['fitted'])}  model calls {n:6}  (fit error median {error} %)")
