@@ -172,3 +172,18 @@ test("the fit explains itself at 1280 px: what it could not pin, why a row is mi
   expect(table).toBeLessThanOrEqual(panel + 0.5);
   expect(cells).toBeLessThanOrEqual(panel + 0.5);
 });
+
+test("a fit no better than the memo's parameters on rows left out says so, and puts the memo's back", async ({ page }) => {
+  test.setTimeout(90_000);
+  const ex = new ExplorerPage(page);
+  await ex.open("ffs", "bus=MASSBUS");
+  await ex.waitForRuntime();
+  // the memo's own model at six settings, with a few per cent of made-up noise: nothing to learn
+  await ex.fitTable("block_size (KB),operation,Throughput (KB/s)\n4,read,461\n8,read,434.1\n16,read,456.5\n4,write,338.5\n8,write,465.5\n16,write,429.7\n");
+  await expect(page.getByTestId("fit-prior")).toContainText("Pulled toward the memo's values with weight 1");
+  await expect(page.getByTestId("fit-not-better")).toContainText("does not predict rows it has not seen better");
+  await page.getByTestId("fit-use-memo").click();
+  await expect(ex.own.fittedCurve()).toHaveCount(0);
+  await expect(page.getByTestId("legend")).not.toContainText("your fit");
+  await expect.poll(() => ex.params().get("fitted")).toBeNull();
+});
