@@ -74,8 +74,8 @@ def missing(model: System, o: Observation, params: Params, knobs: Knobs, fitted:
         "kind": "mechanism",
         "limit": None,
         "value": None,
-        "message": f"{off:.0f} % {'below' if above else 'above'} with no limit of the model in the way: "
-        f"the machine likely does something the model leaves out ({lacks})",
+        "message": f"the model is {off:.0f} % {'below' if above else 'above'} the measurement with no limit of its "
+        f"own in the way: the machine likely does something the model leaves out ({lacks})",
     }
 
 

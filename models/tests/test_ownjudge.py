@@ -35,7 +35,7 @@ def test_a_miss_with_no_limit_in_the_way_names_what_the_model_leaves_out():
     r = own.fit("ffs", rows=rows, left_out=False)
     [low] = [row for row in r["rows"] if row["line"] == 1]
     assert low["missing"]["kind"] == "mechanism" and low["missing"]["limit"] is None
-    assert "above with no limit of the model in the way" in low["missing"]["message"]
+    assert "above the measurement with no limit of its own in the way" in low["missing"]["message"]
     assert not_captured(SYSTEMS["ffs"]).rstrip(".") in low["missing"]["message"]
 
 
