@@ -203,7 +203,13 @@ def fit_table(
             ownjudge.unpinned_entry(model, u.name, u.reason, u.partners, _memo_value(model, table, u.name))
             for u in unpinned
         ],
-        "prior": {"weight": weight, "tried": [[w, round(s, 8)] for w, s in sorted(tried.items(), reverse=True)]},
+        # (fitted knobs alone have no memo value to be pulled toward: nothing tried)
+        "prior": {
+            "weight": weight,
+            "tried": [[w, round(s, 8)] for w, s in sorted(tried.items(), reverse=True)]
+            if any(u.kind == "param" for u in unknowns)
+            else [],
+        },
         "comparison": {
             "fitted_left_out": fitted_out,
             "memo": memo_errors,

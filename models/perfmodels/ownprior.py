@@ -86,17 +86,18 @@ def choose(
         scores[w] = score(left_out_step(fits[w], pr, rows, predict, box))
         return fits[w].x
 
+    pulled = any(u.kind == "param" for u in unknowns)  # knobs alone: no memo value, no pull
     x = start
-    for i, w in enumerate(STRONG):
+    for i, w in enumerate(STRONG if pulled else ()):
         x = fitted_at(w, x)
         report("strong", (i + 1) / len(STRONG))
     x = data_fit(f, start, box, tick=lambda done: report("simplex", done))
-    for i, w in enumerate(WEAK):
+    for i, w in enumerate(WEAK if pulled else (0.0,)):
         x = fitted_at(w, x)
         report("weak", (i + 1) / len(WEAK))
     best = min(scores.values())
-    chosen = max(w for w in WEIGHTS if scores[w] <= best * (1 + SLACK) + 1e-10)
-    stronger = [w for w in WEIGHTS if w >= chosen]  # from the strongest
+    chosen = max(w for w in scores if scores[w] <= best * (1 + SLACK) + 1e-10)
+    stronger = [w for w in WEIGHTS if w >= chosen and w in scores]  # from the strongest
     while len(stronger) > 1 and box.near_bound(fits[stronger[-1]].x, AT_BOUND):
         stronger.pop()
     return stronger[-1], fits[stronger[-1]], scores

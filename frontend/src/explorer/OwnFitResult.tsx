@@ -43,7 +43,7 @@ export function OwnFitResult({ spec, result, leftOut, onUseMemo }: Props) {
           </ul>
         </>
       )}
-      {result.fitted.length > 0 && (
+      {result.prior.tried.length > 0 && (
         <p className="muted" data-testid="fit-prior">
           {result.prior.weight === 0
             ? "No pull toward the memo's values: leaving each row out, the rows alone predicted best."
