@@ -296,13 +296,16 @@ def left_out_step(
 
 def profile_ranges(
     f: Residuals, best: Fit, box: Box, prior: Prior | None, tolerance: float, steps: int = 8
-) -> list[tuple[float, float]]:
+) -> tuple[list[tuple[float, float]], Vector | None]:
     """Each unknown's range (search coordinates) over which the loss, the others moved to their
     best along the way, stays within `tolerance` of the best. The others move along the profile
     the loss's curvature predicts (A^-1 e_j scaled to a unit step of x_j), so each edge is a
-    point whose loss is at most the limit: the profile's own minimum there is no higher."""
+    point whose loss is at most the limit: the profile's own minimum there is no higher. Also
+    the lowest point the walk met, if it is below the best (the model's steps can hide a better
+    fit from a gradient; the walk steps over them): None if none is."""
     limit = best.loss * (1 + tolerance) + 1e-9
     a_inv = inverse(normal(best.jac, prior))
+    lowest: tuple[float, Vector | None] = (best.loss - 1e-9 * (1 + best.loss), None)
     out = []
     for j in range(len(best.x)):
         if a_inv is None or a_inv[j][j] <= 0:
@@ -317,8 +320,12 @@ def profile_ranges(
                 return box.clip([v + sign * t * a for v, a in zip(best.x, along, strict=True)])
 
             def inside(t: float) -> bool:
+                nonlocal lowest
                 y = point(t)
-                return cost(f(y), y, prior) <= limit
+                c = cost(f(y), y, prior)
+                if c < lowest[0]:
+                    lowest = (c, y)
+                return c <= limit
 
             ok, bad = 0.0, first
             # grow while inside (to the bound), then halve the gap between inside and outside
@@ -337,4 +344,4 @@ def profile_ranges(
                 ok, bad = (mid, bad) if inside(mid) else (ok, mid)
             edges.append(best.x[j] + sign * ok)
         out.append((edges[0], edges[1]))
-    return out
+    return out, lowest[1]

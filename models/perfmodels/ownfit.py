@@ -23,6 +23,9 @@ from .system import System
 from .types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TableProblem, observation
 from .types.requests import Progress
 
+# How many times a better fit the profile walk meets is taken (each costs a walk again).
+RESCUES = 2
+
 
 def unmodelled(model: System, table: Table) -> list[TableProblem]:
     """Cells whose metric the model does not compute at that row's settings."""
@@ -145,8 +148,13 @@ def fit_table(
             _scaled(progress, 0, share),
         )
         pr = ownprior.prior(model.SPEC.id, unknowns, weight)
+        edges, lower = profile_ranges(f, fit, box, pr, FLAT_TOLERANCE)
+        for _ in range(RESCUES):  # the walk found a better fit: take it, and walk from there
+            if lower is None:
+                break
+            fit = levenberg_marquardt(f, lower, box, pr)
+            edges, lower = profile_ranges(f, fit, box, pr, FLAT_TOLERANCE)
         best = {u.name: _round(u.from_search(x)[0]) for u, x in zip(unknowns, fit.x, strict=True)}
-        edges = profile_ranges(f, fit, box, pr, FLAT_TOLERANCE)
         spans = {
             u.name: [
                 _round(min(u.from_search(lo)[0], best[u.name]), 3),
