@@ -37,6 +37,9 @@ async function ownFit() {
   await own.evaluate(() => window.scrollTo(0, 0));
   await own.screenshot({ path: join(ROOT, "docs/own-fit.png") });
   await own.getByTestId("own-data").screenshot({ path: join(ROOT, "docs/own-fit-table.png") });
+  // still 1280 wide; tall enough that the whole fit is painted at once
+  await own.setViewportSize({ width: 1280, height: 1800 });
+  await own.waitForTimeout(500);
   await own.locator(".fit-result").screenshot({ path: join(ROOT, "docs/own-fit-miss.png") });
   console.log("wrote docs/own-fit.png, docs/own-fit-table.png and docs/own-fit-miss.png");
 }
