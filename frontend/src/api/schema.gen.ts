@@ -758,6 +758,7 @@ export interface components {
       best: {
         [key: string]: number;
       };
+      comparison: components["schemas"]["OwnFitComparison"];
       /** Fitted */
       fitted: string[];
       /** Held */
@@ -774,6 +775,7 @@ export interface components {
       params: {
         [key: string]: number;
       };
+      prior: components["schemas"]["OwnFitPrior"];
       /** Ranges */
       ranges: {
         [key: string]: number[];
@@ -783,8 +785,35 @@ export interface components {
       summary: components["schemas"]["OwnFitSummary"];
       /** System */
       system: string;
+      /** Unpinned */
+      unpinned: components["schemas"]["OwnFitUnpinned"][];
       /** Warnings */
       warnings: components["schemas"]["OwnFitWarning"][];
+    };
+    /** OwnFitComparison */
+    OwnFitComparison: {
+      /** Better */
+      better: boolean;
+      fitted_left_out: components["schemas"]["ErrorSummary"];
+      memo: components["schemas"]["ErrorSummary"];
+    };
+    /** OwnFitMiss */
+    OwnFitMiss: {
+      /** Kind */
+      kind: string;
+      /** Limit */
+      limit: string | null;
+      /** Message */
+      message: string;
+      /** Value */
+      value: number | null;
+    };
+    /** OwnFitPrior */
+    OwnFitPrior: {
+      /** Tried */
+      tried: number[][];
+      /** Weight */
+      weight: number;
     };
     /** OwnFitRow */
     OwnFitRow: {
@@ -804,12 +833,26 @@ export interface components {
       memo_model: number | null;
       /** Metric */
       metric: string;
+      missing: components["schemas"]["OwnFitMiss"] | null;
     };
     /** OwnFitSummary */
     OwnFitSummary: {
       baseline: components["schemas"]["ErrorSummary"];
       in_sample: components["schemas"]["ErrorSummary"];
       leave_one_out?: components["schemas"]["ErrorSummary"];
+    };
+    /** OwnFitUnpinned */
+    OwnFitUnpinned: {
+      /** Message */
+      message: string;
+      /** Name */
+      name: string;
+      /** Partners */
+      partners: string[];
+      /** Reason */
+      reason: string;
+      /** Value */
+      value: number;
     };
     /** OwnFitWarning */
     OwnFitWarning: {

@@ -35,7 +35,20 @@ from .descriptions import (
     SystemDescription,
 )
 from .memo import ErrorSummary, FitFigure, FitSummary, MemoPoint, Observation, observation
-from .own import OwnFit, OwnFitRow, OwnFitSummary, OwnFitWarning, Table, TableColumn, TableProblem, TableRow
+from .own import (
+    OwnFit,
+    OwnFitComparison,
+    OwnFitMiss,
+    OwnFitPrior,
+    OwnFitRow,
+    OwnFitSummary,
+    OwnFitUnpinned,
+    OwnFitWarning,
+    Table,
+    TableColumn,
+    TableProblem,
+    TableRow,
+)
 
 __all__ = [
     "Band",
@@ -61,8 +74,12 @@ __all__ = [
     "Overlay",
     "OverlayMetric",
     "OwnFit",
+    "OwnFitComparison",
+    "OwnFitMiss",
+    "OwnFitPrior",
     "OwnFitRow",
     "OwnFitSummary",
+    "OwnFitUnpinned",
     "OwnFitWarning",
     "ParamDescription",
     "Params",
