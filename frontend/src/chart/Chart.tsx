@@ -21,7 +21,7 @@ export interface ChartProps {
   describedBy?: string;
   /** T on the curve's reader: open the table of the plotted values (DataTable) */
   onTable?: () => void;
-  /** pixel height (default 380; a phone's 250) */
+  /** pixel height (default 380, taller on a wide screen up to 540; a phone's 250) */
   height?: number;
   /** room for the presenter view's larger text (wider margins) */
   large?: boolean;
@@ -31,6 +31,8 @@ export interface ChartProps {
 
 const DEFAULT_HEIGHT = 380;
 const PHONE_HEIGHT = 250;
+// a wide screen's chart grows taller with its width (to this), so a desktop's is not a strip
+const WIDE_HEIGHT = 540;
 const NORMAL_MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
 const LARGE_MARGIN = { top: 34, right: 28, bottom: 62, left: 96 };
 
@@ -67,7 +69,7 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
   const ui: ChartUi = { tip: setTip };
   const titleId = useId();
   // A phone's chart is shorter, so that it can stay in view above the knobs.
-  const HEIGHT = height ?? (small ? PHONE_HEIGHT : DEFAULT_HEIGHT);
+  const HEIGHT = height ?? (small ? PHONE_HEIGHT : Math.round(Math.min(WIDE_HEIGHT, Math.max(DEFAULT_HEIGHT, width * 0.42))));
   const g = geometry({ width, height: HEIGHT, yMax, margin: MARGIN, ys: marks.flatMap((m) => m.ys ?? []), xDomain: axes.xDomain, xLog: axes.xLog });
   const bottom = HEIGHT - MARGIN.bottom;
   const f: Frame = { g, margin: MARGIN, width, height: HEIGHT, bottom, small, large };
