@@ -7,7 +7,7 @@ import { type KnobDisplay, withUnit } from "../format";
 import { EndLabels, HoverMark, XAxis, YAxis } from "./axes";
 import { geometry, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
-import { dodge } from "./labels";
+import { type Box, dodge, placeLabels, sortByRank } from "./labels";
 import type { Axes, ChartUi, Frame, Layer, Mark } from "./marks/mark";
 import { textWidth } from "./measure";
 import { useReader } from "./useReader";
@@ -72,7 +72,15 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
   const HEIGHT = height ?? (small ? PHONE_HEIGHT : Math.round(Math.min(WIDE_HEIGHT, Math.max(DEFAULT_HEIGHT, width * 0.42))));
   const g = geometry({ width, height: HEIGHT, yMax, margin: MARGIN, ys: marks.flatMap((m) => m.ys ?? []), xDomain: axes.xDomain, xLog: axes.xLog });
   const bottom = HEIGHT - MARGIN.bottom;
-  const f: Frame = { g, margin: MARGIN, width, height: HEIGHT, bottom, small, large };
+  const plotClip = `${titleId}-exact`;
+  const laid: Frame = { g, margin: MARGIN, width, height: HEIGHT, bottom, small, large, plotClip, label: () => null };
+  // every mark's labels laid out together: inside the plot's columns, above the x axis, clear of
+  // the curves, the dots, the band and each other (labels.ts); the marks draw them where put
+  const within: Box = { x0: MARGIN.left + 2, y0: MARGIN.top - 12, x1: width - MARGIN.right - 2, y1: bottom - 3 };
+  const wants = sortByRank(marks.flatMap((m) => m.labels?.(laid) ?? []));
+  const obstacles = marks.map((m) => m.obstacles?.(laid) ?? {});
+  const placed = new Map(placeLabels(wants, { boxes: obstacles.flatMap((o) => o.boxes ?? []), segments: obstacles.flatMap((o) => o.segments ?? []) }, within).map((p) => [p.id, p]));
+  const f: Frame = { ...laid, label: (id) => placed.get(id) ?? null };
   const reader = useReader(marks, axes, g, onTable);
 
   // each label beside its curve's last point, moved apart where the curves end together; the
@@ -101,6 +109,9 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
         {/* curves beyond a fixed y axis (a lesson's open question) are cut at the plot's edge */}
         <clipPath id={`${titleId}-plot`}>
           <rect x={MARGIN.left} y={MARGIN.top - 14} width={Math.max(0, width - MARGIN.left) + 200} height={bottom - MARGIN.top + 16} />
+        </clipPath>
+        <clipPath id={plotClip}>
+          <rect x={MARGIN.left} y={MARGIN.top} width={Math.max(0, width - MARGIN.left - MARGIN.right)} height={Math.max(0, bottom - MARGIN.top)} />
         </clipPath>
         {layer("back")}
         <XAxis f={f} tick={axes.xTick} title={withUnit(axes.xLabel, axes.xUnit)}>{layer("xaxis")}</XAxis>

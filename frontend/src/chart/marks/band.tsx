@@ -21,6 +21,14 @@ export function bandMark(a: { yUnit: string }, band: BandPoint[], names: string[
       },
     },
     ys: band.map((b) => b.y1),
+    obstacles: (f) => ({
+      boxes: band.slice(1).flatMap((b, i) => {
+        const a = band[i];
+        const ys = [a.y0, a.y1, b.y0, b.y1];
+        if (!ys.every(Number.isFinite)) return [];
+        return [{ x0: f.g.x(a.x), x1: f.g.x(b.x), y0: f.g.y(Math.max(...ys)), y1: f.g.y(Math.min(...ys)) }];
+      }),
+    }),
     legend: shown ? [{ at: ORDER.legend.band, keys: ["band"], text: words }] : [],
     brief: shown ? [{ at: ORDER.brief.band, keys: ["band"], text: words }] : [],
     exportKey: drawn ? [{ at: ORDER.exportKey.band, label: "range the memo leaves open", colour: "#9fc0e0" }] : [],

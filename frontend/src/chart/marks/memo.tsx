@@ -6,6 +6,7 @@
 import { formatValue, withUnit } from "../../format";
 import type { SeriesPoint } from "../geometry";
 import { comparedText, type MemoPoint, modelBeside, settingOf } from "../memoPoints";
+import { dotBox } from "../labels";
 import { THEME } from "../theme";
 import { type Axes, type CsvRow, finite, type LegendLine, type Mark, ORDER } from "./mark";
 
@@ -42,6 +43,7 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
       },
     },
     ys: memo.map((m) => m.y),
+    obstacles: (f) => ({ boxes: memo.map((m) => dotBox(f.g.x(m.x), f.g.y(m.y), 7)) }),
     stops: memo,
     legend: legendOf(memo),
     brief: memo.length ? [{ at: ORDER.brief.memo, keys: ["memo"], text: "memo measurement (hover or focus for its citation)" }] : [],
