@@ -121,5 +121,6 @@ export const settingOf = (m: MemoPoint) => m.differs.map((d) => d.charAt(0).toLo
 export function comparedText(m: MemoPoint, model: number, yUnit: string): string | null {
   if (!Number.isFinite(model) || m.y === 0) return null;
   const off = Math.abs(Math.round((100 * (model - m.y)) / m.y));
-  return `the model${m.exact ? "" : " at that setting"} ${formatValue(model, yUnit)}, ${off} % ${model >= m.y ? "above" : "below"}`;
+  const how = off === 0 ? "within 1 %" : `${off} % ${model >= m.y ? "above" : "below"}`;
+  return `the model${m.exact ? "" : " at that setting"} ${formatValue(model, yUnit)}, ${how}`;
 }
