@@ -131,7 +131,7 @@ export function segmentsOf(pts: { x: number; y: number }[]): Segment[] {
 /** Spots around a point, nearest first: right, left, above, below, at growing distances. */
 export function spotsAround(x: number, y: number, px: number, gap = 10): Spot[] {
   const out: Spot[] = [];
-  for (const k of [1, 2, 3.5, 5]) {
+  for (const k of [1, 2, 3.5, 5, 7, 10]) {
     const d = gap * k;
     out.push(
       { x: x + d, y: y + 0.35 * px, anchor: "start" },
