@@ -65,8 +65,7 @@ export interface Obstacles {
 }
 
 /** The box a text covers at a spot (the baseline at y; the font's ascent above, its descent below). */
-export function textBox(text: string, s: Spot, px: number, weight = 400): Box {
-  const w = textWidth(text, px, weight);
+export function textBox(text: string, s: Spot, px: number, weight = 400, w = textWidth(text, px, weight)): Box {
   const x0 = s.anchor === "start" ? s.x : s.anchor === "end" ? s.x - w : s.x - w / 2;
   return { x0, y0: s.y - 0.95 * px, x1: x0 + w, y1: s.y + 0.26 * px };
 }
@@ -103,8 +102,9 @@ export function placeLabels(wants: LabelWant[], obstacles: Obstacles, within: Bo
   for (const w of wants) {
     let found: Placed | null = null;
     for (const text of w.texts) {
+      const width = textWidth(text, w.px, w.weight); // measured once, tried at every spot
       for (const s of w.spots) {
-        const box = textBox(text, s, w.px, w.weight);
+        const box = textBox(text, s, w.px, w.weight, width);
         const padded = { x0: box.x0 - pad, y0: box.y0 - pad, x1: box.x1 + pad, y1: box.y1 + pad };
         if (!inside(box, w.within ?? within)) continue;
         if (boxes.some((b) => overlaps(padded, b)) || placed.some((p) => overlaps(padded, p.box)) || segments.some((g) => crosses(padded, g))) continue;
