@@ -163,7 +163,8 @@ export function spotsAlong(pts: { x: number; y: number }[], px: number): Spot[] 
   if (!shown.length) return out;
   for (const share of [1, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1]) {
     const p = shown[Math.round(share * (shown.length - 1))];
-    out.push({ x: p.x - 4, y: p.y - 5, anchor: "end" }, { x: p.x - 4, y: p.y + 4 + 0.8 * px, anchor: "end" });
+    // clear of the line itself by a few pixels (the label's box is kept 2 px from any line)
+    out.push({ x: p.x - 4, y: p.y - 4 - 0.3 * px, anchor: "end" }, { x: p.x - 4, y: p.y + 4 + 0.95 * px, anchor: "end" });
   }
   return out;
 }

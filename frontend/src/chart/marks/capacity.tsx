@@ -3,7 +3,7 @@
 import { formatValue } from "../../format";
 import { drawnLimit } from "../curves";
 import type { SeriesPoint } from "../geometry";
-import { spotsAlong } from "../labels";
+import { curveObstacles, spotsAlong } from "../labels";
 import { THEME } from "../theme";
 import { Label } from "./label";
 import { type Axes, type CsvRow, finite, type Mark, ORDER } from "./mark";
@@ -36,6 +36,7 @@ export function capacityMark(a: Axes, c: Capacity): Mark {
       ),
     },
     ys: drawn.map((p) => p.y),
+    obstacles: (f) => curveObstacles(f.g, drawn),
     labels: (f) => drawn.length >= 2
       ? [{ id: "capacity", rank: 3, px: f.large ? 18 : 12.8, texts: [`capacity ${formatValue(last.y, a.yUnit)}`, "capacity"], spots: spotsAlong(drawn.map((p) => ({ x: f.g.x(p.x), y: f.g.y(p.y) })), f.large ? 18 : 12.8) }]
       : [],
