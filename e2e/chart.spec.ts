@@ -340,3 +340,21 @@ test("one saturation point per curve: the region's edge, the mark, the legend an
     expect(["CPU", "bus", "rotation and layout"]).toContain(await b.getAttribute("data-label"));
   }
 });
+
+test("a desktop's explorer uses the width it has; the projector's and the phone's charts keep their size", async ({ page }) => {
+  // issue 39: at 1920x1080 the explorer used 1,200 px and its chart was 760x330
+  const ex = new ExplorerPage(page);
+  const sizes: Record<number, { width: number; height: number }> = {};
+  for (const [width, height] of [[1920, 1080], [1280, 800], [375, 812]]) {
+    await page.setViewportSize({ width, height });
+    await ex.open("decnet");
+    sizes[width] = (await ex.chart.boundingBox())!;
+  }
+  expect(sizes[1920].width).toBeGreaterThan(1920 * 0.65);
+  expect(sizes[1920].height).toBeGreaterThan(450);
+  // the whole chart still fits the screen's height with the pickers above it
+  expect(sizes[1920].height).toBeLessThan(1080 * 0.6);
+  expect(sizes[1280].height).toBe(380);
+  expect(sizes[375].height).toBe(250);
+  expect(sizes[375].width).toBeLessThanOrEqual(375);
+});

@@ -65,6 +65,7 @@ BLOCK_BITS = 512 * 8
 STATIONS = ("boot CPU", "boot disks", "adapter", "Ethernet")
 
 SPEC = load_spec("lavc")  # knobs and metrics: specs/lavc.toml
+USERS = "number of users"
 
 # What calibration fits, from where, within which bounds, and what each is called:
 # the [[params]] of specs/lavc.toml.
@@ -180,14 +181,16 @@ class _Cluster(closed.Engine[dict[str, Any]]):
                 "ms per user-second",
                 resource=res,
                 utilization=max(0.0, min(1.0, u)),
-                bottleneck=s.bottleneck is not None and i == loop.busiest,
+                bottleneck=s.bottleneck != USERS and i == loop.busiest,
             )
             for name, label, demand, res, u, i in rows
         ]
 
 
 # Every user count from one MVA pass, its bounds and knees: the closed-network engine along the users.
-ALONG = _Cluster(SPEC.id, "users", pace.capacity, window=None)
+# Below saturation the users are too few to keep any station busy: their number sets the pace
+# (named, so that a readout says what limits the curve; not a resource: the spec's not_resources).
+ALONG = _Cluster(SPEC.id, "users", pace.capacity, window=USERS)
 solve = ALONG.solve
 
 

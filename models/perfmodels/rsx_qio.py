@@ -99,7 +99,9 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     out: Evaluation = {
         "metrics": {"time_saving_percent": saving, "request_ms": request, "hit_percent": 100.0 * hit},
         "bottleneck": worst,
-        "limits": {"time_saving_percent": 100.0, "hit_percent": 100.0},
+        # no limits: a share of time saved and a hit rate are fractions, not a resource's
+        # throughput, and have no capacity to draw or to say
+        "limits": {},
         # a request takes at least each term's time (bounds.py)
         "bounds": bounds.stage_limits(1.0, terms, {}, times=["request_ms"]),
     }

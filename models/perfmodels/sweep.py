@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from .fitted import fitted
 from .knobs import Spec
+from .memomodel import memo_models
 from .registry import model_params, system, undetermined
 from .system import System
 from .types import Band, BoundLine, Evaluation, Knee, Knobs, KnobValue, Params, SweepResult
@@ -140,6 +141,7 @@ def sweep(
         "knee": _knee(m, base, x, xs, bottleneck, p),
         "bounds": bound_lines,
         "bounds_knee": m.ALONG.bounds_knee(base, x, p),
+        "memo_models": memo_models(m, name, base, x, p),
     }
 
 

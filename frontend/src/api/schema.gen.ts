@@ -683,6 +683,17 @@ export interface components {
       /** Text */
       text: string;
     };
+    /** MemoModel */
+    MemoModel: {
+      /** Knobs */
+      knobs: {
+        [key: string]: number | string;
+      };
+      /** Metrics */
+      metrics: {
+        [key: string]: number | null;
+      };
+    };
     /** MemoPoint */
     MemoPoint: {
       /** Citation */
@@ -1239,6 +1250,8 @@ export interface components {
       limits: {
         [key: string]: (number | null)[];
       };
+      /** Memo Models */
+      memo_models: components["schemas"]["MemoModel"][];
       /** Metrics */
       metrics: {
         [key: string]: (number | null)[];

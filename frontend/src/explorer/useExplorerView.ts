@@ -38,7 +38,8 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const bandNames = useMemo(() => bandNamesOf(sweep.value, spec, params !== undefined), [sweep.value, spec, params]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
-  const memo = useMemo(() => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y) : []), [dataset, spec, shownKnobs, x, y]);
+  const memoModels = sweep.value?.memo_models;
+  const memo = useMemo(() => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y, memoModels) : []), [dataset, spec, shownKnobs, x, y, memoModels]);
   const perCurves = usePerCurves(client, spec, { knobs, x, y, per, source, params });
   const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
   const perLabel = perKnob ? String(knobs[perKnob.name]) : null;

@@ -110,7 +110,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const atKnobs = q?.predict === "point" ? { ...knobs, [x]: q.at } : null;
   const atAnswer = useLatest(atKnobs ? `${spec.id}|at|${JSON.stringify(atKnobs)}` : null, () => client.evaluate(spec.id, atKnobs!, "detail"));
 
-  const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y), [dataset, spec, curveKnobs, x, y]);
+  const memoModels = sweep.value?.memo_models;
+  const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y, memoModels), [dataset, spec, curveKnobs, x, y, memoModels]);
 
   // While a question is open the y axis is the chart the explorer would draw, with headroom
   // (axis.ts): it gives nothing away and already holds what the reveal shows.

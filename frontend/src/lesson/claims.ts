@@ -26,7 +26,7 @@ export function stepAxis(s: LessonStep, spec: SystemSpec, sweep: SweepResult, ba
   const x = s.state.x ?? spec.x_default;
   const y = s.state.y ?? spec.y_default;
   const knobs = { ...defaultsOf(spec), ...s.state.knobs };
-  const memo = memoPoints(ds, spec, curveKnobsOf(spec, knobs, x), x, y);
+  const memo = memoPoints(ds, spec, curveKnobsOf(spec, knobs, x), x, y, sweep.memo_models);
   const q = s.question;
   const top = stepTop(
     {

@@ -48,7 +48,7 @@ export function stepMarks(a: Axes, c: StepChart): Mark[] {
     ...(c.baseline ? [baselineMark(a, { points: c.baseline, curve, currentX: c.currentX })] : []),
     currentMark(c.currentX, shown ? c.currentY : Number.NaN),
     ...(sat ? [saturationMark(a, { at: sat, drawn: !!sat.resource || drawnCapacity(limit, curve).length > 1 })] : []),
-    ...(c.crowd ? [crowdMark(a, c.crowd.x, c.crowd.ys)] : []),
+    ...(c.crowd ? [crowdMark(a, c.crowd.x, c.crowd.ys, shown)] : []),
     ...(c.prediction ? [predictionMark(a, c.prediction)] : []),
     memoMark(a, shown ? c.memo : [], curve),
   ];

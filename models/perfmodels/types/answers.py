@@ -133,6 +133,14 @@ class Knee(TypedDict):
     resource: str
 
 
+class MemoModel(TypedDict):
+    """The model at a memo figure's own setting (memomodel.py): the configuration as the memo
+    gives it (the chart's other knobs as they are) and the metrics there."""
+
+    knobs: dict[str, KnobValue]
+    metrics: dict[str, float | None]
+
+
 class SweepResult(TypedDict):
     system: str
     knobs: dict[str, KnobValue]
@@ -145,6 +153,8 @@ class SweepResult(TypedDict):
     knee: Knee | None
     bounds: list[BoundLine]
     bounds_knee: BoundsKnee | None
+    # the model at each memo figure measured at another setting of a knob the chart holds fixed
+    memo_models: list[MemoModel]
 
 
 class KnobEffect(TypedDict):

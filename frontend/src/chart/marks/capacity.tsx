@@ -3,7 +3,9 @@
 import { formatValue } from "../../format";
 import { drawnLimit } from "../curves";
 import type { SeriesPoint } from "../geometry";
+import { curveObstacles, spotsAlong } from "../labels";
 import { THEME } from "../theme";
+import { Label } from "./label";
 import { type Axes, type CsvRow, finite, type Mark, ORDER } from "./mark";
 
 export interface Capacity {
@@ -29,11 +31,15 @@ export function capacityMark(a: Axes, c: Capacity): Mark {
       plot: (f) => drawn.length >= 2 && (
         <g key="capacity" data-testid="limit-line" className="limit">
           <path className="limit-line" d={f.g.linePath(drawn)} />
-          <text className="limit-label" x={f.g.x(last.x) - 4} y={f.g.y(last.y) - 6} textAnchor="end">{`capacity ${formatValue(last.y, a.yUnit)}`}</text>
+          <Label f={f} id="capacity" className="limit-label" />
         </g>
       ),
     },
     ys: drawn.map((p) => p.y),
+    obstacles: (f) => curveObstacles(f.g, drawn),
+    labels: (f) => drawn.length >= 2
+      ? [{ id: "capacity", rank: 3, px: f.large ? 18 : 12.8, texts: [`capacity ${formatValue(last.y, a.yUnit)}`, "capacity"], spots: spotsAlong(drawn.map((p) => ({ x: f.g.x(p.x), y: f.g.y(p.y) })), f.large ? 18 : 12.8) }]
+      : [],
     legend: drawn.length > 1
       ? [{ at: ORDER.legend.capacity, keys: ["limit"], text: `capacity${sat && !sat.resource ? `, reached at ${a.xLabel.toLowerCase()} ${a.xText(sat.x)}` : ""}` }]
       : [],

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import type { MemoPoint } from "../memoPoints";
 import type { BoundView } from "../curves";
 import type { geometry, SeriesPoint } from "../geometry";
+import type { LabelWant, Obstacles, Placed } from "../labels";
 
 /** Where a mark draws: the frame the Chart computed (its scales, margins and size). */
 export interface Frame {
@@ -21,6 +22,10 @@ export interface Frame {
   small: boolean;
   /** the presenter view's larger text */
   large: boolean;
+  /** where the layout pass put a mark's label (labels.ts placeLabels), or null: not drawn */
+  label: (id: string) => Placed | null;
+  /** the id of a clip path that is the plot exactly (lines that must not leave it: the bounds) */
+  plotClip: string;
 }
 
 /** What a mark may ask of the chart while it is drawn: a tooltip (the memo's citation). */
@@ -101,6 +106,11 @@ export interface Mark {
   stops?: MemoPoint[];
   /** the textbook bounds the reader gives on the main line */
   bounds?: BoundView[];
+  /** labels the chart lays out apart from each other and the marks (labels.ts); the mark draws
+   * each at f.label(id), or not at all where it fits nowhere */
+  labels?: (f: Frame) => LabelWant[];
+  /** what the chart's labels keep clear of: its curve, its dots, its band */
+  obstacles?: (f: Frame) => Obstacles;
   /** takes the pointer on the plot: the page must not scroll under a finger */
   grabs?: boolean;
   /** the explorer's legend, and a lesson's shorter one */
