@@ -1,5 +1,6 @@
 """The sweep engine: a system's metrics along one knob, with the band of what the memo leaves
-open, the knee where a resource takes over, and the textbook bounds.
+open, the knee where a resource takes over, where a resource saturates (a later point: pace.py),
+and the textbook bounds.
 
 A system answers along a knob through its `ALONG` hooks (system.Along): a closed network's engine
 (closed.py) gives a whole population axis from one MVA pass; anywhere else the engine here solves
@@ -8,13 +9,14 @@ point by point, gathers the bounds from the points and finds the knee by halving
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from . import pace
 from .fitted import fitted
 from .knobs import Spec
 from .registry import model_params, system, undetermined
 from .system import System
-from .types import Band, BoundLine, Evaluation, Knee, Knobs, KnobValue, Params, SweepResult
+from .types import Band, BoundLine, Evaluation, Knee, Knobs, KnobValue, Params, Saturation, SweepResult
 
 MAX_SWEEP_POINTS = 512
 # A knee found by halving a grid interval: to 2**-24 of it (far below what a chart shows), in as
@@ -107,6 +109,68 @@ def _knee(
     return None
 
 
+def saturation(m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None) -> Saturation | None:
+    """The first value along x at which the model has a resource at least pace.SATURATED busy:
+    the busiest station's share where the model gives it along x (ALONG.utilization), else the
+    pace setter's at each point (pace.busy). Between two grid values it is narrowed on the
+    knob's own steps (halving on a continuous knob); a knob on powers of two keeps its grid
+    value. None where no resource is that busy along the axis: then nothing is said to saturate."""
+    kx = m.SPEC.knob(x)
+    if kx.choices is not None:
+        return None
+
+    def at(v: KnobValue) -> tuple[str, float] | None:
+        got = m.ALONG.utilization(base, x, [v], p)
+        return (got[0], got[1][0]) if got is not None else pace.busy(m.solve({**base, x: v}, p, detail=True))
+
+    along = m.ALONG.utilization(base, x, xs, p)
+    shares = [(along[0], u) for u in along[1]] if along is not None else None
+    for i, v in enumerate(xs):
+        got = shares[i] if shares is not None else at(v)
+        if got is None or got[1] < pace.SATURATED:
+            continue
+        if i > 0 and kx.scale != "log2":
+            v, got = _narrowed(kx.integer, kx.step or 1, xs[i - 1], v, got, at)
+        return {"x": float(v), "resource": got[0], "utilization": got[1]}
+    return None
+
+
+Busy = tuple[str, float]  # a resource and its busy share
+
+
+def _narrowed(
+    integer: bool, step: float, lo: KnobValue, hi: KnobValue, got: Busy, at: Callable[[KnobValue], Busy | None]
+) -> tuple[KnobValue, Busy]:
+    """The first value after lo, up to hi (saturated: `got`), at which `at` is saturated: on an
+    integer knob a whole number of steps from lo, on a continuous one by halving."""
+    assert isinstance(lo, (int, float)) and isinstance(hi, (int, float))
+
+    def full(v: KnobValue) -> tuple[str, float] | None:
+        r = at(v)
+        return r if r is not None and r[1] >= pace.SATURATED else None
+
+    if integer:
+        a, b = 0, int(round((hi - lo) / step))  # steps from lo: a not saturated, b saturated
+        while b - a > 1:
+            mid = (a + b) // 2
+            r = full(int(lo + mid * step))
+            if r is not None:
+                b, got = mid, r
+            else:
+                a = mid
+        return int(lo + b * step), got
+    fa: float = float(lo)
+    fb: float = float(hi)
+    for _ in range(KNEE_HALVINGS):
+        half = (fa + fb) / 2
+        r = full(half)
+        if r is not None:
+            fb, got = half, r
+        else:
+            fa = half
+    return fb, got
+
+
 def sweep(
     name: str,
     knobs: Mapping[str, object] | None,
@@ -138,6 +202,7 @@ def sweep(
         "limits": limits,
         "band": _band(m, name, base, x, xs, p, model_spread(name, spread, p)) if band else {},
         "knee": _knee(m, base, x, xs, bottleneck, p),
+        "saturation": saturation(m, base, x, xs, p),
         "bounds": bound_lines,
         "bounds_knee": m.ALONG.bounds_knee(base, x, p),
     }

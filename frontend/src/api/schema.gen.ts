@@ -870,6 +870,15 @@ export interface components {
        */
       type: "reveal";
     };
+    /** Saturation */
+    Saturation: {
+      /** Resource */
+      resource: string;
+      /** Utilization */
+      utilization: number;
+      /** X */
+      x: number;
+    };
     /**
      * SavedScenario
      * @description A saved explorer state (every field of ExplorerState), as anyone with its link reads it.
@@ -1196,6 +1205,7 @@ export interface components {
       metrics: {
         [key: string]: (number | null)[];
       };
+      saturation: components["schemas"]["Saturation"] | null;
       /** System */
       system: string;
       /** X */

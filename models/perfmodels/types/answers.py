@@ -133,6 +133,16 @@ class Knee(TypedDict):
     resource: str
 
 
+class Saturation(TypedDict):
+    """Where along a sweep's x a resource first saturates: the first value at which the model has
+    it at least pace.SATURATED busy (its stages' busy shares added), a separate point from the
+    knee (where the pace setter changes, short of saturation: DECnet's CPU is 83 % busy there)."""
+
+    x: float
+    resource: str
+    utilization: float  # its busy share at x, in [SATURATED, 1]
+
+
 class SweepResult(TypedDict):
     system: str
     knobs: dict[str, KnobValue]
@@ -143,6 +153,7 @@ class SweepResult(TypedDict):
     limits: dict[str, list[float | None]]
     band: dict[str, Band]
     knee: Knee | None
+    saturation: Saturation | None
     bounds: list[BoundLine]
     bounds_knee: BoundsKnee | None
 
