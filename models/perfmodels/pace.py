@@ -10,7 +10,7 @@ link, the LAVC cluster) a fixed population of jobs circulates; below the knee po
 there are too few jobs to keep any station busy (the window or the users are the limit, and
 every resource is partly idle); at and above it the station with the largest demand D_max sets
 the pace (throughput tends to 1 / D_max). A model may instead name the population where that
-station's limit is reached, 1 / D_max (LAVC's users at saturation, the memo's own capacity
+station's limit is reached, 1 / D_max (LAVC's users at full demand, the memo's own capacity
 point). Neither is where a resource saturates: that is where the model has it at least
 SATURATED busy (`busy`, found along a sweep's x by sweep.py), later than both. The views draw
 the bottleneck's regions, mark its stages and name it in the readouts

@@ -12,6 +12,8 @@ export interface Bounds {
   knee: KneeView | null;
   /** the knob's value along x: what the bounds allow there is said */
   currentX: number;
+  /** the knee mark (knee.tsx) stands at N* already: its diamond is not drawn twice */
+  kneeMarked?: boolean;
 }
 
 export function boundsMark(a: Axes, b: Bounds): Mark {
@@ -34,10 +36,10 @@ export function boundsMark(a: Axes, b: Bounds): Mark {
                 </g>
               );
             })}
-            {b.knee && (
+            {b.knee && !b.kneeMarked && (
               <g className="knee-point" data-testid="knee-point" data-x={b.knee.x} data-station={b.knee.station}>
                 <path d={`M${f.g.x(b.knee.x)},${f.g.y(b.knee.y) - 6}l6,6l-6,6l-6,-6z`} />
-                <text className="knee-label" x={f.g.x(b.knee.x)} y={f.g.y(b.knee.y) - 10} textAnchor="middle">{`knee ${a.xText(b.knee.x)}`}</text>
+                <text className="knee-label" x={f.g.x(b.knee.x)} y={f.g.y(b.knee.y) - 10} textAnchor="middle">{`knee N* = ${a.xText(b.knee.x)}`}</text>
               </g>
             )}
           </g>

@@ -1,7 +1,7 @@
 // What the resource behind the y metric can carry, along x: a dashed line with its value, drawn
 // while it is within reach of the curve (curves.ts drawnLimit); said when the curve stays below it.
 import { formatValue } from "../../format";
-import { drawnLimit } from "../curves";
+import { drawnLimit, type SaturationPoint } from "../curves";
 import type { SeriesPoint } from "../geometry";
 import { THEME } from "../theme";
 import { type Axes, type CsvRow, finite, type Mark, ORDER } from "./mark";
@@ -10,8 +10,8 @@ export interface Capacity {
   limit: SeriesPoint[];
   /** the model's curve: the line is drawn only within reach of its top */
   curve: SeriesPoint[];
-  /** the curve's saturation point (curves.ts saturationOf): then it, not this, is said */
-  saturation: { x: number; y: number; resource?: string } | null;
+  /** where a resource saturates along the axis (curves.ts saturationOf): then it, not this, is said */
+  saturation: SaturationPoint | null;
 }
 
 /** The capacity's points the chart draws, for a curve. */
@@ -35,7 +35,7 @@ export function capacityMark(a: Axes, c: Capacity): Mark {
     },
     ys: drawn.map((p) => p.y),
     legend: drawn.length > 1
-      ? [{ at: ORDER.legend.capacity, keys: ["limit"], text: `capacity${sat && !sat.resource ? `, reached at ${a.xLabel.toLowerCase()} ${a.xText(sat.x)}` : ""}` }]
+      ? [{ at: ORDER.legend.capacity, keys: ["limit"], text: "capacity" }]
       : [],
     brief: drawn.length > 1 ? [{ at: ORDER.brief.capacity, keys: ["limit"], text: "capacity" }] : [],
     exportKey: drawn.length >= 2 ? [{ at: ORDER.exportKey.capacity, label: "capacity", colour: THEME.limit, dashed: true }] : [],

@@ -1,0 +1,53 @@
+// The knee: where the pace setter turns from a window or the users to a resource (the sweep's
+// knee, curves.ts kneeOf), named for what it is. At the textbook's N* "knee N* = 31.84 buffers:
+// beyond it the sending CPU sets the pace"; under another rule (LAVC's users at full demand)
+// "the boot CPU sets the pace from 113.7 users". The resource is not full there: saturation is
+// its own mark (saturation.tsx), further on, or none. A hollow diamond on the curve with its
+// words above it, a legend line and a sentence.
+import { formatValue } from "../../format";
+import type { KneePoint, SaturationPoint } from "../curves";
+import { beside } from "./beside";
+import { type Axes, type Mark, ORDER } from "./mark";
+
+/** The mark's words, longest first. */
+export function kneeWords(a: Axes, k: KneePoint): string[] {
+  const at = a.xText(k.x);
+  return k.nStar
+    ? [`knee N* = ${at}: beyond it the ${k.resource} sets the pace`, `knee N* = ${at}`]
+    : [`the ${k.resource} sets the pace from ${at}`, `${k.resource} from ${at}`];
+}
+
+/** `sat`: where a resource saturates along the axis, if one does (the sentence says which). */
+export function kneeMark(a: Axes, k: KneePoint, sat: SaturationPoint | null): Mark {
+  const at = a.xText(k.x);
+  const later = !sat || sat.x > k.x; // (the model's saturation comes after the knee)
+  const short = later ? ", short of saturated" : "";
+  const y = formatValue(k.y, a.yUnit);
+  const what = k.nStar
+    ? `The knee N* is at ${at} (${y}), where the textbook's two asymptotes meet: beyond it the ${k.resource} sets the pace${later ? ", though it is not yet saturated there" : ""}.`
+    : `From ${at} (${y}) the ${k.resource} sets the pace${later ? ", though it is not yet saturated there" : ""}; before it no resource does.`;
+  return {
+    id: "knee",
+    draw: {
+      front: (f) => {
+        const x = f.g.x(k.x), y = f.g.y(k.y);
+        const label = beside(kneeWords(a, k), x, f);
+        return (
+          <g key="knee" data-testid="knee-mark" className="knee-mark" data-x={k.x} data-resource={k.resource} data-n-star={k.nStar}>
+            <path d={`M${x},${y - 7}l6,7l-6,7l-6,-7z`} />
+            <text x={label.x} textAnchor={label.anchor} y={y - 10}>{label.text}</text>
+          </g>
+        );
+      },
+    },
+    legend: [{
+      at: ORDER.legend.knee,
+      keys: ["knee-mark"],
+      testId: "legend-knee",
+      text: k.nStar
+        ? `knee N* = ${at}: where the asymptotes meet; beyond it the ${k.resource} sets the pace${short}`
+        : `from ${at} the ${k.resource} sets the pace (before it no resource does)${short}`,
+    }],
+    sentences: [{ at: ORDER.said.knee, text: sat ? what : `${what} No resource saturates (95 % busy) along this axis.` }],
+  };
+}
