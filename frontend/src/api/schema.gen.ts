@@ -640,6 +640,7 @@ export interface components {
       choices?: {
         [key: string]: number | null;
       };
+      effect?: components["schemas"]["KnobStep"];
       /** Elasticity */
       elasticity?: number | null;
       /** High */
@@ -652,6 +653,15 @@ export interface components {
       name: string;
       /** Reason */
       reason?: string;
+    };
+    /** KnobStep */
+    KnobStep: {
+      /** Kind */
+      kind: string;
+      /** Percent */
+      percent: number;
+      /** To */
+      to?: number;
     };
     /** LessonCreated */
     LessonCreated: {
@@ -1005,6 +1015,8 @@ export interface components {
       cause: string | null;
       /** Knobs */
       knobs: components["schemas"]["KnobEffect"][];
+      /** Largest */
+      largest: string | null;
       /** Metric */
       metric: string;
       /** System */
