@@ -12,7 +12,7 @@ export interface Bounds {
   knee: KneeView | null;
   /** the knob's value along x: what the bounds allow there is said */
   currentX: number;
-  /** the knee mark (knee.tsx) stands at N* already: its diamond is not drawn twice */
+  /** the knee mark (knee.tsx) names N* on the curve already: the corner's words are not said twice */
   kneeMarked?: boolean;
 }
 
@@ -36,10 +36,10 @@ export function boundsMark(a: Axes, b: Bounds): Mark {
                 </g>
               );
             })}
-            {b.knee && !b.kneeMarked && (
+            {b.knee && (
               <g className="knee-point" data-testid="knee-point" data-x={b.knee.x} data-station={b.knee.station}>
                 <path d={`M${f.g.x(b.knee.x)},${f.g.y(b.knee.y) - 6}l6,6l-6,6l-6,-6z`} />
-                <text className="knee-label" x={f.g.x(b.knee.x)} y={f.g.y(b.knee.y) - 10} textAnchor="middle">{`knee N* = ${a.xText(b.knee.x)}`}</text>
+                {!b.kneeMarked && <text className="knee-label" x={f.g.x(b.knee.x)} y={f.g.y(b.knee.y) - 10} textAnchor="middle">{`knee N* = ${a.xText(b.knee.x)}`}</text>}
               </g>
             )}
           </g>
