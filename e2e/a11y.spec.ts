@@ -169,7 +169,8 @@ test("the chart is described in words from the model's answer, and a knob move i
 
   await page.goto("/explore/lavc");
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
-  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/It reaches its capacity at [\d.]+ users \([\d.]+%\), where the boot CPU is fully busy\./);
+  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/From [\d.]+ users \([\d.]+%\) the boot CPU sets the pace, though it is not yet saturated there/);
+  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/The boot CPU saturates at [\d.]+ users \([\d.]+%\): the model has it (9[5-9]|100)(\.\d)? % busy there\./);
 });
 
 test("the chart's reader steps to the memo's measurements with M and says what limits the curve there", async ({ page }) => {
