@@ -321,7 +321,8 @@ test("the knee and the saturation, each named for what it is: the region's edge,
   const x = Number(await knee.getAttribute("data-x"));
   const readout = (await page.getByTestId("readout-max_users").locator("dd").textContent())!;
   const shown = readout.match(/[\d.]+/)![0];
-  await expect(knee).toContainText(`boot CPU sets the pace from ${shown}`);
+  await expect(knee).toContainText(`from ${shown} users`);
+  await expect(knee).toContainText("the boot CPU sets the pace");
   await expect(page.getByTestId("legend-knee")).toContainText(`from ${shown} users the boot CPU sets the pace`);
   const edge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));
   expect(edge).toBeCloseTo(x, 9);
@@ -337,7 +338,7 @@ test("the knee and the saturation, each named for what it is: the region's edge,
   await page.goto("/learn/lavc-capacity/2");
   await page.getByRole("radio").first().check();
   await page.getByRole("button", { name: "Commit my answer" }).click();
-  await expect(knee).toContainText(`boot CPU sets the pace from ${shown}`);
+  await expect(knee).toContainText(`from ${shown} users`);
   await expect(mark).toContainText(`boot CPU saturates at ${sweep.saturation.x} users`);
   await expect(page.getByTestId("readout-max_users").locator("dd")).toHaveText(readout);
   const lessonEdge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));

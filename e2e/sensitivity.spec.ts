@@ -69,5 +69,5 @@ test("the knob behind the bottleneck and the knob that moves the metric most are
   await ex.open("afs");
   await expect(page.locator("[data-sensitivity-knob=chunksize] .tornado-text")).toContainText(/% per doubling \(8K bytes to 16K bytes\)/);
   await ex.open("rsx-swap");
-  await expect(page.locator("[data-sensitivity-knob=swap_interval_s] .tornado-text")).toContainText(/−[\d.]+ % at the next step \(to 0\.45 s\)/);
+  await expect(page.locator("[data-sensitivity-knob=swap_interval_s] .tornado-text")).toContainText(/−[\d.]+ points at the next step \(to 0\.45 s\)/);
 });

@@ -13,14 +13,56 @@
 // and a lesson's "which knob matters most?" after the reveal (docs/knob-question.png); a lecture
 // hall: a phone before and after a reset (docs/phone-before-reset.png, docs/phone-after-reset.png),
 // a phone whose offline answer was refused (docs/phone-offline-refused.png), the projector with
-// thirty names (docs/projector-names.png) and with a choice tallied (docs/projector-tally.png).
+// thirty names (docs/projector-names.png) and with a choice tallied (docs/projector-tally.png);
+// the knee and saturation and RSX swapping's tornado (kneeShots; `... screenshots.mjs knee`
+// takes only those).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
 
+// `node scripts/screenshots.mjs knee`: only the knee, saturation and sensitivity shots
+const only = process.argv[2];
 const { base, stop } = await startApp();
 const browser = await chromium.launch(CHROMIUM);
 try {
+  await kneeShots();
+  if (only !== "knee") await everyOtherShot();
+} finally {
+  await browser.close();
+  stop();
+}
+
+/** The knee and the saturation point, each named, on DECnet's CI and LAVC's served disks at a
+ * 1280x800 projector and a phone (docs/knee-decnet.png, docs/knee-lavc.png,
+ * docs/knee-decnet-phone.png), and RSX swapping's tornado: each figure in honest units, the
+ * largest effect and the bottleneck's knob each named (docs/sensitivity-rsx-swap.png). */
+async function kneeShots() {
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  for (const [path, query] of [["docs/knee-decnet.png", "/explore/decnet?circuit=CI"], ["docs/knee-lavc.png", "/explore/lavc?disk=served&y=boot_cpu_percent"]]) {
+    await desk.goto(`${base}${query}`);
+    await desk.waitForSelector("[data-testid=knee-mark]");
+    await desk.waitForSelector("[data-testid=saturation-point]");
+    await desk.locator("[data-testid=chart]").scrollIntoViewIfNeeded();
+    await desk.waitForTimeout(300);
+    await desk.screenshot({ path: join(ROOT, path) });
+  }
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await phone.goto(`${base}/explore/decnet?circuit=CI`);
+  await phone.waitForSelector("[data-testid=saturation-point]");
+  await phone.locator("[data-testid=chart]").evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await phone.waitForTimeout(300);
+  await phone.screenshot({ path: join(ROOT, "docs/knee-decnet-phone.png") });
+  // (a page tall enough to hold the panel below the chart, which sticks to the top as one scrolls)
+  const tall = await browser.newPage({ viewport: { width: 1280, height: 2200 }, deviceScaleFactor: 1 });
+  await tall.goto(`${base}/explore/rsx-swap`);
+  const panel = tall.getByTestId("sensitivity");
+  await panel.getByTestId("sensitivity-claim").waitFor();
+  await tall.waitForTimeout(300);
+  await panel.screenshot({ path: join(ROOT, "docs/sensitivity-rsx-swap.png") });
+  console.log("wrote docs/knee-decnet.png, docs/knee-lavc.png, docs/knee-decnet-phone.png and docs/sensitivity-rsx-swap.png");
+}
+
+async function everyOtherShot() {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
   // the explorer on the CI: one curve per circuit, a baseline pinned at quota 8, read at quota 40
   await page.goto(`${base}/explore/decnet?circuit=CI&link_quota=16&per=circuit&baseline=${encodeURIComponent("circuit:CI;link_quota:16;buffer_size:1467;test:SENDER/SERVER;copy_us_per_byte:2;return_queue_share:0")}`);
@@ -224,7 +266,4 @@ try {
   await hall.waitForTimeout(800);
   await hall.screenshot({ path: join(ROOT, "docs/projector-tally.png") });
   console.log("wrote docs/phone-before-reset.png, docs/phone-after-reset.png, docs/phone-offline-refused.png, docs/projector-names.png and docs/projector-tally.png");
-} finally {
-  await browser.close();
-  stop();
 }

@@ -59,7 +59,8 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
           const high = k.high as number;
           const left = pos(Math.min(low, high));
           const width = Math.max(0.5, pos(Math.max(low, high)) - left);
-          const here = effectText(k, spec.knobs.find((kk) => kk.name === k.name), typeof knobs[k.name] === "number" ? (knobs[k.name] as number) : null);
+          const now = settled[k.name];
+          const here = effectText(k, spec.knobs.find((kk) => kk.name === k.name), typeof now === "number" ? now : null, { unit, value: r.value });
           const effect = k.choices
             ? Object.entries(k.choices).map(([c, v]) => `${c} ${v == null ? "–" : formatValue(v, unit)}`).join(", ")
             : `from ${formatValue(low, unit)} to ${formatValue(high, unit)}${here ? `; ${here}` : ""}`;

@@ -11,22 +11,27 @@ export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.
 
 const signed = (v: number, digits: number) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v).toFixed(digits)}`;
 
-/** "+68.9 % per doubling (8K bytes to 16K bytes)", "−6.6 % at the next step (to 0.45 s)",
+/** "+68.9 % per doubling (8K bytes to 16K bytes)", "−6.6 % at the next step (to 0.45 s)" (on a
+ * percentage metric in points: "−0.54 points at the next step"),
  * "−0.65 % per 1 % more record CPU", and where the figure's direction is not the bar's, that the
  * metric turns within the knob's range; "" where the model gives none. */
-export function effectText(k: KnobEffect, knob: KnobSpec | undefined, now: number | null): string {
+export function effectText(k: KnobEffect, knob: KnobSpec | undefined, now: number | null, metric?: { unit: string; value: number | null }): string {
   const e = k.effect;
   if (!e) return "";
+  // a step of a percentage metric in points ("−0.54 points"), not a per cent of a per cent
+  const points = metric?.unit === "%" && metric.value != null && e.kind !== "elasticity" ? metric.value : null;
+  const change = (up: boolean) =>
+    points === null ? `${signed(e.percent, 1)} %` : `${signed(up ? (points * e.percent) / 100 : points - points / (1 + e.percent / 100), 2)} points`;
   const show = knobDisplay({ unit: knob?.unit ?? "", scale: knob && !isChoice(knob) ? knob.scale : undefined }).text;
   const up = e.to !== undefined && now !== null ? e.to > now : true;
   let text: string;
   if (e.kind === "elasticity") text = `${signed(e.percent, 2)} % per 1 % more ${inSentence(k.label)} here`;
   else if (e.kind === "doubling") {
     const span = e.to === undefined || now === null ? "" : up ? ` (${show(now)} to ${show(e.to)})` : ` (${show(e.to)} to ${show(now)})`;
-    text = `${signed(e.percent, 1)} % per doubling${span}`;
+    text = `${change(up)} per doubling${span}`;
   } else {
     const to = e.to === undefined ? "" : show(e.to);
-    text = up ? `${signed(e.percent, 1)} % at the next step (to ${to})` : `${signed(e.percent, 1)} % over the last step (from ${to})`;
+    text = up ? `${change(true)} at the next step (to ${to})` : `${change(false)} over the last step (from ${to})`;
   }
   if (e.percent === 0) text = e.kind === "elasticity" ? text : `no change at the ${e.kind === "doubling" ? "doubling" : up ? "next step" : "last step"}${e.to === undefined ? "" : ` (${show(e.to)})`}`;
   const rising = k.high != null && k.low != null ? k.high > k.low : null;

@@ -15,6 +15,8 @@ describe("a bar's figure in honest units", () => {
     const text = effectText(k, knob("swap_interval_s", "s"), 0.4);
     expect(text).toBe("−6.6 % at the next step (to 0.45 s)");
     expect(text).not.toMatch(/per 1 %/);
+    // on a percentage metric (the gain, 8.2 %), in points: −6.6 % of 8.2 % is −0.54 points
+    expect(effectText(k, knob("swap_interval_s", "s"), 0.4, { unit: "%", value: 8.2 })).toBe("−0.54 points at the next step (to 0.45 s)");
     // at the top end, the step that ends there
     expect(effectText({ ...k, effect: { kind: "step", percent: -1, to: 0.35 } }, knob("swap_interval_s", "s"), 0.4)).toBe("−1.0 % over the last step (from 0.35 s)");
   });

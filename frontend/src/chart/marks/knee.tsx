@@ -6,15 +6,21 @@
 // words above it, a legend line and a sentence.
 import { formatValue } from "../../format";
 import type { KneePoint, SaturationPoint } from "../curves";
-import { beside } from "./beside";
+import { beside, stacked } from "./beside";
 import { type Axes, type Mark, ORDER } from "./mark";
 
-/** The mark's words, longest first. */
+/** The mark's words on two lines: what the point is, and what happens beyond it. */
+export function kneeLines(a: Axes, k: KneePoint): [string, string] {
+  const at = a.xText(k.x);
+  return k.nStar ? [`knee N* = ${at}:`, `beyond it the ${k.resource} sets the pace`] : [`from ${at}`, `the ${k.resource} sets the pace`];
+}
+
+/** The mark's words on one line, longest first (a narrow chart's take the shorter). */
 export function kneeWords(a: Axes, k: KneePoint): string[] {
   const at = a.xText(k.x);
   return k.nStar
-    ? [`knee N* = ${at}: beyond it the ${k.resource} sets the pace`, `knee N* = ${at}`]
-    : [`the ${k.resource} sets the pace from ${at}`, `${k.resource} from ${at}`];
+    ? [`knee N* = ${at}: beyond it the ${k.resource} sets the pace`, `knee N* = ${at}`, "knee N*"]
+    : [`the ${k.resource} sets the pace from ${at}`, `${k.resource} from ${at}`, `from ${at}`];
 }
 
 /** `sat`: where a resource saturates along the axis, if one does (the sentence says which). */
@@ -31,11 +37,22 @@ export function kneeMark(a: Axes, k: KneePoint, sat: SaturationPoint | null): Ma
     draw: {
       front: (f) => {
         const x = f.g.x(k.x), y = f.g.y(k.y);
-        const label = beside(kneeWords(a, k), x, f);
+        const [head, tail] = kneeLines(a, k);
+        // two lines above and left of it (where a rising curve is not), else below and right;
+        // on a narrow chart fewer words, left of it (the saturation point lies right of it)
+        const two = stacked([head, tail], x, y, f);
+        const one = two ? null : beside(kneeWords(a, k).slice(1), x, f, "left");
         return (
           <g key="knee" data-testid="knee-mark" className="knee-mark" data-x={k.x} data-resource={k.resource} data-n-star={k.nStar}>
             <path d={`M${x},${y - 7}l6,7l-6,7l-6,-7z`} />
-            <text x={label.x} textAnchor={label.anchor} y={y - 10}>{label.text}</text>
+            {two ? (
+              <text x={two.x} textAnchor={two.anchor} y={two.ys[0]}>
+                {head}
+                <tspan x={two.x} y={two.ys[1]}>{tail}</tspan>
+              </text>
+            ) : (
+              <text x={one!.x} textAnchor={one!.anchor} y={y - 10}>{one!.text}</text>
+            )}
           </g>
         );
       },

@@ -11,10 +11,10 @@ import { type Axes, type Mark, ORDER } from "./mark";
 export const busyText = (u: number) => `${Math.floor(1000 * u) / 10} %`;
 
 /** The mark's words, longest first: "sending CPU saturates at 44 buffers" (at the axis's start,
- * "saturated at": it is full from there). */
+ * "saturated at": it is full from there); a narrow chart's the shorter, the legend says the rest. */
 export function saturationWords(a: Axes, s: SaturationPoint): string[] {
   const verb = s.x <= a.xDomain[0] ? "saturated at" : "saturates at";
-  return [`${s.resource} ${verb} ${a.xText(s.x)}`, `${verb} ${a.xText(s.x)}`];
+  return [`${s.resource} ${verb} ${a.xText(s.x)}`, `${verb} ${a.xText(s.x)}`, s.x <= a.xDomain[0] ? "saturated" : "saturates"];
 }
 
 export function saturationMark(a: Axes, s: SaturationPoint): Mark {
@@ -25,7 +25,7 @@ export function saturationMark(a: Axes, s: SaturationPoint): Mark {
     draw: {
       front: (f) => {
         const x = f.g.x(s.x), y = f.g.y(s.y);
-        const label = beside(saturationWords(a, s), x, f);
+        const label = beside(saturationWords(a, s), x, f, "right"); // (the knee lies left of it)
         return (
           <g key="saturation" data-testid="saturation-point" className="saturation" data-x={s.x} data-resource={s.resource} data-utilization={s.utilization}>
             <path d={`M${x},${y - 8}l7,8l-7,8l-7,-8z`} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kneeMark, kneeWords } from "../../../src/chart/marks/knee";
+import { kneeLines, kneeMark, kneeWords } from "../../../src/chart/marks/knee";
 import { saturationMark, saturationWords } from "../../../src/chart/marks/saturation";
 import { axes } from "./scene";
 
@@ -29,9 +29,10 @@ describe("the saturation point", () => {
 describe("the knee", () => {
   it("at N*: 'knee N* = …: beyond it the … sets the pace', short of saturated, never 'saturates'", () => {
     const m = kneeMark(wide, knee, sat);
-    expect(kneeWords(wide, knee)).toEqual(["knee N* = 31.84 buffers: beyond it the sending CPU sets the pace", "knee N* = 31.84 buffers"]);
+    expect(kneeWords(wide, knee)).toEqual(["knee N* = 31.84 buffers: beyond it the sending CPU sets the pace", "knee N* = 31.84 buffers", "knee N*"]);
+    expect(kneeLines(wide, knee)).toEqual(["knee N* = 31.84 buffers:", "beyond it the sending CPU sets the pace"]);
     expect(m.legend?.[0].text).toBe("knee N* = 31.84 buffers: where the asymptotes meet; beyond it the sending CPU sets the pace, short of saturated");
-    const words = [...kneeWords(wide, knee), ...(m.legend ?? []).map((l) => l.text), ...(m.sentences ?? []).map((s) => s.text)];
+    const words = [...kneeWords(wide, knee), ...kneeLines(wide, knee), ...(m.legend ?? []).map((l) => l.text), ...(m.sentences ?? []).map((s) => s.text)];
     for (const w of words) expect(w).not.toMatch(/saturates|fully busy|capacity/);
   });
   it("under another rule (LAVC's users at full demand): the resource sets the pace from there, not called N*", () => {
