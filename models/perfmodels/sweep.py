@@ -52,18 +52,34 @@ def default_values(s: Spec, x: str) -> list[KnobValue]:
     return [int(v) for v in vals] if k.integer else [round(v, 10) for v in vals]
 
 
-def _series(
-    m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None
-) -> tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]], list[BoundLine]]:
+Series = tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]], list[BoundLine]]
+
+
+def _series(m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None) -> Series:
+    return _solved(m, base, x, xs, p)[0]
+
+
+def _solved(
+    m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None, detail: bool = False
+) -> tuple[Series, list[Evaluation] | None]:
+    """The series along x, and with `detail` each point solved one by one (their stages, which
+    the saturation point is read from), or None where the model's fast path gave them."""
     points = m.ALONG.points(base, x, xs, p)
     # a fast path's bounds come as lines from the model (its points leave them out)
     lines = m.ALONG.bound_lines(base, x, xs, p) if points is not None else None
+    solved = None
     if points is None:
-        points = [m.solve({**base, x: v}, p, detail=False) for v in xs]
+        points = solved = [m.solve({**base, x: v}, p, detail=detail) for v in xs]
     metrics = {mt.name: [pt["metrics"][mt.name] for pt in points] for mt in m.SPEC.metrics}
     names = {name for pt in points for name in pt.get("limits", {})}
     limits = {name: [pt.get("limits", {}).get(name) for pt in points] for name in sorted(names)}
-    return metrics, [pt["bottleneck"] for pt in points], limits, lines if lines is not None else _bound_lines(points)
+    series = (
+        metrics,
+        [pt["bottleneck"] for pt in points],
+        limits,
+        lines if lines is not None else _bound_lines(points),
+    )
+    return series, solved if detail else None
 
 
 def _bound_lines(points: list[Evaluation]) -> list[BoundLine]:
@@ -109,12 +125,15 @@ def _knee(
     return None
 
 
-def saturation(m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None) -> Saturation | None:
+def saturation(
+    m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None, solved: list[Evaluation] | None = None
+) -> Saturation | None:
     """The first value along x at which the model has a resource at least pace.SATURATED busy:
     the busiest station's share where the model gives it along x (ALONG.utilization), else the
-    pace setter's at each point (pace.busy). Between two grid values it is narrowed on the
-    knob's own steps (halving on a continuous knob); a knob on powers of two keeps its grid
-    value. None where no resource is that busy along the axis: then nothing is said to saturate."""
+    pace setter's at each point (pace.busy; from `solved`, the sweep's own points, if given).
+    Between two grid values it is narrowed on the knob's own steps (halving on a continuous
+    knob); a knob on powers of two keeps its grid value. None where no resource is that busy
+    along the axis: then nothing is said to saturate."""
     kx = m.SPEC.knob(x)
     if kx.choices is not None:
         return None
@@ -124,7 +143,11 @@ def saturation(m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | 
         return (got[0], got[1][0]) if got is not None else pace.busy(m.solve({**base, x: v}, p, detail=True))
 
     along = m.ALONG.utilization(base, x, xs, p)
-    shares = [(along[0], u) for u in along[1]] if along is not None else None
+    shares: list[tuple[str, float] | None] | None = None
+    if along is not None:
+        shares = [(along[0], u) for u in along[1]]
+    elif solved is not None:  # the sweep's own points, solved with their stages
+        shares = [pace.busy(pt) for pt in solved]
     for i, v in enumerate(xs):
         got = shares[i] if shares is not None else at(v)
         if got is None or got[1] < pace.SATURATED:
@@ -191,7 +214,7 @@ def sweep(
     parameters the user's table does not pin, each {name: [low, high]} (model_spread)."""
     m, base, xs = _sweep_args(name, knobs, x, values)
     p = model_params(name, params)
-    metrics, bottleneck, limits, bound_lines = _series(m, base, x, xs, p)
+    (metrics, bottleneck, limits, bound_lines), solved = _solved(m, base, x, xs, p, detail=True)
     return {
         "system": name,
         "knobs": base,
@@ -202,7 +225,7 @@ def sweep(
         "limits": limits,
         "band": _band(m, name, base, x, xs, p, model_spread(name, spread, p)) if band else {},
         "knee": _knee(m, base, x, xs, bottleneck, p),
-        "saturation": saturation(m, base, x, xs, p),
+        "saturation": saturation(m, base, x, xs, p, solved),
         "bounds": bound_lines,
         "bounds_knee": m.ALONG.bounds_knee(base, x, p),
     }
