@@ -76,6 +76,9 @@ FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, 
 FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES: dict[str, str] = {}
 
 
 def _costs(k: Knobs, p: Params) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 A system is a module (decnet.py, ffs.py, ...) that describes its knobs and metrics (SPEC, read
 from specs/{id}.toml), says which of its parameters calibration fits (FITTED, from START, within
-BOUNDS, with FIXED_DEFAULTS held), declares the fidelity bars it misses and why (KNOWN_MISSES),
+BOUNDS, with FIXED_DEFAULTS held), declares the fidelity bars it misses and why (KNOWN_MISSES)
+and each memo figure it misses by more than 15 % with the mechanism it lacks (MISSED_FIGURES),
 and answers: `solve` at one setting, `observations` for the memo figures it is judged against,
 and ALONG, what it answers along one knob faster than point by point (`Along`: every hook the
 sweep engine calls, each with its default; POINT_BY_POINT where it has nothing faster). The
@@ -74,6 +75,12 @@ class System(Protocol):
     @property
     def KNOWN_MISSES(self) -> dict[str, str]:
         """fidelity bar -> why the model misses it (shown on its card)"""
+        ...
+
+    @property
+    def MISSED_FIGURES(self) -> dict[str, str]:
+        """memo figure (its locator) -> the mechanism the model lacks to come within 15 % of it
+        (shown on its card)"""
         ...
 
     @property

@@ -276,6 +276,10 @@ export interface components {
       known_misses: {
         [key: string]: string;
       };
+      /** Missed Figures */
+      missed_figures: {
+        [key: string]: string;
+      };
       /** Parameter Labels */
       parameter_labels: {
         [key: string]: string;
