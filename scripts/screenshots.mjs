@@ -19,13 +19,14 @@ import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
 
 // `node scripts/screenshots.mjs export lesson`: only those cases (explorer, lesson, a11y, own,
-// bounds, hall, export); none named: all of them
+// bounds, hall, export, knee); none named: all of them
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
 const { base, stop } = await startApp();
 const browser = await chromium.launch(CHROMIUM);
 try {
+  if (want("knee")) await kneeShots();
   if (want("explorer")) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
     // the explorer on the CI: one curve per circuit, a baseline pinned at quota 8, read at quota 40
@@ -262,4 +263,34 @@ try {
 } finally {
   await browser.close();
   stop();
+}
+
+/** The knee and the saturation point, each named, on DECnet's CI and LAVC's served disks at a
+ * 1280x800 projector and a phone (docs/knee-decnet.png, docs/knee-lavc.png,
+ * docs/knee-decnet-phone.png), and RSX swapping's tornado: each figure in honest units, the
+ * largest effect and the bottleneck's knob each named (docs/sensitivity-rsx-swap.png). */
+async function kneeShots() {
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  for (const [path, query] of [["docs/knee-decnet.png", "/explore/decnet?circuit=CI"], ["docs/knee-lavc.png", "/explore/lavc?disk=served&y=boot_cpu_percent"]]) {
+    await desk.goto(`${base}${query}`);
+    await desk.waitForSelector("[data-testid=knee-mark]");
+    await desk.waitForSelector("[data-testid=saturation-point]");
+    await desk.locator("[data-testid=chart]").scrollIntoViewIfNeeded();
+    await desk.waitForTimeout(300);
+    await desk.screenshot({ path: join(ROOT, path) });
+  }
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await phone.goto(`${base}/explore/decnet?circuit=CI`);
+  await phone.waitForSelector("[data-testid=saturation-point]");
+  await phone.locator("[data-testid=chart]").evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await phone.waitForTimeout(300);
+  await phone.screenshot({ path: join(ROOT, "docs/knee-decnet-phone.png") });
+  // (a page tall enough to hold the panel below the chart, which sticks to the top as one scrolls)
+  const tall = await browser.newPage({ viewport: { width: 1280, height: 2200 }, deviceScaleFactor: 1 });
+  await tall.goto(`${base}/explore/rsx-swap`);
+  const panel = tall.getByTestId("sensitivity");
+  await panel.getByTestId("sensitivity-claim").waitFor();
+  await tall.waitForTimeout(300);
+  await panel.screenshot({ path: join(ROOT, "docs/sensitivity-rsx-swap.png") });
+  console.log("wrote docs/knee-decnet.png, docs/knee-lavc.png, docs/knee-decnet-phone.png and docs/sensitivity-rsx-swap.png");
 }

@@ -34,8 +34,12 @@ So the I/O time grows as any station nears saturation, and the carried rates sto
 there: N users offer N user-seconds per second, the network carries X <= min(N, 1 / D_max).
 
 What the planner asks is offered demand: `cpu_demand_percent` = 100 * N * D_CPU, which may
-exceed 100 % (the explorer draws the 100 % line). Users at saturation = the smallest of the
-stations' limits 1 / D_k, named in the readouts with the resource that sets it.
+exceed 100 % (the explorer draws the 100 % line). Users at full demand (the memo's "users at
+saturation") = the smallest of the stations' limits 1 / D_k, where the users' offered demand on
+the busiest station reaches 100 %: from there that station sets the pace (the knee the chart
+marks). It is not yet full there: with each user thinking between requests, the boot CPU is
+about 88 % busy at those users, and the model has it saturated (at least 95 % busy, marked
+apart) only some users later. The textbook knee N* = (D + Z) / D_max lies a little further on.
 
 Parameters: eight per-request and per-block costs (local CPU, client CPU, server CPU, local
 elapsed) and the protocol round trip, fitted to the memo's two I/O tables. The lock master's
@@ -121,7 +125,7 @@ def _per_cycle(k: Knobs, c: dict[str, Any]) -> dict[str, float]:
 class _Cluster(closed.Engine[dict[str, Any]]):
     """The boot member's four stations (CPU, one of boot_disks identical disks, adapter, Ethernet)
     with a second of nominal activity between visits; the population is the users. Below the
-    users at saturation (the memo's own capacity point, max_users = 1 / D_max: pace.capacity)
+    users at full demand (the memo's own capacity point, max_users = 1 / D_max: pace.capacity)
     the users are too few to keep any station busy and no resource is the limit."""
 
     def network(self, k: Knobs, p: Params) -> closed.Loop[dict[str, Any]]:

@@ -22,7 +22,7 @@ class Along:
     """What a model answers along one knob x (the other knobs `k` fixed) faster than point by
     point. Each hook's default, None, says it has no answer of its own there: the sweep engine
     (sweep.py) then solves each point, gathers the bounds from the points and finds the knee by
-    halving. A closed network's engine (closed.py) answers all four along its population."""
+    halving. A closed network's engine (closed.py) answers them all along its population."""
 
     def points(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[Evaluation] | None:
         """Every value's point (without its bounds: `bound_lines` gives them)."""
@@ -38,6 +38,14 @@ class Along:
 
     def bounds_knee(self, k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
         """A closed network's textbook knee N* along x, and its station."""
+        return None
+
+    def utilization(
+        self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None
+    ) -> tuple[str, list[float]] | None:
+        """The busiest resource along x and its busy share at every value, where a resource is
+        asked whatever sets the pace (None: the sweep engine reads each point's pace setter,
+        pace.busy); what the saturation point is found from."""
         return None
 
 

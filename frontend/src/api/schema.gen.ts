@@ -644,6 +644,7 @@ export interface components {
       choices?: {
         [key: string]: number | null;
       };
+      effect?: components["schemas"]["KnobStep"];
       /** Elasticity */
       elasticity?: number | null;
       /** High */
@@ -656,6 +657,15 @@ export interface components {
       name: string;
       /** Reason */
       reason?: string;
+    };
+    /** KnobStep */
+    KnobStep: {
+      /** Kind */
+      kind: string;
+      /** Percent */
+      percent: number;
+      /** To */
+      to?: number;
     };
     /** LessonCreated */
     LessonCreated: {
@@ -928,6 +938,15 @@ export interface components {
        */
       type: "reveal";
     };
+    /** Saturation */
+    Saturation: {
+      /** Resource */
+      resource: string;
+      /** Utilization */
+      utilization: number;
+      /** X */
+      x: number;
+    };
     /**
      * SavedScenario
      * @description A saved explorer state (every field of ExplorerState), as anyone with its link reads it.
@@ -1054,6 +1073,8 @@ export interface components {
       cause: string | null;
       /** Knobs */
       knobs: components["schemas"]["KnobEffect"][];
+      /** Largest */
+      largest: string | null;
       /** Metric */
       metric: string;
       /** System */
@@ -1256,6 +1277,7 @@ export interface components {
       metrics: {
         [key: string]: (number | null)[];
       };
+      saturation: components["schemas"]["Saturation"] | null;
       /** System */
       system: string;
       /** X */

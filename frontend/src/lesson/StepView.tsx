@@ -187,7 +187,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     onChange: canAnswer ? (v: number) => setDraft({ kind: "point", y: Number(v.toPrecision(4)) }) : undefined,
   } : undefined;
   const marks = stepMarks(axes, {
-    revealed, curve, band, bandNames: bandNamesOf(sweep.value, spec), limit, saturation: view.saturation,
+    revealed, curve, band, bandNames: bandNamesOf(sweep.value, spec), limit, knee: view.knee, saturation: view.saturation,
     bounds: step.state.bounds === true && view.bounds.lines.length ? view.bounds : null,
     baseline: baseline ? baseCurve : null, memo, currentX: Number(knobs[x]), currentY: detail.value?.metrics[y] ?? Number.NaN,
     prediction, crowd: live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined,

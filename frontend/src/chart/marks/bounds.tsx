@@ -14,6 +14,8 @@ export interface Bounds {
   knee: KneeView | null;
   /** the knob's value along x: what the bounds allow there is said */
   currentX: number;
+  /** the knee mark (knee.tsx) names N* on the curve already: the corner's words are not said twice */
+  kneeMarked?: boolean;
 }
 
 export function boundsMark(a: Axes, b: Bounds): Mark {
@@ -51,7 +53,7 @@ export function boundsMark(a: Axes, b: Bounds): Mark {
         texts: [`${l.name} alone`],
         spots: spotsAlong(l.points.map((p) => ({ x: f.g.x(p.x), y: f.g.y(p.y) })).filter(inPlot), px),
       }));
-      const knee: LabelWant[] = b.knee ? [{ id: "knee", rank: 2, px, texts: [`knee ${a.xText(b.knee.x)}`], spots: spotsAround(f.g.x(b.knee.x), f.g.y(b.knee.y), px, 10) }] : [];
+      const knee: LabelWant[] = b.knee && !b.kneeMarked ? [{ id: "knee", rank: 2, px, texts: [`knee N* = ${a.xText(b.knee.x)}`, `knee ${a.xText(b.knee.x)}`], spots: spotsAround(f.g.x(b.knee.x), f.g.y(b.knee.y), px, 10) }] : [];
       return [...knee, ...stages];
     },
     obstacles: (f) => (b.knee ? { boxes: [dotBox(f.g.x(b.knee.x), f.g.y(b.knee.y), 6)] } : {}),

@@ -1,7 +1,7 @@
 // What the resource behind the y metric can carry, along x: a dashed line with its value, drawn
 // while it is within reach of the curve (curves.ts drawnLimit); said when the curve stays below it.
 import { formatValue } from "../../format";
-import { drawnLimit } from "../curves";
+import { drawnLimit, type SaturationPoint } from "../curves";
 import type { SeriesPoint } from "../geometry";
 import { curveObstacles, spotsAlong } from "../labels";
 import { THEME } from "../theme";
@@ -12,8 +12,8 @@ export interface Capacity {
   limit: SeriesPoint[];
   /** the model's curve: the line is drawn only within reach of its top */
   curve: SeriesPoint[];
-  /** the curve's saturation point (curves.ts saturationOf): then it, not this, is said */
-  saturation: { x: number; y: number; resource?: string } | null;
+  /** where a resource saturates along the axis (curves.ts saturationOf): then it, not this, is said */
+  saturation: SaturationPoint | null;
 }
 
 /** The capacity's points the chart draws, for a curve. */
@@ -41,7 +41,7 @@ export function capacityMark(a: Axes, c: Capacity): Mark {
       ? [{ id: "capacity", rank: 3, px: f.large ? 18 : 12.8, texts: [`capacity ${formatValue(last.y, a.yUnit)}`, "capacity"], spots: spotsAlong(drawn.map((p) => ({ x: f.g.x(p.x), y: f.g.y(p.y) })), f.large ? 18 : 12.8) }]
       : [],
     legend: drawn.length > 1
-      ? [{ at: ORDER.legend.capacity, keys: ["limit"], text: `capacity${sat && !sat.resource ? `, reached at ${a.xLabel.toLowerCase()} ${a.xText(sat.x)}` : ""}` }]
+      ? [{ at: ORDER.legend.capacity, keys: ["limit"], text: "capacity" }]
       : [],
     brief: drawn.length > 1 ? [{ at: ORDER.brief.capacity, keys: ["limit"], text: "capacity" }] : [],
     exportKey: drawn.length >= 2 ? [{ at: ORDER.exportKey.capacity, label: "capacity", colour: THEME.limit, dashed: true }] : [],

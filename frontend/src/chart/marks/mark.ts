@@ -128,12 +128,12 @@ export interface Mark {
 /** Each consumer's order, written once: a mark's contribution takes its place from here. */
 export const ORDER = {
   /** the explorer's legend */
-  legend: { model: 0, series: 1, own: 2, baseline: 3, band: 4, memo: 5, capacity: 6, bounds: 7, saturation: 8, current: 9 },
+  legend: { model: 0, series: 1, own: 2, baseline: 3, band: 4, memo: 5, capacity: 6, bounds: 7, knee: 8, saturation: 9, current: 10 },
   /** a lesson's legend */
   brief: { model: 0, baseline: 1, memo: 2, prediction: 3, crowd: 4, band: 5, capacity: 6, regions: 7 },
-  /** the description: what is plotted, the curves, the shape, the limits, the capacity, the
-   * bounds, the memo, the baseline, the other curves */
-  said: { what: 0, per: 1, shape: 2, regions: 3, capacity: 4, bounds: 5, memo: 6, baseline: 7, others: 8 },
+  /** the description: what is plotted, the curves, the shape, the limits, the knee, the
+   * capacity or saturation, the bounds, the memo, the baseline, the other curves */
+  said: { what: 0, per: 1, shape: 2, regions: 3, knee: 4, capacity: 5, saturation: 5, bounds: 6, memo: 7, baseline: 8, others: 9 },
   /** the data table's columns after x */
   column: { model: 0, series: 1, baseline: 2, band: 3, regions: 4 },
   /** an exported image's legend */
