@@ -157,6 +157,7 @@ test("a memo point measured at another setting is said with that setting and the
   const said = page.locator(".chart-description");
   await expect(said).toContainText("measured at buffer size 1467 bytes");
   await expect(said).toContainText("the model at that setting");
+  // biome-ignore lint/performance/useDomNodeTextContent: its sentences are read as they are laid out, a line each
   const words = (await said.innerText()).split("\n").find((l) => l.startsWith("The memo gives"))!;
   for (const off of words.matchAll(/(\d+) % (above|below)/g)) expect(Number(off[1]), words).toBeLessThan(5);
   // the tooltip and the curve's reader say the same

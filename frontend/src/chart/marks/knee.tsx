@@ -36,7 +36,7 @@ export function kneeMark(a: Axes, k: KneePoint, sat: SaturationPoint | null): Ma
         return (
           <g key="knee" data-testid="knee-mark" className="knee-mark" data-x={k.x} data-resource={k.resource} data-n-star={k.nStar}>
             <path d={`M${x},${y - 7}l6,7l-6,7l-6,-7z`} />
-            <Label f={f} id="knee-mark" className="knee-mark-label" />
+            <Label f={f} id="knee-mark" className="knee-mark-label" to={{ x, y }} />
           </g>
         );
       },

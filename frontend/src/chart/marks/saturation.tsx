@@ -30,7 +30,7 @@ export function saturationMark(a: Axes, s: SaturationPoint): Mark {
         return (
           <g key="saturation" data-testid="saturation-point" className="saturation" data-x={s.x} data-resource={s.resource} data-utilization={s.utilization}>
             <path d={`M${x},${y - 8}l7,8l-7,8l-7,-8z`} />
-            <Label f={f} id="saturation" className="saturation-label" />
+            <Label f={f} id="saturation" className="saturation-label" to={{ x, y }} />
           </g>
         );
       },
