@@ -11,9 +11,10 @@ import { StepView } from "../lesson/StepView";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
-import { type ClassInfo, classes } from "./api";
+import { type AnswerBody, type ClassInfo, classes } from "./api";
 import { flush, RETRY_MS, type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
-import { type Acknowledged, emptySeat, foldSeat, openedSince, placeIn, type Seat as SeatState, useClassStream } from "./room";
+import { Confidence, DiscussionGroup, type Sure } from "./PeerVote";
+import { type Acknowledged, emptySeat, foldSeat, openedSince, placeIn, roundOf, type Seat as SeatState, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
 
 export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
@@ -80,7 +81,9 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const headers = useMemo(() => ({ "X-Student-Token": token }), [token]);
   const { value: seat, link, dispatch, resync } = useClassStream<SeatState, Acknowledged>(code, headers, foldSeat, emptySeat);
   const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
-  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, answer: "value" in s.body ? { kind: "point", y: s.body.value } : { kind: "choice", choice: s.body.choice } }), [dispatch]);
+  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, round: s.round, confidence: s.body.confidence, answer: "value" in s.body ? { kind: "point", y: s.body.value } : { kind: "choice", choice: s.body.choice } }), [dispatch]);
+  // how sure the student said they are, by step and round, until the class holds it with the answer
+  const [picked, setPicked] = useState<Record<string, Sure>>({});
   // a refused answer may have arrived before the refusal (its reply lost): read the class afresh
   const outbox = useAnswerOutbox(code, took, resync);
   const state = seat.state;
@@ -112,6 +115,18 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   // (a new answer waiting on this device answers the invitation)
   const cleared = outbox.steps.includes(number) ? undefined : seat.cleared[number];
   const refused = outbox.refused.find((r) => r.step === number);
+  const round = roundOf(state, number) as 1 | 2;
+  const sure = picked[`${number}/${round}`] ?? seat.sure[number] ?? null;
+  const open = !!q && !revealed && !locked && !state.ended;
+  // an answer with how sure, in its round: a device that kept it offline into round 2 is refused
+  const send = async (a: StepAnswer, how: Sure | null) => {
+    const body: AnswerBody = { ...(a.kind === "point" ? { value: a.y } : { choice: a.choice }), round, ...(how ? { confidence: how } : {}) };
+    const got = await sendAnswer(code, token, number, body, state.resets?.[String(number)] ?? 0);
+    if (got === "waiting") return "waiting" as const;
+    took(got);
+    outbox.forget(number); // (a refusal of an earlier answer is old news)
+    return "sent" as const;
+  };
   const refusedElsewhere = outbox.refused.filter((r) => r.step !== number);
   // where the student's answer stood in the class's, in the chart's unit (StepView knows it)
   const place = (unit: string, label?: (knob: string) => string): string | null => {
@@ -163,24 +178,26 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
           {`Your answer to this step, kept while offline, was not taken: ${refused.why}. ${answer ? "The class keeps the answer you sent before, shown here." : "The class has no answer from you for it."}`}
         </p>
       )}
-      {/* a reset, or a refusal of an answer kept here, starts the step afresh: no draft is left
-          showing a value the class does not hold */}
-      <StepView key={`${number}/${state.resets?.[String(number)] ?? 0}/${outbox.refusals}`} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
+      {round > 1 && open && <DiscussionGroup code={code} token={token} number={number} step={step} first={seat.first[number] ?? null} />}
+      {/* a reset, a second vote, or a refusal of an answer kept here, starts the step afresh: no
+          draft is left showing a value the class does not hold */}
+      <StepView key={`${number}/${state.resets?.[String(number)] ?? 0}/${round}/${outbox.refusals}`} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
         live={{
           role: "student",
           revealed: revealed || state.ended,
           locked,
           answer,
           waiting: outbox.steps.includes(number),
-          submit: async (a) => {
-            const got = await sendAnswer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice }, state.resets?.[String(number)] ?? 0);
-            if (got === "waiting") return "waiting";
-            took(got);
-            outbox.forget(number); // (a refusal of an earlier answer is old news)
-            return "sent";
-          },
+          submit: (a) => send(a, sure),
           crowd: spread?.values ?? [],
           place,
+          // one tap says how sure; with an answer held, it goes to the class at once
+          extra: open ? (
+            <Confidence sure={sure} onPick={(how) => {
+              setPicked((p) => ({ ...p, [`${number}/${round}`]: how }));
+              if (answer) send(answer, how).catch(() => { /* the answer stays as held; the next send carries it */ });
+            }} />
+          ) : undefined,
         }} />
       {state.pace === "self" && (
         <nav className="step-nav" aria-label="Lesson steps">
