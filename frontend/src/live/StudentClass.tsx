@@ -148,7 +148,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     ? "Your teacher cleared this step's answers: yours is no longer with the class. Send a new answer."
     : "Your teacher restarted this step: send your answer.";
   return (
-    <main className="lesson seat" data-testid="seat" data-step={number} data-held={held(answer)}>
+    <main className="lesson seat" data-testid="seat" data-step={number} data-round={roundOf(state, number)} data-held={held(answer)} data-sure={seat.sure[number] ?? ""}>
       <SeatNews joined={`You are in class ${code}${name ? ` as ${name}` : ""}.`}
         step={`Step ${number} of ${lesson.steps.length}: ${step.title}.${q ? ` ${q.prompt}` : ""}`} status={status}
         pace={state.pace === "self" ? "Your teacher lets you move through the steps on your own: use Previous and Next." : "Your teacher leads the class again: your screen follows the teacher's step."}
