@@ -49,7 +49,7 @@ export function ClassReportView({ code, token, lesson, onClose }: { code: string
                 <td>{r.round}</td>
                 <td>{r.answered}</td>
                 <td>{pct(r.right_pct)}</td>
-                <td>{r.confident_wrong ?? "–"}</td>
+                <td>{r.answered ? r.confident_wrong ?? "–" : "–"}</td>
                 <td>{r.confidence.map((c) => `${sureWords(c.confidence)}: ${c.right ?? "–"} of ${c.answered}`).join(" · ") || "–"}</td>
                 {i === 0 && <td rowSpan={s.rounds.length}>{s.shift ? `${s.shift.toward} of ${s.shift.both}` : "one vote"}</td>}
               </tr>

@@ -54,7 +54,7 @@ export function DiscussionGroup({ code, token, number, step, first }: { code: st
   const words = useWords(step);
   return (
     <section className="seat-status peer-group" data-testid="peer-group" aria-label="Discuss, then vote again">
-      <p><strong>Round 2: discuss, then vote again.</strong>{` You answered ${first ? words(asTold(first)) : "nothing"} in round 1.`}</p>
+      <p><strong>Round 2: discuss, then send your answer again</strong>{` (the same or a new one). You answered ${first ? words(asTold(first)) : "nothing"} in round 1.`}</p>
       {error && <p className="field-error">{`Could not find your group: ${error}.`}</p>}
       {group && group.members.length === 0 && (
         <p data-testid="group-none">{first ? "Talk with the people next to you about why you answered as you did." : "You did not vote in round 1: join the people next to you and hear why they answered as they did."}</p>
@@ -68,7 +68,6 @@ export function DiscussionGroup({ code, token, number, step, first }: { code: st
           ))}
         </ul>
       )}
-      <p className="muted">Then send your answer again: it may be the same or a new one.</p>
     </section>
   );
 }

@@ -9,13 +9,22 @@ type StepReport = ClassReport["steps"][number];
 
 export const pct = (n: number | null | undefined) => (n == null ? "–" : `${Math.round(n)} %`);
 
+/** Each dot's x and its offset (in dots, alternately below and above the line) from the dots
+ * before it that it would cover: equal answers are seen as several, not one. */
+export function stacked(xs: number[]): [number, number][] {
+  return xs.map((cx, j) => {
+    const k = xs.slice(0, j).filter((x) => Math.abs(x - cx) < 8).length;
+    return [cx, k % 2 ? Math.ceil(k / 2) : -k / 2 || 0];
+  });
+}
+
 /** Dots of each round's point answers on one linear scale, the model's value a line across. */
 function Strips({ rounds, truth, unit }: { rounds: number[][]; truth: number; unit: string }) {
   const all = [truth, ...rounds.flat()].filter(Number.isFinite);
   const lo = Math.min(0, ...all);
   const hi = Math.max(...all) * 1.05 || 1;
   const w = 560;
-  const row = 44;
+  const row = 38;
   const left = 90;
   const x = (v: number) => left + ((v - lo) / (hi - lo)) * (w - left - 10);
   return (
@@ -26,9 +35,9 @@ function Strips({ rounds, truth, unit }: { rounds: number[][]; truth: number; un
         <g key={`round-${i + 1}`} transform={`translate(0 ${i * row + 8})`}>
           <text x={0} y={row / 2} dominantBaseline="middle" className="strip-label">{`Round ${i + 1}`}</text>
           <line x1={left} x2={w - 10} y1={row / 2} y2={row / 2} className="strip-axis" />
-          {vs.map((v, j) => (
+          {stacked(vs.map(x)).map(([cx, k], j) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: answers have no identity on the projector
-            <circle key={j} cx={x(v)} cy={row / 2} r={6} className={i === 0 ? "dot first" : "dot second"} />
+            <circle key={j} cx={cx} cy={row / 2 + k * 6} r={6} className={i === 0 ? "dot first" : "dot second"} />
           ))}
         </g>
       ))}
