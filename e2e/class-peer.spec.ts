@@ -4,7 +4,10 @@
 // the server holds (the CSV, the groups): its answer and round, its confidence, its discussion
 // group, and that no one else's answer reaches it, or the projector, before the reveal.
 import { type CDPSession, expect, type Locator, type Page, test } from "@playwright/test";
+import { axeViolations } from "./lib/axe";
 import { StudentSeat, TeacherView } from "./pages/ClassPages";
+
+test.use({ bypassCSP: true }); // axe is injected as a script
 
 /** A finger taps the middle of `target` (touchStart, touchEnd: what a phone sends). */
 async function tap(cdp: CDPSession, target: Locator) {
@@ -105,6 +108,7 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
       await expect(items.nth(j)).toContainText(m.name ? `Talk with ${m.name}, who answered ${m.value / 1000}K` : `someone near you who answered ${m.value / 1000}K`);
     }
   }
+  expect(await axeViolations(phones[6].seat.page), "a phone in round 2 with its group").toEqual([]);
   const theirs = (i: number) => [...own(i), ...groups[i].members.map((m) => m.value)];
   await agree(teacher, phones, 2, "discuss, then vote again", everyone, theirs);
   await teacher.page.getByTestId("show-round1").click();
@@ -136,8 +140,10 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
   const sureWrong = (round: string) => rows.filter((r) => r.round === round && r.confidence === "3" && !near(Number(r.answer))).length;
   await expect(shift.getByTestId("shift-confident-wrong")).toContainText(`${sureWrong("1")}${sureWrong("2")}`);
 
+  expect(await axeViolations(teacher.page), "the projector's round shift").toEqual([]);
   await teacher.page.getByTestId("open-report").first().click();
   const sheet = teacher.page.getByTestId("class-report");
   await expect(sheet.getByTestId("report-step-2-round-2")).toContainText(share("2"));
   await expect(sheet.getByTestId("report-step-2-round-1")).toContainText(`${toward} of 8`);
+  expect(await axeViolations(teacher.page), "the class report").toEqual([]);
 });
