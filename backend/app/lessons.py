@@ -124,6 +124,8 @@ def _where(state: dict[str, Any], at: object) -> Where | None:
     except ValueError:
         return None
     y = state.get("y")
+    if not all(isinstance(v, str | int | float) for v in knobs.values()):
+        return None  # (a knob's value is one number or word: anything else the page refuses)
     pairs = tuple(sorted({**{str(k): v for k, v in knobs.items()}, x_name: at}.items()))
     return Where(system, pairs, y if isinstance(y, str) else None)
 

@@ -3,7 +3,9 @@ right per round, by confidence, the confident and wrong, and the shift between r
 
 import random
 
-from app.classes.report import Vote, judge
+from app.classes.report import Vote, judge, truth_of
+from app.lessons import read_steps
+from perfmodels import registry
 
 
 def test_a_simulated_two_round_choice_class_is_counted_exactly():
@@ -35,3 +37,23 @@ def test_points_are_right_within_ten_percent_and_an_unknown_truth_judges_nothing
     assert (r.rounds[0].right, r.rounds[0].confident_wrong, r.shift) == (2, 1, None)
     unknown = judge(2, "point", None, votes, rounds=2)
     assert unknown.rounds[0].right is None and unknown.rounds[1].answered == 0 and unknown.shift is None
+
+
+def test_a_point_steps_truth_is_the_models_value_at_the_question_and_none_for_a_setting_it_cannot_read():
+    text = """
+steps:
+  - title: A
+    state: {system: decnet, knobs: {circuit: CI}, x: link_quota, y: throughput_bps}
+    question: {predict: point, at: 4}
+  - title: B
+    state: {system: decnet, knobs: {circuit: [CI, CO]}, x: link_quota}
+    question: {predict: point, at: 4}
+  - title: C
+    state: {system: decnet, knobs: {no_such_knob: 1}, x: link_quota}
+    question: {predict: point, at: 4}
+  - title: D
+    question: {predict: choice, choices: [a, b, c], answer: 3}
+"""
+    a, b, c, d = read_steps(text)
+    want = registry.evaluate("decnet", {"circuit": "CI", "link_quota": 4})["metrics"]["throughput_bps"]
+    assert truth_of(a) == want and truth_of(b) is None and truth_of(c) is None and truth_of(d) == 3.0
