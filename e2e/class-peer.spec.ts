@@ -125,6 +125,8 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
   await teacher.page.getByTestId("reveal-all").click();
   for (const p of phones) await expect(p.seat.page.getByTestId("class-place")).toBeVisible();
   await agree(teacher, phones, 2, "the reveal", [], theirs);
+  // a phone says where its student started and ended
+  await expect(phones[0].seat.page.getByTestId("class-place")).toContainText(`In round 1 you answered ${first[0] / 1000}K bit/s; in round 2 ${second[0] / 1000}K bit/s.`);
   // the projector's shift is the server's judgement of the CSV's two rounds against the model
   const rows = (await teacher.csv()).filter((r) => r.step === "2");
   const near = (v: number) => Math.abs(v - truth) <= 0.1 * truth;

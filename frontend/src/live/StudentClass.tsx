@@ -135,7 +135,10 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     if (pick) return pick.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
     if (answer?.kind !== "point") return `You did not answer this one; ${spread.count} in the class did.`;
     const p = placeIn(spread.values, answer.y, spread.count);
-    return `${p.exact ? "" : "About "}${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.exact ? "" : "about "}${p.median === null ? "none" : formatValue(p.median, unit)}.`;
+    // a step voted twice: where this student started, and the class's round 2 they are placed in
+    const was = seat.first[number];
+    const moved = was?.kind === "point" ? `In round 1 you answered ${formatValue(was.y, unit)}; in round 2 ${formatValue(answer.y, unit)}. ` : "";
+    return `${moved}${p.exact ? "" : "About "}${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.exact ? "" : "about "}${p.median === null ? "none" : formatValue(p.median, unit)}.`;
   };
   const status = state.ended
     ? "The class has ended. Thank you!"
