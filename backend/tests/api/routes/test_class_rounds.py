@@ -13,16 +13,7 @@ from app.core.config import Settings
 from app.lessons import builtin
 from perfmodels import registry
 
-from ...test_lifecycle import _start
 from .test_class_events import LESSON, Stream
-
-
-@pytest.fixture
-def server(tmp_path):
-    proc, port = _start(tmp_path)
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(20)
 
 
 def _truth() -> float:
