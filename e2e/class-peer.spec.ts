@@ -149,3 +149,32 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
   await expect(sheet.getByTestId("report-step-2-round-1")).toContainText(`${toward} of 8`);
   expect(await axeViolations(teacher.page), "the class report").toEqual([]);
 });
+
+test("a step voted once: each phone's confidence is stored, and after the reveal the projector says how many were sure and wrong", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const teacher = new TeacherView(await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage());
+  const code = await teacher.startOn("/learn/decnet-link-quota/1");
+  const phones: Phone[] = [];
+  for (const name of ["Gus", "Hal", "Ivy"]) {
+    const seat = await StudentSeat.join(browser, code, name, false, StudentSeat.phone);
+    phones.push({ name, seat, cdp: await seat.page.context().newCDPSession(seat.page) });
+  }
+  await teacher.next();
+  const truth: number = await teacher.page.evaluate(async (c) => {
+    const t = JSON.parse(localStorage.getItem("memolab.classes.v1") ?? "{}")[c]?.teacher;
+    return (await (await fetch(`/api/classes/${c}/report`, { headers: { "X-Teacher-Token": t } })).json()).steps.find((s: { step: number }) => s.step === 2).truth;
+  }, code);
+  const k = (f: number) => Math.round((truth * f) / 1000) * 1000;
+  const values = [k(1), k(2), k(3)];
+  const sure = [3, 3, 1] as const; // one right and sure, one sure and wrong, one guessing and wrong
+  for (const [i, p] of phones.entries()) {
+    await p.seat.atStep(2);
+    await answer(p, values[i], sure[i]);
+  }
+  const rows = (await teacher.csv()).filter((r) => r.step === "2");
+  expect(rows.map((r) => [r.name, Number(r.answer), r.round, r.confidence])).toEqual(phones.map((p, i) => [p.name, values[i], "1", String(sure[i])]));
+  await expect(teacher.page.getByTestId("vote-again")).toBeVisible(); // (not pressed: one vote)
+  await teacher.page.getByTestId("reveal-all").click();
+  await expect(teacher.page.getByTestId("confident-wrong")).toContainText('1 of 3 said "Sure" and were wrong; 33 % within 10 % of the model.');
+  await expect(teacher.page.getByTestId("round-shift")).toHaveCount(0);
+});

@@ -76,3 +76,16 @@ export function RoundShift({ report, first, second, unit }: { report: StepReport
     </figure>
   );
 }
+
+/** A step voted once, after the reveal: how many said "Sure" and were wrong (shown only when
+ * some students said how sure they were). */
+export function SureAndWrong({ report }: { report: StepReport }) {
+  const r = report.rounds[0];
+  const said = r?.confidence.filter((c) => c.confidence > 0).reduce((n, c) => n + c.answered, 0) ?? 0;
+  if (!r || said === 0 || r.confident_wrong == null) return null;
+  return (
+    <p className="sure-wrong" data-testid="confident-wrong">
+      {`${r.confident_wrong} of ${r.answered} said "Sure" and were wrong; ${pct(r.right_pct)} ${report.predict === "point" ? "within 10 % of the model" : "right"}.`}
+    </p>
+  );
+}

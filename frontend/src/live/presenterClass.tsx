@@ -11,7 +11,7 @@ import { ClassPanel } from "./ClassPanel";
 import { ClassReportView } from "./ClassReportView";
 import { CODE } from "./code";
 import { emptyRoom, foldRoom, type Given, roundOf, useClassStream } from "./room";
-import { RoundShift } from "./RoundShift";
+import { RoundShift, SureAndWrong } from "./RoundShift";
 import { keepTeacher, teacherToken } from "./tokens";
 
 function useClass(code: string | null, step: number, lesson: Lesson): ClassroomView {
@@ -27,14 +27,14 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const [reportOpen, setReportOpen] = useState(false);
   const round = roundOf(room.state, step);
   const revealedHere = (room.state?.revealed.includes(step) || room.state?.ended) ?? false;
-  // after the reveal of a step voted twice: the server's judgement of both rounds
+  // after the reveal: the server's judgement of the step (both rounds of a step voted twice)
   const [shift, setShift] = useState<{ step: number; report: ClassReport } | null>(null);
   useEffect(() => {
-    if (!code || !token || !revealedHere || round < 2) return;
+    if (!code || !token || !revealedHere) return;
     let live = true;
     classes.report(code, token).then((r) => live && setShift({ step, report: r }), () => { /* the projector shows the rounds' counts still */ });
     return () => { live = false; };
-  }, [code, token, revealedHere, round, step]);
+  }, [code, token, revealedHere, step]);
   // the class moves when the presenter does
   useEffect(() => {
     if (code && token && roomStep !== undefined && roomStep !== step) {
@@ -70,9 +70,11 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
       answer: null,
       crowd: hidden ? [] : values(answers),
       tally: pick && !hidden ? { choices: pick.choices, counts: pick.choices.map((_, i) => answers.filter((a) => a.choice === i + 1).length), answer: revealed ? pick.answer : null } : undefined,
-      board: revealed && round > 1 && stepReport ? (
+      board: !revealed || !stepReport ? undefined : round > 1 ? (
         <RoundShift report={stepReport} unit={unit} first={values(Object.values(room.first[step] ?? {}))} second={values(Object.values(room.answers[step] ?? {}))} />
-      ) : undefined,
+      ) : (
+        <SureAndWrong report={stepReport} />
+      ),
     },
   };
 }
