@@ -169,7 +169,8 @@ test("the chart is described in words from the model's answer, and a knob move i
 
   await page.goto("/explore/lavc");
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
-  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/It reaches its capacity at [\d.]+ users \([\d.]+%\), where the boot CPU is fully busy\./);
+  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/From [\d.]+ users \([\d.]+%\) the boot CPU sets the pace, though it is not yet saturated there/);
+  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/The boot CPU saturates at [\d.]+ users \([\d.]+%\): the model has it (9[5-9]|100)(\.\d)? % busy there\./);
 });
 
 test("the chart's reader steps to the memo's measurements with M and says what limits the curve there", async ({ page }) => {
@@ -261,13 +262,15 @@ test("in forced colours (Windows high contrast) the curve, the memo's points and
   expect(seen.curve).not.toBe(seen.page);
 });
 
-test("read through the accessibility tree: the description names the metric, the range, LAVC's saturation and DECnet's measurement, and follows a knob; the table has the curve's rows", async ({ page }) => {
+test("read through the accessibility tree: the description names the metric, the range, LAVC's knee and saturation and DECnet's measurement, and follows a knob; the table has the curve's rows", async ({ page }) => {
   await page.goto("/explore/lavc");
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
   await page.getByText("Describe the chart").click();
   const lavc = await page.getByTestId("chart-description").ariaSnapshot();
   expect(lavc).toMatch(/- paragraph: Boot member CPU demand \(offered\) against Users, from 1 users? to 400 users\./);
-  expect(lavc).toMatch(/It reaches its capacity at [\d.]+ users \([\d.]+%\), where the boot CPU is fully busy\./);
+  // the users at full demand (the boot CPU sets the pace from there) and, later, its saturation
+  expect(lavc).toMatch(/From [\d.]+ users \([\d.]+%\) the boot CPU sets the pace, though it is not yet saturated there/);
+  expect(lavc).toMatch(/The boot CPU saturates at [\d.]+ users \([\d.]+%\): the model has it (9[5-9]|100)(\.\d)? % busy there\./);
 
   await page.goto("/explore/decnet");
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);

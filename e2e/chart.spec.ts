@@ -17,7 +17,7 @@ async function specs(request: APIRequestContext): Promise<Spec[]> {
   return (await (await request.get("/api/models")).json()) as Spec[];
 }
 
-test("every metric with a capacity draws it, and marks where the curve reaches it", async ({ page, request }) => {
+test("every metric with a capacity draws it; the knee and the saturation point are marked exactly where the model puts them", async ({ page, request }) => {
   test.setTimeout(240_000);
   let lines = 0;
   let points = 0;
@@ -34,16 +34,23 @@ test("every metric with a capacity draws it, and marks where the curve reaches i
       const top = Math.max(...ys.filter((v): v is number => v !== null));
       const cap = limit.filter((v): v is number => v !== null);
       const within = cap.some((c) => c <= 2.5 * top); // Chart's LIMIT_REACH
-      const reaches = ys.some((v, i) => v !== null && limit[i] !== null && v >= 0.99 * limit[i]!) || sweep.knee !== null;
       const where = `${s.id} ${m.name}`;
       if (within) {
         await expect(page.getByTestId("limit-line"), where).toBeVisible();
         lines++;
       } else await expect(page.getByTestId("limit-line"), where).toHaveCount(0);
-      if ((within && reaches) || sweep.knee !== null) {
-        await expect(page.getByTestId("saturation-point"), where).toBeVisible();
+      // "saturates" only where the model has a resource at least 95 % busy, never at the knee
+      const sat = page.getByTestId("saturation-point");
+      if (sweep.saturation !== null) {
+        await expect(sat, where).toBeVisible();
+        expect(Number(await sat.getAttribute("data-x")), where).toBe(sweep.saturation.x);
+        expect(Number(await sat.getAttribute("data-utilization")), where).toBeGreaterThanOrEqual(0.95);
         points++;
-      } else await expect(page.getByTestId("saturation-point"), where).toHaveCount(0);
+      } else await expect(sat, where).toHaveCount(0);
+      if (sweep.knee !== null) {
+        await expect(page.getByTestId("knee-mark"), where).toBeVisible();
+        await expect(page.getByTestId("knee-mark"), where).not.toContainText("saturat");
+      } else await expect(page.getByTestId("knee-mark"), where).toHaveCount(0);
     }
   }
   // The suite must have seen some of each, or it checked nothing.
@@ -283,60 +290,101 @@ test("on a phone, curve labels that would squeeze the plot give way to the legen
   expect(axis.width).toBeGreaterThan(svg.width * 0.6);
 });
 
-test("the saturation mark's words stay inside the plot, never over the y axis, on a phone and a projector", async ({ page }) => {
+test("the knee's and the saturation mark's words stay inside the plot, never over the y axis, on a phone and a projector", async ({ page }) => {
   const ex = new ExplorerPage(page);
   for (const [width, height, query] of [[375, 812, "circuit=CI"], [1280, 800, "circuit=CI&x=link_quota"]] as const) {
     await page.setViewportSize({ width, height });
     await ex.open("decnet", query);
-    const words = page.getByTestId("saturation-point").locator("text");
-    await expect(words).toBeVisible();
-    const text = (await words.boundingBox())!;
-    const axis = (await page.locator("[data-testid=chart] .x-axis > line").boundingBox())!;
-    expect(text.x, `${width}px`).toBeGreaterThanOrEqual(axis.x - 1);
-    expect(text.x + text.width, `${width}px`).toBeLessThanOrEqual(axis.x + axis.width + 30);
+    for (const id of ["saturation-point", "knee-mark"]) {
+      const words = page.getByTestId(id).locator("text");
+      await expect(words).toBeVisible();
+      const text = (await words.boundingBox())!;
+      const axis = (await page.locator("[data-testid=chart] .x-axis > line").boundingBox())!;
+      expect(text.x, `${id} ${width}px`).toBeGreaterThanOrEqual(axis.x - 1);
+      expect(text.x + text.width, `${id} ${width}px`).toBeLessThanOrEqual(axis.x + axis.width + 30);
+    }
   }
 });
 
-test("one saturation point per curve: the region's edge, the mark, the legend and the readout give the same number", async ({ page }) => {
+test("the knee and the saturation, each named for what it is: the region's edge, the marks, the legend and the readouts agree with the model", async ({ page }) => {
   const ex = new ExplorerPage(page);
-  // LAVC: the users at saturation (the readout) is where the boot CPU's region starts and the mark sits
+  const api = async (system: string, knobs: Record<string, unknown>, x: string) => (await page.request.post(`/api/models/${system}/sweep`, { data: { knobs, x } })).json();
+  const busy = async (system: string, knobs: Record<string, unknown>, metric: string) =>
+    (await (await page.request.post(`/api/models/${system}/evaluate`, { data: { knobs } })).json()).metrics[metric] as number;
+
+  // LAVC: from the users at full demand (the readout) the boot CPU sets the pace: the region's
+  // edge and the knee mark; it saturates (>= 95 % busy) later, at the model's saturation point
   await ex.open("lavc", "disk=served");
+  const knee = page.getByTestId("knee-mark");
   const mark = page.getByTestId("saturation-point");
-  await expect(mark).toBeVisible();
-  const x = Number(await mark.getAttribute("data-x"));
+  await expect(knee).toBeVisible();
+  const x = Number(await knee.getAttribute("data-x"));
   const readout = (await page.getByTestId("readout-max_users").locator("dd").textContent())!;
   const shown = readout.match(/[\d.]+/)![0];
-  await expect(mark).toContainText(`boot CPU saturates at ${shown}`);
-  await expect(page.getByTestId("legend-saturation")).toContainText(`saturates at ${shown}`);
+  await expect(knee).toContainText(`from ${shown} users`);
+  await expect(knee).toContainText("the boot CPU sets the pace");
+  await expect(page.getByTestId("legend-knee")).toContainText(`from ${shown} users the boot CPU sets the pace`);
   const edge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));
   expect(edge).toBeCloseTo(x, 9);
   expect(Number(x.toPrecision(4))).toBeCloseTo(Number(shown), 6);
+  expect(await busy("lavc", { disk: "served", users: Math.ceil(x) }, "boot_cpu_percent")).toBeLessThan(95);
+  const sweep = await api("lavc", { disk: "served" }, "users");
+  await expect(mark).toHaveAttribute("data-x", String(sweep.saturation.x));
+  await expect(mark).toContainText(`boot CPU saturates at ${sweep.saturation.x} users`);
+  await expect(page.getByTestId("legend-saturation")).toContainText(`saturates at ${sweep.saturation.x} users`);
+  expect(await busy("lavc", { disk: "served", users: sweep.saturation.x }, "boot_cpu_percent")).toBeGreaterThanOrEqual(95);
 
   // the lesson on the same chart says the same, once revealed
   await page.goto("/learn/lavc-capacity/2");
   await page.getByRole("radio").first().check();
   await page.getByRole("button", { name: "Commit my answer" }).click();
-  await expect(mark).toContainText(`boot CPU saturates at ${shown}`);
+  await expect(knee).toContainText(`from ${shown} users`);
+  await expect(mark).toContainText(`boot CPU saturates at ${sweep.saturation.x} users`);
   await expect(page.getByTestId("readout-max_users").locator("dd")).toHaveText(readout);
   const lessonEdge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));
   expect(lessonEdge).toBeCloseTo(x, 9);
 
-  // DECnet on the CI: the sending CPU takes over from the window at the knee, mark and edge alike
+  // DECnet on the CI: the knee N*, where the sending CPU takes over from the window (83 % busy),
+  // mark and edge alike; it saturates at the model's point, 95 % busy
   await ex.open("decnet", "circuit=CI");
-  const dx = Number(await mark.getAttribute("data-x"));
+  const dx = Number(await knee.getAttribute("data-x"));
   expect(dx).toBeGreaterThan(30);
   expect(dx).toBeLessThan(34);
   const dEdge = Number(await page.locator("[data-testid=bottleneck-band][data-label='sending CPU']").first().getAttribute("data-x0"));
   expect(dEdge).toBeCloseTo(dx, 9);
-  await expect(mark).toContainText("sending CPU saturates at");
+  await expect(knee).toContainText(/^knee N\* = [\d.]+ buffers/);
+  await expect(knee).not.toContainText("saturat");
+  const d = await api("decnet", { circuit: "CI" }, "link_quota");
+  await expect(mark).toContainText(`sending CPU saturates at ${d.saturation.x} buffers`);
+  expect(await busy("decnet", { circuit: "CI", link_quota: d.saturation.x }, "cpu_percent")).toBeGreaterThanOrEqual(95);
+  expect(await busy("decnet", { circuit: "CI", link_quota: 32 }, "cpu_percent")).toBeLessThan(95);
 
-  // FFS: an open path has no knee; where its curve reaches its capacity is the only mark, and
-  // no region edge claims another
+  // FFS: an open path has no knee; its mark is where the model has a resource 95 % busy, named
   await ex.open("ffs", "bus=UNIBUS&y=throughput_kBps");
-  const sweep = await (await page.request.post("/api/models/ffs/sweep", { data: { knobs: { bus: "UNIBUS" }, x: "block_size" } })).json();
-  expect(sweep.knee).toBeNull();
-  for (const m of await mark.all()) await expect(m).toHaveText(/^saturates at /); // no resource claimed
+  const f = await api("ffs", { bus: "UNIBUS" }, "block_size");
+  expect(f.knee).toBeNull();
+  await expect(knee).toHaveCount(0);
+  if (f.saturation) await expect(mark).toContainText(`${f.saturation.resource} saturate`);
+  else await expect(mark).toHaveCount(0);
   for (const b of await page.getByTestId("bottleneck-band").all()) {
     expect(["CPU", "bus", "rotation and layout"]).toContain(await b.getAttribute("data-label"));
   }
+});
+
+test("a desktop's explorer uses the width it has; the projector's and the phone's charts keep their size", async ({ page }) => {
+  // issue 39: at 1920x1080 the explorer used 1,200 px and its chart was 760x330
+  const ex = new ExplorerPage(page);
+  const sizes: Record<number, { width: number; height: number }> = {};
+  for (const [width, height] of [[1920, 1080], [1280, 800], [375, 812]]) {
+    await page.setViewportSize({ width, height });
+    await ex.open("decnet");
+    sizes[width] = (await ex.chart.boundingBox())!;
+  }
+  expect(sizes[1920].width).toBeGreaterThan(1920 * 0.65);
+  expect(sizes[1920].height).toBeGreaterThan(450);
+  // the whole chart still fits the screen's height with the pickers above it
+  expect(sizes[1920].height).toBeLessThan(1080 * 0.6);
+  expect(sizes[1280].height).toBe(380);
+  expect(sizes[375].height).toBe(250);
+  expect(sizes[375].width).toBeLessThanOrEqual(375);
 });

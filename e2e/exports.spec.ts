@@ -2,6 +2,7 @@
 // the CSV every drawn series under a header of settings and units; names say what they hold.
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import LZString from "lz-string";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
 async function save(page: import("@playwright/test").Page, button: string) {
@@ -72,7 +73,12 @@ test("CSV, SVG and PNG carry their context, and their names differ by setting", 
   expect(texts.find((t) => t.startsWith("Settings:"))).toContain("Circuit NI");
   expect(texts.find((t) => t.startsWith("Memo figures:"))).toBeTruthy();
   expect(texts.find((t) => t.startsWith("Baseline (dashed):"))).toContain("Circuit NI");
-  expect(texts).toContain(page.url()); // the whole link, on a line of its own
+  // the whole link, on lines of its own, wrapped to the chart's width
+  const link = await page.evaluate((src) => {
+    const d = new DOMParser().parseFromString(src, "image/svg+xml");
+    return Array.from(d.querySelectorAll("text.export-url")).map((t) => t.textContent ?? "").join("");
+  }, doc);
+  expect(link).toBe(page.url());
   const drawsCapacity = (await page.locator("[data-testid=chart] [data-testid=limit-line]").count()) > 0;
   expect(texts.includes("capacity")).toBe(drawsCapacity); // the legend lists only what is drawn
   expect(await textsOutside(page, doc)).toEqual([]);
@@ -87,4 +93,51 @@ test("CSV, SVG and PNG carry their context, and their names differ by setting", 
   await ex.select("Circuit").selectOption("CI");
   await expect.poll(() => ex.params().get("circuit")).toBe("CI");
   expect((await save(page, "CSV")).name).not.toBe(csv.name);
+});
+
+const { compressToEncodedURIComponent } = LZString;
+
+/** An image's width and height: a PNG's from its header (drawn at twice the size), an SVG's from its root. */
+function sizeOf(name: string, bytes: Buffer): { w: number; h: number } {
+  if (name.endsWith(".png")) return { w: bytes.readUInt32BE(16), h: bytes.readUInt32BE(20) };
+  const m = /<svg[^>]* width="([\d.]+)" height="([\d.]+)"/.exec(bytes.toString("utf8"))!;
+  return { w: Number(m[1]), h: Number(m[2]) };
+}
+
+// Exports that fit a page (issue 39): the footer wraps to the chart's width, so the chart sets the
+// image's width, and no image is more than 2.2 times as wide as it is tall: every explorer with a
+// baseline and one curve per choice, on a desktop and a projector, and FFS with a fit of your own.
+const PER: Record<string, string> = { decnet: "circuit", ofn: "method", "rsx-swap": "disk", "rsx-qio": "device", ffs: "bus", lavc: "disk", afs: "client" };
+for (const [width, height] of [[1920, 1080], [1280, 800]]) {
+  test(`every explorer's SVG and PNG, with a baseline and per-curves, fit a page (${width}x${height})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    const ex = new ExplorerPage(page);
+    for (const [system, per] of Object.entries(PER)) {
+      await ex.open(system, `per=${per}`, { folded: true });
+      await page.getByRole("button", { name: "Pin as baseline" }).click();
+      await expect.poll(() => ex.params().get("baseline")).toBeTruthy();
+      const chartWidth = (await ex.chart.boundingBox())!.width;
+      for (const button of ["SVG", "PNG"]) {
+        const file = await save(page, button);
+        const { w, h } = sizeOf(file.name, file.bytes);
+        const scale = button === "PNG" ? 2 : 1;
+        expect(w / scale, `${system} ${button}: as wide as the chart`).toBeCloseTo(chartWidth, 0);
+        expect(w / h, `${system} ${button} ${w}x${h}`).toBeLessThanOrEqual(2.2);
+      }
+    }
+  });
+}
+
+test("FFS with a baseline and a fit of your own exports an image that fits a page", async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`/explore/ffs?bus=MASSBUS&fitted=cpu_block_ms%3A5.3&data=${compressToEncodedURIComponent("block_size (KB),Throughput (KB/s)\n4,380\n8,520\n16,610\n")}`);
+  await expect(page.getByTestId("fitted-curve")).toHaveAttribute("d", /^M/);
+  await page.getByRole("button", { name: "Pin as baseline" }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("baseline")).toBeTruthy();
+  for (const button of ["SVG", "PNG"]) {
+    const file = await save(page, button);
+    const { w, h } = sizeOf(file.name, file.bytes);
+    expect(w / h, `${button} ${w}x${h}`).toBeLessThanOrEqual(2.2);
+  }
 });

@@ -31,7 +31,7 @@ for (const [system, query, table, points] of [
     // the fitted curve is not the memo's, and the readouts follow the fit
     const d = await ex.own.fittedCurve().getAttribute("d");
     await expect(page.getByTestId("series-curve").last()).not.toHaveAttribute("d", d!);
-    const rows = page.getByTestId("fit-table").locator("tbody tr");
+    const rows = page.getByTestId("fit-row");
     await expect(rows).toHaveCount(table.trim().split("\n").length - 1);
     await expect(rows.first()).toContainText(/[+-]\d+\.\d %/);
     // the address is written once the page rests
@@ -147,4 +147,43 @@ test("a table typed into cells: each edit is the table, a bad cell is marked whe
   await page.getByTestId("own-data-fit").click();
   await expect(ex.own.fittedCurve()).toHaveAttribute("d", /^M/);
   await expect(ex.own.points()).toHaveCount(3);
+});
+
+test("the fit explains itself at 1280 px: what it could not pin, why a row is missed, and a table that fits its panel", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const ex = new ExplorerPage(page);
+  await ex.open("ffs", "bus=MASSBUS");
+  await ex.waitForRuntime();
+  await ex.fitTable(FFS);
+  // every row is the new layout: the old layout's seek is not fitted, and the panel says why
+  await expect(page.getByTestId("fit-unpinned")).toContainText("old layout's seek moves none of your rows");
+  await expect(ex.own.params().filter({ hasText: "old layout's seek" })).toHaveCount(0);
+  // the 16K read (610) is above the new layout's one-block-gap limit: the miss is named under its row
+  await expect(page.getByTestId("fit-miss").filter({ hasText: "Line 4" })).toContainText("rotation and layout limit");
+  await expect(page.getByTestId("fit-comparison")).toContainText("The memo's own parameters");
+  // no column is cut: the table is no wider than its panel, and every cell lies inside it
+  const { table, panel, cells } = await page.evaluate(() => {
+    const t = document.querySelector("[data-testid=fit-table]") as HTMLElement;
+    const p = document.querySelector("[data-testid=own-data]") as HTMLElement;
+    const right = (e: Element) => e.getBoundingClientRect().right;
+    return { table: right(t), panel: right(p), cells: Math.max(...[...t.querySelectorAll("th, td")].map(right)) };
+  });
+  expect(table).toBeLessThanOrEqual(panel + 0.5);
+  expect(cells).toBeLessThanOrEqual(panel + 0.5);
+});
+
+test("a fit no better than the memo's parameters on rows left out says so, and puts the memo's back", async ({ page }) => {
+  test.setTimeout(90_000);
+  const ex = new ExplorerPage(page);
+  await ex.open("ffs", "bus=MASSBUS");
+  await ex.waitForRuntime();
+  // the memo's own model at six settings, with a few per cent of made-up noise: nothing to learn
+  await ex.fitTable("block_size (KB),operation,Throughput (KB/s)\n4,read,461\n8,read,434.1\n16,read,456.5\n4,write,338.5\n8,write,465.5\n16,write,429.7\n");
+  await expect(page.getByTestId("fit-prior")).toContainText("Pulled toward the memo's values with weight 1");
+  await expect(page.getByTestId("fit-not-better")).toContainText("does not predict rows it has not seen better");
+  await page.getByTestId("fit-use-memo").click();
+  await expect(ex.own.fittedCurve()).toHaveCount(0);
+  await expect(page.getByTestId("legend")).not.toContainText("your fit");
+  await expect.poll(() => ex.params().get("fitted")).toBeNull();
 });

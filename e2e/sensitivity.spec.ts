@@ -37,9 +37,37 @@ test("the knob behind the bottleneck is marked, and says which bottleneck", asyn
   // a cluster past saturation: the boot CPU, and the knob that loads it most
   await ex.open("lavc", "users=200&y=boot_cpu_percent");
   await expect(page.locator("[data-testid=sensitivity] li.cause [data-testid=sensitivity-bar]")).toHaveAttribute("data-sensitivity-knob", "ios_per_user_s");
-  await expect(cause).toHaveText("drives the boot CPU, the limit here");
+  await expect(cause).toHaveText("behind the boot CPU, the limit here");
   // below saturation nothing limits: nothing is marked
   await ex.open("lavc", "users=40&y=boot_cpu_percent");
   await expect(page.getByTestId("sensitivity").getByTestId("sensitivity-bar").first()).toBeVisible();
   await expect(cause).toHaveCount(0);
+});
+
+test("the knob behind the bottleneck and the knob that moves the metric most are each named for what they are, and each figure in honest units", async ({ page }) => {
+  test.setTimeout(120_000);
+  const ex = new ExplorerPage(page);
+  for (const system of ["rsx-swap", "rsx-qio", "ffs", "decnet", "afs"]) {
+    await ex.open(system);
+    const panel = page.getByTestId("sensitivity");
+    await expect(panel.getByTestId("sensitivity-bar").first()).toBeVisible();
+    const claim = panel.getByTestId("sensitivity-claim");
+    const metric = await page.getByRole("combobox", { name: "y axis" }).inputValue();
+    const r = await (await page.request.post(`/api/models/${system}/sensitivity`, { data: { knobs: {}, metric } })).json();
+    const label = (name: string) => r.knobs.find((k: { name: string }) => k.name === name).label as string;
+    // the first bar is the largest effect, and the claim names that knob as the one that moves it most
+    await expect(panel.getByTestId("sensitivity-bar").first()).toHaveAttribute("data-sensitivity-knob", r.largest);
+    if (r.cause === r.largest) await expect(claim).toContainText("it is also the knob that moves the");
+    else await expect(claim).toContainText(`${label(r.largest)} moves the`);
+    if (r.cause && r.cause !== r.largest) {
+      await expect(claim).not.toContainText(`is ${label(r.cause)}, the one that moves what the ${r.bottleneck} allows most; it is also`);
+      await expect(claim).not.toContainText("also the knob that moves");
+    }
+    // no figure per 1 % taken across one of the model's steps or of a logarithm
+    await expect(panel).not.toContainText(/[\d.]+ % per 1 % here/);
+  }
+  await ex.open("afs");
+  await expect(page.locator("[data-sensitivity-knob=chunksize] .tornado-text")).toContainText(/% per doubling \(8K bytes to 16K bytes\)/);
+  await ex.open("rsx-swap");
+  await expect(page.locator("[data-sensitivity-knob=swap_interval_s] .tornado-text")).toContainText(/−[\d.]+ points at the next step \(to 0\.45 s\)/);
 });

@@ -7,272 +7,337 @@
 // (docs/phone-offline.png) and a student's phone after the reveal
 // (docs/phone-reveal.png); for accessibility, the chart described and
 // tabled (docs/chart-described.png) and in forced colours (docs/chart-forced-colors.png); your
-// own measurements fitted on the FFS explorer: the chart (docs/own-fit.png) and the fit's table
-// (docs/own-fit-table.png); the bounds and the knee at a 1280x800 projector, read at the
+// own measurements fitted on the FFS explorer: the chart (docs/own-fit.png), the panel
+// (docs/own-fit-table.png) and the fit explained, a missed row named (docs/own-fit-miss.png); an exported PNG of FFS with a baseline (docs/export-ffs.png); the bounds and the knee at a 1280x800 projector, read at the
 // pointer, with what matters most beside it (docs/bounds-lavc.png, docs/sensitivity-lavc.png),
 // and a lesson's "which knob matters most?" after the reveal (docs/knob-question.png); a lecture
 // hall: a phone before and after a reset (docs/phone-before-reset.png, docs/phone-after-reset.png),
 // a phone whose offline answer was refused (docs/phone-offline-refused.png), the projector with
 // thirty names (docs/projector-names.png) and with a choice tallied (docs/projector-tally.png).
-// Peer instruction (also alone: `node scripts/screenshots.mjs peer`): a phone in round 2 with its
-// discussion group (docs/phone-round2.png), the projector's round shift after the reveal
+// Peer instruction (case "peer"): a phone in round 2 with its discussion group
+// (docs/phone-round2.png), the projector's round shift after the reveal
 // (docs/projector-round-shift.png) and the class report (docs/class-report.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
 
+// `node scripts/screenshots.mjs export lesson`: only those cases (explorer, lesson, a11y, own,
+// bounds, hall, export, knee, peer); none named: all of them
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
 const { base, stop } = await startApp();
 const browser = await chromium.launch(CHROMIUM);
 try {
-  if (process.argv[2] !== "peer") {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
-  // the explorer on the CI: one curve per circuit, a baseline pinned at quota 8, read at quota 40
-  await page.goto(`${base}/explore/decnet?circuit=CI&link_quota=16&per=circuit&baseline=${encodeURIComponent("circuit:CI;link_quota:16;buffer_size:1467;test:SENDER/SERVER;copy_us_per_byte:2;return_queue_share:0")}`);
-  await page.waitForSelector("[data-testid=series-curve] path[d^=M]");
-  await page.waitForSelector("[data-testid=runtime-status][data-phase=ready]", { timeout: 45_000 }).catch(() => undefined);
-  const chart = await page.locator("[data-testid=chart]").boundingBox();
-  await page.mouse.move(chart.x + chart.width * 0.62, chart.y + chart.height / 2);
-  await page.waitForSelector("[data-testid=hover-readout]");
-  await page.screenshot({ path: join(ROOT, "docs/screenshot.png") });
+  if (want("knee")) await kneeShots();
+  if (want("explorer")) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
+    // the explorer on the CI: one curve per circuit, a baseline pinned at quota 8, read at quota 40
+    await page.goto(`${base}/explore/decnet?circuit=CI&link_quota=16&per=circuit&baseline=${encodeURIComponent("circuit:CI;link_quota:16;buffer_size:1467;test:SENDER/SERVER;copy_us_per_byte:2;return_queue_share:0")}`);
+    await page.waitForSelector("[data-testid=series-curve] path[d^=M]");
+    await page.waitForSelector("[data-testid=runtime-status][data-phase=ready]", { timeout: 45_000 }).catch(() => undefined);
+    const chart = await page.locator("[data-testid=chart]").boundingBox();
+    await page.mouse.move(chart.x + chart.width * 0.62, chart.y + chart.height / 2);
+    await page.waitForSelector("[data-testid=hover-readout]");
+    await page.screenshot({ path: join(ROOT, "docs/screenshot.png") });
 
-  const phone = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1 });
-  await phone.goto(`${base}/explore/ffs`);
-  await phone.waitForSelector("[data-testid=model-curve][d^=M]");
-  // the last knob in use: the chart stays above it
-  const last = phone.locator(".knob-panel input[type=range]:not([disabled])").last();
-  await last.focus();
-  await phone.keyboard.press("ArrowLeft");
-  await last.scrollIntoViewIfNeeded();
-  await phone.waitForTimeout(300);
-  await phone.screenshot({ path: join(ROOT, "docs/explorer-phone.png") });
-  console.log("wrote docs/screenshot.png and docs/explorer-phone.png");
-
-  // A lesson step before and after the reveal: the axis is the same, and holds everything.
-  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  await desk.goto(`${base}/learn/decnet-link-quota/2`);
-  await desk.waitForSelector("[data-testid=prediction-handle]");
-  await desk.getByTestId("typed-prediction").fill("300000");
-  await desk.locator("h1").click();
-  await desk.screenshot({ path: join(ROOT, "docs/lesson-before.png") });
-  await desk.getByRole("button", { name: "Reveal" }).click();
-  await desk.waitForSelector("[data-testid=reveal-model]");
-  await desk.waitForSelector("[data-testid=memo-point]");
-  await desk.waitForTimeout(300);
-  await desk.screenshot({ path: join(ROOT, "docs/lesson-after.png") });
-
-  // The projector at 1280x800 with a class of eight who answered step 2, after the reveal.
-  const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 })).newPage();
-  teacher.on("dialog", (d) => d.accept());
-  await teacher.goto(`${base}/learn/decnet-link-quota/1?present=1`);
-  await teacher.getByTestId("start-class").click();
-  const code = (await teacher.getByTestId("class-code").textContent()).trim();
-  const seats = [];
-  for (const [i, name] of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""].entries()) {
-    const p = await (await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })).newPage();
-    await p.goto(`${base}/c/${code}`);
-    if (i === 0) await p.screenshot({ path: join(ROOT, "docs/phone-join.png") });
-    await p.getByTestId("student-name").fill(name);
-    await p.getByTestId("join").click();
-    await p.waitForSelector("[data-testid=seat]");
-    seats.push(p);
+    const phone = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1 });
+    await phone.goto(`${base}/explore/ffs`);
+    await phone.waitForSelector("[data-testid=model-curve][d^=M]");
+    // the last knob in use: the chart stays above it
+    const last = phone.locator(".knob-panel input[type=range]:not([disabled])").last();
+    await last.focus();
+    await phone.keyboard.press("ArrowLeft");
+    await last.scrollIntoViewIfNeeded();
+    await phone.waitForTimeout(300);
+    await phone.screenshot({ path: join(ROOT, "docs/explorer-phone.png") });
+    console.log("wrote docs/screenshot.png and docs/explorer-phone.png");
   }
-  await teacher.locator("h1").click();
-  await teacher.keyboard.press("ArrowRight");
-  for (const [i, p] of seats.entries()) {
-    await p.waitForSelector("[data-testid=typed-prediction]");
-    const last = i === seats.length - 1; // her phone has lost its signal as she sends
-    if (last) await p.context().setOffline(true);
-    await p.getByTestId("typed-prediction").fill(String([50, 80, 120, 150, 200, 400, 90, 600][i] * 1000));
-    await p.getByRole("button", { name: /Send my/ }).click();
-    await p.waitForSelector("[data-testid=sent-note]");
-    if (last) {
-      await p.waitForSelector("[data-testid=answer-waiting]");
-      await p.getByTestId("answer-waiting").scrollIntoViewIfNeeded();
-      await p.screenshot({ path: join(ROOT, "docs/phone-offline.png") });
-      await p.context().setOffline(false);
-      await p.waitForSelector("[data-testid=answer-waiting]", { state: "detached", timeout: 15_000 });
+
+  if (want("lesson")) {
+    // A lesson step before and after the reveal: the axis is the same, and holds everything.
+    const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    await desk.goto(`${base}/learn/decnet-link-quota/2`);
+    await desk.waitForSelector("[data-testid=prediction-handle]");
+    await desk.getByTestId("typed-prediction").fill("300000");
+    await desk.locator("h1").click();
+    await desk.screenshot({ path: join(ROOT, "docs/lesson-before.png") });
+    await desk.getByRole("button", { name: "Reveal" }).click();
+    await desk.waitForSelector("[data-testid=reveal-model]");
+    await desk.waitForSelector("[data-testid=memo-point]");
+    await desk.waitForTimeout(300);
+    await desk.screenshot({ path: join(ROOT, "docs/lesson-after.png") });
+
+    // The projector at 1280x800 with a class of eight who answered step 2, after the reveal.
+    const teacher = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 })).newPage();
+    teacher.on("dialog", (d) => d.accept());
+    await teacher.goto(`${base}/learn/decnet-link-quota/1?present=1`);
+    await teacher.getByTestId("start-class").click();
+    const code = (await teacher.getByTestId("class-code").textContent()).trim();
+    const seats = [];
+    for (const [i, name] of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""].entries()) {
+      const p = await (await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+      await p.goto(`${base}/c/${code}`);
+      if (i === 0) await p.screenshot({ path: join(ROOT, "docs/phone-join.png") });
+      await p.getByTestId("student-name").fill(name);
+      await p.getByTestId("join").click();
+      await p.waitForSelector("[data-testid=seat]");
+      seats.push(p);
     }
-  }
-  await teacher.waitForSelector("[data-testid=answered]:has-text('8 of 8')");
-  await teacher.getByTestId("reveal-all").click();
-  await teacher.waitForSelector("[data-testid=model-curve][d^=M]");
-  await teacher.waitForTimeout(500);
-  await teacher.screenshot({ path: join(ROOT, "docs/projector-class.png") });
-  // the first student's phone after the reveal: the answer, her error, her place in the class
-  await seats[0].waitForSelector("[data-testid=class-place]");
-  await seats[0].getByTestId("reveal").scrollIntoViewIfNeeded();
-  await seats[0].screenshot({ path: join(ROOT, "docs/phone-reveal.png") });
-  console.log("wrote docs/lesson-before.png, docs/lesson-after.png, docs/projector-class.png, docs/phone-join.png, docs/phone-offline.png and docs/phone-reveal.png");
-
-  // The chart in words and as a table, reached by keyboard: T on the chart's reader.
-  const words = await browser.newPage({ viewport: { width: 1280, height: 1400 }, deviceScaleFactor: 1 });
-  await words.goto(`${base}/explore/lavc`);
-  await words.waitForSelector("[data-testid=model-curve][d^=M]");
-  await words.getByText("Describe the chart").click();
-  await words.getByRole("slider", { name: "Read values along the curve" }).focus();
-  await words.keyboard.press("t");
-  await words.waitForSelector("[data-testid=chart-table] tbody tr");
-  await words.evaluate(() => window.scrollTo(0, 0));
-  await words.screenshot({ path: join(ROOT, "docs/chart-described.png") });
-  // Windows high contrast, emulated
-  const forced = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  await forced.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
-  await forced.goto(`${base}/explore/decnet`);
-  await forced.waitForSelector("[data-testid=memo-point]");
-  await forced.screenshot({ path: join(ROOT, "docs/chart-forced-colors.png") });
-  console.log("wrote docs/chart-described.png and docs/chart-forced-colors.png");
-
-  // Your own measurements: a table pasted on the FFS explorer (MASSBUS), fitted in the browser
-  const own = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
-  await own.goto(`${base}/explore/ffs?bus=MASSBUS`);
-  await own.waitForSelector("[data-testid=runtime-status][data-phase=ready]", { timeout: 45_000 });
-  await own.getByTestId("own-data-input").fill(
-    "block_size (KB)\toperation\tThroughput (KB/s)\n4\tread\t380\n8\tread\t520\n16\tread\t610\n4\twrite\t250\n8\twrite\t330\n16\twrite\t400\n");
-  await own.waitForSelector("[data-testid=own-data-summary]");
-  await own.getByTestId("own-data-fit").click();
-  await own.waitForSelector("[data-testid=fitted-curve][d^=M]");
-  await own.waitForFunction(() => !document.querySelector("[data-testid=fit-table]")?.textContent?.includes("…"));
-  await own.evaluate(() => window.scrollTo(0, 0));
-  await own.screenshot({ path: join(ROOT, "docs/own-fit.png") });
-  await own.getByTestId("own-data").screenshot({ path: join(ROOT, "docs/own-fit-table.png") });
-  console.log("wrote docs/own-fit.png and docs/own-fit-table.png");
-
-  // the bounds on LAVC's boot CPU at a projector's 1280x800, read at 160 users
-  const proj = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  await proj.goto(`${base}/explore/lavc?users=200&y=boot_cpu_percent`);
-  await proj.waitForSelector("[data-testid=knee-point]");
-  await proj.waitForSelector("[data-testid=runtime-status][data-phase=ready]", { timeout: 45_000 });
-  const lavc = await proj.locator("[data-testid=chart]").boundingBox();
-  await proj.mouse.move(lavc.x + lavc.width * 0.45, lavc.y + lavc.height / 2);
-  await proj.waitForSelector("[data-testid=readout-bound]");
-  await proj.screenshot({ path: join(ROOT, "docs/bounds-lavc.png") });
-  await proj.mouse.move(0, 0);
-  await proj.getByTestId("bottleneck-cause").waitFor();
-  // tall enough that the panel is not under the chart, which stays in view as the page scrolls
-  await proj.setViewportSize({ width: 1280, height: 2400 });
-  await proj.getByTestId("sensitivity").screenshot({ path: join(ROOT, "docs/sensitivity-lavc.png") });
-  // a lesson's knob question, answered and revealed
-  await proj.setViewportSize({ width: 1280, height: 800 });
-  await proj.goto(`${base}/learn/lavc-capacity/4`);
-  await proj.getByRole("radio", { name: "Boot member disks" }).check();
-  await proj.getByRole("button", { name: "Commit my answer" }).click();
-  await proj.getByTestId("sensitivity").getByTestId("sensitivity-bar").first().waitFor();
-  await proj.screenshot({ path: join(ROOT, "docs/knob-question.png"), fullPage: true });
-  console.log("wrote docs/bounds-lavc.png, docs/sensitivity-lavc.png and docs/knob-question.png");
-
-  // A lecture hall you can trust: a phone before and after the teacher resets the step, a phone
-  // whose offline answer the class refused, the projector with a choice tallied and with 30 names.
-  const hall = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  hall.on("dialog", (d) => d.accept());
-  await hall.goto(`${base}/learn/decnet-link-quota/1?present=1`);
-  await hall.getByTestId("start-class").click();
-  const hallCode = (await hall.getByTestId("class-code").textContent()).trim();
-  const phoneOf = async (name) => {
-    const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
-    await p.goto(`${base}/c/${hallCode}`);
-    await p.getByTestId("student-name").fill(name);
-    await p.getByTestId("join").tap();
-    await p.getByTestId("seat").waitFor();
-    return p;
-  };
-  const ann = await phoneOf("Ann");
-  const bo = await phoneOf("Bo");
-  await hall.locator("h1").click();
-  await hall.keyboard.press("ArrowRight");
-  for (const p of [ann, bo]) {
-    await p.locator("[data-step='2'] [data-testid=prediction-handle]").waitFor();
-    await p.getByTestId("typed-prediction").fill("300000");
-    await p.getByRole("button", { name: "Send my answer" }).tap();
-    await p.getByText("Sent.").waitFor();
-  }
-  await ann.screenshot({ path: join(ROOT, "docs/phone-before-reset.png") });
-  await hall.getByRole("button", { name: "Reset this step" }).click();
-  await ann.getByTestId("answer-cleared").waitFor();
-  await ann.screenshot({ path: join(ROOT, "docs/phone-after-reset.png") });
-  // Bo answers again, goes offline, changes it; the teacher locks the step; Bo is back
-  await bo.getByTestId("typed-prediction").fill("300000");
-  await bo.getByRole("button", { name: "Send my answer" }).tap();
-  await bo.getByText("Sent.").waitFor();
-  await bo.context().setOffline(true);
-  await bo.getByTestId("typed-prediction").fill("250000");
-  await bo.getByRole("button", { name: /Send my new answer/ }).tap();
-  await bo.getByTestId("answer-waiting").waitFor();
-  await hall.getByRole("button", { name: "Lock this step" }).click();
-  await bo.context().setOffline(false);
-  await bo.getByTestId("answer-refused").waitFor({ timeout: 15_000 });
-  await bo.screenshot({ path: join(ROOT, "docs/phone-offline-refused.png") });
-  await hall.getByRole("button", { name: "Unlock this step" }).click();
-  // thirty more students by the API; the choice step tallied, then thirty names on step 2
-  const tokens = [];
-  for (let i = 0; i < 30; i++) {
-    const r = await fetch(`${base}/api/classes/${hallCode}/students`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: `Student ${i + 1}` }) });
-    tokens.push((await r.json()).student_token);
-  }
-  const answerAll = async (step, body) => {
-    for (const [i, t] of tokens.entries()) {
-      await fetch(`${base}/api/classes/${hallCode}/answers`, { method: "POST", headers: { "content-type": "application/json", "X-Student-Token": t }, body: JSON.stringify({ step, ...body(i) }) });
+    await teacher.locator("h1").click();
+    await teacher.keyboard.press("ArrowRight");
+    for (const [i, p] of seats.entries()) {
+      await p.waitForSelector("[data-testid=typed-prediction]");
+      const last = i === seats.length - 1; // her phone has lost its signal as she sends
+      if (last) await p.context().setOffline(true);
+      await p.getByTestId("typed-prediction").fill(String([50, 80, 120, 150, 200, 400, 90, 600][i] * 1000));
+      await p.getByRole("button", { name: /Send my/ }).click();
+      await p.waitForSelector("[data-testid=sent-note]");
+      if (last) {
+        await p.waitForSelector("[data-testid=answer-waiting]");
+        await p.getByTestId("answer-waiting").scrollIntoViewIfNeeded();
+        await p.screenshot({ path: join(ROOT, "docs/phone-offline.png") });
+        await p.context().setOffline(false);
+        await p.waitForSelector("[data-testid=answer-waiting]", { state: "detached", timeout: 15_000 });
+      }
     }
-  };
-  await answerAll(2, (i) => ({ value: 150_000 + 15_000 * i }));
-  await hall.getByTestId("show-names").click();
-  await hall.getByTestId("answered-names").waitFor();
-  await hall.waitForTimeout(500);
-  await hall.screenshot({ path: join(ROOT, "docs/projector-names.png") });
-  await hall.locator("h1").click();
-  await hall.keyboard.press("ArrowRight");
-  await hall.keyboard.press("ArrowRight");
-  await hall.locator("[data-testid=lesson][data-step='4']").waitFor();
-  await answerAll(4, (i) => ({ choice: [1, 2, 2, 3, 2][i % 5] }));
-  await hall.getByTestId("reveal-all").click();
-  await hall.getByTestId("right-choice").waitFor();
-  await hall.waitForTimeout(800);
-  await hall.screenshot({ path: join(ROOT, "docs/projector-tally.png") });
-  console.log("wrote docs/phone-before-reset.png, docs/phone-after-reset.png, docs/phone-offline-refused.png, docs/projector-names.png and docs/projector-tally.png");
+    await teacher.waitForSelector("[data-testid=answered]:has-text('8 of 8')");
+    await teacher.getByTestId("reveal-all").click();
+    await teacher.waitForSelector("[data-testid=model-curve][d^=M]");
+    await teacher.waitForTimeout(500);
+    await teacher.screenshot({ path: join(ROOT, "docs/projector-class.png") });
+    // the first student's phone after the reveal: the answer, her error, her place in the class
+    await seats[0].waitForSelector("[data-testid=class-place]");
+    await seats[0].getByTestId("reveal").scrollIntoViewIfNeeded();
+    await seats[0].screenshot({ path: join(ROOT, "docs/phone-reveal.png") });
+    console.log("wrote docs/lesson-before.png, docs/lesson-after.png, docs/projector-class.png, docs/phone-join.png, docs/phone-offline.png and docs/phone-reveal.png");
   }
 
-  // Peer instruction: a class of eight votes on step 2, discusses in groups, votes again.
-  const room = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  room.on("dialog", (d) => d.accept());
-  await room.goto(`${base}/learn/decnet-link-quota/1?present=1`);
-  await room.getByTestId("start-class").click();
-  const roomCode = (await room.getByTestId("class-code").textContent()).trim();
-  const peers = [];
-  for (const name of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""]) {
-    const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
-    await p.goto(`${base}/c/${roomCode}`);
-    await p.getByTestId("student-name").fill(name);
-    await p.getByTestId("join").tap();
-    await p.getByTestId("seat").waitFor();
-    peers.push(p);
+  if (want("a11y")) {
+    // The chart in words and as a table, reached by keyboard: T on the chart's reader.
+    const words = await browser.newPage({ viewport: { width: 1280, height: 1400 }, deviceScaleFactor: 1 });
+    await words.goto(`${base}/explore/lavc`);
+    await words.waitForSelector("[data-testid=model-curve][d^=M]");
+    await words.getByText("Describe the chart").click();
+    await words.getByRole("slider", { name: "Read values along the curve" }).focus();
+    await words.keyboard.press("t");
+    await words.waitForSelector("[data-testid=chart-table] tbody tr");
+    await words.evaluate(() => window.scrollTo(0, 0));
+    await words.screenshot({ path: join(ROOT, "docs/chart-described.png") });
+    // Windows high contrast, emulated
+    const forced = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    await forced.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
+    await forced.goto(`${base}/explore/decnet`);
+    await forced.waitForSelector("[data-testid=memo-point]");
+    await forced.screenshot({ path: join(ROOT, "docs/chart-forced-colors.png") });
+    console.log("wrote docs/chart-described.png and docs/chart-forced-colors.png");
   }
-  await room.locator("h1").click();
-  await room.keyboard.press("ArrowRight");
-  const vote = async (values, sure) => {
-    for (const [i, p] of peers.entries()) {
-      await p.locator("[data-step='2'] [data-testid=typed-prediction]").waitFor();
-      await p.getByTestId("typed-prediction").fill(String(values[i] * 1000));
-      await p.getByRole("button", { name: /Send my/ }).tap();
+
+  if (want("own")) {
+    // Your own measurements: a table pasted on the FFS explorer (MASSBUS), fitted in the browser
+    const own = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+    await own.goto(`${base}/explore/ffs?bus=MASSBUS`);
+    await own.waitForSelector("[data-testid=runtime-status][data-phase=ready]", { timeout: 45_000 });
+    await own.getByTestId("own-data-input").fill(
+      "block_size (KB)\toperation\tThroughput (KB/s)\n4\tread\t380\n8\tread\t520\n16\tread\t610\n4\twrite\t250\n8\twrite\t330\n16\twrite\t400\n");
+    await own.waitForSelector("[data-testid=own-data-summary]");
+    await own.getByTestId("own-data-fit").click();
+    await own.waitForSelector("[data-testid=fitted-curve][d^=M]");
+    await own.waitForFunction(() => !document.querySelector("[data-testid=fit-table]")?.textContent?.includes("…"));
+    await own.evaluate(() => window.scrollTo(0, 0));
+    await own.screenshot({ path: join(ROOT, "docs/own-fit.png") });
+    await own.getByTestId("own-data").screenshot({ path: join(ROOT, "docs/own-fit-table.png") });
+    // still 1280 wide; tall enough that the whole fit is painted at once: the fit explained, its
+    // 16K read's miss named under its row (docs/own-fit-miss.png)
+    await own.setViewportSize({ width: 1280, height: 1800 });
+    await own.waitForTimeout(500);
+    await own.locator(".fit-result").screenshot({ path: join(ROOT, "docs/own-fit-miss.png") });
+    console.log("wrote docs/own-fit.png, docs/own-fit-table.png and docs/own-fit-miss.png");
+  }
+
+  if (want("bounds")) {
+    // the bounds on LAVC's boot CPU at a projector's 1280x800, read at 160 users
+    const proj = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    await proj.goto(`${base}/explore/lavc?users=200&y=boot_cpu_percent`);
+    await proj.waitForSelector("[data-testid=knee-point]");
+    await proj.waitForSelector("[data-testid=runtime-status][data-phase=ready]", { timeout: 45_000 });
+    const lavc = await proj.locator("[data-testid=chart]").boundingBox();
+    await proj.mouse.move(lavc.x + lavc.width * 0.45, lavc.y + lavc.height / 2);
+    await proj.waitForSelector("[data-testid=readout-bound]");
+    await proj.screenshot({ path: join(ROOT, "docs/bounds-lavc.png") });
+    await proj.mouse.move(0, 0);
+    await proj.getByTestId("bottleneck-cause").waitFor();
+    // tall enough that the panel is not under the chart, which stays in view as the page scrolls
+    await proj.setViewportSize({ width: 1280, height: 2400 });
+    await proj.getByTestId("sensitivity").screenshot({ path: join(ROOT, "docs/sensitivity-lavc.png") });
+    // a lesson's knob question, answered and revealed
+    await proj.setViewportSize({ width: 1280, height: 800 });
+    await proj.goto(`${base}/learn/lavc-capacity/4`);
+    await proj.getByRole("radio", { name: "Boot member disks" }).check();
+    await proj.getByRole("button", { name: "Commit my answer" }).click();
+    await proj.getByTestId("sensitivity").getByTestId("sensitivity-bar").first().waitFor();
+    await proj.screenshot({ path: join(ROOT, "docs/knob-question.png"), fullPage: true });
+    console.log("wrote docs/bounds-lavc.png, docs/sensitivity-lavc.png and docs/knob-question.png");
+  }
+
+  if (want("hall")) {
+    // A lecture hall you can trust: a phone before and after the teacher resets the step, a phone
+    // whose offline answer the class refused, the projector with a choice tallied and with 30 names.
+    const hall = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    hall.on("dialog", (d) => d.accept());
+    await hall.goto(`${base}/learn/decnet-link-quota/1?present=1`);
+    await hall.getByTestId("start-class").click();
+    const hallCode = (await hall.getByTestId("class-code").textContent()).trim();
+    const phoneOf = async (name) => {
+      const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
+      await p.goto(`${base}/c/${hallCode}`);
+      await p.getByTestId("student-name").fill(name);
+      await p.getByTestId("join").tap();
+      await p.getByTestId("seat").waitFor();
+      return p;
+    };
+    const ann = await phoneOf("Ann");
+    const bo = await phoneOf("Bo");
+    await hall.locator("h1").click();
+    await hall.keyboard.press("ArrowRight");
+    for (const p of [ann, bo]) {
+      await p.locator("[data-step='2'] [data-testid=prediction-handle]").waitFor();
+      await p.getByTestId("typed-prediction").fill("300000");
+      await p.getByRole("button", { name: "Send my answer" }).tap();
       await p.getByText("Sent.").waitFor();
-      await p.getByTestId(`confidence-${sure[i]}`).tap();
-      await p.locator(`[data-testid=seat][data-sure='${sure[i]}']`).waitFor();
     }
-  };
-  await vote([60, 90, 130, 160, 250, 400, 120, 600], [1, 2, 3, 3, 2, 1, 3, 3]);
-  await room.getByTestId("vote-again").click();
-  await peers[4].getByTestId("group-members").waitFor();
-  await peers[4].screenshot({ path: join(ROOT, "docs/phone-round2.png") });
-  await vote([120, 130, 130, 150, 200, 160, 130, 600], [2, 2, 3, 3, 3, 2, 3, 3]);
-  await room.getByTestId("reveal-all").click();
-  await room.getByTestId("round-shift").waitFor();
-  await room.waitForTimeout(500);
-  await room.screenshot({ path: join(ROOT, "docs/projector-round-shift.png") });
-  await room.getByTestId("open-report").first().click();
-  await room.getByTestId("report-step-2-round-2").waitFor();
-  await room.screenshot({ path: join(ROOT, "docs/class-report.png") });
-  await room.emulateMedia({ media: "print" });
-  await room.screenshot({ path: "/tmp/peer-report-print.png", fullPage: true });
-  console.log("wrote docs/phone-round2.png, docs/projector-round-shift.png and docs/class-report.png");
+    await ann.screenshot({ path: join(ROOT, "docs/phone-before-reset.png") });
+    await hall.getByRole("button", { name: "Reset this step" }).click();
+    await ann.getByTestId("answer-cleared").waitFor();
+    await ann.screenshot({ path: join(ROOT, "docs/phone-after-reset.png") });
+    // Bo answers again, goes offline, changes it; the teacher locks the step; Bo is back
+    await bo.getByTestId("typed-prediction").fill("300000");
+    await bo.getByRole("button", { name: "Send my answer" }).tap();
+    await bo.getByText("Sent.").waitFor();
+    await bo.context().setOffline(true);
+    await bo.getByTestId("typed-prediction").fill("250000");
+    await bo.getByRole("button", { name: /Send my new answer/ }).tap();
+    await bo.getByTestId("answer-waiting").waitFor();
+    await hall.getByRole("button", { name: "Lock this step" }).click();
+    await bo.context().setOffline(false);
+    await bo.getByTestId("answer-refused").waitFor({ timeout: 15_000 });
+    await bo.screenshot({ path: join(ROOT, "docs/phone-offline-refused.png") });
+    await hall.getByRole("button", { name: "Unlock this step" }).click();
+    // thirty more students by the API; the choice step tallied, then thirty names on step 2
+    const tokens = [];
+    for (let i = 0; i < 30; i++) {
+      const r = await fetch(`${base}/api/classes/${hallCode}/students`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: `Student ${i + 1}` }) });
+      tokens.push((await r.json()).student_token);
+    }
+    const answerAll = async (step, body) => {
+      for (const [i, t] of tokens.entries()) {
+        await fetch(`${base}/api/classes/${hallCode}/answers`, { method: "POST", headers: { "content-type": "application/json", "X-Student-Token": t }, body: JSON.stringify({ step, ...body(i) }) });
+      }
+    };
+    await answerAll(2, (i) => ({ value: 150_000 + 15_000 * i }));
+    await hall.getByTestId("show-names").click();
+    await hall.getByTestId("answered-names").waitFor();
+    await hall.waitForTimeout(500);
+    await hall.screenshot({ path: join(ROOT, "docs/projector-names.png") });
+    await hall.locator("h1").click();
+    await hall.keyboard.press("ArrowRight");
+    await hall.keyboard.press("ArrowRight");
+    await hall.locator("[data-testid=lesson][data-step='4']").waitFor();
+    await answerAll(4, (i) => ({ choice: [1, 2, 2, 3, 2][i % 5] }));
+    await hall.getByTestId("reveal-all").click();
+    await hall.getByTestId("right-choice").waitFor();
+    await hall.waitForTimeout(800);
+    await hall.screenshot({ path: join(ROOT, "docs/projector-tally.png") });
+    console.log("wrote docs/phone-before-reset.png, docs/phone-after-reset.png, docs/phone-offline-refused.png, docs/projector-names.png and docs/projector-tally.png");
+  }
+
+  // An exported PNG, as a file: FFS with a baseline at a desktop's 1920x1080, the footer (the
+  // settings, the baseline's, the link) wrapped to the chart's width
+  if (want("export")) {
+    const desk = await browser.newPage({ viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1, acceptDownloads: true });
+    await desk.goto(`${base}/explore/ffs?bounds=1`);
+    await desk.waitForSelector("[data-testid=model-curve][d^=M]");
+    await desk.getByRole("button", { name: "Pin as baseline" }).click();
+    await desk.waitForSelector("[data-testid=baseline-curve]");
+    const [file] = await Promise.all([desk.waitForEvent("download"), desk.getByRole("button", { name: "PNG", exact: true }).click()]);
+    await file.saveAs(join(ROOT, "docs/export-ffs.png"));
+    console.log("wrote docs/export-ffs.png");
+  }
+  if (want("peer")) {
+    // Peer instruction: a class of eight votes on step 2, discusses in groups, votes again.
+    const room = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    room.on("dialog", (d) => d.accept());
+    await room.goto(`${base}/learn/decnet-link-quota/1?present=1`);
+    await room.getByTestId("start-class").click();
+    const roomCode = (await room.getByTestId("class-code").textContent()).trim();
+    const peers = [];
+    for (const name of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""]) {
+      const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
+      await p.goto(`${base}/c/${roomCode}`);
+      await p.getByTestId("student-name").fill(name);
+      await p.getByTestId("join").tap();
+      await p.getByTestId("seat").waitFor();
+      peers.push(p);
+    }
+    await room.locator("h1").click();
+    await room.keyboard.press("ArrowRight");
+    const vote = async (values, sure) => {
+      for (const [i, p] of peers.entries()) {
+        await p.locator("[data-step='2'] [data-testid=typed-prediction]").waitFor();
+        await p.getByTestId("typed-prediction").fill(String(values[i] * 1000));
+        await p.getByRole("button", { name: /Send my/ }).tap();
+        await p.getByText("Sent.").waitFor();
+        await p.getByTestId(`confidence-${sure[i]}`).tap();
+        await p.locator(`[data-testid=seat][data-sure='${sure[i]}']`).waitFor();
+      }
+    };
+    await vote([60, 90, 130, 160, 250, 400, 120, 600], [1, 2, 3, 3, 2, 1, 3, 3]);
+    await room.getByTestId("vote-again").click();
+    await peers[4].getByTestId("group-members").waitFor();
+    await peers[4].screenshot({ path: join(ROOT, "docs/phone-round2.png") });
+    await vote([120, 130, 130, 150, 200, 160, 130, 600], [2, 2, 3, 3, 3, 2, 3, 3]);
+    await room.getByTestId("reveal-all").click();
+    await room.getByTestId("round-shift").waitFor();
+    await room.waitForTimeout(500);
+    await room.screenshot({ path: join(ROOT, "docs/projector-round-shift.png") });
+    await room.getByTestId("open-report").first().click();
+    await room.getByTestId("report-step-2-round-2").waitFor();
+    await room.screenshot({ path: join(ROOT, "docs/class-report.png") });
+    await room.emulateMedia({ media: "print" });
+    await room.screenshot({ path: "/tmp/peer-report-print.png", fullPage: true });
+    console.log("wrote docs/phone-round2.png, docs/projector-round-shift.png and docs/class-report.png");
+  }
 } finally {
   await browser.close();
   stop();
+}
+
+/** The knee and the saturation point, each named, on DECnet's CI and LAVC's served disks at a
+ * 1280x800 projector and a phone (docs/knee-decnet.png, docs/knee-lavc.png,
+ * docs/knee-decnet-phone.png), and RSX swapping's tornado: each figure in honest units, the
+ * largest effect and the bottleneck's knob each named (docs/sensitivity-rsx-swap.png). */
+async function kneeShots() {
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  for (const [path, query] of [["docs/knee-decnet.png", "/explore/decnet?circuit=CI"], ["docs/knee-lavc.png", "/explore/lavc?disk=served&y=boot_cpu_percent"]]) {
+    await desk.goto(`${base}${query}`);
+    await desk.waitForSelector("[data-testid=knee-mark]");
+    await desk.waitForSelector("[data-testid=saturation-point]");
+    await desk.locator("[data-testid=chart]").scrollIntoViewIfNeeded();
+    await desk.waitForTimeout(300);
+    await desk.screenshot({ path: join(ROOT, path) });
+  }
+  const phone = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await phone.goto(`${base}/explore/decnet?circuit=CI`);
+  await phone.waitForSelector("[data-testid=saturation-point]");
+  await phone.locator("[data-testid=chart]").evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await phone.waitForTimeout(300);
+  await phone.screenshot({ path: join(ROOT, "docs/knee-decnet-phone.png") });
+  // (a page tall enough to hold the panel below the chart, which sticks to the top as one scrolls)
+  const tall = await browser.newPage({ viewport: { width: 1280, height: 2200 }, deviceScaleFactor: 1 });
+  await tall.goto(`${base}/explore/rsx-swap`);
+  const panel = tall.getByTestId("sensitivity");
+  await panel.getByTestId("sensitivity-claim").waitFor();
+  await tall.waitForTimeout(300);
+  await panel.screenshot({ path: join(ROOT, "docs/sensitivity-rsx-swap.png") });
+  console.log("wrote docs/knee-decnet.png, docs/knee-lavc.png, docs/knee-decnet-phone.png and docs/sensitivity-rsx-swap.png");
 }

@@ -34,9 +34,13 @@ export class TeacherView {
     return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
   }
 
+  /** The next step, once the server holds it: the page shows the step before its move is stored,
+   * and an answer sent in between is refused as one to a step the class has not reached. */
   async next() {
     await this.page.locator("h1").click(); // focus away from any control: arrows move the class
+    const moved = this.page.waitForResponse((r) => r.url().endsWith(`/api/classes/${this.classCode}/control`) && r.request().method() === "POST");
     await this.page.keyboard.press("ArrowRight");
+    expect((await moved).ok()).toBe(true);
   }
 }
 

@@ -97,6 +97,16 @@ def _report_fit(a: argparse.Namespace, text: str) -> None:
         f"error: median {s['in_sample']['median_abs']} %, each row left out {s['leave_one_out']['median_abs']} %, "
         f"copying the nearest row {s['baseline']['median_abs']} %"
     )
+    c = r["comparison"]
+    print(
+        f"settings left out: median {c['fitted_left_out']['median_abs']} %; the memo's parameters on the same rows: "
+        f"median {c['memo']['median_abs']} %" + ("" if c["better"] or not r["fitted"] else " (the fit is no better)")
+    )
+    for u in r["unpinned"]:
+        print(f"not fitted: {u['message']}")
+    for row in r["rows"]:
+        if row["missing"]:
+            print(f"line {row['line']} missed by {row['error_percent']} %: {row['missing']['message']}")
     for w in r["warnings"]:
         print(f"warning: {w['message']}")
 

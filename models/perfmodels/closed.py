@@ -114,6 +114,19 @@ class Engine(Along, Generic[C]):
             return None
         return {"x": self.per_customer * at, "station": loop.stations[loop.busiest]}
 
+    def utilization(
+        self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None
+    ) -> tuple[str, list[float]] | None:
+        """The busiest station's busy share X(n) D_max at each population (one MVA pass): it
+        approaches 1 only well past the knee, where the pace setter changes."""
+        if x != self.knob:
+            return None
+        loop = self._loop(k, self._params(p))
+        pops = [self._population(v) for v in values]
+        xs, _ = recursion(loop.demands, max(1, *pops), loop.think, loop.copies)
+        top = loop.demands[loop.busiest]
+        return loop.stations[loop.busiest], [min(1.0, xs[n - 1] * top) if n >= 1 else 0.0 for n in pops]
+
     def _params(self, p: Params | None) -> Params:
         return p or fitted(self.system)
 

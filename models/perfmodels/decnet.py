@@ -28,7 +28,11 @@ for N = link_quota / 2 buffers:
 
 A small quota leaves every station idle part of the time, so throughput grows almost linearly
 with the quota (the window is the bottleneck); a large one drives the busiest station towards
-saturation and throughput flattens at 1 / max demand.
+saturation and throughput flattens at 1 / max demand. The knee N* = (D + Z) / D_max (in
+buffers, twice that), where the textbook's two asymptotes meet, is where the busiest station
+takes over the pace from the window; it is not full there (messages still queue behind each
+other at the other stations, about 83 % busy on the CI at the memo's costs). The explorer says
+it saturates only where the model has it at least 95 % busy, further along the quota.
 
 Where the memo did not measure. Every figure is at link quota 16 (8 buffers in flight), and one
 population cannot tell whether the buffer return is a delay or a queue. The knob
@@ -78,6 +82,9 @@ FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, 
 FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES: dict[str, str] = {}
 
 STAGE_LABELS = {
     "program": "Sending program",

@@ -34,8 +34,12 @@ So the I/O time grows as any station nears saturation, and the carried rates sto
 there: N users offer N user-seconds per second, the network carries X <= min(N, 1 / D_max).
 
 What the planner asks is offered demand: `cpu_demand_percent` = 100 * N * D_CPU, which may
-exceed 100 % (the explorer draws the 100 % line). Users at saturation = the smallest of the
-stations' limits 1 / D_k, named in the readouts with the resource that sets it.
+exceed 100 % (the explorer draws the 100 % line). Users at full demand (the memo's "users at
+saturation") = the smallest of the stations' limits 1 / D_k, where the users' offered demand on
+the busiest station reaches 100 %: from there that station sets the pace (the knee the chart
+marks). It is not yet full there: with each user thinking between requests, the boot CPU is
+about 88 % busy at those users, and the model has it saturated (at least 95 % busy, marked
+apart) only some users later. The textbook knee N* = (D + Z) / D_max lies a little further on.
 
 Parameters: eight per-request and per-block costs (local CPU, client CPU, server CPU, local
 elapsed) and the protocol round trip, fitted to the memo's two I/O tables. The lock master's
@@ -65,6 +69,7 @@ BLOCK_BITS = 512 * 8
 STATIONS = ("boot CPU", "boot disks", "adapter", "Ethernet")
 
 SPEC = load_spec("lavc")  # knobs and metrics: specs/lavc.toml
+USERS = "number of users"
 
 # What calibration fits, from where, within which bounds, and what each is called:
 # the [[params]] of specs/lavc.toml.
@@ -72,6 +77,9 @@ FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, 
 FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
 KNOWN_MISSES: dict[str, str] = {}
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES: dict[str, str] = {}
 
 
 def _costs(k: Knobs, p: Params) -> dict[str, Any]:
@@ -117,7 +125,7 @@ def _per_cycle(k: Knobs, c: dict[str, Any]) -> dict[str, float]:
 class _Cluster(closed.Engine[dict[str, Any]]):
     """The boot member's four stations (CPU, one of boot_disks identical disks, adapter, Ethernet)
     with a second of nominal activity between visits; the population is the users. Below the
-    users at saturation (the memo's own capacity point, max_users = 1 / D_max: pace.capacity)
+    users at full demand (the memo's own capacity point, max_users = 1 / D_max: pace.capacity)
     the users are too few to keep any station busy and no resource is the limit."""
 
     def network(self, k: Knobs, p: Params) -> closed.Loop[dict[str, Any]]:
@@ -177,14 +185,16 @@ class _Cluster(closed.Engine[dict[str, Any]]):
                 "ms per user-second",
                 resource=res,
                 utilization=max(0.0, min(1.0, u)),
-                bottleneck=s.bottleneck is not None and i == loop.busiest,
+                bottleneck=s.bottleneck != USERS and i == loop.busiest,
             )
             for name, label, demand, res, u, i in rows
         ]
 
 
 # Every user count from one MVA pass, its bounds and knees: the closed-network engine along the users.
-ALONG = _Cluster(SPEC.id, "users", pace.capacity, window=None)
+# Below saturation the users are too few to keep any station busy: their number sets the pace
+# (named, so that a readout says what limits the curve; not a resource: the spec's not_resources).
+ALONG = _Cluster(SPEC.id, "users", pace.capacity, window=USERS)
 solve = ALONG.solve
 
 

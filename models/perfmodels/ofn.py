@@ -16,8 +16,15 @@ included (so a found entry costs at least one):
                    chain holding it and (N - 1) / HS others on average, at a uniform place:
                    lookups_hit = 1 + (N - 1) / (2 * HS)   (Knuth, TAOCP vol. 3, 6.4).
 
-The memo's own estimates (N / 2 and alpha / 2 for a found entry) are these counts without the
-probe of the entry found: near enough for a long table, a third too low for short chains.
+The memo counts a successful search differently: its N / 2 and alpha / 2 are the entries a
+search passes over before it reaches the one it wants (its unsuccessful searches pass over every
+entry, N and alpha, so the two counts agree there). The model gives that count as well:
+
+    lookups_passed = lookups_hit - 1:  f * (N - 1) linear,  (N - 1) / (2 * HS) hashed
+
+and the memo's successful-search figure is compared with it (2.53 against "about 2.5" at
+MAXSPL 300, HS 59); lookups_hit, with the probe of the entry found, is a third more for short
+chains.
 The model has no fitted parameters. The fraction f is not determined by the memo beyond
 "1/2, more like 2/3": it is the knob `hit_position` (0.5 to 0.67, used by the linear scan
 only) and charts draw the band between.
@@ -39,12 +46,10 @@ SPEC = load_spec("ofn")  # knobs and metrics: specs/ofn.toml
 # What calibration fits, from where, within which bounds, and what each is called:
 # the [[params]] of specs/ofn.toml.
 FITTED, START, BOUNDS, PARAMETER_LABELS = SPEC.fitted, SPEC.start, SPEC.bounds, SPEC.parameter_labels
-KNOWN_MISSES = {
-    "in_sample_max": "the memo's 'about 2.5' lookups for a found entry at MAXSPL 300 is its formula "
-    "MAXSPL / (HS * 2), which leaves out the probe of the entry found; counting "
-    "it, a found entry costs 1 + 299 / 118 = 3.5 lookups",
-    "loco_max": "the same figure: nothing is fitted, so leaving it out changes nothing",
-}
+KNOWN_MISSES: dict[str, str] = {}
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES: dict[str, str] = {}
 FIXED_DEFAULTS: Params = {}
 SECONDARY_NOTE: str | None = None
 
@@ -56,7 +61,12 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     else:
         hs = k["hash_size"]
         hit, miss, per = 1.0 + (n - 1) / (2 * hs), n / hs, "chain"
-    out: Evaluation = {"metrics": {"lookups_hit": hit, "lookups_miss": miss}, "bottleneck": None}
+    # the entries passed over before the one found: the memo's count for a successful search
+    passed = hit - 1.0
+    out: Evaluation = {
+        "metrics": {"lookups_hit": hit, "lookups_passed": passed, "lookups_miss": miss},
+        "bottleneck": None,
+    }
     if detail:
         out["stages"] = [
             stage("scan", f"Walk the {per}", miss, "lookups/search (not found)", resource=per, utilization=None)
@@ -69,7 +79,8 @@ def observations() -> list[Observation]:
     rows = {r["name"]: r for r in load_dataset("ofn-lookups")["rows"]}
     hs = rows["hash_size"]["value"]
     out: list[Observation] = []
-    for name, metric in (("hash_hit_at_300", "lookups_hit"), ("hash_miss_at_300", "lookups_miss")):
+    # a successful search counted as the memo counts it: the entries passed before the one found
+    for name, metric in (("hash_hit_at_300", "lookups_passed"), ("hash_miss_at_300", "lookups_miss")):
         out.append(
             observation(
                 {"method": "hash", "open_ofns": 300, "hash_size": int(hs)},

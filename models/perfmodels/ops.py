@@ -92,7 +92,7 @@ def _fit(a: FitRequest, progress: Progress | None) -> OwnFit:
 @_op("left_out")
 def _left_out(a: LeftOutRequest, progress: Progress | None) -> dict[str, float | None]:
     """ "{line} {metric}" -> the error (%) of that value with its row left out of the fit."""
-    return own.fit_left_out(a["system"], a["best"], **_own_table(a), progress=progress)
+    return own.fit_left_out(a["system"], a["best"], **_own_table(a), weight=a.get("weight"), progress=progress)
 
 
 def _own_table(a: OwnRequest) -> dict[str, Any]:

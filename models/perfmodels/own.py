@@ -76,22 +76,33 @@ def fit_left_out(
     rows: object = None,
     knobs: Mapping[str, object] | None = None,
     fit: object = None,
+    weight: object = None,
     progress: Progress | None = None,
 ) -> dict[str, float | None]:
-    """The left-out errors of a fit already made (its fitted values `best`), for a page that
-    shows the fit first: "{line} {metric}" -> error (%)."""
+    """The left-out errors of a fit already made (its fitted values `best`, fitted with the
+    memo's pull of `weight`; None: chosen again), for a page that shows the fit first:
+    "{line} {metric}" -> error (%)."""
     from . import ownfit
 
     m = system(name)
     table = own_table(name, text, rows, knobs)
-    unknowns = ownfit.unknowns_for(m, table, _names(fit), ownfit.observations(table))
+    unknowns = ownfit.candidates(m, table, _names(fit))
+    if weight is not None and (isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0):
+        raise ValueError(f"weight must be a number from 0; got {weight!r}")
     if not isinstance(best, dict) or set(best) != {u.name for u in unknowns}:
         raise ValueError("best must give a value for each fitted name: " + ", ".join(u.name for u in unknowns))
     for u in unknowns:
         v = best[u.name]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not u.lo <= v <= u.hi:
             raise ValueError(f"{u.name} must be a number from {u.lo:g} to {u.hi:g}; got {v!r}")
-    return ownfit.left_out_table(m, table, [u.name for u in unknowns], {k: float(v) for k, v in best.items()}, progress)
+    return ownfit.left_out_table(
+        m,
+        table,
+        [u.name for u in unknowns],
+        {k: float(v) for k, v in best.items()},
+        progress,
+        None if weight is None else float(weight),
+    )
 
 
 def _names(fit: object) -> list[str] | None:

@@ -170,7 +170,7 @@ def read_table(spec: Spec, text: str, held: Mapping[str, object] | None = None) 
                         v = _number(text_cell)
                         if v is None:
                             raise ValueError(f"'{text_cell}' is not a number")
-                        knobs[item.name] = item.coerce(_tidy(v * col["factor"]))
+                        knobs[item.name] = _coerce_typed(item, v, col, text_cell)
                 except ValueError as e:
                     out["problems"].append({"line": line, "column": c, "message": str(e)})
                     bad = True
@@ -207,6 +207,22 @@ def read_table(spec: Spec, text: str, held: Mapping[str, object] | None = None) 
         seen_rows[key] = line
         out["rows"].append({"line": line, "knobs": knobs, "metrics": metrics})
     return out
+
+
+def _coerce_typed(item: Knob, v: float, col: TableColumn, typed: str) -> float | int | str:
+    """The knob's value from a cell in the column's unit; a refusal quotes the cell as typed, in
+    the unit it was typed in, and gives the range in that unit too."""
+    try:
+        return item.coerce(_tidy(v * col["factor"]))
+    except ValueError:
+        if col["factor"] == 1.0 or item.min is None or item.max is None:
+            raise
+        f = col["factor"]
+        raise ValueError(
+            f"knob '{item.name}' must be {item.allowed()} {item.unit} "
+            f"({_tidy(item.min / f):g} to {_tidy(item.max / f):g} {col['unit']}); got {typed} {col['unit']} "
+            f"({_tidy(v * f):g} {item.unit})"
+        ) from None
 
 
 def _tidy(v: float) -> float:

@@ -1,39 +1,30 @@
-"""Fitting a model to a user's own table (owndata.py), by the memo calibration's own code
-(fitting.py), and judging the fit as a model card judges the memo's: each row's error, each row
-left out and predicted from the rest, and the error of copying the nearest other row.
+"""Fitting a model to a user's own table (owndata.py) and judging the fit (ownjudge.py).
 
-What is fitted: by default every fitted parameter of the model that the table's values move
-(a parameter that changes no prediction by a part in a million cannot be fitted from it); or
-the names asked for, which may also be knobs the table leaves open (numeric, not integer, and
-not a column), searched within the knob's range. Every other parameter keeps the memo's value,
-every other knob the setting held.
+What is fitted: the candidates (by default every fitted parameter of the model; or the names
+asked for, which may also be knobs the table leaves open: numeric, not integer, not a column,
+searched within the knob's range) that the rows can tell apart (identify.py: a candidate that
+moves no row, or moves the rows only together with others, keeps the memo's value and is listed
+as unpinned, with why). They are fitted by least squares on log(model / measured) with a pull
+toward the memo's calibrated values (ownprior.py), its weight chosen by leaving each row out.
+Every other parameter keeps the memo's value, every other knob the setting held.
 """
 
 from __future__ import annotations
 
-import inspect
 import math
-import re
 from dataclasses import replace
 
+from . import ownjudge, ownprior
 from .fitted import fitted
-from .fitting import FLAT_TOLERANCE, Unknown, baseline, error_percent, fit, loss, ranges, split, summarize
+from .fitting import FLAT_TOLERANCE, SIGNIFICANT, Unknown, baseline, error_percent, loss, split
+from .identify import Unpinned, identifiable
+from .leastsq import MISS, Box, Prior, group_residuals, left_out_step, levenberg_marquardt, profile_ranges, residuals
 from .system import System
-from .types import Knobs, Observation, OwnFit, OwnFitRow, OwnFitWarning, Params, Table, TableProblem, observation
+from .types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TableProblem, observation
 from .types.requests import Progress
 
-# A fitted unknown whose equally good values span more than this factor is one the table
-# cannot pin down (as on the model cards).
-UNDETERMINED_FACTOR = 1.2
-# In-sample median error (%) above which the model is said not to reach the data.
-UNREACHED_PERCENT = 15.0
-# A user's fit: fewer restarts than the memo's calibration (it starts at the memo's values).
-RESTARTS = 2
-ITERATIONS = 1500
-TOLERANCE = 1e-9
-# A row left out moves the best a little: its refit starts there with a small simplex.
-LEFT_OUT_STEP = 0.1
-LEFT_OUT_TOLERANCE = 1e-6  # its errors agree with a full refit to 0.1 % of the value
+# How many times a better fit the profile walk meets is taken (each costs a walk again).
+RESCUES = 2
 
 
 def unmodelled(model: System, table: Table) -> list[TableProblem]:
@@ -77,17 +68,12 @@ def fittable(model: System, table: Table) -> list[str]:
     return list(model.FITTED) + knobs
 
 
-def unknowns_for(model: System, table: Table, names: list[str] | None, obs: list[Observation]) -> list[Unknown]:
+def candidates(model: System, table: Table, names: list[str] | None) -> list[Unknown]:
+    """What may be fitted, from the memo's values: the names asked for, or every fitted parameter."""
     memo = fitted(model.SPEC.id) if model.FITTED else {}
     allowed = fittable(model, table)
-    if names is None:
-        return [
-            u
-            for u in (Unknown(n, "param", *model.BOUNDS[n], memo[n]) for n in model.FITTED)
-            if _moves(model, obs, memo, u)
-        ]
     out = []
-    for n in names:
+    for n in list(model.FITTED) if names is None else names:
         if n not in allowed:
             raise ValueError(f"cannot fit '{n}'; what can be fitted here: {', '.join(allowed) or 'nothing'}")
         if n in model.FITTED:
@@ -99,15 +85,15 @@ def unknowns_for(model: System, table: Table, names: list[str] | None, obs: list
     return out
 
 
-def _moves(model: System, obs: list[Observation], memo: Params, u: Unknown) -> bool:
-    """Whether a parameter changes some prediction of these rows (10 % up, then down)."""
-    base = [_predict(model, o, memo) for o in obs]
-    for f in (1.1, 1 / 1.1):
-        v = min(u.hi, max(u.lo, u.start * f))
-        moved = [_predict(model, o, {**memo, u.name: v}) for o in obs]
-        if any(a is not None and b is not None and abs(b / a - 1) > 1e-6 for a, b in zip(base, moved, strict=True)):
-            return True
-    return False
+def unknowns_for(
+    model: System, table: Table, names: list[str] | None, obs: list[Observation]
+) -> tuple[list[Unknown], list[Unpinned]]:
+    """The candidates the rows can pin (fitted), and those they cannot (identify.py), with why."""
+    cands = candidates(model, table, names)
+    if not cands:
+        return [], []
+    memo = fitted(model.SPEC.id) if model.FITTED else {}
+    return identifiable(residuals(model, obs, cands, memo), cands, Box.of(cands))
 
 
 def _predict(model: System, o: Observation, p: Params, knobs: Knobs | None = None) -> float | None:
@@ -116,11 +102,13 @@ def _predict(model: System, o: Observation, p: Params, knobs: Knobs | None = Non
     return None if v is None else float(v)
 
 
-def not_captured(model: System) -> str:
-    """The "Not captured:" paragraph of the model's own explanation."""
-    doc = inspect.getdoc(model) or ""
-    m = re.search(r"Not captured:(.*?)(?:\n\s*\n|$)", doc, re.S)
-    return " ".join(m.group(1).split()) if m else ""
+def groups(obs: list[Observation], by: str) -> list[list[int]]:
+    """Indices of the observations of each row ("line") or each setting ("config")."""
+    out: dict[str, list[int]] = {}
+    for i, o in enumerate(obs):
+        key = o["config_id"] if by == "line" else repr(sorted(o["config"].items()))
+        out.setdefault(key, []).append(i)
+    return list(out.values())
 
 
 def fit_table(
@@ -138,26 +126,48 @@ def fit_table(
     if not table["rows"]:
         raise ValueError("the table has no rows to fit")
     obs = observations(table)
-    unknowns = unknowns_for(model, table, names, obs)
     memo = fitted(model.SPEC.id) if model.FITTED else {}
+    unknowns, unpinned = unknowns_for(model, table, names, obs)
     share = 1 / (1 + len(table["rows"])) if left_out else 1.0  # of the work: the fit, then each row left out
-    best = (
-        fit(
-            model,
-            obs,
+    best: dict[str, float] = {}
+    spans: dict[str, list[float]] = {}
+    weight, tried = 0.0, dict[float, float]()
+    comparison_errors: list[float | None] = []
+    better = False
+    if unknowns:
+        f = residuals(model, obs, unknowns, memo)
+        box = Box.of(unknowns)
+        rows = groups(obs, "line")
+        weight, fit, tried = ownprior.choose(
+            model.SPEC.id,
+            f,
             unknowns,
-            base=memo,
-            restarts=RESTARTS,
-            iterations=ITERATIONS,
-            tolerance=TOLERANCE,
-            progress=_scaled(progress, 0.0, share),
+            box,
+            rows,
+            group_residuals(model, obs, unknowns, memo, rows),
+            _scaled(progress, 0, share),
         )
-        if unknowns
-        else {}
-    )
+        pr = ownprior.prior(model.SPEC.id, unknowns, weight)
+        edges, lower = profile_ranges(f, fit, box, pr, FLAT_TOLERANCE)
+        for _ in range(RESCUES):  # the walk found a better fit: take it, and walk from there
+            if lower is None:
+                break
+            fit = levenberg_marquardt(f, lower, box, pr)
+            edges, lower = profile_ranges(f, fit, box, pr, FLAT_TOLERANCE)
+        best = {u.name: _round(u.from_search(x)[0]) for u, x in zip(unknowns, fit.x, strict=True)}
+        spans = {
+            u.name: [
+                _round(min(u.from_search(lo)[0], best[u.name]), 3),
+                _round(max(u.from_search(hi)[0], best[u.name]), 3),
+            ]
+            for u, (lo, hi) in zip(unknowns, edges, strict=True)
+        }
+        configs = groups(obs, "config")
+        by_config = left_out_step(fit, pr, configs, group_residuals(model, obs, unknowns, memo, configs), box)
+        comparison_errors = [_pct(100 * math.expm1(e)) for e in by_config]
+        better = _rms(by_config) < _rms(_memo_residuals(model, obs, memo)) - 1e-9
     p, k = split(unknowns, [best[u.name] for u in unknowns])
     params = {**memo, **p}
-    spans = ranges(model, obs, best, unknowns, base=memo) if unknowns else {}
     rows_out: list[OwnFitRow] = []
     for o, b in zip(obs, baseline(obs), strict=True):
         m = _predict(model, o, params, k)
@@ -170,41 +180,12 @@ def fit_table(
                 "memo_model": _predict(model, o, memo),
                 "error_percent": _pct(error_percent(m, o["value"])),
                 "baseline_percent": _pct(b),
+                "missing": ownjudge.missing(model, o, params, k, m),
             }
         )
-    warnings: list[OwnFitWarning] = []
-    for u in unknowns:
-        lo, hi = spans[u.name]
-        wide = (hi / lo > UNDETERMINED_FACTOR) if lo > 0 else (hi - lo) > 0.2 * (u.hi - u.lo)
-        if wide:
-            warnings.append(
-                {
-                    "kind": "undetermined",
-                    "name": u.name,
-                    "message": f"the table cannot pin {model.PARAMETER_LABELS.get(u.name, u.name)}: values from "
-                    f"{lo:g} to {hi:g} fit it within {FLAT_TOLERANCE:.0%}",
-                }
-            )
-    if unknowns and len(unknowns) >= len(obs):
-        warnings.append(
-            {
-                "kind": "undetermined",
-                "name": None,
-                "message": f"{len(unknowns)} values fitted to {len(obs)} measurements: the fit can follow every one, "
-                "so its errors say little; measure more settings, or fit fewer",
-            }
-        )
-    in_sample = summarize([_finite(r["error_percent"]) for r in rows_out])
-    if in_sample["median_abs"] is not None and in_sample["median_abs"] > UNREACHED_PERCENT:
-        warnings.append(
-            {
-                "kind": "unreached",
-                "name": None,
-                "message": f"the model misses these measurements by {in_sample['median_abs']:g} % at the median "
-                "after fitting: the machine may do something the model leaves out. Not captured by the model: "
-                + not_captured(model),
-            }
-        )
+    in_sample = ownjudge.summary([r["error_percent"] for r in rows_out])
+    memo_errors = ownjudge.summary([_pct(error_percent(r["memo_model"], r["measured"])) for r in rows_out])
+    fitted_out = ownjudge.summary(comparison_errors) if unknowns else memo_errors
     out: OwnFit = {
         "system": model.SPEC.id,
         "fitted": [u.name for u in unknowns],
@@ -216,51 +197,105 @@ def fit_table(
         "rows": rows_out,
         "summary": {
             "in_sample": in_sample,
-            "baseline": summarize(
-                [_finite(r["baseline_percent"]) for r in rows_out if r["baseline_percent"] is not None]
+            "baseline": ownjudge.summary(
+                [r["baseline_percent"] for r in rows_out if r["baseline_percent"] is not None]
             ),
         },
-        "warnings": warnings,
+        "warnings": ownjudge.warnings(
+            model,
+            [(u.name, *spans[u.name], u.lo, u.hi, u.log) for u in unknowns],  # type: ignore[misc]
+            len(obs),
+            in_sample,
+        ),
+        "unpinned": [
+            ownjudge.unpinned_entry(model, u.name, u.reason, u.partners, _memo_value(model, table, u.name))
+            for u in unpinned
+        ],
+        # (fitted knobs alone have no memo value to be pulled toward: nothing tried)
+        "prior": {
+            "weight": weight,
+            "tried": [[w, round(s, 8)] for w, s in sorted(tried.items(), reverse=True)]
+            if any(u.kind == "param" for u in unknowns)
+            else [],
+        },
+        "comparison": {
+            "fitted_left_out": fitted_out,
+            "memo": memo_errors,
+            "better": better,
+        },
     }
     if left_out:
-        errors = left_out_table(model, table, out["fitted"], best, _scaled(progress, share, 1 - share))
+        errors = left_out_table(model, table, out["fitted"], best, _scaled(progress, share, 1 - share), weight)
         for r in rows_out:
             r["left_out_percent"] = errors[f"{r['line']} {r['metric']}"]
-        out["summary"]["leave_one_out"] = summarize([_finite(e) for e in errors.values()])
+        out["summary"]["leave_one_out"] = ownjudge.summary(list(errors.values()))
     if progress:
         progress(1.0)
     return out
 
 
+def _memo_value(model: System, table: Table, name: str) -> float:
+    return fitted(model.SPEC.id)[name] if name in model.FITTED else float(table["held"][name])
+
+
+def _rms(residuals: list[float]) -> float:
+    return math.sqrt(sum(r * r for r in residuals) / max(1, len(residuals)))
+
+
+def _memo_residuals(model: System, obs: list[Observation], memo: Params) -> list[float]:
+    """log(model / measured) with the memo's parameters (a value it cannot give: as the loss counts it)."""
+    out = []
+    for o in obs:
+        m = _predict(model, o, memo)
+        out.append(math.log(m / o["value"]) if m is not None and m > 0 else MISS)
+    return out
+
+
+def _round(x: float, digits: int = SIGNIFICANT) -> float:
+    return float(f"{x:.{digits}g}")
+
+
 def left_out_table(
-    model: System, table: Table, names: list[str], best: dict[str, float], progress: Progress | None = None
+    model: System,
+    table: Table,
+    names: list[str],
+    best: dict[str, float],
+    progress: Progress | None = None,
+    weight: float | None = None,
 ) -> dict[str, float | None]:
-    """Each row left out in turn: the unknowns refitted on the other rows (from the best fit of
-    all, a small simplex), then that row's values predicted. "{line} {metric}" -> error (%)."""
+    """Each row left out in turn: the unknowns `names` refitted on the other rows with the
+    memo's pull of `weight` (None: chosen again, as the fit does), from the best fit of all,
+    then that row's values predicted. "{line} {metric}" -> error (%)."""
     obs = observations(table)
-    unknowns = [replace(u, start=best[u.name]) for u in unknowns_for(model, table, names, obs)]
+    unknowns = [replace(u, start=best[u.name]) for u in candidates(model, table, names)]
     memo = fitted(model.SPEC.id) if model.FITTED else {}
     out: dict[str, float | None] = {}
     n = len(table["rows"])
+    centre = candidates(model, table, names)  # the pull is toward the memo's values, not the fit's
+    if unknowns and weight is None:
+        rows = groups(obs, "line")
+        weight, _, _ = ownprior.choose(
+            model.SPEC.id,
+            residuals(model, obs, centre, memo),
+            centre,
+            Box.of(centre),
+            rows,
+            group_residuals(model, obs, centre, memo, rows),
+        )
+    pr: Prior | None = ownprior.prior(model.SPEC.id, centre, weight or 0.0) if unknowns else None
     for i, row in enumerate(table["rows"]):
         mine = [o for o in obs if _line(o) == row["line"]]
         rest = [o for o in obs if _line(o) != row["line"]]
         again = best
         if unknowns and rest:
-            again = fit(
-                model,
-                rest,
-                unknowns,
-                base=memo,
-                restarts=1,
-                iterations=ITERATIONS,
-                tolerance=LEFT_OUT_TOLERANCE,
-                step=LEFT_OUT_STEP,
-                progress=_scaled(progress, i / n, 1 / n),
-            )
+            f = residuals(model, rest, unknowns, memo)
+            refit = levenberg_marquardt(f, [u.to_search(u.start) for u in unknowns], Box.of(unknowns), pr)
+            again = {u.name: u.from_search(x)[0] for u, x in zip(unknowns, refit.x, strict=True)}
         p, k = split(unknowns, [again[u.name] for u in unknowns])
         for o in mine:
             out[f"{row['line']} {o['metric']}"] = _pct(error_percent(_predict(model, o, {**memo, **p}, k), o["value"]))
+        if progress:
+            progress((i + 1) / n)
     return out
 
 
@@ -278,10 +313,6 @@ def _scaled(progress: Progress | None, start: float, width: float) -> Progress |
 
 def _line(o: Observation) -> int:
     return int(o["config_id"].split()[1])
-
-
-def _finite(x: float | None) -> float:
-    return math.inf if x is None else x
 
 
 def _pct(x: float) -> float | None:

@@ -10,8 +10,10 @@ link, the LAVC cluster) a fixed population of jobs circulates; below the knee po
 there are too few jobs to keep any station busy (the window or the users are the limit, and
 every resource is partly idle); at and above it the station with the largest demand D_max sets
 the pace (throughput tends to 1 / D_max). A model may instead name the population where that
-station's limit is reached, 1 / D_max (LAVC's users at saturation, the memo's own capacity
-point). The views draw the bottleneck's regions, mark its stages and name it in the readouts
+station's limit is reached, 1 / D_max (LAVC's users at full demand, the memo's own capacity
+point). Neither is where a resource saturates: that is where the model has it at least
+SATURATED busy (`busy`, found along a sweep's x by sweep.py), later than both. The views draw
+the bottleneck's regions, mark its stages and name it in the readouts
 from these answers alone, never from a threshold of their own.
 """
 
@@ -21,6 +23,11 @@ import math
 from collections.abc import Sequence
 
 from . import bounds
+from .types import Evaluation
+
+# A resource is said to saturate only where the model has it at least this busy: the knee, where
+# the pace setter changes, comes well before (DECnet's sending CPU is 83 % busy at N*).
+SATURATED = 0.95
 
 
 def slowest(terms: dict[str, float]) -> str:
@@ -40,3 +47,13 @@ def capacity(demands: Sequence[float], think: float, copies: Sequence[int] | Non
     or infinity where nothing takes time. (The same arguments as knee: a closed network's rule.)"""
     top = max(demands, default=0.0)
     return 1.0 / top if top > 0 else math.inf
+
+
+def busy(e: Evaluation) -> tuple[str, float] | None:
+    """The resource that sets the pace at a point and its busy share (its stages' shares added),
+    or None where no resource does or the point has no stages (a window, a lookup count)."""
+    limit = e["bottleneck"]
+    shares = [st["utilization"] for st in e.get("stages", []) if st["resource"] == limit]
+    if limit is None or not shares or any(u is None for u in shares):
+        return None
+    return limit, min(1.0, sum(u for u in shares if u is not None))

@@ -139,4 +139,5 @@ def card(name: str) -> Card:
         "unknowns": list(m.SPEC.unknowns),
         "secondary_note": m.SECONDARY_NOTE,
         "known_misses": dict(m.KNOWN_MISSES),
+        "missed_figures": dict(m.MISSED_FIGURES),
     }

@@ -25,8 +25,10 @@ the memo's two measured set-ups. The CPU time of a record (FCS PUT$ and the task
 of the rest of a QIO are not given by the memo: they are the knobs record_cpu_us and
 qio_service_us, drawn as a band; the fit holds them at their defaults.
 
-Not captured: pool fragmentation (a search that gets longer as the pool fills), tasks doing
-asynchronous I/O with several packets in use at once, and devices other than NL: and an RK05.
+Not captured: the test program's own work per record, which the memo does not give (the
+two figures need about 3.9 ms of it to agree; see KNOWN_MISSES), pool fragmentation (a search
+that gets longer as the pool fills), tasks doing asynchronous I/O with several packets in use
+at once, and devices other than NL: and an RK05.
 """
 
 from __future__ import annotations
@@ -46,14 +48,27 @@ SPEC = load_spec("rsx-qio")  # knobs and metrics: specs/rsx-qio.toml
 
 # Bars this model does not reach, and why (its card shows them; the tests hold it to the rest).
 KNOWN_MISSES = {
-    "in_sample_median": "two percentages cannot pin three unknown costs: with the record and QIO "
-    "costs at their a-priori defaults (2 ms and 0.8 ms on an 11/45), one pool "
-    "cost over-predicts the NL: saving and under-predicts the RK05 one by "
-    "about a quarter each; the band across the unknown costs covers 6.6%",
-    "in_sample_max": "the same two figures, each about 20-30% off",
+    "in_sample_median": "two percentages cannot pin three unknown costs. What is missing is the "
+    "six-task test's own work per record (what its program does to make a record, and FCS's "
+    "PUT$), which the memo neither measures nor describes: with the record and QIO costs at "
+    "their a-priori defaults (2 ms and 0.8 ms on an 11/45), one pool cost over-predicts the NL: "
+    "saving and under-predicts the RK05 one by about a quarter each; both agree (the pool cost "
+    "refitted to 0.33 ms) if a record costs about 3.9 ms, inside the band the card draws (1 to "
+    "4 ms), which covers 6.6 %",
+    "in_sample_max": "the same two figures, 21 % and 29 % off",
     "loco_median": "with one configuration left out, the single fitted cost is set by the other "
     "alone, so each prediction carries the whole disagreement",
     "loco_max": "as above: 61% for the NL: saving predicted from the RK05 copy",
+}
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES = {
+    "QIO optimization, PIP test": "the six-task test's own work per record is missing (see the "
+    "in-sample median above): the one pool cost, set between the two figures, is too small for "
+    "this one",
+    "QIO optimization, six-task test": "the test program's own work per record (making the "
+    "record, FCS's PUT$), not in the memo: the model's a-priori 2 ms makes the pool's share of "
+    "each record too large",
 }
 
 # What calibration fits, from where, within which bounds, and what each is called:
@@ -84,7 +99,9 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     out: Evaluation = {
         "metrics": {"time_saving_percent": saving, "request_ms": request, "hit_percent": 100.0 * hit},
         "bottleneck": worst,
-        "limits": {"time_saving_percent": 100.0, "hit_percent": 100.0},
+        # no limits: a share of time saved and a hit rate are fractions, not a resource's
+        # throughput, and have no capacity to draw or to say
+        "limits": {},
         # a request takes at least each term's time (bounds.py)
         "bounds": bounds.stage_limits(1.0, terms, {}, times=["request_ms"]),
     }

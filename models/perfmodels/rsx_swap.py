@@ -74,6 +74,13 @@ KNOWN_MISSES = {
     "loco_median": "the model has nothing fitted, so leaving the figure out changes nothing",
     "loco_max": "the same single figure",
 }
+# Memo figures this model misses by more than 15 %, each with the mechanism it lacks (its card
+# shows them; the tests hold every other figure within 15 %).
+MISSED_FIGURES = {
+    "Shuffler and RMDEMO, SHF in its own partition": "the memo gives the shuffler's gain without "
+    "the swapping interval it was measured at; the missing piece is that setting, not a "
+    "mechanism: the model passes 5 % near 0.8 s, inside the 0.2 to 1 s the memo tried",
+}
 
 
 def _load_ms(disk: str, kw: float) -> float:

@@ -1,16 +1,25 @@
 """Which knob matters most here: every knob's effect on one metric at one setting.
 
-For a numeric knob, the elasticity at the setting (the per cent change of the metric per per
-cent change of the knob: d ln y / d ln x, by a central difference, a thousandth either side on a
-continuous knob and the neighbouring settings on an integer one), and the metric at the knob's
-two ends with every other knob held (its span). For a choice knob, the metric under each choice.
+For a numeric knob, the metric at the knob's two ends with every other knob held (its span), and
+its effect here in the units a person would compute it (`effect`, `_effect`):
+  - on a knob whose grid is powers of two (a block size, a chunksize given as log2 bytes), the
+    per cent change from doubling it (from here to twice here; at the top end, from half to here);
+  - on a continuous knob where the model is smooth here, the elasticity: the per cent change of
+    the metric per 1 % of the knob's own quantity (d ln y / d ln x, the two one-sided slopes a
+    thousandth either side agreeing);
+  - on a knob with whole steps (buffers, users), or where the model moves in steps here (a jump
+    within a thousandth either side: RSX's swapping, which rounds to whole swaps), the per cent
+    change at the next step of the knob's grid, said as such (never a derivative across a jump).
+`elasticity` is given only in the smooth case. For a choice knob, the metric under each choice.
 A knob that matters only under other settings says so, with the reason, and is not moved.
-Sorted by span, largest first: the order of a tornado chart.
+Sorted by span, largest first: the order of a tornado chart, whose first knob (`largest`) is the
+one that moves the metric most over its range.
 
-The bottleneck's cause. Where a knob is itself the limit (DECnet's link quota below its knee),
-that knob. Where a resource is (pace.py), the knob that moves what it allows the most over the
-knob's range, relative to here: on an open path the term's own limit on the metric (bounds.py),
-on a closed network the bottleneck station's demand. The knob to turn to relieve it. None
+The bottleneck's cause, a different claim. Where a knob is itself the limit (DECnet's link quota
+below its knee), that knob. Where a resource is (pace.py), the knob that moves what it allows the
+most over the knob's range, relative to here: on an open path the term's own limit on the metric
+(bounds.py), on a closed network the bottleneck station's demand. The knob to turn to relieve it,
+which need not move the metric most (RSX swapping: the swap disk's knob barely does). None
 where nothing limits (a cluster below saturation).
 """
 
@@ -22,10 +31,12 @@ from typing import Any
 
 from .knobs import Knob
 from .registry import model_params, system
-from .types import KnobEffect, Knobs, Sensitivity
+from .types import KnobEffect, Knobs, KnobStep, Sensitivity
 
-# The relative step of a central difference on a continuous knob.
+# The relative step of a one-sided difference on a continuous knob.
 STEP = 1e-3
+# The two one-sided slopes agree (the model is smooth here) within this share of the larger.
+SMOOTH = 0.05
 
 
 def sensitivity(name: str, knobs: Mapping[str, object] | None, metric: str, params: object = None) -> Sensitivity:
@@ -79,9 +90,13 @@ def sensitivity(name: str, knobs: Mapping[str, object] | None, metric: str, para
             assert k.min is not None and k.max is not None
             row["low"] = at({**base, k.name: _end(k, k.min)}, k.name)
             row["high"] = at({**base, k.name: _end(k, k.max)}, k.name)
-            row["elasticity"] = _elasticity(k, base, at, value)
+            effect, elasticity = _effect(k, base, at, value)
+            if effect is not None:
+                row["effect"] = effect
+            row["elasticity"] = elasticity
         rows.append(row)
     rows.sort(key=_span, reverse=True)
+    largest = next((r["name"] for r in rows if r["active"] and _span(r) > 0), None)
     return {
         "system": name,
         "metric": metric,
@@ -89,6 +104,7 @@ def sensitivity(name: str, knobs: Mapping[str, object] | None, metric: str, para
         "knobs": rows,
         "bottleneck": limit,
         "cause": _cause(s.knobs, base, limit, held(here), limits),
+        "largest": largest,
     }
 
 
@@ -120,29 +136,69 @@ def _end(k: Knob, v: float) -> float | int:
     return int(v) if k.integer else v
 
 
-def _elasticity(k: Knob, base: Knobs, at: Any, value: float | None) -> float | None:
-    """d ln y / d ln x at the setting, or None where it has no meaning (x or y not positive, or
-    the knob at an end with no neighbour on one side: then a one-sided difference)."""
-    x = float(base[k.name])
-    if x <= 0 or value is None or value <= 0:
-        return None
-    assert k.min is not None and k.max is not None
-    lo_x: float | int
-    hi_x: float | int
-    if k.integer:
-        up = x * 2 if k.scale == "log2" else x + (k.step or 1)
-        down = x / 2 if k.scale == "log2" else x - (k.step or 1)
-        pts = [v for v in (down, x, up) if k.min <= v <= k.max]
-        lo_x, hi_x = int(pts[0]), int(pts[-1])
-    else:
+def _quantity(k: Knob, v: float) -> float:
+    """The knob's own quantity: bytes for a knob given as log2 bytes, else its value."""
+    return 2.0**v if k.unit == "log2 bytes" else v
+
+
+def _effect(k: Knob, base: Knobs, at: Any, value: float | None) -> tuple[KnobStep | None, float | None]:
+    """The knob's effect here as a person would compute it (see the module's docstring), and
+    the elasticity where the model is smooth here; (None, None) where a per cent change has no
+    meaning (the metric not positive here)."""
+    x = base[k.name]
+    assert k.min is not None and k.max is not None and isinstance(x, (int, float))
+    if value is None or value <= 0:
+        return None, None
+    doubling = k.scale == "log2" or k.unit == "log2 bytes"
+    if not doubling and not k.integer and x > 0:
         lo_x, hi_x = max(k.min, x * (1 - STEP)), min(k.max, x * (1 + STEP))
-    if lo_x <= 0 or hi_x == lo_x:
+        sides = [
+            _slope(k, a, b, ya, yb)
+            for a, b, ya, yb in (
+                (lo_x, x, _y(at, base, k, lo_x, value), value),
+                (x, hi_x, value, _y(at, base, k, hi_x, value)),
+            )
+            if a < b
+        ]
+        if sides and all(sl is not None for sl in sides):
+            got = [sl for sl in sides if sl is not None]
+            top = max(abs(sl) for sl in got)
+            if max(got) - min(got) <= SMOOTH * max(top, 1e-12) and top > 0:
+                e = sum(got) / len(got)
+                return {"kind": "elasticity", "percent": e}, e
+    # the next step of the knob's grid (a doubling on powers of two); at the top end, the step
+    # that ends here
+    up = x + 1 if k.unit == "log2 bytes" else x * 2 if doubling else x + (k.step or 1)
+    down = x - 1 if k.unit == "log2 bytes" else x / 2 if doubling else x - (k.step or 1)
+    if up <= k.max:
+        to, y_to = up, _y(at, base, k, up, value)
+        pct = None if y_to is None else 100.0 * (y_to / value - 1.0)
+    elif down >= k.min:
+        to, y_from = down, _y(at, base, k, down, value)
+        pct = None if y_from is None or y_from <= 0 else 100.0 * (value / y_from - 1.0)
+    else:
+        return None, None
+    if pct is None:
+        return None, None
+    # (rounding noise is no change; a grid value reads as it is written: 0.06, not 0.060000000000000005)
+    step: KnobStep = {
+        "kind": "doubling" if doubling else "step",
+        "percent": 0.0 if abs(pct) < 1e-9 else pct,
+        "to": int(to) if k.integer else round(to, 10),
+    }
+    return step, None
+
+
+def _y(at: Any, base: Knobs, k: Knob, v: float, here: float) -> float | None:
+    """The metric with knob k at v (here's value at here's setting)."""
+    return here if v == base[k.name] else at({**base, k.name: _end(k, v)})
+
+
+def _slope(k: Knob, a: float, b: float, ya: float | None, yb: float | None) -> float | None:
+    """d ln y / d ln q between a and b, in the knob's own quantity q (None: y not positive)."""
+    if ya is None or yb is None or ya <= 0 or yb <= 0 or a <= 0:
         return None
-    y_lo = value if lo_x == x else at({**base, k.name: lo_x})
-    y_hi = value if hi_x == x else at({**base, k.name: hi_x})
-    if y_lo is None or y_hi is None or y_lo <= 0 or y_hi <= 0:
-        return None
-    return (math.log(y_hi) - math.log(y_lo)) / (math.log(hi_x) - math.log(lo_x))
+    return (math.log(yb) - math.log(ya)) / (math.log(_quantity(k, b)) - math.log(_quantity(k, a)))
 
 
 def _span(row: KnobEffect) -> float:

@@ -1,5 +1,6 @@
 """The sweep engine: a system's metrics along one knob, with the band of what the memo leaves
-open, the knee where a resource takes over, and the textbook bounds.
+open, the knee where a resource takes over, where a resource saturates (a later point: pace.py),
+and the textbook bounds.
 
 A system answers along a knob through its `ALONG` hooks (system.Along): a closed network's engine
 (closed.py) gives a whole population axis from one MVA pass; anywhere else the engine here solves
@@ -8,13 +9,15 @@ point by point, gathers the bounds from the points and finds the knee by halving
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from . import pace
 from .fitted import fitted
 from .knobs import Spec
+from .memomodel import memo_models
 from .registry import model_params, system, undetermined
 from .system import System
-from .types import Band, BoundLine, Evaluation, Knee, Knobs, KnobValue, Params, SweepResult
+from .types import Band, BoundLine, Evaluation, Knee, Knobs, KnobValue, Params, Saturation, SweepResult
 
 MAX_SWEEP_POINTS = 512
 # A knee found by halving a grid interval: to 2**-24 of it (far below what a chart shows), in as
@@ -50,18 +53,34 @@ def default_values(s: Spec, x: str) -> list[KnobValue]:
     return [int(v) for v in vals] if k.integer else [round(v, 10) for v in vals]
 
 
-def _series(
-    m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None
-) -> tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]], list[BoundLine]]:
+Series = tuple[dict[str, list[float | None]], list[str | None], dict[str, list[float | None]], list[BoundLine]]
+
+
+def _series(m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None) -> Series:
+    return _solved(m, base, x, xs, p)[0]
+
+
+def _solved(
+    m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None, detail: bool = False
+) -> tuple[Series, list[Evaluation] | None]:
+    """The series along x, and with `detail` each point solved one by one (their stages, which
+    the saturation point is read from), or None where the model's fast path gave them."""
     points = m.ALONG.points(base, x, xs, p)
     # a fast path's bounds come as lines from the model (its points leave them out)
     lines = m.ALONG.bound_lines(base, x, xs, p) if points is not None else None
+    solved = None
     if points is None:
-        points = [m.solve({**base, x: v}, p, detail=False) for v in xs]
+        points = solved = [m.solve({**base, x: v}, p, detail=detail) for v in xs]
     metrics = {mt.name: [pt["metrics"][mt.name] for pt in points] for mt in m.SPEC.metrics}
     names = {name for pt in points for name in pt.get("limits", {})}
     limits = {name: [pt.get("limits", {}).get(name) for pt in points] for name in sorted(names)}
-    return metrics, [pt["bottleneck"] for pt in points], limits, lines if lines is not None else _bound_lines(points)
+    series = (
+        metrics,
+        [pt["bottleneck"] for pt in points],
+        limits,
+        lines if lines is not None else _bound_lines(points),
+    )
+    return series, solved if detail else None
 
 
 def _bound_lines(points: list[Evaluation]) -> list[BoundLine]:
@@ -107,6 +126,75 @@ def _knee(
     return None
 
 
+def saturation(
+    m: System, base: Knobs, x: str, xs: list[KnobValue], p: Params | None = None, solved: list[Evaluation] | None = None
+) -> Saturation | None:
+    """The first value along x at which the model has a resource at least pace.SATURATED busy:
+    the busiest station's share where the model gives it along x (ALONG.utilization), else the
+    pace setter's at each point (pace.busy; from `solved`, the sweep's own points, if given).
+    Between two grid values it is narrowed on the knob's own steps (halving on a continuous
+    knob); a knob on powers of two keeps its grid value. None where no resource is that busy
+    along the axis: then nothing is said to saturate."""
+    kx = m.SPEC.knob(x)
+    if kx.choices is not None:
+        return None
+
+    def at(v: KnobValue) -> tuple[str, float] | None:
+        got = m.ALONG.utilization(base, x, [v], p)
+        return (got[0], got[1][0]) if got is not None else pace.busy(m.solve({**base, x: v}, p, detail=True))
+
+    along = m.ALONG.utilization(base, x, xs, p)
+    shares: list[tuple[str, float] | None] | None = None
+    if along is not None:
+        shares = [(along[0], u) for u in along[1]]
+    elif solved is not None:  # the sweep's own points, solved with their stages
+        shares = [pace.busy(pt) for pt in solved]
+    for i, v in enumerate(xs):
+        got = shares[i] if shares is not None else at(v)
+        if got is None or got[1] < pace.SATURATED:
+            continue
+        if i > 0 and kx.scale != "log2":
+            v, got = _narrowed(kx.integer, kx.step or 1, xs[i - 1], v, got, at)
+        return {"x": float(v), "resource": got[0], "utilization": got[1]}
+    return None
+
+
+Busy = tuple[str, float]  # a resource and its busy share
+
+
+def _narrowed(
+    integer: bool, step: float, lo: KnobValue, hi: KnobValue, got: Busy, at: Callable[[KnobValue], Busy | None]
+) -> tuple[KnobValue, Busy]:
+    """The first value after lo, up to hi (saturated: `got`), at which `at` is saturated: on an
+    integer knob a whole number of steps from lo, on a continuous one by halving."""
+    assert isinstance(lo, (int, float)) and isinstance(hi, (int, float))
+
+    def full(v: KnobValue) -> tuple[str, float] | None:
+        r = at(v)
+        return r if r is not None and r[1] >= pace.SATURATED else None
+
+    if integer:
+        a, b = 0, int(round((hi - lo) / step))  # steps from lo: a not saturated, b saturated
+        while b - a > 1:
+            mid = (a + b) // 2
+            r = full(int(lo + mid * step))
+            if r is not None:
+                b, got = mid, r
+            else:
+                a = mid
+        return int(lo + b * step), got
+    fa: float = float(lo)
+    fb: float = float(hi)
+    for _ in range(KNEE_HALVINGS):
+        half = (fa + fb) / 2
+        r = full(half)
+        if r is not None:
+            fb, got = half, r
+        else:
+            fa = half
+    return fb, got
+
+
 def sweep(
     name: str,
     knobs: Mapping[str, object] | None,
@@ -127,7 +215,7 @@ def sweep(
     parameters the user's table does not pin, each {name: [low, high]} (model_spread)."""
     m, base, xs = _sweep_args(name, knobs, x, values)
     p = model_params(name, params)
-    metrics, bottleneck, limits, bound_lines = _series(m, base, x, xs, p)
+    (metrics, bottleneck, limits, bound_lines), solved = _solved(m, base, x, xs, p, detail=True)
     return {
         "system": name,
         "knobs": base,
@@ -138,8 +226,10 @@ def sweep(
         "limits": limits,
         "band": _band(m, name, base, x, xs, p, model_spread(name, spread, p)) if band else {},
         "knee": _knee(m, base, x, xs, bottleneck, p),
+        "saturation": saturation(m, base, x, xs, p, solved),
         "bounds": bound_lines,
         "bounds_knee": m.ALONG.bounds_knee(base, x, p),
+        "memo_models": memo_models(m, name, base, x, p),
     }
 
 

@@ -2,7 +2,8 @@
 
 A system is a module (decnet.py, ffs.py, ...) that describes its knobs and metrics (SPEC, read
 from specs/{id}.toml), says which of its parameters calibration fits (FITTED, from START, within
-BOUNDS, with FIXED_DEFAULTS held), declares the fidelity bars it misses and why (KNOWN_MISSES),
+BOUNDS, with FIXED_DEFAULTS held), declares the fidelity bars it misses and why (KNOWN_MISSES)
+and each memo figure it misses by more than 15 % with the mechanism it lacks (MISSED_FIGURES),
 and answers: `solve` at one setting, `observations` for the memo figures it is judged against,
 and ALONG, what it answers along one knob faster than point by point (`Along`: every hook the
 sweep engine calls, each with its default; POINT_BY_POINT where it has nothing faster). The
@@ -21,7 +22,7 @@ class Along:
     """What a model answers along one knob x (the other knobs `k` fixed) faster than point by
     point. Each hook's default, None, says it has no answer of its own there: the sweep engine
     (sweep.py) then solves each point, gathers the bounds from the points and finds the knee by
-    halving. A closed network's engine (closed.py) answers all four along its population."""
+    halving. A closed network's engine (closed.py) answers them all along its population."""
 
     def points(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> list[Evaluation] | None:
         """Every value's point (without its bounds: `bound_lines` gives them)."""
@@ -37,6 +38,14 @@ class Along:
 
     def bounds_knee(self, k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
         """A closed network's textbook knee N* along x, and its station."""
+        return None
+
+    def utilization(
+        self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None
+    ) -> tuple[str, list[float]] | None:
+        """The busiest resource along x and its busy share at every value, where a resource is
+        asked whatever sets the pace (None: the sweep engine reads each point's pace setter,
+        pace.busy); what the saturation point is found from."""
         return None
 
 
@@ -66,6 +75,12 @@ class System(Protocol):
     @property
     def KNOWN_MISSES(self) -> dict[str, str]:
         """fidelity bar -> why the model misses it (shown on its card)"""
+        ...
+
+    @property
+    def MISSED_FIGURES(self) -> dict[str, str]:
+        """memo figure (its locator) -> the mechanism the model lacks to come within 15 % of it
+        (shown on its card)"""
         ...
 
     @property

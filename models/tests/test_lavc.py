@@ -51,3 +51,15 @@ def test_local_disks_leave_only_locks_at_the_boot_member():
     r = ev(**MEMO, disk="local")["metrics"]
     assert r["adapter_percent"] == 0 and r["ethernet_mbps"] == 0
     assert r["cpu_demand_percent"] == pytest.approx(86 * 0.54 * 4.8 / 10)
+
+
+def test_below_saturation_the_number_of_users_is_named_as_the_limit() -> None:
+    """What limits the curve is always said: below saturation the users are too few to keep a
+    station busy (not "none"), and no stage is marked as the bottleneck there."""
+    from perfmodels import registry
+
+    few = registry.evaluate("lavc", {"users": 20})
+    assert few["bottleneck"] == "number of users"
+    assert not any(st.get("bottleneck") for st in few["stages"])
+    many = registry.evaluate("lavc", {"users": 200})
+    assert many["bottleneck"] not in (None, "number of users")

@@ -9,6 +9,8 @@
   bounds, an open path's each term alone).
 - More of a resource never lowers throughput (nor raises a time), except through a step the
   mechanism really has (FFS's rotational gap, rounded up to whole blocks), pinned in test_ffs.
+- A slower disk controller (a longer average set-up) never makes FFS faster, and with no spread
+  every request is alike (whole revolutions lost).
 - Every knob moves some metric somewhere in its range; a knob marked as mattering only under
   other settings moves nothing elsewhere.
 """
@@ -121,6 +123,7 @@ def test_domain_utilization_and_capacity(system, data):
     if system == "ofn":
         assert r["metrics"]["lookups_hit"] >= 1
         assert r["metrics"]["lookups_hit"] <= max(1.0, r["metrics"]["lookups_miss"]) + 1
+        assert r["metrics"]["lookups_passed"] == r["metrics"]["lookups_hit"] - 1
 
 
 def params_of(system: str) -> st.SearchStrategy:
@@ -221,7 +224,7 @@ RESOURCES = {
         ("link_quota", +2, ["throughput_bps", "messages_per_s"], []),
         ("copy_us_per_byte", -0.1, ["throughput_bps"], []),
     ],
-    "ofn": [("hash_size", +1, [], ["lookups_hit", "lookups_miss"])],
+    "ofn": [("hash_size", +1, [], ["lookups_hit", "lookups_passed", "lookups_miss"])],
     "rsx-swap": [
         ("core_kw", +1, [], ["elapsed_ratio", "elapsed_s"]),
         ("swap_interval_s", +0.05, [], ["swap_overhead_percent"]),
@@ -287,6 +290,24 @@ def test_more_resources_never_slower(system, data):
             a, b = base["metrics"][m], more["metrics"][m]
             if a is not None and b is not None:
                 assert b <= a * (1 + REL) + 1e-12, (system, knob, m, a, b, k)
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_slower_controller_set_up_never_speeds_ffs_up(data):
+    """A longer average set-up (the spread held) can only make more requests miss their block:
+    no more revolutions caught, no more throughput, whatever the other knobs; and with no
+    spread the revolutions lost are whole (every request alike)."""
+    k = data.draw(settings_of("ffs"))
+    base = ev("ffs", k)
+    k2 = _step("ffs", k, "controller_setup_ms", +0.5)
+    if k2 is not None:
+        more = ev("ffs", k2)
+        assert more["metrics"]["revolutions_lost"] >= base["metrics"]["revolutions_lost"] - 1e-12, k
+        assert more["metrics"]["throughput_kBps"] <= base["metrics"]["throughput_kBps"] * (1 + REL), k
+    if k["controller_setup_spread_ms"] == 0 and k["bus"] == "MASSBUS":
+        lost = base["metrics"]["revolutions_lost"]
+        assert lost == int(lost), k
 
 
 # ---- every knob does something, and only where it is said to ----------------------------

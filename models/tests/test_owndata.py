@@ -101,3 +101,13 @@ def test_json_rows_are_checked_the_same_way():
     )
     assert [p["line"] for p in bad["problems"]] == [1, 1, 2, 3]
     assert table_from_rows(FFS, [])["problems"][0]["message"] == "rows must be a non-empty list"
+
+
+def test_a_converted_value_out_of_range_is_quoted_as_typed_with_its_unit():
+    t = read_table(FFS, "block_size (KB),throughput (KB/s)\n32,500\n4.5,400\n8,300\n")
+    assert problems(t) == [
+        (2, 0, "knob 'block_size' must be a power of 2 from 1024 to 16384 bytes (1 to 16 KB); got 32 KB (32768 bytes)"),
+        (3, 0, "knob 'block_size' must be a power of 2 from 1024 to 16384 bytes (1 to 16 KB); got 4.5 KB (4608 bytes)"),
+    ]
+    # in the declared unit, as before: the value as typed is the value
+    assert problems(read_table(FFS, "block_size,throughput (KB/s)\n32768,500\n"))[0][2].endswith("got 32768")

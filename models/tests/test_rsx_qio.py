@@ -39,3 +39,11 @@ def test_properties(maxpkt, tasks, device, rec, svc):
     assert abs(sum(s["utilization"] for s in r["stages"]) - 1) < 1e-9
     if maxpkt < 30:
         assert saving(**{**k, "maxpkt": maxpkt + 1}) >= m["time_saving_percent"]
+
+
+def test_a_fraction_has_no_capacity() -> None:
+    """Time saved and the hit rate are fractions of a whole, not a resource's throughput: the
+    model gives them no capacity for the chart to draw or say ("its capacity is 100 %")."""
+    from perfmodels import registry
+
+    assert registry.evaluate("rsx-qio")["limits"] == {}

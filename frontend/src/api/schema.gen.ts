@@ -316,6 +316,10 @@ export interface components {
       known_misses: {
         [key: string]: string;
       };
+      /** Missed Figures */
+      missed_figures: {
+        [key: string]: string;
+      };
       /** Parameter Labels */
       parameter_labels: {
         [key: string]: string;
@@ -713,6 +717,7 @@ export interface components {
       choices?: {
         [key: string]: number | null;
       };
+      effect?: components["schemas"]["KnobStep"];
       /** Elasticity */
       elasticity?: number | null;
       /** High */
@@ -725,6 +730,15 @@ export interface components {
       name: string;
       /** Reason */
       reason?: string;
+    };
+    /** KnobStep */
+    KnobStep: {
+      /** Kind */
+      kind: string;
+      /** Percent */
+      percent: number;
+      /** To */
+      to?: number;
     };
     /** LessonCreated */
     LessonCreated: {
@@ -764,6 +778,17 @@ export interface components {
       name: string;
       /** Value */
       value?: number | null;
+    };
+    /** MemoModel */
+    MemoModel: {
+      /** Knobs */
+      knobs: {
+        [key: string]: number | string;
+      };
+      /** Metrics */
+      metrics: {
+        [key: string]: number | null;
+      };
     };
     /** MemoPoint */
     MemoPoint: {
@@ -840,6 +865,7 @@ export interface components {
       best: {
         [key: string]: number;
       };
+      comparison: components["schemas"]["OwnFitComparison"];
       /** Fitted */
       fitted: string[];
       /** Held */
@@ -856,6 +882,7 @@ export interface components {
       params: {
         [key: string]: number;
       };
+      prior: components["schemas"]["OwnFitPrior"];
       /** Ranges */
       ranges: {
         [key: string]: number[];
@@ -865,8 +892,35 @@ export interface components {
       summary: components["schemas"]["OwnFitSummary"];
       /** System */
       system: string;
+      /** Unpinned */
+      unpinned: components["schemas"]["OwnFitUnpinned"][];
       /** Warnings */
       warnings: components["schemas"]["OwnFitWarning"][];
+    };
+    /** OwnFitComparison */
+    OwnFitComparison: {
+      /** Better */
+      better: boolean;
+      fitted_left_out: components["schemas"]["ErrorSummary"];
+      memo: components["schemas"]["ErrorSummary"];
+    };
+    /** OwnFitMiss */
+    OwnFitMiss: {
+      /** Kind */
+      kind: string;
+      /** Limit */
+      limit: string | null;
+      /** Message */
+      message: string;
+      /** Value */
+      value: number | null;
+    };
+    /** OwnFitPrior */
+    OwnFitPrior: {
+      /** Tried */
+      tried: number[][];
+      /** Weight */
+      weight: number;
     };
     /** OwnFitRow */
     OwnFitRow: {
@@ -886,12 +940,26 @@ export interface components {
       memo_model: number | null;
       /** Metric */
       metric: string;
+      missing: components["schemas"]["OwnFitMiss"] | null;
     };
     /** OwnFitSummary */
     OwnFitSummary: {
       baseline: components["schemas"]["ErrorSummary"];
       in_sample: components["schemas"]["ErrorSummary"];
       leave_one_out?: components["schemas"]["ErrorSummary"];
+    };
+    /** OwnFitUnpinned */
+    OwnFitUnpinned: {
+      /** Message */
+      message: string;
+      /** Name */
+      name: string;
+      /** Partners */
+      partners: string[];
+      /** Reason */
+      reason: string;
+      /** Value */
+      value: number;
     };
     /** OwnFitWarning */
     OwnFitWarning: {
@@ -970,6 +1038,15 @@ export interface components {
       right_pct: number | null;
       /** Round */
       round: number;
+    };
+    /** Saturation */
+    Saturation: {
+      /** Resource */
+      resource: string;
+      /** Utilization */
+      utilization: number;
+      /** X */
+      x: number;
     };
     /**
      * SavedScenario
@@ -1097,6 +1174,8 @@ export interface components {
       cause: string | null;
       /** Knobs */
       knobs: components["schemas"]["KnobEffect"][];
+      /** Largest */
+      largest: string | null;
       /** Metric */
       metric: string;
       /** System */
@@ -1325,10 +1404,13 @@ export interface components {
       limits: {
         [key: string]: (number | null)[];
       };
+      /** Memo Models */
+      memo_models: components["schemas"]["MemoModel"][];
       /** Metrics */
       metrics: {
         [key: string]: (number | null)[];
       };
+      saturation: components["schemas"]["Saturation"] | null;
       /** System */
       system: string;
       /** X */

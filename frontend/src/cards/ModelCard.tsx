@@ -106,10 +106,16 @@ export function ModelCard({ system }: { system: string }) {
               <li>Baseline: the memo gives no other figure to copy, so there is nothing to compare with.</li>
             )}
           </ul>
-          {Object.keys(card.known_misses).length > 0 && (
+          {Object.keys(card.known_misses).length + Object.keys(card.missed_figures).length > 0 && (
             <div className="known-misses" data-testid="known-misses">
               <h3>Where the model falls short</h3>
               <ul>{Object.entries(card.known_misses).map(([bar, why]) => <li key={bar}><strong>{bar.replace(/_/g, " ")}</strong>{": "}{inline(why)}{"."}</li>)}</ul>
+              {Object.keys(card.missed_figures).length > 0 && (
+                <>
+                  <h4>Memo figures missed by more than 15 %, and the mechanism the model lacks</h4>
+                  <ul data-testid="missed-figures">{Object.entries(card.missed_figures).map(([figure, why]) => <li key={figure}><strong>{figure}</strong>{": "}{inline(why)}{"."}</li>)}</ul>
+                </>
+              )}
             </div>
           )}
           <FitChart figures={card.figures} />

@@ -7,7 +7,7 @@ import { type KnobDisplay, withUnit } from "../format";
 import { EndLabels, HoverMark, XAxis, YAxis } from "./axes";
 import { geometry, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
-import { dodge } from "./labels";
+import { type Box, dodge, placeLabels, sortByRank } from "./labels";
 import type { Axes, ChartUi, Frame, Layer, Mark } from "./marks/mark";
 import { textWidth } from "./measure";
 import { useReader } from "./useReader";
@@ -21,7 +21,7 @@ export interface ChartProps {
   describedBy?: string;
   /** T on the curve's reader: open the table of the plotted values (DataTable) */
   onTable?: () => void;
-  /** pixel height (default 380; a phone's 250) */
+  /** pixel height (default 380, taller on a wide screen up to 540; a phone's 250) */
   height?: number;
   /** room for the presenter view's larger text (wider margins) */
   large?: boolean;
@@ -31,6 +31,8 @@ export interface ChartProps {
 
 const DEFAULT_HEIGHT = 380;
 const PHONE_HEIGHT = 250;
+// a wide screen's chart grows taller with its width (to this), so a desktop's is not a strip
+const WIDE_HEIGHT = 540;
 const NORMAL_MARGIN = { top: 28, right: 20, bottom: 48, left: 64 };
 const LARGE_MARGIN = { top: 34, right: 28, bottom: 62, left: 96 };
 
@@ -67,10 +69,18 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
   const ui: ChartUi = { tip: setTip };
   const titleId = useId();
   // A phone's chart is shorter, so that it can stay in view above the knobs.
-  const HEIGHT = height ?? (small ? PHONE_HEIGHT : DEFAULT_HEIGHT);
+  const HEIGHT = height ?? (small ? PHONE_HEIGHT : Math.round(Math.min(WIDE_HEIGHT, Math.max(DEFAULT_HEIGHT, width * 0.42))));
   const g = geometry({ width, height: HEIGHT, yMax, margin: MARGIN, ys: marks.flatMap((m) => m.ys ?? []), xDomain: axes.xDomain, xLog: axes.xLog });
   const bottom = HEIGHT - MARGIN.bottom;
-  const f: Frame = { g, margin: MARGIN, width, height: HEIGHT, bottom, small, large };
+  const plotClip = `${titleId}-exact`;
+  const laid: Frame = { g, margin: MARGIN, width, height: HEIGHT, bottom, small, large, plotClip, label: () => null };
+  // every mark's labels laid out together: inside the plot's columns, above the x axis, clear of
+  // the curves, the dots, the band and each other (labels.ts); the marks draw them where put
+  const within: Box = { x0: MARGIN.left + 2, y0: MARGIN.top - 12, x1: width - MARGIN.right - 2, y1: bottom - 3 };
+  const wants = sortByRank(marks.flatMap((m) => m.labels?.(laid) ?? []));
+  const obstacles = marks.map((m) => m.obstacles?.(laid) ?? {});
+  const placed = new Map(placeLabels(wants, { boxes: obstacles.flatMap((o) => o.boxes ?? []), segments: obstacles.flatMap((o) => o.segments ?? []) }, within).map((p) => [p.id, p]));
+  const f: Frame = { ...laid, label: (id) => placed.get(id) ?? null };
   const reader = useReader(marks, axes, g, onTable);
 
   // each label beside its curve's last point, moved apart where the curves end together; the
@@ -99,6 +109,9 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
         {/* curves beyond a fixed y axis (a lesson's open question) are cut at the plot's edge */}
         <clipPath id={`${titleId}-plot`}>
           <rect x={MARGIN.left} y={MARGIN.top - 14} width={Math.max(0, width - MARGIN.left) + 200} height={bottom - MARGIN.top + 16} />
+        </clipPath>
+        <clipPath id={plotClip}>
+          <rect x={MARGIN.left} y={MARGIN.top} width={Math.max(0, width - MARGIN.left - MARGIN.right)} height={Math.max(0, bottom - MARGIN.top)} />
         </clipPath>
         {layer("back")}
         <XAxis f={f} tick={axes.xTick} title={withUnit(axes.xLabel, axes.xUnit)}>{layer("xaxis")}</XAxis>

@@ -1,15 +1,18 @@
 // The readout that follows the pointer or the arrow keys along the curve (Chart draws the rule
 // and the dot; this is the box beside them).
 import { formatValue } from "../format";
-import type { MemoPoint } from "./memoPoints";
+import { comparedText, type MemoPoint, settingOf } from "./memoPoints";
 import { boundText, type ReadoutAt } from "./readout";
 
 /** A memo figure in the chart's unit, as the model's value beside it is, with the figure as the
- * memo printed it where that reads differently ("Memo: 3.48M bit/s (printed 434726 Bps)"). */
+ * memo printed it where that reads differently ("Memo: 3.48M bit/s (printed 434726 Bps)"); one
+ * measured at another setting says it and the model there, not this curve. */
 export function memoText(m: MemoPoint, yUnit: string): string {
   const shown = formatValue(m.y, yUnit);
   const printed = m.printed && m.printed !== shown ? ` (printed ${m.printed})` : "";
-  return `Memo: ${shown}${printed}${m.exact ? "" : " (another setting)"}`;
+  if (m.exact) return `Memo: ${shown}${printed}`;
+  const compared = comparedText(m, m.model ?? Number.NaN, yUnit);
+  return `Memo: ${shown}${printed} at ${settingOf(m)}${compared ? `; ${compared}` : ""}`;
 }
 
 export function HoverReadout({ r, xLabel, xText, yLabel, yUnit, left, top, width }: {

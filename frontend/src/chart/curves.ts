@@ -79,25 +79,42 @@ export function limitOf(sweep: SweepResult | null, x: string, y: string) {
   return sweep.x.map((xv, i) => ({ x: Number(xv), y: lim[i] ?? NaN }));
 }
 
-/** The curve's saturation point. Where the model names one (the sweep's knee: a window or the
- * users give way to a resource, perfmodels/pace.py) it is that, on the curve; else where the
- * curve first reaches its capacity (within 1 %), or null. */
-export function saturationOf(curve: { x: number; y: number }[], limit: { x: number; y: number }[], knee?: { x: number; resource: string } | null): { x: number; y: number; resource?: string } | null {
-  if (knee) {
-    const y = valueAt(curve, knee.x);
-    if (Number.isFinite(y)) return { x: knee.x, y, resource: knee.resource };
-  }
-  for (let i = 0; i < Math.min(curve.length, limit.length); i++) {
-    const c = curve[i], l = limit[i];
-    if (!Number.isFinite(c.y) || !Number.isFinite(l.y) || l.y <= 0 || c.y < 0.99 * l.y) continue;
-    if (i === 0) return { x: c.x, y: l.y };
-    // interpolate between the last point below and this one
-    const p = curve[i - 1], pl = limit[i - 1];
-    const before = p.y - 0.99 * pl.y, after = c.y - 0.99 * l.y;
-    const t = Number.isFinite(before) && before < 0 ? before / (before - after) : 1;
-    return { x: p.x + t * (c.x - p.x), y: pl.y + t * (l.y - pl.y) };
-  }
-  return null;
+/** Where the pace setter turns from a window or the users to a resource along x (the sweep's
+ * knee, perfmodels/pace.py), on the curve; `nStar` where it is the textbook's knee N* (where the
+ * asymptotes meet: DECnet's quota), not another rule's (LAVC's users at full demand). The
+ * resource then sets the pace but is not yet full: that is the saturation point, further on. */
+export interface KneePoint {
+  x: number;
+  y: number;
+  resource: string;
+  nStar: boolean;
+}
+
+export function kneeOf(sweep: SweepResult | null, x: string, curve: { x: number; y: number }[]): KneePoint | null {
+  const k = sweep && sweep.x_knob === x ? sweep.knee : null;
+  if (!k) return null;
+  const y = valueAt(curve, k.x);
+  if (!Number.isFinite(y)) return null;
+  const star = sweep?.bounds_knee;
+  return { x: k.x, y, resource: k.resource, nStar: !!star && Math.abs(star.x - k.x) <= 1e-9 * Math.max(1, Math.abs(k.x)) };
+}
+
+/** Where a resource saturates: the first x at which the model has it at least 95 % busy (the
+ * sweep's saturation, perfmodels/sweep.py), on the curve; null where none is that busy along
+ * the axis, and then nothing is said to saturate. */
+export interface SaturationPoint {
+  x: number;
+  y: number;
+  resource: string;
+  /** its busy share there, 0.95 to 1 */
+  utilization: number;
+}
+
+export function saturationOf(sweep: SweepResult | null, x: string, curve: { x: number; y: number }[]): SaturationPoint | null {
+  const s = sweep && sweep.x_knob === x ? sweep.saturation : null;
+  if (!s) return null;
+  const y = valueAt(curve, s.x);
+  return Number.isFinite(y) ? { x: s.x, y, resource: s.resource, utilization: s.utilization } : null;
 }
 
 /** The curve's value at x, interpolated between its points (NaN outside them). */

@@ -32,3 +32,21 @@ export function wrap(s: string, width: number, px: number): string[] {
   if (line) lines.push(line);
   return lines;
 }
+
+/** A string with no spaces (a link) broken into lines no wider than `width`: after a separator
+ * ("&", ";", ",", "/") where one falls in the line's second half, else anywhere. */
+export function wrapAnywhere(s: string, width: number, px: number): string[] {
+  const lines: string[] = [];
+  let rest = s;
+  while (rest) {
+    let n = 1;
+    while (n < rest.length && textWidth(rest.slice(0, n + 1), px) <= width) n++;
+    if (n < rest.length) {
+      const cut = Math.max(...["&", ";", ",", "/"].map((c) => rest.lastIndexOf(c, n - 1)));
+      if (cut >= n / 2) n = cut + 1;
+    }
+    lines.push(rest.slice(0, n));
+    rest = rest.slice(n);
+  }
+  return lines;
+}

@@ -2,7 +2,7 @@
 // there, the memo's measurement at that x, and the other drawn series at the same x; and how the
 // keyboard's reader steps between the memo's measurements and between the drawn lines.
 import type { SeriesPoint } from "./geometry";
-import type { MemoPoint } from "./memoPoints";
+import { comparedText, type MemoPoint, settingOf } from "./memoPoints";
 import { formatValue } from "../format";
 import { boundsAt, type BoundsReading, type BoundView } from "./curves";
 
@@ -66,10 +66,19 @@ export function boundText(b: BoundsReading, unit: string): string {
 export function readoutText(r: ReadoutAt, xLabel: string, xText: (v: number) => string, yLabel: string, yUnit: string): string {
   const parts = [`${xLabel} ${xText(r.x)}: ${yLabel} ${formatValue(r.y, yUnit)}`];
   if (r.bottleneck) parts.push(`limited by the ${r.bottleneck}`);
-  for (const m of r.memo) parts.push(`the memo measured ${formatValue(m.y, yUnit)}`);
+  for (const m of r.memo) parts.push(memoReading(m, yUnit));
   for (const o of r.others) parts.push(`${o.label} ${formatValue(o.y, yUnit)}`);
   for (const b of r.bounds) parts.push(boundText(b, yUnit));
   return `${parts.join("; ")}.`;
+}
+
+/** "the memo measured 360 bit/s" here; one measured at another setting with that setting and
+ * the model there ("the memo measured 1.47M bit/s at buffer size 1467 bytes, the model at that
+ * setting 1.45M bit/s, 1 % below"), never against this curve. */
+export function memoReading(m: MemoPoint, yUnit: string): string {
+  if (m.exact) return `the memo measured ${formatValue(m.y, yUnit)}`;
+  const compared = comparedText(m, m.model ?? Number.NaN, yUnit);
+  return `the memo measured ${formatValue(m.y, yUnit)} at ${settingOf(m)}${compared ? `, ${compared}` : ""}`;
 }
 
 /** The curve point at the next memo measurement beyond `from` (dir 1) or before it (dir -1),

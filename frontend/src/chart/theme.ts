@@ -74,6 +74,8 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
 .uncertainty-band { fill: ${t.curve}; fill-opacity: ${t.bandOpacity}; stroke: ${t.curve}; stroke-width: 1; stroke-dasharray: ${t.bandDash}; }
 .limit-line { fill: none; stroke: ${t.limit}; stroke-width: 1.5; stroke-dasharray: ${t.limitDash}; }
 .saturation path { fill: ${t.limit}; }
+.knee-mark path { fill: #fff; stroke: ${t.limit}; stroke-width: 2; } .knee-mark text { fill: ${t.limit}; }
+.knee-mark text, .saturation text { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
 .bound-line { fill: none; stroke: ${t.bound}; stroke-width: 1.25; } .bound-line.bound-balanced { stroke-dasharray: ${t.boundDash.balanced}; }
 .bound-line.bound-stage { stroke-dasharray: ${t.boundDash.stage}; stroke-width: 1.5; } .bound-label, .knee-label { fill: ${t.bound}; font-size: 11px; }
 .knee-point path { fill: ${t.bound}; stroke: #fff; }

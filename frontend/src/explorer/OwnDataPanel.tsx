@@ -1,12 +1,12 @@
 // "Your measurements": paste, upload or type a table of your own machine's measurements, see every
-// problem at its line and column, and fit the model to it in the browser (the memo calibration's
-// own code), with progress and a stop; then the fitted values, how well they fit each row, each
-// row left out, and what copying the nearest row would give.
+// problem at its line and column, and fit the model to it in the browser, with progress and a
+// stop; then the fit, explained (OwnFitResult).
 import { useId, useRef, useState } from "react";
 import { isChoice, type KnobValues, type NumberKnob, type OwnFit, type OwnTable, type Params, type Spread, type SystemSpec } from "../api/types";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { OwnDataGrid } from "./OwnDataGrid";
+import { OwnFitResult } from "./OwnFitResult";
 
 interface Props {
   spec: SystemSpec;
@@ -65,7 +65,7 @@ export function OwnDataPanel(p: Props) {
       const open = r.warnings.filter((w) => w.kind === "undetermined" && w.name && w.name in params).map((w) => w.name as string);
       const spread: Spread = Object.fromEntries(open.map((n) => [n, [r.ranges[n][0], r.ranges[n][1]] as [number, number]]));
       p.onFitted(Object.keys(params).length ? params : null, r.knobs as KnobValues, open.length ? spread : null);
-      const errors = await p.client.own({ type: "left_out", system: p.spec.id, text: p.text, knobs: p.knobs, fit: r.fitted, best: r.best },
+      const errors = await p.client.own({ type: "left_out", system: p.spec.id, text: p.text, knobs: p.knobs, fit: r.fitted, best: r.best, weight: r.prior.weight },
         (f) => tick(1 + f));
       setLeftOut(errors);
     } catch (e) {
@@ -99,9 +99,6 @@ export function OwnDataPanel(p: Props) {
     ...held.filter((k): k is NumberKnob => !isChoice(k) && !k.integer).map((k) => ({ name: k.name, label: `${k.label} (a knob: its value found from your table)` })),
   ];
   const label = (name: string) => p.spec.params.find((q) => q.name === name)?.label ?? p.spec.knobs.find((k) => k.name === name)?.label ?? name;
-  const metricUnit = (name: string) => p.spec.metrics.find((m) => m.name === name)?.unit ?? "";
-  const metricLabel = (name: string) => p.spec.metrics.find((m) => m.name === name)?.label ?? name;
-  const pct = (v: number | null | undefined) => (v == null ? "–" : `${v > 0 ? "+" : ""}${v.toFixed(1)} %`);
 
   return (
     <section className="own-data" data-testid="own-data" aria-labelledby={`${id}-h`}>
@@ -180,53 +177,7 @@ export function OwnDataPanel(p: Props) {
           {Object.entries(p.fitted).map(([n, v]) => <li key={n} data-testid="fit-param">{`${label(n)} = ${formatValue(v, "")}`}</li>)}
         </ul>
       )}
-      {result && (
-        <div className="fit-result">
-          <h3>The fit</h3>
-          <ul className="fit-params">
-            {result.fitted.map((n) => (
-              <li key={n} data-testid="fit-param">
-                {`${label(n)} = ${formatValue(result.best[n], "")} (equally good from ${formatValue(result.ranges[n][0], "")} to ${formatValue(result.ranges[n][1], "")})`}
-              </li>
-            ))}
-          </ul>
-          {result.warnings.map((w) => <p key={w.message} className="notice" data-testid="fit-warning">{w.message}</p>)}
-          <p>
-            {`Error at the median: ${result.summary.in_sample.median_abs ?? "–"} % fitted; `}
-            {leftOut ? `${median(Object.values(leftOut))} % with each row left out; ` : "each row left out: computing…; "}
-            {`${result.summary.baseline.median_abs ?? "–"} % copying the nearest other row.`}
-          </p>
-          <div className="table-scroll">
-            <table data-testid="fit-table">
-              <caption>Each measured value, the fit, and the memo's model</caption>
-              <thead>
-                <tr><th scope="col">Line</th><th scope="col">Metric</th><th scope="col">Measured</th><th scope="col">Fitted</th><th scope="col">Error</th><th scope="col">Row left out</th><th scope="col">Nearest row copied</th><th scope="col">Memo's model</th></tr>
-              </thead>
-              <tbody>
-                {result.rows.map((r) => (
-                  <tr key={`${r.line}-${r.metric}`}>
-                    <th scope="row">{r.line}</th>
-                    <td>{metricLabel(r.metric)}</td>
-                    <td>{formatValue(r.measured, metricUnit(r.metric))}</td>
-                    <td>{r.fitted == null ? "–" : formatValue(r.fitted, metricUnit(r.metric))}</td>
-                    <td>{pct(r.error_percent)}</td>
-                    <td>{leftOut ? pct(leftOut[`${r.line} ${r.metric}`]) : "…"}</td>
-                    <td>{pct(r.baseline_percent)}</td>
-                    <td>{r.memo_model == null ? "–" : formatValue(r.memo_model, metricUnit(r.metric))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
+      {result && <OwnFitResult spec={p.spec} result={result} leftOut={leftOut} onUseMemo={() => { setResult(null); p.onFitted(null, {}, null); }} />}
     </section>
   );
-}
-
-function median(xs: (number | null)[]): string {
-  const a = xs.filter((x): x is number => x !== null).map(Math.abs).sort((u, v) => u - v);
-  if (!a.length) return "–";
-  const m = a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
-  return m.toFixed(2);
 }

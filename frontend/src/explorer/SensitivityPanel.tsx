@@ -1,6 +1,8 @@
 // "What matters most here": every knob's effect on the chart's metric at the setting on screen
 // (perfmodels/sensitivity.py, in the worker with each knob move), as a tornado: each knob's bar
 // runs from the metric at its lowest setting to its highest, the others held, largest first.
+// Each bar's figure is in the units a person would compute, and the knob with the largest effect
+// and the knob behind the bottleneck are each named for what they are (sensitivityText.ts).
 // Choosing a numeric knob's bar puts that knob on the x axis. It is asked once the knobs rest
 // (every knob at both ends is tens of model calls): a knob's curve never waits behind it.
 import { memo, useEffect, useId, useState } from "react";
@@ -8,6 +10,7 @@ import type { KnobValues, MetricSpec, Params, SystemSpec } from "../api/types";
 import { useLatest } from "../view/useLatest";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
+import { effectText, inSentence, sensitivityClaim, valueText } from "./sensitivityText";
 
 interface Props {
   spec: SystemSpec;
@@ -41,33 +44,37 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
   const pos = (v: number) => (hi > lo ? (100 * (v - lo)) / (hi - lo) : 50);
   const unit = metric.unit;
   const numeric = new Set(spec.knobs.filter((k) => !("choices" in k)).map((k) => k.name));
+  const label = (name: string) => spec.knobs.find((k) => k.name === name)?.label ?? name;
   return (
     <section className="sensitivity" data-testid="sensitivity" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>What matters most here</h2>
       <p className="muted">
-        {`${metric.label} is ${r.value == null ? "not computed" : formatValue(r.value, unit)} at this setting. Each bar runs from the ${metric.label.charAt(0).toLowerCase()}${metric.label.slice(1)} at the knob's lowest setting to its highest, every other knob held; the line is this setting. `}
-        {r.bottleneck ? `The ${r.bottleneck} sets the pace here${r.cause ? "; the marked knob moves it most" : ""}. ` : ""}
+        {`${metric.label} is ${valueText(r.value, unit)} at this setting. Each bar runs from the ${inSentence(metric.label)} at the knob's lowest setting to its highest, every other knob held; the line is this setting. `}
         {onPickX ? "Choose a bar to put its knob on the x axis." : ""}
       </p>
+      <p data-testid="sensitivity-claim">{sensitivityClaim(r, metric.label, label)}</p>
       <ol className="tornado">
         {active.map((k) => {
           const low = k.low as number;
           const high = k.high as number;
           const left = pos(Math.min(low, high));
           const width = Math.max(0.5, pos(Math.max(low, high)) - left);
+          const now = settled[k.name];
+          const here = effectText(k, spec.knobs.find((kk) => kk.name === k.name), typeof now === "number" ? now : null, { unit, value: r.value });
           const effect = k.choices
             ? Object.entries(k.choices).map(([c, v]) => `${c} ${v == null ? "–" : formatValue(v, unit)}`).join(", ")
-            : `from ${formatValue(low, unit)} to ${formatValue(high, unit)}${k.elasticity == null ? "" : `; ${k.elasticity.toFixed(2)} % per 1 % here`}`;
+            : `from ${formatValue(low, unit)} to ${formatValue(high, unit)}${here ? `; ${here}` : ""}`;
           const bar = (
             <span className="tornado-track" aria-hidden="true">
               <span className={`tornado-bar${high < low ? " falling" : ""}`} style={{ left: `${left}%`, width: `${width}%` }} />
               {r.value != null && <span className="tornado-now" style={{ left: `${pos(r.value)}%` }} />}
             </span>
           );
-          // the knob behind the bottleneck here (perfmodels.sensitivity's cause): named in words too
+          // the knob behind the bottleneck here (perfmodels.sensitivity's cause), named for what
+          // it is: not the knob that moves the metric most, unless it is that too (the claim says)
           const cause = r.cause === k.name && r.bottleneck ? (
             <span className="tornado-cause" data-testid="bottleneck-cause">
-              {k.label.toLowerCase() === r.bottleneck.toLowerCase() ? " the limit here" : ` drives the ${r.bottleneck}, the limit here`}
+              {k.label.toLowerCase() === r.bottleneck.toLowerCase() ? " the limit here" : ` behind the ${r.bottleneck}, the limit here`}
             </span>
           ) : null;
           return (

@@ -2,12 +2,13 @@
 // answers, the memo, a pinned baseline and the user's own table. The chart, its legend, its
 // description, its table, its sound and the exports all read this one list.
 import type { KnobSpec, KnobValues } from "../api/types";
-import type { BoundView, KneeView } from "../chart/curves";
+import type { BoundView, KneePoint, KneeView, SaturationPoint } from "../chart/curves";
 import type { BandPoint, SeriesPoint } from "../chart/geometry";
 import { bandMark } from "../chart/marks/band";
 import { baselineMark } from "../chart/marks/baseline";
 import { boundsMark } from "../chart/marks/bounds";
-import { capacityMark, drawnCapacity } from "../chart/marks/capacity";
+import { capacityMark } from "../chart/marks/capacity";
+import { kneeMark } from "../chart/marks/knee";
 import { currentMark } from "../chart/marks/current";
 import type { Axes, Mark } from "../chart/marks/mark";
 import { memoMark } from "../chart/marks/memo";
@@ -28,7 +29,10 @@ export interface ExplorerChart {
   band: BandPoint[];
   bandNames: string[];
   limit: SeriesPoint[];
-  saturation: { x: number; y: number; resource?: string } | null;
+  /** where the pace setter turns into a resource (curves.ts kneeOf) */
+  knee: KneePoint | null;
+  /** where a resource saturates, >= 95 % busy (curves.ts saturationOf) */
+  saturation: SaturationPoint | null;
   /** drawn only when asked for and known */
   bounds: { lines: BoundView[]; knee: KneeView | null } | null;
   /** "one curve per": the knob's label and its other values' curves */
@@ -47,18 +51,19 @@ export interface ExplorerChart {
 export function explorerMarks(a: Axes, c: ExplorerChart): Mark[] {
   const perSeries = c.per?.series ?? [];
   const beside = perSeries.length > 0 || c.calibration.length > 0;
-  const sat = c.saturation;
+  const { knee, saturation: sat } = c;
   return [
-    regionsMark(a, c.curve, sat?.resource ? { x: sat.x, resource: sat.resource } : null),
+    regionsMark(a, c.curve, knee),
     bandMark(a, c.band, c.bandNames),
     capacityMark(a, { limit: c.limit, curve: c.curve, saturation: sat }),
-    ...(c.bounds ? [boundsMark(a, { ...c.bounds, currentX: c.currentX })] : []),
+    ...(c.bounds ? [boundsMark(a, { ...c.bounds, currentX: c.currentX, kneeMarked: !!knee?.nStar })] : []),
     seriesMark(a, { id: "per", series: perSeries, per: c.per && c.curveLabel !== null ? { knob: c.per.knob, curveLabel: c.curveLabel } : undefined }),
     ...(c.calibration.length ? [seriesMark(a, { id: "calibration", series: [{ label: "memo's calibration", points: c.calibration }], from: perSeries.length })] : []),
     modelMark(a, { points: c.curve, label: c.curveLabel, fitted: c.fitted, beside }),
     ...(c.baseline ? [baselineMark(a, { ...c.baseline, settings: baselineDifferences(c.knobs, c.values, c.baseline.knobs).join(", "), curve: c.curve, currentX: c.currentX })] : []),
     currentMark(c.currentX, c.currentY),
-    ...(sat ? [saturationMark(a, { at: sat, drawn: !!sat.resource || drawnCapacity(c.limit, c.curve).length > 1 })] : []),
+    ...(knee ? [kneeMark(a, knee, sat)] : []),
+    ...(sat ? [saturationMark(a, sat)] : []),
     memoMark(a, c.memo, c.curve),
     ownMark(a, c.own.points, c.own.elsewhere),
   ];

@@ -3,7 +3,7 @@
 // drawn marks' keys, settings and citation drawn around it), file names that say what they
 // hold, and the link.
 import { gather, type Mark } from "../chart/marks/mark";
-import { textWidth, wrap } from "../chart/measure";
+import { textWidth, wrap, wrapAnywhere } from "../chart/measure";
 import { exportStyle } from "../chart/theme";
 
 /** What every export carries besides the data. */
@@ -80,15 +80,17 @@ function text(doc: Document, x: number, y: number, s: string, cls?: string): SVG
 }
 
 const FOOT_PX = 12;
+/** An exported image is at most this many times as wide as it is tall: it fits a page. */
+export const MAX_ASPECT = 2.2;
 
 /** The chart as a standalone SVG document: a title above it; the legend (the drawn marks' keys), the
  * settings, the baseline's, the citation and the link below, every line measured and wrapped to
- * lie inside the image; the link on a line of its own, whole, the image widened if it needs. */
+ * the chart's width (the link, a link still, broken across lines of its own), so that the chart
+ * sets the image's width; an image wider than MAX_ASPECT times its height is given room below. */
 export function svgText(svg: SVGSVGElement, c: ExportContext, marks: Mark[]): string {
   const doc = svg.ownerDocument;
-  const chartWidth = svg.width.baseVal.value;
-  const height = svg.height.baseVal.value;
-  const width = Math.max(chartWidth, Math.ceil(textWidth(c.url, FOOT_PX)) + 24);
+  const width = Number(svg.getAttribute("width"));
+  const height = Number(svg.getAttribute("height"));
   const room = width - 24;
   const out = doc.createElementNS(NS, "svg");
   out.setAttribute("xmlns", NS);
@@ -145,8 +147,14 @@ export function svgText(svg: SVGSVGElement, c: ExportContext, marks: Mark[]): st
     out.appendChild(text(doc, 12, y, line));
     y += LINE;
   }
-  out.appendChild(text(doc, 12, y, c.url, "export-url"));
-  y += 12;
+  const link = doc.createElementNS(NS, "a");
+  link.setAttribute("href", c.url);
+  for (const line of wrapAnywhere(c.url, room, FOOT_PX)) {
+    link.appendChild(text(doc, 12, y, line, "export-url"));
+    y += LINE;
+  }
+  out.appendChild(link);
+  y = Math.max(y - LINE + 12, Math.ceil(width / MAX_ASPECT));
   out.setAttribute("width", String(width));
   out.setAttribute("height", String(y));
   out.setAttribute("viewBox", `0 0 ${width} ${y}`);

@@ -27,7 +27,7 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
   const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
   const view = useModelView(client, spec, { knobs, x, y, baseline, source, params, spread });
-  const { sweep, detail, current, baseDetail, curve, band, limit, saturation, baseCurve, bounds } = view;
+  const { sweep, detail, current, baseDetail, curve, band, limit, knee, saturation, baseCurve, bounds } = view;
   // With a fit of the user's own: the memo's calibration beside it, for comparison.
   const memoCurveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const memoSweep = useLatest(params ? `memo|${sweepKey(source, spec, memoCurveKnobs, x)}` : null, () => client.curve(spec.id, memoCurveKnobs, x, "memo"));
@@ -38,7 +38,8 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const bandNames = useMemo(() => bandNamesOf(sweep.value, spec, params !== undefined), [sweep.value, spec, params]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
-  const memo = useMemo(() => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y) : []), [dataset, spec, shownKnobs, x, y]);
+  const memoModels = sweep.value?.memo_models;
+  const memo = useMemo(() => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y, memoModels) : []), [dataset, spec, shownKnobs, x, y, memoModels]);
   const perCurves = usePerCurves(client, spec, { knobs, x, y, per, source, params });
   const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
   const perLabel = perKnob ? String(knobs[perKnob.name]) : null;
@@ -50,13 +51,13 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const shownBounds = state.bounds && bounds.lines.length ? bounds : null;
   const marks = useMemo(
     () => explorerMarks(axes, {
-      curve, curveLabel, fitted: params !== undefined, band, bandNames, limit, saturation, bounds: shownBounds,
+      curve, curveLabel, fitted: params !== undefined, band, bandNames, limit, knee, saturation, bounds: shownBounds,
       per: perKnob ? { knob: perKnob.label, series: perCurves.series } : null, calibration: memoCurve,
       baseline: baseline ? { knobs: baseline, points: baseCurve, at: baselinePoint } : null,
       knobs: spec.knobs, values: knobs, currentX: Number(knobs[x]), currentY, memo,
       own: { points: ownShown, elsewhere: own.table ? rowsElsewhere(own.table, ownShown) : null },
     }),
-    [axes, curve, curveLabel, params, band, bandNames, limit, saturation, shownBounds, perKnob, perCurves.series, memoCurve, baseline, baseCurve,
+    [axes, curve, curveLabel, params, band, bandNames, limit, knee, saturation, shownBounds, perKnob, perCurves.series, memoCurve, baseline, baseCurve,
       baselinePoint, spec, knobs, x, currentY, memo, ownShown, own.table],
   );
   // The chart in words, from the same marks the chart draws.

@@ -114,7 +114,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const atKnobs = q?.predict === "point" ? { ...knobs, [x]: q.at } : null;
   const atAnswer = useLatest(atKnobs ? `${spec.id}|at|${JSON.stringify(atKnobs)}` : null, () => client.evaluate(spec.id, atKnobs!, "detail"));
 
-  const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y), [dataset, spec, curveKnobs, x, y]);
+  const memoModels = sweep.value?.memo_models;
+  const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y, memoModels), [dataset, spec, curveKnobs, x, y, memoModels]);
 
   // While a question is open the y axis is the chart the explorer would draw, with headroom
   // (axis.ts): it gives nothing away and already holds what the reveal shows.
@@ -190,7 +191,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     onChange: canAnswer ? (v: number) => setDraft({ kind: "point", y: Number(v.toPrecision(4)) }) : undefined,
   } : undefined;
   const marks = stepMarks(axes, {
-    revealed, curve, band, bandNames: bandNamesOf(sweep.value, spec), limit, saturation: view.saturation,
+    revealed, curve, band, bandNames: bandNamesOf(sweep.value, spec), limit, knee: view.knee, saturation: view.saturation,
     bounds: step.state.bounds === true && view.bounds.lines.length ? view.bounds : null,
     baseline: baseline ? baseCurve : null, memo, currentX: Number(knobs[x]), currentY: detail.value?.metrics[y] ?? Number.NaN,
     prediction, crowd: live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined,

@@ -26,7 +26,7 @@ export function stepAxis(s: LessonStep, spec: SystemSpec, sweep: SweepResult, ba
   const x = s.state.x ?? spec.x_default;
   const y = s.state.y ?? spec.y_default;
   const knobs = { ...defaultsOf(spec), ...s.state.knobs };
-  const memo = memoPoints(ds, spec, curveKnobsOf(spec, knobs, x), x, y);
+  const memo = memoPoints(ds, spec, curveKnobsOf(spec, knobs, x), x, y, sweep.memo_models);
   const q = s.question;
   const top = stepTop(
     {
@@ -55,7 +55,13 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
     const x = s.state.x ?? spec.x_default;
     const knobs = { ...defaultsOf(spec), ...s.state.knobs };
     return {
-      checks: (s.checks ?? []).map((c) => [ev(s.state.system, { ...s.state.knobs, ...c.at }), c.vs ? ev(s.state.system, { ...s.state.knobs, ...c.vs }) : -1]),
+      checks: (s.checks ?? []).map((c) => {
+        if (c.point) {
+          const along = c.along ?? x;
+          return [sw(s.state.system, curveKnobsOf(spec, { ...knobs, ...c.at }, along), along), -1];
+        }
+        return [ev(s.state.system, { ...s.state.knobs, ...c.at }), c.vs ? ev(s.state.system, { ...s.state.knobs, ...c.vs }) : -1];
+      }),
       at: s.question?.predict === "point" ? ev(s.state.system, { ...s.state.knobs, [x]: s.question.at }) : -1,
       sweep: s.question ? sw(s.state.system, curveKnobsOf(spec, knobs, x), x) : -1,
       sense: s.question?.predict === "knob" ? senses.push([s.state.system, s.state.knobs, s.state.y ?? spec.y_default]) - 1 : -1,
@@ -70,16 +76,22 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
   const out: [Path, string][] = [];
   for (const [k, [i, s]] of steps.entries()) {
     const spec = specs[s.state.system];
+    out.push(...unchecked(s).map((m): [Path, string] => [["steps", i, "checks"], m]));
     for (const [j, c] of (s.checks ?? []).entries()) {
       const [at, vs] = plan[k].checks[j];
-      const v = answers[at][c.metric] ?? Number.NaN;
+      if (c.point) {
+        out.push(...pointProblems(c.point, c.along ?? s.state.x ?? spec.x_default, c.range!, curves[at]).map((m): [Path, string] => [["steps", i, "checks", j], m]));
+        continue;
+      }
+      const metric = c.metric!;
+      const v = answers[at][metric] ?? Number.NaN;
       if (c.range) {
         const [lo, hi] = c.range;
         const slack = 1e-9 * Math.max(Math.abs(lo), Math.abs(hi), 1);
-        if (!(v >= lo - slack && v <= hi + slack)) out.push([["steps", i, "checks", j], `the model now gives ${c.metric} = ${short(v)}, outside ${lo} to ${hi}: correct the range, or the text that relies on it`]);
+        if (!(v >= lo - slack && v <= hi + slack)) out.push([["steps", i, "checks", j], `the model now gives ${metric} = ${short(v)}, outside ${lo} to ${hi}: correct the range, or the text that relies on it`]);
       } else {
-        const ratio = v / (answers[vs][c.metric] ?? Number.NaN);
-        if (!(ratio >= c.ratio![0] && ratio <= c.ratio![1])) out.push([["steps", i, "checks", j], `the model now gives a ratio of ${short(ratio)} for ${c.metric}, outside ${c.ratio![0]} to ${c.ratio![1]}: correct the ratio, or the text that relies on it`]);
+        const ratio = v / (answers[vs][metric] ?? Number.NaN);
+        if (!(ratio >= c.ratio![0] && ratio <= c.ratio![1])) out.push([["steps", i, "checks", j], `the model now gives a ratio of ${short(ratio)} for ${metric}, outside ${c.ratio![0]} to ${c.ratio![1]}: correct the ratio, or the text that relies on it`]);
       }
     }
     const q = s.question;
@@ -113,6 +125,30 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
     }
   }
   return out;
+}
+
+/** The words that name the knee or saturation, each a claim a `point` check must re-verify:
+ * a lesson may not say "saturates" of a point the model has short of 95 % busy. */
+const NAMES: [RegExp, "knee" | "saturation"][] = [[/\bknees?\b|N\*/i, "knee"], [/\bsaturat/i, "saturation"]];
+
+/** The step's words that name the knee or saturation without a check of that point. */
+export function unchecked(s: LessonStep): string[] {
+  const q = s.question;
+  const words = [s.title, s.text, s.after, q?.prompt, q && "explain" in q ? q.explain : undefined, q?.intuition, ...(q?.predict === "choice" ? q.choices : [])]
+    .filter((w): w is string => !!w).join("\n");
+  return NAMES.filter(([re, point]) => re.test(words) && !(s.checks ?? []).some((c) => c.point === point))
+    .map(([, point]) => `the step's words name the ${point === "knee" ? "knee" : "saturation point"}: add a check with point: ${point} and the range along the knob where the model puts it`);
+}
+
+/** A point check against the sweep along its knob: the knee N* (the textbook's, where the
+ * asymptotes meet) or where a resource saturates (at least 95 % busy, the model's own point). */
+export function pointProblems(point: "knee" | "saturation", along: string, range: [number, number], sweep: SweepResult): string[] {
+  const v = point === "knee" ? sweep.bounds_knee?.x : sweep.saturation?.x;
+  const [lo, hi] = range;
+  if (v === undefined || v === null) {
+    return [point === "knee" ? `the model has no knee N* along ${along} at this setting: correct the check, or the text that relies on it` : `no resource saturates (95 % busy) along ${along} at this setting: correct the check, or the text that relies on it`];
+  }
+  return v >= lo && v <= hi ? [] : [`the model now puts the ${point === "knee" ? "knee N*" : "saturation point"} at ${along} = ${short(v)}, outside ${lo} to ${hi}: correct the range, or the text that relies on it`];
 }
 
 /** A knob question's answer must lie above doubt: the model's largest effect (the metric's span

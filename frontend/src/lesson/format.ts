@@ -85,18 +85,26 @@ const state = z
 
 /** A claim the step's text or answer makes about the model, recomputed by the tests: the
  * metric at the step's setting changed by `at`, either inside `range` or, against the same
- * metric at `vs`, in the ratio `ratio` (low, high). A model change that breaks it fails them. */
+ * metric at `vs`, in the ratio `ratio` (low, high); or (`point`) where along a knob (`along`,
+ * the step's x by default) the model puts the knee N* or a resource's saturation (at least
+ * 95 % busy), inside `range`. A step whose words name the knee or saturation must check it
+ * (claims.ts). A model change that breaks a check fails them. */
 const check = z
   .object({
-    metric: name,
+    metric: name.optional(),
+    point: z.enum(["knee", "saturation"]).optional(),
+    along: name.optional(),
     at: knobSet.default({}),
     vs: knobSet.optional(),
     range: z.tuple([z.number().finite(), z.number().finite()]).optional(),
     ratio: z.tuple([z.number().finite(), z.number().finite()]).optional(),
   })
   .strict()
+  .refine((c) => (c.metric !== undefined) !== (c.point !== undefined), { message: "needs either metric or point (one of them, not both)" })
   .refine((c) => (c.range !== undefined) !== (c.ratio !== undefined), { message: "needs either range or ratio (one of them, not both)" })
-  .refine((c) => (c.ratio === undefined) === (c.vs === undefined), { message: "ratio needs vs, and vs needs ratio" });
+  .refine((c) => (c.ratio === undefined) === (c.vs === undefined), { message: "ratio needs vs, and vs needs ratio" })
+  .refine((c) => c.point !== undefined || c.along === undefined, { message: "along goes with point: the knob along which the knee or saturation lies" })
+  .refine((c) => c.point === undefined || c.range !== undefined, { message: "a point is checked with range: where along the knob it must lie" });
 
 export const stepSchema = z
   .object({
@@ -164,8 +172,10 @@ export const FIELDS: Record<string, string> = {
   intuition: "the common wrong expectation and why it is wrong, said after the reveal",
   intuition_value: "a number: the value that intuition expects (it must fit on the y axis)",
   after: "text shown after the reveal",
-  checks: "claims recomputed from the models: metric, then range or vs with ratio",
+  checks: "claims recomputed from the models: metric, then range or vs with ratio; or point (knee or saturation) with range",
   metric: "a metric's id",
+  point: "knee (the textbook's N*) or saturation (where a resource is at least 95 % busy): where along the knob it lies",
+  along: "the knob along which the point lies (the step's x by default)",
   range: "[low, high]: the metric's value must lie here",
   ratio: "[low, high]: the metric at `at` over the metric at `vs` must lie here",
   vs: "knob settings to compare with, as { name: value }",

@@ -48,7 +48,8 @@ export function checkState(s: LessonStep, i: number, specs: Record<string, Syste
   }
   (s.checks ?? []).forEach((c, j) => {
     const path: Path = ["steps", i, "checks", j];
-    if (!spec.metrics.some((m) => m.name === c.metric)) out.push([[...path, "metric"], `must be a metric of ${spec.id}: one of ${list(spec.metrics.map((m) => m.name))}`]);
+    if (c.metric !== undefined && !spec.metrics.some((m) => m.name === c.metric)) out.push([[...path, "metric"], `must be a metric of ${spec.id}: one of ${list(spec.metrics.map((m) => m.name))}`]);
+    if (c.along !== undefined && !spec.knobs.some((kk) => kk.name === c.along && !isChoice(kk))) out.push([[...path, "along"], `must be a numeric knob of ${spec.id}: one of ${list(spec.knobs.filter((kk) => !isChoice(kk)).map((kk) => kk.name))}`]);
     for (const key of ["at", "vs"] as const) {
       for (const k of Object.keys(c[key] ?? {})) {
         if (!spec.knobs.some((kk) => kk.name === k)) out.push([[...path, key, k], `is not a knob of ${spec.id}: its knobs are ${list(spec.knobs.map((kk) => kk.name))}`]);

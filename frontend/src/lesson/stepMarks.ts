@@ -1,11 +1,12 @@
 // A lesson step's chart as marks (chart/marks/): until the answer is out, only the axes, a pinned
 // baseline, the learner's prediction and the class's; then the model's curve and all it brings.
-import type { BoundView, KneeView } from "../chart/curves";
+import type { BoundView, KneePoint, KneeView, SaturationPoint } from "../chart/curves";
 import type { BandPoint, SeriesPoint } from "../chart/geometry";
 import { bandMark } from "../chart/marks/band";
 import { baselineMark } from "../chart/marks/baseline";
 import { boundsMark } from "../chart/marks/bounds";
-import { capacityMark, drawnCapacity } from "../chart/marks/capacity";
+import { capacityMark } from "../chart/marks/capacity";
+import { kneeMark } from "../chart/marks/knee";
 import { crowdMark } from "../chart/marks/crowd";
 import { currentMark } from "../chart/marks/current";
 import type { Axes, Mark } from "../chart/marks/mark";
@@ -22,7 +23,10 @@ export interface StepChart {
   band: BandPoint[];
   bandNames: string[];
   limit: SeriesPoint[];
-  saturation: { x: number; y: number; resource?: string } | null;
+  /** where the pace setter turns into a resource (curves.ts kneeOf) */
+  knee: KneePoint | null;
+  /** where a resource saturates, >= 95 % busy (curves.ts saturationOf) */
+  saturation: SaturationPoint | null;
   /** drawn on a step about them, once revealed */
   bounds: { lines: BoundView[]; knee: KneeView | null } | null;
   baseline: SeriesPoint[] | null;
@@ -39,16 +43,18 @@ export function stepMarks(a: Axes, c: StepChart): Mark[] {
   const curve = shown ? c.curve : [];
   const limit = shown ? c.limit : [];
   const sat = shown ? c.saturation : null;
+  const knee = shown ? c.knee : null;
   return [
-    regionsMark(a, curve, sat?.resource ? { x: sat.x, resource: sat.resource } : null),
+    regionsMark(a, curve, knee),
     bandMark(a, shown ? c.band : [], c.bandNames),
     capacityMark(a, { limit, curve, saturation: sat }),
-    ...(shown && c.bounds ? [boundsMark(a, { ...c.bounds, currentX: c.currentX })] : []),
+    ...(shown && c.bounds ? [boundsMark(a, { ...c.bounds, currentX: c.currentX, kneeMarked: !!knee?.nStar })] : []),
     modelMark(a, { points: curve }),
     ...(c.baseline ? [baselineMark(a, { points: c.baseline, curve, currentX: c.currentX })] : []),
     currentMark(c.currentX, shown ? c.currentY : Number.NaN),
-    ...(sat ? [saturationMark(a, { at: sat, drawn: !!sat.resource || drawnCapacity(limit, curve).length > 1 })] : []),
-    ...(c.crowd ? [crowdMark(a, c.crowd.x, c.crowd.ys)] : []),
+    ...(knee ? [kneeMark(a, knee, sat)] : []),
+    ...(sat ? [saturationMark(a, sat)] : []),
+    ...(c.crowd ? [crowdMark(a, c.crowd.x, c.crowd.ys, shown)] : []),
     ...(c.prediction ? [predictionMark(a, c.prediction)] : []),
     memoMark(a, shown ? c.memo : [], curve),
   ];

@@ -58,6 +58,7 @@ export interface OpRequests {
     knobs?: Record<string, number | string>;
     fit?: string[] | null;
     best: Record<string, number>;
+    weight?: number;
   };
 }
 

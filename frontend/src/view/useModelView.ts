@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
-import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, limitOf, pointAt, sameKnobs, saturationOf } from "../chart/curves";
+import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, kneeOf, limitOf, pointAt, sameKnobs, saturationOf } from "../chart/curves";
 import { type Latest, useLatest } from "./useLatest";
 
 export interface ViewRequest {
@@ -76,9 +76,9 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);
   const band = useMemo(() => bandOf(sweep.value, x, y), [sweep.value, x, y]);
   const limit = useMemo(() => limitOf(sweep.value, x, y), [sweep.value, x, y]);
-  const knee = sweep.value?.x_knob === x ? sweep.value.knee : null;
-  const saturation = useMemo(() => saturationOf(curve, limit, knee), [curve, limit, knee]);
+  const knee = useMemo(() => kneeOf(sweep.value, x, curve), [sweep.value, x, curve]);
+  const saturation = useMemo(() => saturationOf(sweep.value, x, curve), [sweep.value, x, curve]);
   const bounds = useMemo(() => boundsOf(sweep.value, x, y), [sweep.value, x, y]);
   const baseCurve = useMemo(() => (baseline ? curveOf(baseSweep.value, x, y) : []), [baseline, baseSweep.value, x, y]);
-  return { curveKnobs, sweep, detail, current, baseSweep, baseDetail, curve, band, limit, saturation, baseCurve, bounds };
+  return { curveKnobs, sweep, detail, current, baseSweep, baseDetail, curve, band, limit, knee, saturation, baseCurve, bounds };
 }

@@ -9,7 +9,9 @@ describe("a memo figure in the curve reader", () => {
     expect(memoText(point(3477808, "434726 Bps"), "bit/s")).toBe("Memo: 3.48M bit/s (printed 434726 Bps)");
     expect(memoText(point(463000, "463K bit/s"), "bit/s")).toBe("Memo: 463K bit/s");
   });
-  it("says when it was measured at another setting", () => {
-    expect(memoText(point(12, "12 ms", false), "ms")).toBe("Memo: 12 ms (another setting)");
+  it("says the setting it was measured at, and the model at that setting", () => {
+    const elsewhere = { ...point(1467000, "1467K bit/s", false), differs: ["Buffer size 1467 bytes"], model: 1452000 };
+    expect(memoText(elsewhere, "bit/s")).toBe("Memo: 1.47M bit/s (printed 1467K bit/s) at buffer size 1467 bytes; the model at that setting 1.45M bit/s, 1 % below");
+    expect(memoText({ ...elsewhere, model: Number.NaN }, "bit/s")).toBe("Memo: 1.47M bit/s (printed 1467K bit/s) at buffer size 1467 bytes");
   });
 });

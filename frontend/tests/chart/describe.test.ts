@@ -45,9 +45,15 @@ describe("describeMarks", () => {
     expect(s).toContain("Up to 4 buffers no resource is fully busy; from 6 buffers the link quota limits it; from 8 buffers the sending CPU limits it.");
   });
 
-  it("gives the saturation point and the resource, or the capacity the curve stays under", () => {
-    expect(describeChart({ curve: rising, saturation: { x: 7.5, y: 675, resource: "sending CPU" } }).join(" "))
-      .toContain("It reaches its capacity at 7.5 buffers (675 bit/s), where the sending CPU is fully busy.");
+  it("names the knee and the saturation point each for what it is, or the capacity the curve stays under", () => {
+    const knee = { x: 5, y: 500, resource: "sending CPU", nStar: true };
+    const said = describeChart({ curve: rising, knee, saturation: { x: 8, y: 680, resource: "sending CPU", utilization: 0.954 } }).join(" ");
+    expect(said).toContain("The knee N* is at 5 buffers (500 bit/s), where the textbook's two asymptotes meet: beyond it the sending CPU sets the pace, though it is not yet saturated there.");
+    expect(said).toContain("The sending CPU saturates at 8 buffers (680 bit/s): the model has it 95.4 % busy there.");
+    expect(said).not.toMatch(/saturates at 5 buffers|fully busy at 5/);
+    // a knee along an axis where nothing gets 95 % busy: no saturation claimed
+    expect(describeChart({ curve: rising, knee }).join(" ")).toContain("No resource saturates (95 % busy) along this axis.");
+    expect(describeChart({ curve: rising, knee }).join(" ")).not.toContain("saturates at");
     expect(describeChart({ curve: rising, limit: rising.map((p) => ({ x: p.x, y: 900 })) }).join(" "))
       .toContain("Its capacity is 900 bit/s; the curve stays below it here.");
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bands, geometry } from "../../src/chart/geometry";
-import { saturationOf } from "../../src/chart/curves";
+import type { SweepResult } from "../../src/api/types";
+import { kneeOf, saturationOf } from "../../src/chart/curves";
 
 describe("bands", () => {
   it("splits the curve where the bottleneck changes, at the midpoint", () => {
@@ -51,9 +52,18 @@ describe("the model's knee", () => {
     expect(bands(curve, { x: 113.66, resource: "disk" })[0].x0).toBe(115);
   });
 
-  it("is the curve's saturation point, on the curve", () => {
+  it("the knee and the saturation point are the model's, each on the curve, and never one for the other", () => {
     const curve = [{ x: 0, y: 0 }, { x: 10, y: 100 }];
-    expect(saturationOf(curve, [], { x: 2.5, resource: "CPU" })).toEqual({ x: 2.5, y: 25, resource: "CPU" });
-    expect(saturationOf(curve, [{ x: 0, y: 50 }, { x: 10, y: 50 }])!.x).toBeCloseTo(4.95, 9); // 99 % of it, between the points
+    const sweep = {
+      x_knob: "q", knee: { x: 2.5, resource: "CPU" }, bounds_knee: { x: 2.5, station: "CPU" },
+      saturation: { x: 6, resource: "CPU", utilization: 0.96 },
+    } as unknown as SweepResult;
+    expect(kneeOf(sweep, "q", curve)).toEqual({ x: 2.5, y: 25, resource: "CPU", nStar: true });
+    expect(saturationOf(sweep, "q", curve)).toEqual({ x: 6, y: 60, resource: "CPU", utilization: 0.96 });
+    // a knee under another rule than N* (LAVC's users at full demand) is not called N*
+    expect(kneeOf({ ...sweep, bounds_knee: { x: 3, station: "CPU" } }, "q", curve)?.nStar).toBe(false);
+    // no resource 95 % busy along the axis: no saturation point, even where the curve flattens
+    expect(saturationOf({ ...sweep, saturation: null }, "q", curve)).toBeNull();
+    expect(saturationOf(sweep, "other", curve)).toBeNull();
   });
 });

@@ -17,7 +17,9 @@ const context: ExportContext = {
 
 /** The export's SVG of a chart with no drawing of its own: the footer's texts, keys first. */
 function exportedTexts(marks: Mark[]): string[] {
-  const svg = { ownerDocument: document, width: { baseVal: { value: 800 } }, height: { baseVal: { value: 300 } }, childNodes: [] } as unknown as SVGSVGElement;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg") as SVGSVGElement;
+  svg.setAttribute("width", "800");
+  svg.setAttribute("height", "300");
   // (jsdom's serializer repeats the namespace, which its own parser refuses: read the texts as text)
   return [...svgText(svg, context, marks).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((t) => t[1]);
 }

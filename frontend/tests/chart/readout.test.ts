@@ -66,6 +66,13 @@ describe("the keyboard reader's words and its steps between memo points", () => 
     expect(readoutText(at8, "Link quota", x, "Throughput", "bit/s")).toBe("Link quota 8 buffers: Throughput 800 bit/s; limited by the sending CPU.");
   });
 
+  it("says a measurement at another setting with that setting and the model there", () => {
+    const elsewhere = { ...memo[0], exact: false, differs: ["Buffer size 1467 bytes"], model: 370 };
+    const r = readoutAt(curve, 1, [elsewhere], [])!;
+    expect(readoutText(r, "Link quota", x, "Throughput", "bit/s")).toBe(
+      "Link quota 4 buffers: Throughput 400 bit/s; the memo measured 360 bit/s at buffer size 1467 bytes, the model at that setting 370 bit/s, 3 % above.",
+    );
+  });
   it("steps to the point nearest the next memo measurement either way, and stops at the last", () => {
     expect(memoStep(curve, memo, 0, 1)).toBe(1); // 4
     expect(memoStep(curve, memo, 1, 1)).toBe(3); // 9 is nearest 8 (ties go to the first)

@@ -62,7 +62,7 @@ describe("SoundControls", () => {
   it("plays: builds the audio graph and schedules one tone per curve point, a click per memo point and the capacity chime", () => {
     const audio = stubAudio();
         // the sound of the chart's marks: the model's curve, a memo measurement and a saturation point
-    const marks = [model, memoMark(axes, [{ ...memoAt4, x: 3 }], curve), saturationMark(axes, { at: { x: 5, y: 25 }, drawn: true })];
+    const marks = [model, memoMark(axes, [{ ...memoAt4, x: 3 }], curve), saturationMark(axes, { x: 5, y: 25, resource: "CPU", utilization: 0.97 })];
     render(<SoundControls marks={marks} yUnit="bit/s" makeAudio={() => audio.ctx} />);
     fireEvent.click(screen.getByTestId("sonify"));
     const sines = audio.oscillators.filter((o) => o.type === "sine");

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type ExportContext, fileName, seriesCsv, shortHash } from "../../src/explorer/exporting";
+import type { SystemSpec } from "../../src/api/types";
+import { textWidth } from "../../src/chart/measure";
+import { type ExportContext, fileName, MAX_ASPECT, seriesCsv, shortHash, svgText } from "../../src/explorer/exporting";
+import { formatSetting } from "../../src/format";
 import { marksOf } from "../chart/marks/scene";
+import { python } from "../fixtures/python";
 
 const context: ExportContext = {
   system: "decnet",
@@ -52,3 +56,38 @@ describe("exports", () => {
   });
 });
 
+
+describe("an exported image fits a page", () => {
+  // every system's settings, a baseline of all its knobs, a fit and a long link (a table of the
+  // user's own in it), on a phone's, a projector's and a desktop's chart (issue 39: FFS with a
+  // baseline exported 4132 px wide, the chart in its left eighth)
+  const specs = python<SystemSpec[]>("import json, perfmodels; print(json.dumps([perfmodels.describe(s) for s in perfmodels.systems()]))");
+  const chartSvg = (width: number, height: number) => {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(height));
+    return svg as SVGSVGElement;
+  };
+  const size = (doc: string) => {
+    const m = /<svg[^>]* width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/.exec(doc)!;
+    return { w: Number(m[1]), h: Number(m[2]) };
+  };
+  it.each(specs.map((s) => [s.id, s] as const))("%s: as wide as the chart, at most 2.2 times as wide as tall, the link whole across its lines", (_, spec) => {
+    const settings = spec.knobs.map((k) => formatSetting(k.label, k.default, k.unit));
+    const url = `http://127.0.0.1:8765/explore/${spec.id}?${spec.knobs.map((k) => `${k.name}=${k.default}`).join("&")}&baseline=${encodeURIComponent(spec.knobs.map((k) => `${k.name}:${k.default}`).join(";"))}&data=${"N4IgLgngDgpiBcIBKBLAzgYQPYBsdTiBwBWANQEwBaAVgAYB2ABgE5X6A".repeat(20)}`;
+    for (const [width, height] of [[335, 250], [836, 380], [1386, 540]]) {
+      const ctx = { ...context, system: spec.id, title: spec.title, settings, baseline: settings, fitted: ["a = 1", "b = 2"], url };
+      const doc = svgText(chartSvg(width, height), ctx, marksOf({ curve: [{ x: 2, y: 100 }, { x: 4, y: 200 }] }));
+      const { w, h } = size(doc);
+      expect(w, `${width} px`).toBe(width);
+      expect(w / h, `${width} px`).toBeLessThanOrEqual(MAX_ASPECT);
+      // (jsdom writes xmlns twice, which its XML parser refuses; a browser's does not)
+      const parsed = new DOMParser().parseFromString(doc, "text/html");
+      const lines = [...parsed.querySelectorAll("text")].map((t) => t.textContent ?? "");
+      expect(lines.length).toBeGreaterThan(8);
+      for (const line of lines) expect(textWidth(line, 12), line).toBeLessThanOrEqual(width - 24 + 1);
+      expect([...parsed.querySelectorAll("text.export-url")].map((t) => t.textContent).join("")).toBe(url);
+      expect(parsed.querySelector("text.export-url")?.parentElement?.getAttribute("href")).toBe(url);
+    }
+  });
+});

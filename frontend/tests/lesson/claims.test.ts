@@ -55,6 +55,25 @@ describe("lessons against today's models", () => {
     expect(broken.split("\n")[r.problems[0].line - 1]).toContain("- metric: throughput_bps");
   }, 30_000);
 
+  it("a step that names the knee or saturation must check it, and the check is the model's point, never the knee for saturation", async () => {
+    const f = "lavc-capacity.yaml";
+    // today's wording: "saturates" at the users at full demand, where the boot CPU is 88 % busy
+    const knee = 113.66;
+    const wrong = source(f).replace("- point: saturation\n        range: [120, 140]", `- point: saturation\n        range: [${knee - 1}, ${knee + 1}]`);
+    const r = await checkLessonWithModels(f, wrong, specs, models);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems.map((p) => p.message).join("\n")).toMatch(/the model now puts the saturation point at users = 129, outside 112.66 to 114.66/);
+    // words that name saturation (or the knee) without a check of it are refused, with the fix
+    const unchecked = source(f).replace("      - point: saturation\n        range: [120, 140]\n", "").replace("      - point: knee\n        range: [115, 123]\n", "");
+    const u = await checkLessonWithModels(f, unchecked, specs, models);
+    expect(u.ok).toBe(false);
+    if (u.ok) return;
+    const said = u.problems.map((p) => p.message).join("\n");
+    expect(said).toMatch(/name the saturation point: add a check with point: saturation/);
+    expect(said).toMatch(/name the knee: add a check with point: knee/);
+  }, 30_000);
+
   it("a step with a mistake of its own and a wrong claim has both reported in one pass", async () => {
     const f = "decnet-link-quota.yaml";
     const broken = source(f)

@@ -133,6 +133,24 @@ class Knee(TypedDict):
     resource: str
 
 
+class MemoModel(TypedDict):
+    """The model at a memo figure's own setting (memomodel.py): the configuration as the memo
+    gives it (the chart's other knobs as they are) and the metrics there."""
+
+    knobs: dict[str, KnobValue]
+    metrics: dict[str, float | None]
+
+
+class Saturation(TypedDict):
+    """Where along a sweep's x a resource first saturates: the first value at which the model has
+    it at least pace.SATURATED busy (its stages' busy shares added), a separate point from the
+    knee (where the pace setter changes, short of saturation: DECnet's CPU is 83 % busy there)."""
+
+    x: float
+    resource: str
+    utilization: float  # its busy share at x, in [SATURATED, 1]
+
+
 class SweepResult(TypedDict):
     system: str
     knobs: dict[str, KnobValue]
@@ -143,8 +161,24 @@ class SweepResult(TypedDict):
     limits: dict[str, list[float | None]]
     band: dict[str, Band]
     knee: Knee | None
+    saturation: Saturation | None
     bounds: list[BoundLine]
     bounds_knee: BoundsKnee | None
+    # the model at each memo figure measured at another setting of a knob the chart holds fixed
+    memo_models: list[MemoModel]
+
+
+class KnobStep(TypedDict):
+    """A numeric knob's effect here, as a person would compute it (sensitivity.py)."""
+
+    # "elasticity": per cent change of the metric per 1 % of the knob's own quantity (the model
+    # smooth here); "doubling": per cent change from doubling the knob (powers of two);
+    # "step": per cent change at the next step of the knob's grid (whole steps, or a model that
+    # moves in steps here). The sign is the metric's direction as the knob rises.
+    kind: str
+    percent: float
+    # the doubling's or step's other end: above here, or below it at the knob's top end
+    to: NotRequired[float | int]
 
 
 class KnobEffect(TypedDict):
@@ -155,8 +189,10 @@ class KnobEffect(TypedDict):
     # whether the knob matters at this setting; if not, why (and nothing else is given)
     active: bool
     reason: NotRequired[str]
-    # d ln metric / d ln knob at the setting (numeric knobs; None where it has no meaning)
+    # d ln metric / d ln knob at the setting, in the knob's own quantity, where the model is
+    # smooth there (continuous numeric knobs; None elsewhere), and the effect as it is said
     elasticity: NotRequired[float | None]
+    effect: NotRequired[KnobStep]
     # the metric at the knob's two ends (or the least and most over the choices), others held
     low: NotRequired[float | None]
     high: NotRequired[float | None]
@@ -168,6 +204,9 @@ class Sensitivity(TypedDict):
     metric: str
     value: float | None
     knobs: list[KnobEffect]
-    # what sets the pace here (pace.py), and the knob that moves it most (None: nothing limits)
+    # what sets the pace here (pace.py), and the knob behind it: the one that moves what the
+    # bottleneck allows most (None: nothing limits)
     bottleneck: str | None
     cause: str | None
+    # the knob that moves the metric most over its range (the tornado's first; None: none moves it)
+    largest: str | None

@@ -96,3 +96,5 @@ class Card(TypedDict):
     unknowns: list[str]
     secondary_note: str | None
     known_misses: dict[str, str]
+    # memo figures missed by more than 15 %, each with the mechanism the model lacks
+    missed_figures: dict[str, str]

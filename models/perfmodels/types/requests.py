@@ -74,3 +74,5 @@ class FitRequest(OwnRequest):
 class LeftOutRequest(OwnRequest):
     # the fitted values of the fit already made
     best: Params
+    # the memo's pull the fit chose (its prior.weight; absent: chosen again)
+    weight: NotRequired[float]

@@ -1,5 +1,6 @@
 // The pinned baseline: its curve, dashed over the model's, and a square at its own setting; in
 // words, how the model's value at the knob compares with it.
+import { curveObstacles, dotBox } from "../labels";
 import { formatValue, withUnit } from "../../format";
 import { valueAt } from "../curves";
 import type { SeriesPoint } from "../geometry";
@@ -30,6 +31,10 @@ export function baselineMark(a: Axes, b: Baseline): Mark {
       ),
     },
     ys: b.points.map((p) => p.y),
+    obstacles: (f) => ({
+      ...curveObstacles(f.g, b.points),
+      boxes: at && Number.isFinite(at.y) ? [dotBox(f.g.x(at.x), f.g.y(at.y), 7)] : [],
+    }),
     lines: b.points.length ? [{ label: "Baseline", points: b.points }] : [],
     legend: [{ at: ORDER.legend.baseline, keys: ["baseline"], testId: "baseline-settings", text: `baseline (dashed; square at its own setting): ${b.settings || "same settings as now"}` }],
     brief: [{ at: ORDER.brief.baseline, keys: ["baseline"], text: "baseline" }],

@@ -4,7 +4,9 @@
 // them at its x; the description says where the knee is and what they allow at the knob.
 import { formatValue } from "../../format";
 import { boundsAt, type BoundView, type KneeView } from "../curves";
+import { dotBox, type LabelWant, spotsAlong, spotsAround } from "../labels";
 import { boundText } from "../readout";
+import { Label } from "./label";
 import { type Axes, type LegendLine, type Mark, ORDER, type Said } from "./mark";
 
 export interface Bounds {
@@ -12,6 +14,8 @@ export interface Bounds {
   knee: KneeView | null;
   /** the knob's value along x: what the bounds allow there is said */
   currentX: number;
+  /** the knee mark (knee.tsx) names N* on the curve already: the corner's words are not said twice */
+  kneeMarked?: boolean;
 }
 
 export function boundsMark(a: Axes, b: Bounds): Mark {
@@ -19,31 +23,40 @@ export function boundsMark(a: Axes, b: Bounds): Mark {
     id: "bounds",
     draw: {
       plot: (f) => {
-        const [top, bottom] = [f.margin.top, f.bottom];
+        // the lines kept to the plot (a bound may run far above the curve); their names, laid out
+        // with the chart's other labels, along them
         return (
           <g key="bounds" className="bounds">
-            {b.lines.map((l) => {
-              const last = [...l.points].reverse().find((p) => Number.isFinite(p.y));
-              const y = last ? f.g.y(last.y) : Number.NaN;
-              return (
-                <g key={`${l.name}-${l.side}`} data-testid="bound-line" data-name={l.name} data-side={l.side} data-kind={l.kind}>
-                  <path className={`bound-line bound-${l.kind}`} d={f.g.linePath(l.points)} />
-                  {l.kind === "stage" && last && y >= top + 10 && y <= bottom && (
-                    <text className="bound-label" x={f.g.x(last.x) - 4} y={y - 4} textAnchor="end">{`${l.name} alone`}</text>
-                  )}
-                </g>
-              );
-            })}
+            {b.lines.map((l) => (
+              <g key={`${l.name}-${l.side}`} data-testid="bound-line" data-name={l.name} data-side={l.side} data-kind={l.kind}>
+                <path className={`bound-line bound-${l.kind}`} d={f.g.linePath(l.points)} clipPath={`url(#${f.plotClip})`} />
+                {l.kind === "stage" && <Label f={f} id={`bound-${l.name}-${l.side}`} className="bound-label" />}
+              </g>
+            ))}
             {b.knee && (
               <g className="knee-point" data-testid="knee-point" data-x={b.knee.x} data-station={b.knee.station}>
                 <path d={`M${f.g.x(b.knee.x)},${f.g.y(b.knee.y) - 6}l6,6l-6,6l-6,-6z`} />
-                <text className="knee-label" x={f.g.x(b.knee.x)} y={f.g.y(b.knee.y) - 10} textAnchor="middle">{`knee ${a.xText(b.knee.x)}`}</text>
+                <Label f={f} id="knee" className="knee-label" />
               </g>
             )}
           </g>
         );
       },
     },
+    labels: (f) => {
+      const px = f.large ? 18 : 11;
+      const inPlot = (p: { y: number }) => p.y >= f.margin.top && p.y <= f.bottom;
+      const stages: LabelWant[] = b.lines.filter((l) => l.kind === "stage").map((l) => ({
+        id: `bound-${l.name}-${l.side}`,
+        rank: 4,
+        px,
+        texts: [`${l.name} alone`],
+        spots: spotsAlong(l.points.map((p) => ({ x: f.g.x(p.x), y: f.g.y(p.y) })).filter(inPlot), px),
+      }));
+      const knee: LabelWant[] = b.knee && !b.kneeMarked ? [{ id: "knee", rank: 2, px, texts: [`knee N* = ${a.xText(b.knee.x)}`, `knee ${a.xText(b.knee.x)}`], spots: spotsAround(f.g.x(b.knee.x), f.g.y(b.knee.y), px, 10) }] : [];
+      return [...knee, ...stages];
+    },
+    obstacles: (f) => (b.knee ? { boxes: [dotBox(f.g.x(b.knee.x), f.g.y(b.knee.y), 6)] } : {}),
     bounds: b.lines,
     legend: legendOf(b, a.xText),
     sentences: said(a, b),

@@ -1,6 +1,7 @@
 // A class's predictions at one x (a live class): 14 px marks spread a little sideways (a phone's
 // smaller), and beside the plot a histogram of how they spread along y with the median marked.
 import { formatValue } from "../../format";
+import { dotBox } from "../labels";
 import { type Frame, type Mark, ORDER } from "./mark";
 
 /** The room the class's spread takes beside the plot (half on a phone). */
@@ -8,7 +9,8 @@ const SPREAD_W = 72;
 /** A class prediction's mark: 14 px across, to be seen from the back of a room. */
 const CROWD_R = 7;
 
-export function crowdMark(a: { yUnit: string }, at: number, ys: number[]): Mark {
+/** `rings`: once the model's answer is drawn, the class's marks are rings that leave it in sight. */
+export function crowdMark(a: { yUnit: string }, at: number, ys: number[], rings = false): Mark {
   const room = (small: boolean) => (small ? SPREAD_W / 2 : SPREAD_W);
   return {
     id: "crowd",
@@ -20,12 +22,13 @@ export function crowdMark(a: { yUnit: string }, at: number, ys: number[]): Mark 
             // sideways jitter (the same for the same i), so equal answers stay countable;
             // the marks have no identity but their place in the list
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <circle key={i} data-testid="class-prediction" className="class-prediction" cx={f.g.x(at) + ((i * 11) % 25) - 12} cy={f.g.y(y)} r={f.small ? 5 : CROWD_R} />
+            <circle key={i} data-testid="class-prediction" className={rings ? "class-prediction ring" : "class-prediction"} cx={f.g.x(at) + ((i * 11) % 25) - 12} cy={f.g.y(y)} r={f.small ? 5 : CROWD_R} />
           ))}
         </g>,
         ys.length > 0 && <Spread key="spread" ys={ys} f={f} width={room(f.small) - 14} unit={a.yUnit} />,
       ],
     },
+    obstacles: (f) => ({ boxes: ys.map((y, i) => dotBox(f.g.x(at) + ((i * 11) % 25) - 12, f.g.y(y), (f.small ? 5 : CROWD_R) + 1)) }),
     brief: ys.length ? [{ at: ORDER.brief.crowd, keys: ["crowd"], text: "the class's predictions (beside the axis: how they spread, the black line their median)" }] : [],
   };
 }

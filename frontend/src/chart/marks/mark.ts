@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import type { MemoPoint } from "../memoPoints";
 import type { BoundView } from "../curves";
 import type { geometry, SeriesPoint } from "../geometry";
+import type { LabelWant, Obstacles, Placed } from "../labels";
 
 /** Where a mark draws: the frame the Chart computed (its scales, margins and size). */
 export interface Frame {
@@ -21,6 +22,10 @@ export interface Frame {
   small: boolean;
   /** the presenter view's larger text */
   large: boolean;
+  /** where the layout pass put a mark's label (labels.ts placeLabels), or null: not drawn */
+  label: (id: string) => Placed | null;
+  /** the id of a clip path that is the plot exactly (lines that must not leave it: the bounds) */
+  plotClip: string;
 }
 
 /** What a mark may ask of the chart while it is drawn: a tooltip (the memo's citation). */
@@ -101,6 +106,11 @@ export interface Mark {
   stops?: MemoPoint[];
   /** the textbook bounds the reader gives on the main line */
   bounds?: BoundView[];
+  /** labels the chart lays out apart from each other and the marks (labels.ts); the mark draws
+   * each at f.label(id), or not at all where it fits nowhere */
+  labels?: (f: Frame) => LabelWant[];
+  /** what the chart's labels keep clear of: its curve, its dots, its band */
+  obstacles?: (f: Frame) => Obstacles;
   /** takes the pointer on the plot: the page must not scroll under a finger */
   grabs?: boolean;
   /** the explorer's legend, and a lesson's shorter one */
@@ -118,12 +128,12 @@ export interface Mark {
 /** Each consumer's order, written once: a mark's contribution takes its place from here. */
 export const ORDER = {
   /** the explorer's legend */
-  legend: { model: 0, series: 1, own: 2, baseline: 3, band: 4, memo: 5, capacity: 6, bounds: 7, saturation: 8, current: 9 },
+  legend: { model: 0, series: 1, own: 2, baseline: 3, band: 4, memo: 5, capacity: 6, bounds: 7, knee: 8, saturation: 9, current: 10 },
   /** a lesson's legend */
   brief: { model: 0, baseline: 1, memo: 2, prediction: 3, crowd: 4, band: 5, capacity: 6, regions: 7 },
-  /** the description: what is plotted, the curves, the shape, the limits, the capacity, the
-   * bounds, the memo, the baseline, the other curves */
-  said: { what: 0, per: 1, shape: 2, regions: 3, capacity: 4, bounds: 5, memo: 6, baseline: 7, others: 8 },
+  /** the description: what is plotted, the curves, the shape, the limits, the knee, the
+   * capacity or saturation, the bounds, the memo, the baseline, the other curves */
+  said: { what: 0, per: 1, shape: 2, regions: 3, knee: 4, capacity: 5, saturation: 5, bounds: 6, memo: 7, baseline: 8, others: 9 },
   /** the data table's columns after x */
   column: { model: 0, series: 1, baseline: 2, band: 3, regions: 4 },
   /** an exported image's legend */

@@ -1,11 +1,12 @@
 // The memo's measurements: a dot each (hollow when measured at another setting of a knob the
 // chart holds fixed), a line through it where the memo gives a range, each focusable with its
 // citation; on the x axis, where the memo measured (beyond it the model extrapolates). In words,
-// each with the model's error there; in the table, each with its source; in sound, a click.
+// each with the model's error there (at the point's own setting where it was measured at
+// another); in the table, each with its setting and source; in sound, a click.
 import { formatValue, withUnit } from "../../format";
-import { valueAt } from "../curves";
 import type { SeriesPoint } from "../geometry";
-import type { MemoPoint } from "../memoPoints";
+import { comparedText, type MemoPoint, modelBeside, settingOf } from "../memoPoints";
+import { dotBox } from "../labels";
 import { THEME } from "../theme";
 import { type Axes, type CsvRow, finite, type LegendLine, type Mark, ORDER } from "./mark";
 
@@ -24,7 +25,7 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
       ),
       top: (f, ui) => {
         const { g } = f;
-        const tip = (m: MemoPoint) => ui.tip({ left: g.x(m.x), top: g.y(m.y), body: tipBody(a, m) });
+        const tip = (m: MemoPoint) => ui.tip({ left: g.x(m.x), top: g.y(m.y), body: tipBody(a, m, curve) });
         return [
           ...memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (
             <line key={`range-${m.citation}-${m.y}`} data-testid="memo-range" className="memo-range" x1={g.x(m.x0!)} x2={g.x(m.x1!)} y1={g.y(m.y)} y2={g.y(m.y)} />
@@ -42,6 +43,7 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
       },
     },
     ys: memo.map((m) => m.y),
+    obstacles: (f) => ({ boxes: memo.map((m) => dotBox(f.g.x(m.x), f.g.y(m.y), 7)) }),
     stops: memo,
     legend: legendOf(memo),
     brief: memo.length ? [{ at: ORDER.brief.memo, keys: ["memo"], text: "memo measurement (hover or focus for its citation)" }] : [],
@@ -60,13 +62,15 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
 }
 
 /** The tooltip a point shows on hover or focus: the value, as printed, where and whence. */
-function tipBody(a: Axes, m: MemoPoint) {
+function tipBody(a: Axes, m: MemoPoint, curve: SeriesPoint[]) {
+  const compared = comparedText(m, modelBeside(m, curve), a.yUnit);
   return (
     <>
       <strong>{`Memo: ${formatValue(m.y, a.yUnit)}`}</strong>
       <span>{`printed as ${m.printed}`}</span>
       {m.note && <span>{m.note}</span>}
-      {!m.exact && <span>{`measured at ${m.differs.join(", ")}`}</span>}
+      {!m.exact && <span>{`measured at ${settingOf(m)}`}</span>}
+      {compared && <span>{compared}</span>}
       {m.x0 !== undefined && <span>{`the memo does not say where between ${a.xText(m.x0)} and ${a.xText(m.x1!)}`}</span>}
       <cite>{m.citation}</cite>
     </>
@@ -89,11 +93,11 @@ function legendOf(memo: MemoPoint[]): LegendLine[] {
 function said(a: Axes, memo: MemoPoint[], pts: SeriesPoint[], y: (v: number) => string): string {
   if (!memo.length) return "The memo has no measurement at these settings.";
   const each = memo.map((m) => {
-    const model = valueAt(pts, m.x);
-    const off = Number.isFinite(model) && m.y !== 0 ? `; the model ${y(model)}, ${Math.abs(Math.round((100 * (model - m.y)) / m.y))} % ${model >= m.y ? "above" : "below"}` : "";
+    const compared = comparedText(m, modelBeside(m, pts), a.yUnit);
     const where = m.x0 !== undefined && m.x1 !== undefined ? `between ${a.xText(m.x0)} and ${a.xText(m.x1)}` : `at ${a.xText(m.x)}`;
+    const elsewhere = m.exact ? "" : ` measured at ${settingOf(m)}`;
     // the printed value tells apart two runs at one setting; the citations are in the data table
-    return `${where}, ${y(m.y)} (printed ${m.printed}${off})`;
+    return `${where}, ${y(m.y)}${elsewhere} (printed ${m.printed}${compared ? `; ${compared}` : ""})`;
   });
   return `The memo gives ${memo.length === 1 ? "one measurement" : `${memo.length} measurements`}: ${each.join("; ")}.`;
 }
@@ -103,14 +107,15 @@ function tableOf(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]) {
   return {
     caption: "The memo's measurements at these settings",
     testId: "chart-table-memo",
-    head: [withUnit(a.xLabel, a.xUnit), withUnit(`${a.yLabel}, measured`, a.yUnit), "As printed", withUnit(`${a.yLabel}, model`, a.yUnit), "Model minus memo (%)", "Source"],
+    head: [withUnit(a.xLabel, a.xUnit), "Measured at", withUnit(`${a.yLabel}, measured`, a.yUnit), "As printed", withUnit(`${a.yLabel}, model at that setting`, a.yUnit), "Model minus memo (%)", "Source"],
     rows: memo.map((m) => {
-      const model = valueAt(curve, m.x);
+      const model = modelBeside(m, curve);
       const off = Number.isFinite(model) && m.y !== 0 ? (100 * (model - m.y)) / m.y : Number.NaN;
       return {
         key: `${m.citation}|${m.x}`,
         cells: [
           { text: m.x0 !== undefined && m.x1 !== undefined ? `${a.xText(m.x0)} to ${a.xText(m.x1)}` : a.xText(m.x), num: true },
+          { text: m.exact ? "this chart's setting" : settingOf(m) },
           { text: y(m.y), num: true },
           { text: m.printed, num: true },
           { text: y(model), num: true },

@@ -1,5 +1,6 @@
 // The model's curve: the chart's main line (the reader starts on it, the table's rows are its
 // points, the sound plays it), named "model" or after the setting it is drawn for.
+import { curveObstacles } from "../labels";
 import { formatValue, withUnit } from "../../format";
 import type { SeriesPoint } from "../geometry";
 import { THEME } from "../theme";
@@ -30,6 +31,7 @@ export function modelMark(a: Axes, c: ModelCurve): Mark {
       ),
     },
     ys: points.map((p) => p.y),
+    obstacles: (f) => curveObstacles(f.g, points),
     endLabels: c.beside && label ? [{ text: label, points }] : [],
     lines: [{ label: label ?? "This setting", points, main: true }],
     legend: [{ at: ORDER.legend.model, keys: ["curve"], text: name }],

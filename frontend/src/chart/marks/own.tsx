@@ -1,6 +1,7 @@
 // The user's own measurements on this chart: squares (the memo's are dots), each named with its
 // value and its table's line; a legend line that counts them, a key and a CSV row each.
 import { formatValue } from "../../format";
+import { dotBox } from "../labels";
 import { THEME } from "../theme";
 import { type Axes, type CsvRow, type Mark, ORDER } from "./mark";
 
@@ -29,6 +30,7 @@ export function ownMark(a: Axes, points: OwnPoint[], elsewhere: number | null): 
       ),
     },
     ys: points.map((p) => p.y),
+    obstacles: (f) => ({ boxes: points.map((p) => dotBox(f.g.x(p.x), f.g.y(p.y), 6)) }),
     legend: elsewhere === null
       ? []
       : [{ at: ORDER.legend.own, keys: ["own"], testId: "legend-own", text: `your measurements (${points.length} on this chart${elsewhere ? `; ${elsewhere} measured at other settings` : ""})` }],

@@ -84,13 +84,14 @@ function PredictionMark({ p, g, top, bottom, left, right, unit }: { p: Predictio
           onPointerDown={onDown} />
       )}
       <line className="prediction-guide" x1={cx} x2={cx} y1={top} y2={bottom} />
+      {/* once it can no longer move (answered, revealed), a ring: the model's point under it shows */}
       <circle
-        className={p.y === null ? "prediction-handle unset" : "prediction-handle"}
+        className={p.y === null ? "prediction-handle unset" : p.onChange ? "prediction-handle" : "prediction-handle placed"}
         data-testid="prediction-handle"
         data-y={p.y ?? ""}
         cx={cx}
         cy={cy}
-        r={10}
+        r={p.onChange ? 10 : 12}
         tabIndex={p.onChange ? 0 : -1}
         role="slider"
         aria-label={p.label}

@@ -2,6 +2,7 @@
 // description ("up to … nothing is fully busy; from … the sending CPU limits it") and the last
 // column of the table.
 import { bandColour } from "../theme";
+import { Label } from "./label";
 import { bands, type SeriesPoint } from "../geometry";
 import { type Axes, finite, type Mark, ORDER } from "./mark";
 
@@ -20,17 +21,19 @@ export function regionsMark(a: Axes, curve: SeriesPoint[], knee: { x: number; re
             return (
               <g key={`${r.label}-${x0}`} data-testid="bottleneck-band" data-label={r.label} data-x0={r.x0}>
                 <rect x={x0} y={f.margin.top} width={Math.max(0, x1 - x0)} height={f.bottom - f.margin.top} fill={bandColour(labels.indexOf(r.label))} />
-                {x1 - x0 > 70 && (
-                  <text x={(x0 + x1) / 2} y={f.margin.top - 8} textAnchor="middle" className="band-label">
-                    {`limit: ${r.label}`}
-                  </text>
-                )}
+                <Label f={f} id={`region-${r.label}-${r.x0}`} className="band-label" />
               </g>
             );
           })}
         </g>
       ),
     },
+    // each region's name above it, within its columns: the full words, else the resource alone
+    labels: (f) => runs.map((r) => {
+      const x0 = f.g.x(r.x0), x1 = f.g.x(r.x1);
+      const px = f.large ? 18 : 11;
+      return { id: `region-${r.label}-${r.x0}`, rank: 0, px, texts: [`limit: ${r.label}`, r.label], spots: [{ x: (x0 + x1) / 2, y: f.margin.top - 8, anchor: "middle" as const }], within: { x0, y0: 0, x1, y1: f.margin.top } };
+    }),
     brief: curve.some((p) => p.bottleneck) ? [{ at: ORDER.brief.regions, keys: ["bottleneck"], text: "shaded regions: what limits the curve there (named above the chart)" }] : [],
     sentences: said ? [{ at: ORDER.said.regions, text: said }] : [],
     columns: [{ at: ORDER.column.regions, head: "What limits it", cell: (p) => p.bottleneck ?? "nothing fully busy" }],

@@ -1,56 +1,48 @@
-// The curve's saturation point: the model's knee (its resource named) or where the curve reaches
-// its capacity. A diamond on the curve named beside it, a legend line, a sentence and a chime.
+// Where a resource saturates: the first x at which the model has it at least 95 % busy
+// (perfmodels/sweep.py's saturation, curves.ts saturationOf), never the knee, where it only
+// starts to set the pace (knee.tsx). A diamond on the curve named beside it (where the chart's
+// layout pass finds room: labels.ts), a legend line, a sentence and a chime; a chart along which
+// no resource is that busy has none of them.
 import { formatValue } from "../../format";
-import { textWidth } from "../measure";
-import { type Axes, type Frame, type Mark, ORDER } from "./mark";
+import type { SaturationPoint } from "../curves";
+import { dotBox, spotsAround } from "../labels";
+import { Label } from "./label";
+import { type Axes, type Mark, ORDER } from "./mark";
 
-export interface Saturation {
-  at: { x: number; y: number; resource?: string };
-  /** drawn where the model names its resource, or where the capacity line is drawn */
-  drawn: boolean;
+/** The busy share as people read it: "95.4 %" (rounded down, so 94.96 % never reads as 95 %). */
+export const busyText = (u: number) => `${Math.floor(1000 * u) / 10} %`;
+
+/** The mark's words, longest first: "sending CPU saturates at 44 buffers" (at the axis's start,
+ * "saturated at": it is full from there); a narrow chart's the shorter, the legend says the rest. */
+export function saturationWords(a: Axes, s: SaturationPoint): string[] {
+  const verb = s.x <= a.xDomain[0] ? "saturated at" : "saturates at";
+  return [`${s.resource} ${verb} ${a.xText(s.x)}`, `${verb} ${a.xText(s.x)}`, s.x <= a.xDomain[0] ? "saturated" : "saturates"];
 }
 
-export function saturationMark(a: Axes, s: Saturation): Mark {
-  const { at } = s;
+export function saturationMark(a: Axes, s: SaturationPoint): Mark {
+  const [full] = saturationWords(a, s);
+  const busy = busyText(s.utilization);
   return {
     id: "saturation",
     draw: {
       front: (f) => {
-        if (!s.drawn) return null;
-        const label = placed(a, at, f);
-        const x = f.g.x(at.x), y = f.g.y(at.y);
+        const x = f.g.x(s.x), y = f.g.y(s.y);
         return (
-          <g key="saturation" data-testid="saturation-point" className="saturation" data-x={at.x}>
+          <g key="saturation" data-testid="saturation-point" className="saturation" data-x={s.x} data-resource={s.resource} data-utilization={s.utilization}>
             <path d={`M${x},${y - 8}l7,8l-7,8l-7,-8z`} />
-            <text x={label.x} textAnchor={label.anchor} y={y + 18}>{label.text}</text>
+            <Label f={f} id="saturation" className="saturation-label" to={{ x, y }} />
           </g>
         );
       },
     },
-    legend: at.resource
-      ? [{ at: ORDER.legend.saturation, keys: ["saturation"], testId: "legend-saturation", text: `the ${at.resource} saturates at ${a.xText(at.x)}: from there on it sets the pace` }]
-      : [],
-    sentences: [{
-      at: ORDER.said.capacity,
-      text: `It reaches its capacity at ${a.xText(at.x)} (${formatValue(at.y, a.yUnit)})${at.resource ? `, where the ${at.resource} is fully busy` : ""}.`,
-    }],
-    sound: { chimes: [at.x] },
+    // its words beside the diamond (right of it first: the knee lies left), the full words where they fit
+    labels: (f) => {
+      const px = f.large ? 18 : 12.8;
+      return [{ id: "saturation", rank: 1, px, texts: saturationWords(a, s), spots: spotsAround(f.g.x(s.x), f.g.y(s.y), px, 11) }];
+    },
+    obstacles: (f) => ({ boxes: [dotBox(f.g.x(s.x), f.g.y(s.y), 8)] }),
+    legend: [{ at: ORDER.legend.saturation, keys: ["saturation"], testId: "legend-saturation", text: `the ${full}: the model has it ${busy} busy there (saturated: at least 95 %)` }],
+    sentences: [{ at: ORDER.said.saturation, text: `The ${full} (${formatValue(s.y, a.yUnit)}): the model has it ${busy} busy there.` }],
+    sound: { chimes: [s.x] },
   };
-}
-
-/** The mark's words, beside it, on whichever side keeps them inside the chart. */
-function placed(a: Axes, sat: Saturation["at"], f: Frame): { text: string; x: number; anchor: "start" | "end" } {
-  const full = `${sat.resource ? `${sat.resource} saturates` : "saturates"} at ${a.xText(sat.x)}`;
-  const px = f.large ? 18 : 12.8;
-  const at = f.g.x(sat.x);
-  // the full words right of the mark, else left of it, else the short words: never over the y axis
-  for (const text of [full, `saturates at ${a.xText(sat.x)}`]) {
-    const w = textWidth(text, px);
-    if (at + 10 + w <= f.width - 2) return { text, x: at + 10, anchor: "start" };
-    if (at - 10 - w >= f.margin.left) return { text, x: at - 10, anchor: "end" };
-  }
-  // a very narrow chart: the short words under the mark, kept within the chart's width
-  const text = `saturates at ${a.xText(sat.x)}`;
-  const w = textWidth(text, px);
-  return { text, x: Math.max(2, Math.min(at - w / 2, f.width - 2 - w)), anchor: "start" };
 }

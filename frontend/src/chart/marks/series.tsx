@@ -4,6 +4,7 @@
 import { formatValue, withUnit } from "../../format";
 import { valueAt } from "../curves";
 import type { NamedSeries } from "../readout";
+import { curveObstacles } from "../labels";
 import { seriesColour } from "../theme";
 import { type Axes, type CsvRow, finite, type Mark, ORDER } from "./mark";
 import { lower, shape } from "./shape";
@@ -32,6 +33,7 @@ export function seriesMark(a: Axes, s: Series): Mark {
       )),
     },
     ys: s.series.flatMap((c) => c.points.map((p) => p.y)),
+    obstacles: (f) => ({ segments: s.series.flatMap((c) => curveObstacles(f.g, c.points).segments ?? []) }),
     endLabels: s.series.map((c, k) => ({ text: c.label, points: c.points, colour: colour(k) })),
     lines: s.series.map((c) => ({ label: c.label, points: c.points })),
     legend: s.series.map((c, k) => ({ at: ORDER.legend.series, keys: ["series"], colour: colour(k), testId: "legend-series", text: `model: ${c.label}` })),

@@ -11,9 +11,9 @@ describe("the capacity", () => {
     expect(m.sentences?.map((s) => s.text)).toEqual(["Its capacity is 900 bit/s; the curve stays below it here."]);
     expect(m.csv?.rows).toHaveLength(5);
   });
-  it("reached without a named resource: the legend says where; the saturation point says the rest", () => {
-    const m = capacityMark(axes, { limit, curve: rising, saturation: { x: 7, y: 900 } });
-    expect(m.legend?.[0].text).toBe("capacity, reached at link quota 7 buffers");
+  it("with a resource saturated along the axis: the saturation point says it, not the capacity", () => {
+    const m = capacityMark(axes, { limit, curve: rising, saturation: { x: 7, y: 900, resource: "sending CPU", utilization: 0.96 } });
+    expect(m.legend?.[0].text).toBe("capacity");
     expect(m.sentences).toEqual([]);
   });
   it("far above the curve: not drawn nor keyed, but its values are still in the CSV", () => {

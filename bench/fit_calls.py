@@ -1,0 +1,46 @@
+"""How much work a user's fit is, whatever the machine's load: the model calls (`solve`) one fit of
+each of bench/fit_tables.py's 20-row tables makes, in CPython (the same code the worker runs).
+
+    .venv/bin/python bench/fit_calls.py
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import fit_tables  # noqa: E402
+
+from perfmodels import own  # noqa: E402
+from perfmodels.registry import SYSTEMS  # noqa: E402
+
+
+def calls(system: str, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    m = SYSTEMS[system]
+    solve = m.solve
+    n = 0
+
+    def counted(*a: Any, **k: Any) -> Any:
+        nonlocal n
+        n += 1
+        return solve(*a, **k)
+
+    m.solve = counted  # type: ignore[misc]
+    try:
+        r = own.fit(system, text=table["text"], fit=table["fit"], left_out=False)
+    finally:
+        m.solve = solve  # type: ignore[misc]
+    return n, dict(r)
+
+
+if __name__ == "__main__":
+    rng = random.Random(1983)
+    tables = {s: fit_tables.table(s, rng) for s in fit_tables.VARIED}
+    for s, t in tables.items():
+        n, r = calls(s, t)
+        error = r["summary"]["in_sample"]["median_abs"]
+        print(f"{s:8} unknowns={len(r['fitted'])}  model calls {n:6}  (fit error median {error} %)")

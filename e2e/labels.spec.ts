@@ -1,0 +1,99 @@
+// Labels apart (issue 39): on every explorer and a lesson's presenter view, at a phone's, a
+// projector's and a desktop's width, no label of the chart overlaps another label, an axis or its
+// tick labels, the class's histogram or the band around a curve; named things (a capacity, a
+// bound, a knee, a saturation point, a region) keep their labels inside the plot, and the bounds'
+// lines are kept to it.
+import { expect, type Page, test } from "@playwright/test";
+
+/** Every clash on the chart, in words ("'capacity 10,030 K/sec' over 'network alone'"). */
+async function clashes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const svg = document.querySelector("svg[data-testid=chart]") as SVGSVGElement;
+    const o = svg.getBoundingClientRect();
+    const box = (el: Element) => el.getBoundingClientRect();
+    const shown = (el: Element) => (el.textContent ?? "").trim() !== "" && box(el).width > 0;
+    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const name = (el: Element) => `'${el.textContent}'`;
+    const labels = [...svg.querySelectorAll("[data-testid=chart-label], [data-testid=end-label]")].filter(shown);
+    const out: string[] = [];
+    labels.forEach((a, i) => {
+      for (const b of labels.slice(i + 1)) if (hit(box(a), box(b))) out.push(`${name(a)} over ${name(b)}`);
+    });
+    const plot = box(svg.querySelector("[data-testid=curve-reader]")!);
+    const axisTexts = [...svg.querySelectorAll(".axis text")].filter(shown);
+    const xAxis = box(svg.querySelector(".x-axis > line")!);
+    const spread = svg.querySelector("[data-testid=class-spread]");
+    const bands = [...svg.querySelectorAll("[data-testid=uncertainty-band]")] as SVGPathElement[];
+    for (const l of labels) {
+      const b = box(l);
+      for (const t of axisTexts) if (hit(b, box(t))) out.push(`${name(l)} over the axis's ${name(t)}`);
+      if (b.bottom > xAxis.top + 0.5 && b.top < xAxis.bottom + 6 && b.left < xAxis.right && b.right > xAxis.left) out.push(`${name(l)} on the x axis`);
+      if (spread && hit(b, box(spread))) out.push(`${name(l)} over the class's histogram`);
+      // a band's fill, sampled across the label's box (in the chart's own coordinates)
+      for (const band of bands) {
+        const p = svg.createSVGPoint();
+        let inFill = false;
+        for (let i = 1; i < 8 && !inFill; i++) for (let j = 1; j < 4 && !inFill; j++) {
+          p.x = b.left - o.left + (i / 8) * b.width;
+          p.y = b.top - o.top + (j / 4) * b.height;
+          inFill = band.isPointInFill(p);
+        }
+        if (inFill) out.push(`${name(l)} over the band`);
+      }
+      // a label of the plot's things stays in its columns (the curves' end labels are beside it)
+      if (l.getAttribute("data-testid") === "chart-label" && (b.left < plot.left - 0.5 || b.right > plot.right + 0.5)) out.push(`${name(l)} outside the plot's columns`);
+    }
+    // the bounds' lines are kept to the plot
+    const reader = svg.querySelector("[data-testid=curve-reader]")!;
+    const [top, bottom] = [Number(reader.getAttribute("y")), Number(reader.getAttribute("y")) + Number(reader.getAttribute("height"))];
+    for (const line of svg.querySelectorAll("[data-testid=bound-line] path")) {
+      const id = /url\(#(.+)\)/.exec(line.getAttribute("clip-path") ?? "")?.[1];
+      const rect = id ? document.getElementById(id)?.querySelector("rect") : null;
+      const [y0, y1] = rect ? [Number(rect.getAttribute("y")), Number(rect.getAttribute("y")) + Number(rect.getAttribute("height"))] : [Number.NaN, Number.NaN];
+      if (!(y0 >= top - 0.5 && y1 <= bottom + 0.5)) out.push(`a bound line (${(line.parentElement as Element).getAttribute("data-name")}) not kept to the plot`);
+    }
+    return out;
+  });
+}
+
+const SYSTEMS = ["decnet", "ofn", "rsx-swap", "rsx-qio", "ffs", "lavc", "afs"];
+const SIZES: [number, number][] = [[375, 812], [1280, 800], [1920, 1080]];
+
+for (const [width, height] of SIZES) {
+  test(`no chart label overlaps another, an axis, a tick label or a band: every explorer, bounds on and off (${width}x${height})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height });
+    for (const system of SYSTEMS) {
+      for (const query of ["", "bounds=1"]) {
+        await page.goto(`/explore/${system}${query ? `?${query}` : ""}`);
+        await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+        // the band arrives after the curve: the layout is the one with both
+        await page.waitForTimeout(400);
+        expect(await clashes(page), `${system}?${query} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+}
+
+test("the named places of DECnet, AFS and LAVC keep their words: labelled where issue 39 found them clashing", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/explore/afs?bounds=1");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await expect(page.getByTestId("limit-line").getByTestId("chart-label")).toHaveText(/^capacity/);
+  await expect(page.locator("[data-testid=bound-line][data-name=network] [data-testid=chart-label]")).toHaveText("network alone");
+  expect(await clashes(page)).toEqual([]);
+});
+
+for (const [width, height] of SIZES) {
+  test(`a lesson's presenter view keeps its chart labels apart (${width}x${height})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    for (const path of ["/learn/decnet-link-quota/1?present=1", "/learn/lavc-capacity/3?present=1", "/learn/afs-chunksize/5?present=1", "/learn/ffs-block-size/6?present=1", "/learn/rsx11m-tuning/1?present=1"]) {
+      await page.goto(path);
+      await expect(page.getByTestId("lesson")).toBeVisible();
+      await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+      await page.waitForTimeout(400);
+      expect(await clashes(page), `${path} at ${width} px`).toEqual([]);
+    }
+  });
+}
