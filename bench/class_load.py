@@ -2,9 +2,13 @@
 stream, and answer one step within the first seconds; then the teacher reveals. Against one or
 more running app processes (students spread over them; the projector's stream on the first).
 
-    .venv/bin/python bench/class_load.py [--students 300] [--seconds 10] [--check] [--pid PID ...] URL [URL ...]
+    .venv/bin/python bench/class_load.py [--students 300] [--seconds 10] [--rounds 1|2] [--check]
+        [--pid PID ...] URL [URL ...]
 
-The students join over the first 30 % of `--seconds` and answer over the next 60 %. Prints: how
+The students join over the first 30 % of `--seconds` and answer over the next 60 %, each answer
+with a confidence (1 to 3). With `--rounds 2` (peer instruction) the teacher then opens the
+step's second vote and every student answers again over another 60 %; every answer of both
+rounds must be heard and in the CSV. Prints: how
 long joining and answering took, answers acknowledged (201) and answers the teacher's stream
 heard (none may be lost), the time from an answer's 201 to the teacher hearing it (p50, p95, max;
 target p95 <= 1 s), and from the reveal's 200 to each student hearing it. With the servers'
@@ -167,6 +171,7 @@ async def main() -> None:
     ap.add_argument("--pid", type=int, action="append", default=[], help="a server's process id (CPU, memory)")
     ap.add_argument("--sources", type=int, default=0, help="students spread over this many loopback addresses")
     ap.add_argument("--listen", help="PostgreSQL URL: count the class's NOTIFYs (wake-ups) a second")
+    ap.add_argument("--rounds", type=int, choices=(1, 2), default=1, help="2: the teacher opens a second vote")
     ap.add_argument("urls", nargs="+")
     a = ap.parse_args()
     notifies: list[float] = []  # when each of the class's wake-ups was heard
@@ -187,7 +192,8 @@ async def main() -> None:
 
     start = time.perf_counter()
     join_window, answer_window = 0.3 * a.seconds, 0.6 * a.seconds
-    acked: dict[str, float] = {}  # student id -> when the 201 arrived
+    acked: dict[tuple[str, int], float] = {}  # (student id, round) -> when the 201 arrived
+    voters: list[tuple[Http, dict[str, Any]]] = []  # each student's client and seat, for round 2
     failures: list[str] = []
     seats: list[asyncio.Queue[tuple[float, dict[str, Any]]]] = []
     took: dict[str, list[float]] = {"join": [], "stream": [], "answer": []}
@@ -217,26 +223,37 @@ async def main() -> None:
         if not q.empty() and q._queue[0][1]["type"] == "refused":  # type: ignore[attr-defined]
             failures.append(f"stream {q._queue[0][1]['status']}")  # type: ignore[attr-defined]
         await asyncio.sleep(max(0.0, join_window + random.uniform(0, answer_window) - (time.perf_counter() - start)))
+        voters.append((c, s))
+        await vote(c, s, 1)
+
+    async def vote(c: Http, s: dict[str, Any], round_no: int) -> None:
         t0 = time.perf_counter()
         status, _ = await c.call(
             "POST",
             f"/api/classes/{code}/answers",
-            {"step": 2, "value": random.uniform(1e4, 2e5)},
+            {"step": 2, "value": random.uniform(1e4, 2e5), "round": round_no, "confidence": random.randint(1, 3)},
             {"X-Student-Token": s["student_token"]},
         )
         took["answer"].append(time.perf_counter() - t0)
         if status == 201:
-            acked[s["student_id"]] = time.perf_counter()
+            acked[(s["student_id"], round_no)] = time.perf_counter()
         else:
             failures.append(f"answer {status}")
 
+    async def again(c: Http, s: dict[str, Any]) -> None:
+        await asyncio.sleep(random.uniform(0, answer_window))
+        await vote(c, s, 2)
+
     try:
         await asyncio.wait_for(asyncio.gather(*(student(i) for i in range(a.students))), timeout=4 * a.seconds)
+        if a.rounds == 2:  # discuss, then vote again
+            await first.call("POST", f"/api/classes/{code}/control", {"round": 2}, teacher)
+            await asyncio.wait_for(asyncio.gather(*(again(c, s) for c, s in voters)), timeout=4 * a.seconds)
     except TimeoutError:
         failures.append(f"students still joining or answering after {4 * a.seconds:.0f} s")
     answered_in = time.perf_counter() - start
     rss_streams = [rss_kb(p) for p in a.pid]
-    heard: dict[str, float] = {}
+    heard: dict[tuple[str, int], float] = {}
     deadline = time.perf_counter() + 10
     while len(heard) < len(acked) and time.perf_counter() < deadline:
         try:
@@ -244,7 +261,7 @@ async def main() -> None:
         except TimeoutError:
             break
         if e.get("type") == "answers" and "answer" in e:
-            heard.setdefault(e["answer"]["id"], when)
+            heard.setdefault((e["answer"]["id"], e["answer"].get("round", 1)), when)
     lags = [heard[s] - acked[s] for s in acked if s in heard]
 
     burst0 = [cpu_s(p) for p in a.pid], own_cpu_s(), cpu_of("postgres"), cpu_of("nginx")
@@ -275,7 +292,10 @@ async def main() -> None:
     await first.call("DELETE", f"/api/classes/{code}", None, teacher)
 
     ms = lambda x: f"{1000 * x:.0f} ms"  # noqa: E731
-    print(f"{a.students} students through {len(a.urls)} address(es): joined and answered in {answered_in:.1f} s")
+    print(
+        f"{a.students} students through {len(a.urls)} address(es), {a.rounds} round(s) with confidence:"
+        f" joined and answered in {answered_in:.1f} s"
+    )
     print("  " + ", ".join(f"{k} p50 {ms(pct(v, 50))} p95 {ms(pct(v, 95))}" for k, v in took.items()))
     print(f"  answers acknowledged {len(acked)}, heard by the teacher {len(heard)}, in the CSV {len(rows)}")
     print(f"  failures {len(failures)} {sorted(set(failures))}")
@@ -317,7 +337,8 @@ async def main() -> None:
             + ", ".join(f"{r0 / 1024:.0f} -> {r1 / 1024:.0f} MB" for r0, r1 in zip(rss0, rss_streams, strict=True))
             + f" with the streams open: {', '.join(f'{p:.0f}' for p in per)} KB per stream"
         )
-    whole = len(acked) == len(heard) == len(rows) == a.students == len(reveals) and not failures
+    whole = len(acked) == len(heard) == len(rows) == a.students * a.rounds and len(reveals) == a.students
+    whole = whole and not failures
     all_heard = max(reveals, default=revealed_at + 9) - revealed_at
     quick = pct(took["join"], 95) <= 1.0 and pct(lags, 95) <= 1.0 and all_heard <= 2.0
     if a.check and not (whole and quick):

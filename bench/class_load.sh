@@ -2,7 +2,8 @@
 # Benchmark: a live class (bench/class_load.py) against one app process on SQLite, then two app
 # processes sharing PostgreSQL (students spread over both; the teacher's stream on the first, so
 # answers cross processes through LISTEN/NOTIFY). The load generator is a process of its own.
-#   bash bench/class_load.sh [students, default 1000] [seconds, default 40]
+#   [ROUNDS=2] bash bench/class_load.sh [students, default 1000] [seconds, default 40]
+# (ROUNDS=2: peer instruction, every student answers a second vote after the teacher opens it)
 # The students join over the first 30 % of the seconds (1,000 over 12 s: a lecture hall typing
 # the code off the projector) and answer over the next 60 %.
 set -euo pipefail
@@ -26,11 +27,11 @@ serve() {  # serve DATABASE_URL PORT
 
 p=$(free_port); serve "sqlite:///$tmp/class.sqlite3" "$p"
 echo "== SQLite, one process"
-$PY bench/class_load.py --students "$n" --seconds "$secs" --pid "${pids[0]}" "http://127.0.0.1:$p"
+$PY bench/class_load.py --students "$n" --seconds "$secs" --rounds "${ROUNDS:-1}" --pid "${pids[0]}" "http://127.0.0.1:$p"
 kill "${pids[@]}"; pids=()
 
 url=$(bash scripts/postgres.sh start "$pg" "$(free_port)")
 p1=$(free_port); serve "$url" "$p1"
 p2=$(free_port); serve "$url" "$p2"
 echo "== PostgreSQL, two processes"
-$PY bench/class_load.py --students "$n" --seconds "$secs" --pid "${pids[0]}" --pid "${pids[1]}" "http://127.0.0.1:$p1" "http://127.0.0.1:$p2"
+$PY bench/class_load.py --students "$n" --seconds "$secs" --rounds "${ROUNDS:-1}" --pid "${pids[0]}" --pid "${pids[1]}" "http://127.0.0.1:$p1" "http://127.0.0.1:$p2"

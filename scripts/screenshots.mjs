@@ -14,12 +14,15 @@
 // hall: a phone before and after a reset (docs/phone-before-reset.png, docs/phone-after-reset.png),
 // a phone whose offline answer was refused (docs/phone-offline-refused.png), the projector with
 // thirty names (docs/projector-names.png) and with a choice tallied (docs/projector-tally.png).
+// Peer instruction (case "peer"): a phone in round 2 with its discussion group
+// (docs/phone-round2.png), the projector's round shift after the reveal
+// (docs/projector-round-shift.png) and the class report (docs/class-report.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
 
 // `node scripts/screenshots.mjs export lesson`: only those cases (explorer, lesson, a11y, own,
-// bounds, hall, export, knee); none named: all of them
+// bounds, hall, export, knee, peer); none named: all of them
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
@@ -259,6 +262,50 @@ try {
     const [file] = await Promise.all([desk.waitForEvent("download"), desk.getByRole("button", { name: "PNG", exact: true }).click()]);
     await file.saveAs(join(ROOT, "docs/export-ffs.png"));
     console.log("wrote docs/export-ffs.png");
+  }
+  if (want("peer")) {
+    // Peer instruction: a class of eight votes on step 2, discusses in groups, votes again.
+    const room = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    room.on("dialog", (d) => d.accept());
+    await room.goto(`${base}/learn/decnet-link-quota/1?present=1`);
+    await room.getByTestId("start-class").click();
+    const roomCode = (await room.getByTestId("class-code").textContent()).trim();
+    const peers = [];
+    for (const name of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""]) {
+      const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
+      await p.goto(`${base}/c/${roomCode}`);
+      await p.getByTestId("student-name").fill(name);
+      await p.getByTestId("join").tap();
+      await p.getByTestId("seat").waitFor();
+      peers.push(p);
+    }
+    await room.locator("h1").click();
+    await room.keyboard.press("ArrowRight");
+    const vote = async (values, sure) => {
+      for (const [i, p] of peers.entries()) {
+        await p.locator("[data-step='2'] [data-testid=typed-prediction]").waitFor();
+        await p.getByTestId("typed-prediction").fill(String(values[i] * 1000));
+        await p.getByRole("button", { name: /Send my/ }).tap();
+        await p.getByText("Sent.").waitFor();
+        await p.getByTestId(`confidence-${sure[i]}`).tap();
+        await p.locator(`[data-testid=seat][data-sure='${sure[i]}']`).waitFor();
+      }
+    };
+    await vote([60, 90, 130, 160, 250, 400, 120, 600], [1, 2, 3, 3, 2, 1, 3, 3]);
+    await room.getByTestId("vote-again").click();
+    await peers[4].getByTestId("group-members").waitFor();
+    await peers[4].screenshot({ path: join(ROOT, "docs/phone-round2.png") });
+    await vote([120, 130, 130, 150, 200, 160, 130, 600], [2, 2, 3, 3, 3, 2, 3, 3]);
+    await room.getByTestId("reveal-all").click();
+    await room.getByTestId("round-shift").waitFor();
+    await room.waitForTimeout(500);
+    await room.screenshot({ path: join(ROOT, "docs/projector-round-shift.png") });
+    await room.getByTestId("open-report").first().click();
+    await room.getByTestId("report-step-2-round-2").waitFor();
+    await room.screenshot({ path: join(ROOT, "docs/class-report.png") });
+    await room.emulateMedia({ media: "print" });
+    await room.screenshot({ path: "/tmp/peer-report-print.png", fullPage: true });
+    console.log("wrote docs/phone-round2.png, docs/projector-round-shift.png and docs/class-report.png");
   }
 } finally {
   await browser.close();

@@ -26,6 +26,16 @@ MAX_POINT_VALUE = 1e15
 
 
 @dataclass(frozen=True)
+class Where:
+    """Where a point question asks: the system, its knobs (sorted pairs, the rest at their
+    defaults) with x set to `at`, and the metric predicted (None: the system's default y)."""
+
+    system: str
+    knobs: tuple[tuple[str, object], ...]
+    y: str | None
+
+
+@dataclass(frozen=True)
 class Step:
     """A step's question: "point" (a number, 0..y_max), "choice" (1..choices) or None; a
     choice's words in `labels` (a knob question's, the knobs' labels), for the answers' CSV."""
@@ -34,6 +44,10 @@ class Step:
     choices: int = 0
     y_max: float = MAX_POINT_VALUE
     labels: tuple[str, ...] = ()
+    # what the model answers (the class report's yardstick): a choice question's right choice
+    # (counted from 1; 0 unknown), a point question's setting (`Where`)
+    answer: int = 0
+    where: Where | None = None
 
     def words(self, choice: int) -> str:
         """The words of choice `choice` (counted from 1), or its number when they are unknown."""
@@ -78,18 +92,42 @@ def _step(s: Any) -> Step:
     q = s.get("question") if isinstance(s, dict) else None
     if not isinstance(q, dict):
         return Step(None)
+    state = s.get("state") if isinstance(s.get("state"), dict) else {}
     if q.get("predict") == "choice" and isinstance(q.get("choices"), list) and 2 <= len(q["choices"]) <= 6:
-        return Step("choice", choices=len(q["choices"]), labels=tuple(str(c) for c in q["choices"]))
+        given = q.get("answer")
+        right = given if isinstance(given, int) and not isinstance(given, bool) else 0
+        return Step("choice", choices=len(q["choices"]), labels=tuple(str(c) for c in q["choices"]), answer=right)
     # which knob matters most: a pick among 2 to 6 knobs, answered by its number like a choice
     if q.get("predict") == "knob" and isinstance(q.get("among"), list) and 2 <= len(q["among"]) <= 6:
-        system = s.get("state", {}).get("system") if isinstance(s.get("state"), dict) else None
-        return Step("choice", choices=len(q["among"]), labels=tuple(_knob_label(system, str(k)) for k in q["among"]))
+        among = [str(k) for k in q["among"]]
+        right = among.index(str(q.get("answer"))) + 1 if str(q.get("answer")) in among else 0
+        labels = tuple(_knob_label(state.get("system"), k) for k in among)
+        return Step("choice", choices=len(among), labels=labels, answer=right)
     if q.get("predict") == "point":
         y_max = q.get("y_max")
+        where = _where(state, q.get("at"))
         if isinstance(y_max, int | float) and not isinstance(y_max, bool) and 0 < y_max < MAX_POINT_VALUE:
-            return Step("point", y_max=float(y_max))
-        return Step("point")
+            return Step("point", y_max=float(y_max), where=where)
+        return Step("point", where=where)
     raise LessonError("a question predicts a point, a choice (of 2 to 6) or a knob (among 2 to 6)")
+
+
+def _where(state: dict[str, Any], at: object) -> Where | None:
+    """A point question's setting, if the file says enough (the page checks the rest)."""
+    system, knobs, x = state.get("system"), state.get("knobs") or {}, state.get("x")
+    if not isinstance(system, str) or not isinstance(knobs, dict) or isinstance(at, bool):
+        return None
+    if not isinstance(at, int | float):
+        return None
+    try:
+        x_name = x if isinstance(x, str) else registry.spec(system).x_default
+    except ValueError:
+        return None
+    y = state.get("y")
+    if not all(isinstance(v, str | int | float) for v in knobs.values()):
+        return None  # (a knob's value is one number or word: anything else the page refuses)
+    pairs = tuple(sorted({**{str(k): v for k, v in knobs.items()}, x_name: at}.items()))
+    return Where(system, pairs, y if isinstance(y, str) else None)
 
 
 def _knob_label(system: object, knob: str) -> str:

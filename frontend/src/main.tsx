@@ -8,6 +8,7 @@ import { registerServiceWorker } from "./sw/register";
 import "./styles.css";
 import "./styles/lessons.css";
 import "./styles/modes.css";
+import "./styles/peer.css";
 import { applyTheme } from "./chart/theme";
 
 applyTheme(document.documentElement); // the chart's colours and dashes: chart/theme.ts

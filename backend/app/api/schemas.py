@@ -241,6 +241,11 @@ class AnswerIn(BaseModel):
     # the step's count of resets the device knew when the student gave this answer (ClassState):
     # one given before a reset that arrives after it (kept offline) is refused, not counted
     resets: int | None = Field(default=None, ge=0, le=1_000_000)
+    # the vote this answer is for (absent: the step's current one): a round-1 answer that
+    # arrives after round 2 opened is refused, not counted as a second vote
+    round: Literal[1, 2] | None = None
+    # how sure the student is: 1 guessing, 2 fairly sure, 3 sure (absent: not said)
+    confidence: Literal[1, 2, 3] | None = None
 
 
 class AnswerSaved(BaseModel):
@@ -248,6 +253,8 @@ class AnswerSaved(BaseModel):
     saved: bool
     # the step's count of resets the answer was stored under (ClassState.resets)
     resets: int
+    # the round it was stored in
+    round: int
 
 
 class ControlIn(BaseModel):
@@ -257,6 +264,8 @@ class ControlIn(BaseModel):
     locked: bool | None = None
     pace: Literal["teacher", "self"] | None = None
     reset: bool = False
+    # 2: "discuss, then vote again": round 1 closes (its answers kept), round 2 opens
+    round: Literal[2] | None = None
 
 
 class LessonIn(BaseModel):

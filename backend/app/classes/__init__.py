@@ -6,6 +6,8 @@ answer each step from their own devices, and every device follows the class by a
 - `rules.py`: the step rules as pure functions, and `ClassError` (a refusal with its status).
 - `crud.py`: every write to a class (create, join, answer, control, end, purge); `reads.py`: what
   a device is shown (the state, a snapshot, a step's spread, the answers' rows).
+- `groups.py`: the discussion groups of a step voted twice; `report.py`: the class's report
+  (each step's rounds against the model, and confidence).
 - `log.py`: the class's event log and the order streams read it in.
 - `bus.py`: the wake-ups that tell a class's streams to read (`announce` after a write commits).
 - `streams.py`: the open streams' caps; `shared_reads.py`: one read for a class's woken streams.

@@ -193,6 +193,7 @@ class Stored:
 
     fresh: bool
     resets: int
+    round: int = 1
 
 
 def answer(
@@ -204,11 +205,14 @@ def answer(
     step: Step,
     key: str | None = None,
     seen_resets: int | None = None,
+    round_no: int | None = None,
+    confidence: int | None = None,
 ) -> Written[Stored]:
-    """Store the student's answer to `step_no` (replacing theirs). `fresh` is False when it was
-    stored already: a device retrying an answer sends the same `key`, and it is announced once.
-    `resets` is the step's count of resets it was stored under (the device keeps it beside the
-    answer: a later reset, told by the class's state, clears it)."""
+    """Store the student's answer to `step_no` in the step's round (replacing theirs in that
+    round; `round_no`, if the device says, must be it) with how sure they are (`confidence`).
+    `fresh` is False when it was stored already: a device retrying an answer sends the same
+    `key`, and it is announced once. `resets` is the step's count of resets it was stored under
+    (the device keeps it beside the answer: a later reset, told by the class's state, clears it)."""
     with write_turn(db.get_bind().engine), db.begin():
         s = seat(db, find(db, asker.code), asker.token)
         log.line_up(db, s.id)  # this device's answers in the order they are stored
@@ -218,26 +222,28 @@ def answer(
         if problem := step.check(value, choice):
             raise ClassError(422, problem)
         steps = steps_of(c)
-        if refused := rules.answer_refusal(steps, step_no, step_count=c.step_count, pace=c.pace, current=c.step):
+        refused = rules.answer_refusal(
+            steps, step_no, step_count=c.step_count, pace=c.pace, current=c.step, round_no=round_no
+        )
+        if refused:
             raise refused
-        stored = Stored(fresh=False, resets=steps[step_no].resets if step_no in steps else 0)
+        now_in = steps.get(step_no, rules.StepState())
+        stored = Stored(fresh=False, resets=now_in.resets, round=now_in.round)
         if seen_resets is not None and seen_resets < stored.resets:
             raise ClassError(409, "your teacher reset this step after you gave this answer: give it again")
-        mine = ClassAnswer.student_id == s.id, ClassAnswer.step == step_no
+        mine = ClassAnswer.student_id == s.id, ClassAnswer.step == step_no, ClassAnswer.round == stored.round
         if key is not None and db.scalar(select(ClassAnswer.key).where(*mine)) == key:
             return Written(stored, c.code)  # (stored and announced already)
         now = _now()
-        done = db.execute(
-            update(ClassAnswer).where(*mine).values(value=value, choice=choice, at=now, key=key, tx=log.this_tx(db))
-        )
+        row = {"value": value, "choice": choice, "confidence": confidence, "at": now, "key": key}
+        done = db.execute(update(ClassAnswer).where(*mine).values(**row, tx=log.this_tx(db)))
         if done.rowcount == 0:  # type: ignore[attr-defined]
-            db.add(
-                ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, value=value, choice=choice, at=now, key=key)
-            )
+            db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, round=stored.round, **row))
         given = ev.Given(value=value) if value is not None else ev.Given(choice=choice)
+        given.round, given.confidence = stored.round, confidence
         told = _event(db, c, ev.answer_event(step_no, who(s), given), teacher_only=True)
     _touch(db, c)
-    return Written(Stored(fresh=True, resets=stored.resets), c.code, (told,))
+    return Written(Stored(fresh=True, resets=stored.resets, round=stored.round), c.code, (told,))
 
 
 def control(
@@ -249,13 +255,22 @@ def control(
     locked: bool | None,
     pace: str | None,
     reset: bool,
+    round_no: int | None = None,
 ) -> Written[ev.ClassState]:
     """The teacher moves the class, reveals or locks a step (the given one, or the current),
-    switches the pace, or resets a step (its answers gone, hidden again)."""
+    switches the pace, resets a step (its answers gone, hidden again, round 1), or opens its
+    second vote (`round_no` 2)."""
     with write_turn(db.get_bind().engine), db.begin():
         c = _theirs(db, t)
         done = rules.control(
-            steps_of(c), c.step, step_count=c.step_count, step_no=step_no, reveal=reveal, locked=locked, reset=reset
+            steps_of(c),
+            c.step,
+            step_count=c.step_count,
+            step_no=step_no,
+            reveal=reveal,
+            locked=locked,
+            reset=reset,
+            round_no=round_no,
         )
         target = done.target
         c.step = done.current
@@ -270,7 +285,8 @@ def control(
         state = state_of(c)
         logged.append(_event(db, c, ev.state_event(state)))
         if reveal:
-            logged.append(_event(db, c, ev.reveal_event(target, spread(db, c.id, target))))
+            rounds = done.steps[target].round if target in done.steps else 1
+            logged.append(_event(db, c, ev.reveal_event(target, spread(db, c.id, target, rounds))))
     return Written(state, c.code, tuple(logged))
 
 

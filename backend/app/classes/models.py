@@ -27,6 +27,8 @@ class ClassState(BaseModel):
     # each reset step's count of resets (rules.StepState.resets): a device whose answer was
     # stored at a lower count knows the teacher cleared it
     resets: dict[str, int] = Field(default_factory=dict)
+    # the steps in their second vote (rules.StepState.round): round 1 closed, its answers kept
+    rounds: dict[str, int] = Field(default_factory=dict)
 
 
 class Who(BaseModel):
@@ -37,10 +39,14 @@ class Who(BaseModel):
 
 
 class Given(BaseModel):
-    """An answer: a point prediction's value, or a choice counted from 1."""
+    """An answer: a point prediction's value, or a choice counted from 1; on a step voted twice,
+    its round (absent: round 1); how sure the student was (1 guessing, 2 fairly sure, 3 sure),
+    if they said."""
 
     value: float | None = None
     choice: int | None = None
+    round: int | None = None
+    confidence: int | None = None
 
 
 class GivenBy(Given):
@@ -67,6 +73,8 @@ class Spread(BaseModel):
     count: int
     values: list[float]
     choices: dict[str, int]
+    # a step voted twice: this is round 2's, and `first` round 1's (the shift the reveal shows)
+    first: Spread | None = None
 
 
 class Snapshot(BaseModel):
@@ -91,6 +99,22 @@ class RevealEvent(BaseModel):
     type: Literal["reveal"]
     step: int
     spread: Spread
+
+
+class Member(BaseModel):
+    """Someone a student is asked to discuss with: their display name (maybe empty) and what they
+    answered in round 1 (empty: no answer)."""
+
+    name: str
+    value: float | None = None
+    choice: int | None = None
+
+
+class Group(BaseModel):
+    """A student's discussion group on a step voted twice: the others in it (models: groups)."""
+
+    step: int
+    members: list[Member]
 
 
 class JoinedEvent(BaseModel):

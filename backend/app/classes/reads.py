@@ -40,6 +40,7 @@ def state_of(c: Classroom) -> ev.ClassState:
         locked=sorted(n for n, s in steps.items() if s.locked),
         ended=c.ended_at is not None,
         resets={str(n): s.resets for n, s in sorted(steps.items()) if s.resets},
+        rounds={str(n): s.round for n, s in sorted(steps.items()) if s.round > 1},
     )
 
 
@@ -48,22 +49,36 @@ def who(s: ClassStudent) -> ev.Who:
 
 
 def given(a: ClassAnswer) -> ev.Given:
-    return ev.Given(value=a.value) if a.value is not None else ev.Given(choice=a.choice)
+    """The answer as devices are told it: its value or choice, its round, its confidence."""
+    told = ev.Given(value=a.value) if a.value is not None else ev.Given(choice=a.choice)
+    told.round, told.confidence = a.round, a.confidence
+    return told
 
 
-def spread(db: Session, class_id: int, step_no: int) -> ev.Spread:
-    """The class's answers to a step, without who gave them: sorted values, or counts per choice."""
+def spread(db: Session, class_id: int, step_no: int, rounds: int = 1) -> ev.Spread:
+    """The class's answers to a step, without who gave them: sorted values, or counts per choice;
+    a step voted twice (`rounds` 2), round 2's with round 1's as its `first`."""
     rows = db.execute(
-        select(ClassAnswer.value, ClassAnswer.choice).where(
+        select(ClassAnswer.value, ClassAnswer.choice, ClassAnswer.round).where(
             ClassAnswer.class_id == class_id, ClassAnswer.step == step_no
         )
     ).all()
-    values = ranks(sorted(v for v, _ in rows if v is not None), SPREAD_VALUES)
-    choices: dict[str, int] = {}
-    for _, ch in rows:
-        if ch is not None:
-            choices[str(ch)] = choices.get(str(ch), 0) + 1
-    return ev.Spread(count=len(rows), values=values, choices=choices)
+
+    def of(round_no: int) -> ev.Spread:
+        mine = [(v, ch) for v, ch, r in rows if r == round_no]
+        values = ranks(sorted(v for v, _ in mine if v is not None), SPREAD_VALUES)
+        choices: dict[str, int] = {}
+        for _, ch in mine:
+            if ch is not None:
+                choices[str(ch)] = choices.get(str(ch), 0) + 1
+        return ev.Spread(count=len(mine), values=values, choices=choices)
+
+    return of(1) if rounds < 2 else of(2).model_copy(update={"first": of(1)})
+
+
+def rounds_of(c: Classroom, step_no: int) -> int:
+    found = steps_of(c).get(step_no)
+    return found.round if found else 1
 
 
 def ranks(values: list[float], most: int) -> list[float]:
@@ -110,26 +125,31 @@ def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[e
         state,
         me=who(student),
         answers=[ev.AnswerSeen(step=a.step, **given(a).model_dump()) for a in mine],
-        spreads={str(n): spread(db, c.id, n) for n in state.revealed},
+        spreads={str(n): spread(db, c.id, n, int(state.rounds.get(str(n), 1))) for n in state.revealed},
     )
     return seen, at
 
 
-def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = ()) -> list[tuple[int, str, str, str, str]]:
-    """(step, student, name, answer, time) for the CSV download, in the order given; a choice
-    in its words when `steps` (the lesson's) knows them."""
+Row = tuple[int, int, str, str, str, str, str]
+
+
+def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = ()) -> list[Row]:
+    """(step, round, student, name, answer, confidence, time) for the CSV download, in the order
+    given; a choice in its words when `steps` (the lesson's) knows them; no confidence: ""."""
     q = (
         select(ClassAnswer, ClassStudent)
         .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
         .where(ClassAnswer.class_id == c.id)
-        .order_by(ClassAnswer.step, ClassAnswer.at)
+        .order_by(ClassAnswer.step, ClassAnswer.round, ClassAnswer.at)
     )
     return [
         (
             a.step,
+            a.round,
             s.public_id,
             s.name,
             repr(a.value) if a.value is not None else _words(steps, a.step, a.choice or 0),
+            str(a.confidence or ""),
             aware(a.at).isoformat(timespec="seconds"),
         )
         for a, s in db.execute(q).all()

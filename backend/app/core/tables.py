@@ -80,7 +80,8 @@ class ClassStudent(Base):
 
 
 class ClassAnswer(Base):
-    """One answer per student per step (a new one replaces it)."""
+    """One answer per student per step and round (a new one replaces it): round 2 is the vote
+    after the discussion (rules.StepState.round); `confidence` 1 guessing, 2 fairly sure, 3 sure."""
 
     __tablename__ = "class_answers"
 
@@ -94,8 +95,13 @@ class ClassAnswer(Base):
     # the transaction that wrote the row, set by the database (classes/log.py: the streams' order)
     tx: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default=FetchedValue())
     key: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the device's idempotency key
+    round: Mapped[int] = mapped_column(Integer, nullable=False, default=1, server_default="1")
+    confidence: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
-    __table_args__ = (UniqueConstraint("student_id", "step"), Index("ix_class_answers_class_step", "class_id", "step"))
+    __table_args__ = (
+        UniqueConstraint("student_id", "step", "round", name="uq_class_answers_student_step_round"),
+        Index("ix_class_answers_class_step", "class_id", "step"),
+    )
 
 
 class ClassEvent(Base):

@@ -43,6 +43,21 @@ export interface paths {
      */
     get: operations["events_api_classes__code__events_get"];
   };
+  "/api/classes/{code}/group/{step}": {
+    /**
+     * Group
+     * @description Whom this student discusses step `step` with, once the teacher opened its second vote.
+     */
+    get: operations["group_api_classes__code__group__step__get"];
+  };
+  "/api/classes/{code}/report": {
+    /**
+     * Report
+     * @description Each step's answers against the model: per round, the share right (a point within 10 % of
+     * the model's value) and by confidence; on a step voted twice, how the class moved.
+     */
+    get: operations["report_api_classes__code__report_get"];
+  };
   "/api/classes/{code}/students": {
     /** Join */
     post: operations["join_api_classes__code__students_post"];
@@ -148,10 +163,14 @@ export interface components {
     AnswerIn: {
       /** Choice */
       choice?: number | null;
+      /** Confidence */
+      confidence?: (1 | 2 | 3) | null;
       /** Key */
       key?: string | null;
       /** Resets */
       resets?: number | null;
+      /** Round */
+      round?: (1 | 2) | null;
       /** Step */
       step: number;
       /** Value */
@@ -161,6 +180,8 @@ export interface components {
     AnswerSaved: {
       /** Resets */
       resets: number;
+      /** Round */
+      round: number;
       /** Saved */
       saved: boolean;
       /** Step */
@@ -177,6 +198,11 @@ export interface components {
        */
       choice?: number | null;
       /**
+       * Confidence
+       * @default null
+       */
+      confidence?: number | null;
+      /**
        * Id
        * @default null
        */
@@ -186,6 +212,11 @@ export interface components {
        * @default null
        */
       name?: string | null;
+      /**
+       * Round
+       * @default null
+       */
+      round?: number | null;
       /** Step */
       step: number;
       /**
@@ -260,6 +291,15 @@ export interface components {
       /** X */
       x: number;
     };
+    /** ByConfidence */
+    ByConfidence: {
+      /** Answered */
+      answered: number;
+      /** Confidence */
+      confidence: number;
+      /** Right */
+      right: number | null;
+    };
     /** Card */
     Card: {
       /** Doc */
@@ -332,6 +372,13 @@ export interface components {
       lesson_file: string | null;
       state: components["schemas"]["ClassState"];
     };
+    /** ClassReport */
+    ClassReport: {
+      /** Code */
+      code: string;
+      /** Steps */
+      steps: components["schemas"]["StepReport"][];
+    };
     /**
      * ClassState
      * @description Where the class is and which steps are open: what every device is told.
@@ -354,6 +401,10 @@ export interface components {
       };
       /** Revealed */
       revealed: number[];
+      /** Rounds */
+      rounds?: {
+        [key: string]: number;
+      };
       /** Step */
       step: number;
       /** Steps */
@@ -372,6 +423,8 @@ export interface components {
       reset?: boolean;
       /** Reveal */
       reveal?: boolean | null;
+      /** Round */
+      round?: 2 | null;
       /** Step */
       step?: number | null;
     };
@@ -562,15 +615,35 @@ export interface components {
        * @default null
        */
       choice?: number | null;
+      /**
+       * Confidence
+       * @default null
+       */
+      confidence?: number | null;
       /** Id */
       id: string;
       /** Name */
       name: string;
       /**
+       * Round
+       * @default null
+       */
+      round?: number | null;
+      /**
        * Value
        * @default null
        */
       value?: number | null;
+    };
+    /**
+     * Group
+     * @description A student's discussion group on a step voted twice: the others in it (models: groups).
+     */
+    Group: {
+      /** Members */
+      members: components["schemas"]["Member"][];
+      /** Step */
+      step: number;
     };
     /**
      * Health
@@ -692,6 +765,19 @@ export interface components {
       slug: string;
       /** Text */
       text: string;
+    };
+    /**
+     * Member
+     * @description Someone a student is asked to discuss with: their display name (maybe empty) and what they
+     * answered in round 1 (empty: no answer).
+     */
+    Member: {
+      /** Choice */
+      choice?: number | null;
+      /** Name */
+      name: string;
+      /** Value */
+      value?: number | null;
     };
     /** MemoModel */
     MemoModel: {
@@ -938,6 +1024,21 @@ export interface components {
        */
       type: "reveal";
     };
+    /** RoundReport */
+    RoundReport: {
+      /** Answered */
+      answered: number;
+      /** Confidence */
+      confidence: components["schemas"]["ByConfidence"][];
+      /** Confident Wrong */
+      confident_wrong: number | null;
+      /** Right */
+      right: number | null;
+      /** Right Pct */
+      right_pct: number | null;
+      /** Round */
+      round: number;
+    };
     /** Saturation */
     Saturation: {
       /** Resource */
@@ -1096,6 +1197,20 @@ export interface components {
       } | null;
     };
     /**
+     * Shift
+     * @description How the students who voted in both rounds moved: toward the model's answer, away, or not.
+     */
+    Shift: {
+      /** Away */
+      away: number;
+      /** Both */
+      both: number;
+      /** Same */
+      same: number;
+      /** Toward */
+      toward: number;
+    };
+    /**
      * Snapshot
      * @description Everything a device needs on (re)connecting without an event id. The teacher's has every
      * student and answer; a student's, their own answers, who they are and each revealed spread.
@@ -1156,6 +1271,8 @@ export interface components {
       };
       /** Count */
       count: number;
+      /** @default null */
+      first?: components["schemas"]["Spread"] | null;
       /** Values */
       values: number[];
     };
@@ -1207,6 +1324,10 @@ export interface components {
       };
       /** Revealed */
       revealed: number[];
+      /** Rounds */
+      rounds?: {
+        [key: string]: number;
+      };
       /** Step */
       step: number;
       /** Steps */
@@ -1216,6 +1337,18 @@ export interface components {
        * @constant
        */
       type: "state";
+    };
+    /** StepReport */
+    StepReport: {
+      /** Predict */
+      predict: string;
+      /** Rounds */
+      rounds: components["schemas"]["RoundReport"][];
+      shift?: components["schemas"]["Shift"] | null;
+      /** Step */
+      step: number;
+      /** Truth */
+      truth: number | null;
     };
     /** StudentIn */
     StudentIn: {
@@ -1809,6 +1942,130 @@ export interface operations {
       };
       /** @description The server could not complete the request; try again. */
       503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Group
+   * @description Whom this student discusses step `step` with, once the teacher opened its second vote.
+   */
+  group_api_classes__code__group__step__get: {
+    parameters: {
+      header?: {
+        "x-student-token"?: string;
+      };
+      path: {
+        code: string;
+        step: number;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Group"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Not now: the class is full, or the step is closed to answers. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Report
+   * @description Each step's answers against the model: per round, the share right (a point within 10 % of
+   * the model's value) and by confidence; on a step voted twice, how the class moved.
+   */
+  report_api_classes__code__report_get: {
+    parameters: {
+      header?: {
+        "x-teacher-token"?: string;
+      };
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ClassReport"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };

@@ -1,6 +1,6 @@
 // One lesson step: the explanation, the explorer state it sets, and its question. A question
 // hides the model's curve and the memo's points until the learner commits a prediction.
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SystemSpec } from "../api/types";
 import { axesOf, Chart } from "../chart/Chart";
 import { bandNamesOf } from "../chart/curves";
@@ -73,6 +73,10 @@ export interface LiveStep {
   place?: (unit: string, label?: (knob: string) => string) => string | null;
   /** the class's picks on a choice or knob question (the teacher's projector) */
   tally?: Tally;
+  /** shown right after the question (a student's phone: how sure they are) */
+  extra?: ReactNode;
+  /** shown above the chart (the projector: the class's shift between two votes) */
+  board?: ReactNode;
 }
 
 export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
@@ -209,6 +213,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
             draft={canAnswer ? shownDraft : null} onDraft={setDraft} onCommit={commit}
             live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting } : undefined} top={top} />
         )}
+        {live?.extra}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
         {live?.role === "teacher" && revealed && q?.predict === "point" && atModel != null && live.crowd.length > 0 && (
           <p className="answered" data-testid="class-median-error">{`The class's median error: ${medianError(live.crowd, atModel)} %`}</p>
@@ -227,6 +232,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
       </section>
       <section className="lesson-chart" aria-label="Chart">
+        {live?.board}
         {live?.tally && <ChoiceTally tally={live.tally} />}
         {q?.predict === "knob" && revealed && present && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
         <div ref={chartBox}>

@@ -7,7 +7,18 @@ import { classes } from "./api";
 import type { Room } from "./room";
 import type { Link } from "./stream";
 
-export function ClassPanel({ code, token, room, link, step, asks }: {
+/** Peer instruction's controls: the step's round, what the projector shows of the answers. */
+export interface PeerControls {
+  round: number;
+  hideLive: boolean;
+  setHideLive: (on: boolean) => void;
+  /** round 1's spread shown (without the answer) during round 2 */
+  showFirst: boolean;
+  setShowFirst: (on: boolean) => void;
+  openReport: () => void;
+}
+
+export function ClassPanel({ code, token, room, link, step, asks, peer }: {
   code: string;
   token: string;
   room: Room;
@@ -15,6 +26,7 @@ export function ClassPanel({ code, token, room, link, step, asks }: {
   step: number;
   /** whether the step asks a question (no count of answers where none is asked) */
   asks: boolean;
+  peer: PeerControls;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
@@ -35,6 +47,7 @@ export function ClassPanel({ code, token, room, link, step, asks }: {
       <aside className="class-panel" aria-label="Live class" data-testid="class-panel">
         <p><strong>{`Class ${code} has ended.`}</strong> Its answers can be downloaded for 24 hours.</p>
         <button type="button" onClick={() => classes.downloadCsv(code, token).catch((e: Error) => setError(e.message))}>Download the answers (CSV)</button>
+        <button type="button" data-testid="open-report" onClick={peer.openReport}>Class report</button>
         {error && <p role="alert" className="field-error">{error}</p>}
       </aside>
     );
@@ -52,7 +65,9 @@ export function ClassPanel({ code, token, room, link, step, asks }: {
       </p>
       {asks ? (
         <p className="answered" data-testid="answered" aria-live="polite">
-          {`${answers.length} of ${students} answered`}
+          {peer.round > 1
+            ? `Round 1: ${Object.keys(room.first[step] ?? {}).length} of ${students} answered · Round 2: ${answers.length} of ${students} answered`
+            : `${answers.length} of ${students} answered`}
           {link.link !== "live" && <span className="muted">{link.link === "closed" ? ` · ${link.why ?? "disconnected"}` : " · reconnecting…"}</span>}
         </p>
       ) : (
@@ -77,6 +92,19 @@ export function ClassPanel({ code, token, room, link, step, asks }: {
         }}>Show names…</button>
       ))}
       <div className="class-actions">
+        {asks && !revealed && peer.round === 1 && (
+          <button type="button" data-testid="vote-again" onClick={() => act({ step, round: 2 })}>Discuss, then vote again</button>
+        )}
+        {asks && !revealed && peer.round === 1 && (
+          <button type="button" data-testid="hide-answers" aria-pressed={peer.hideLive} onClick={() => peer.setHideLive(!peer.hideLive)}>
+            {peer.hideLive ? "Show answers as they come" : "Hide answers until the reveal"}
+          </button>
+        )}
+        {asks && !revealed && peer.round > 1 && (
+          <button type="button" data-testid="show-round1" aria-pressed={peer.showFirst} onClick={() => peer.setShowFirst(!peer.showFirst)}>
+            {peer.showFirst ? "Hide round 1's answers" : "Show round 1's answers (not the right one)"}
+          </button>
+        )}
         <button type="button" data-testid="reveal-all" onClick={() => act({ step, reveal: !revealed })}>
           {revealed ? "Hide again" : "Reveal for everyone"}
         </button>
@@ -86,6 +114,7 @@ export function ClassPanel({ code, token, room, link, step, asks }: {
         </button>
         <button type="button" onClick={() => { if (window.confirm("Clear this step's answers and hide it again?")) act({ step, reset: true }); }}>Reset this step</button>
         <button type="button" onClick={() => classes.downloadCsv(code, token).catch((e: Error) => setError(e.message))}>Download answers</button>
+        <button type="button" data-testid="open-report" onClick={peer.openReport}>Class report</button>
         <button type="button" disabled={ending} onClick={() => {
           if (!window.confirm("End the class? Students are told; the answers stay downloadable for 24 hours.")) return;
           setEnding(true);

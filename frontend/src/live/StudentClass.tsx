@@ -11,9 +11,10 @@ import { StepView } from "../lesson/StepView";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
-import { type ClassInfo, classes } from "./api";
+import { type AnswerBody, type ClassInfo, classes } from "./api";
 import { flush, RETRY_MS, type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
-import { type Acknowledged, emptySeat, foldSeat, openedSince, placeIn, type Seat as SeatState, useClassStream } from "./room";
+import { Confidence, DiscussionGroup, type Sure } from "./PeerVote";
+import { type Acknowledged, emptySeat, foldSeat, openedSince, placeIn, roundOf, type Seat as SeatState, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
 
 export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
@@ -80,7 +81,9 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const headers = useMemo(() => ({ "X-Student-Token": token }), [token]);
   const { value: seat, link, dispatch, resync } = useClassStream<SeatState, Acknowledged>(code, headers, foldSeat, emptySeat);
   const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
-  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, answer: "value" in s.body ? { kind: "point", y: s.body.value } : { kind: "choice", choice: s.body.choice } }), [dispatch]);
+  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, round: s.round, confidence: s.body.confidence, answer: "value" in s.body ? { kind: "point", y: s.body.value } : { kind: "choice", choice: s.body.choice } }), [dispatch]);
+  // how sure the student said they are, by step and round, until the class holds it with the answer
+  const [picked, setPicked] = useState<Record<string, Sure>>({});
   // a refused answer may have arrived before the refusal (its reply lost): read the class afresh
   const outbox = useAnswerOutbox(code, took, resync);
   const state = seat.state;
@@ -112,6 +115,18 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   // (a new answer waiting on this device answers the invitation)
   const cleared = outbox.steps.includes(number) ? undefined : seat.cleared[number];
   const refused = outbox.refused.find((r) => r.step === number);
+  const round = roundOf(state, number) as 1 | 2;
+  const sure = picked[`${number}/${round}`] ?? seat.sure[number] ?? null;
+  const open = !!q && !revealed && !locked && !state.ended;
+  // an answer with how sure, in its round: a device that kept it offline into round 2 is refused
+  const send = async (a: StepAnswer, how: Sure | null) => {
+    const body: AnswerBody = { ...(a.kind === "point" ? { value: a.y } : { choice: a.choice }), round, ...(how ? { confidence: how } : {}) };
+    const got = await sendAnswer(code, token, number, body, state.resets?.[String(number)] ?? 0);
+    if (got === "waiting") return "waiting" as const;
+    took(got);
+    outbox.forget(number); // (a refusal of an earlier answer is old news)
+    return "sent" as const;
+  };
   const refusedElsewhere = outbox.refused.filter((r) => r.step !== number);
   // where the student's answer stood in the class's, in the chart's unit (StepView knows it)
   const place = (unit: string, label?: (knob: string) => string): string | null => {
@@ -120,7 +135,10 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     if (pick) return pick.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
     if (answer?.kind !== "point") return `You did not answer this one; ${spread.count} in the class did.`;
     const p = placeIn(spread.values, answer.y, spread.count);
-    return `${p.exact ? "" : "About "}${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.exact ? "" : "about "}${p.median === null ? "none" : formatValue(p.median, unit)}.`;
+    // a step voted twice: where this student started, and the class's round 2 they are placed in
+    const was = seat.first[number];
+    const moved = was?.kind === "point" ? `In round 1 you answered ${formatValue(was.y, unit)}; in round 2 ${formatValue(answer.y, unit)}. ` : "";
+    return `${moved}${p.exact ? "" : "About "}${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.exact ? "" : "about "}${p.median === null ? "none" : formatValue(p.median, unit)}.`;
   };
   const status = state.ended
     ? "The class has ended. Thank you!"
@@ -133,7 +151,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     ? "Your teacher cleared this step's answers: yours is no longer with the class. Send a new answer."
     : "Your teacher restarted this step: send your answer.";
   return (
-    <main className="lesson seat" data-testid="seat" data-step={number} data-held={held(answer)}>
+    <main className="lesson seat" data-testid="seat" data-step={number} data-round={roundOf(state, number)} data-held={held(answer)} data-sure={seat.sure[number] ?? ""}>
       <SeatNews joined={`You are in class ${code}${name ? ` as ${name}` : ""}.`}
         step={`Step ${number} of ${lesson.steps.length}: ${step.title}.${q ? ` ${q.prompt}` : ""}`} status={status}
         pace={state.pace === "self" ? "Your teacher lets you move through the steps on your own: use Previous and Next." : "Your teacher leads the class again: your screen follows the teacher's step."}
@@ -163,24 +181,26 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
           {`Your answer to this step, kept while offline, was not taken: ${refused.why}. ${answer ? "The class keeps the answer you sent before, shown here." : "The class has no answer from you for it."}`}
         </p>
       )}
-      {/* a reset, or a refusal of an answer kept here, starts the step afresh: no draft is left
-          showing a value the class does not hold */}
-      <StepView key={`${number}/${state.resets?.[String(number)] ?? 0}/${outbox.refusals}`} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
+      {round > 1 && open && <DiscussionGroup code={code} token={token} number={number} step={step} first={seat.first[number] ?? null} />}
+      {/* a reset, a second vote, or a refusal of an answer kept here, starts the step afresh: no
+          draft is left showing a value the class does not hold */}
+      <StepView key={`${number}/${state.resets?.[String(number)] ?? 0}/${round}/${outbox.refusals}`} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}
         live={{
           role: "student",
           revealed: revealed || state.ended,
           locked,
           answer,
           waiting: outbox.steps.includes(number),
-          submit: async (a) => {
-            const got = await sendAnswer(code, token, number, a.kind === "point" ? { value: a.y } : { choice: a.choice }, state.resets?.[String(number)] ?? 0);
-            if (got === "waiting") return "waiting";
-            took(got);
-            outbox.forget(number); // (a refusal of an earlier answer is old news)
-            return "sent";
-          },
+          submit: (a) => send(a, sure),
           crowd: spread?.values ?? [],
           place,
+          // one tap says how sure; with an answer held, it goes to the class at once
+          extra: open ? (
+            <Confidence sure={sure} onPick={(how) => {
+              setPicked((p) => ({ ...p, [`${number}/${round}`]: how }));
+              if (answer) send(answer, how).catch(() => { /* the answer stays as held; the next send carries it */ });
+            }} />
+          ) : undefined,
         }} />
       {state.pace === "self" && (
         <nav className="step-nav" aria-label="Lesson steps">

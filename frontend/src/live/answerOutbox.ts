@@ -4,9 +4,9 @@
 // answer carries a key of its own, so one that did arrive though its reply was lost is stored
 // and announced once however often it is sent again. The list and its sending: ../outbox.ts.
 import { isOffline, outbox } from "../outbox";
-import { classes } from "./api";
+import { type AnswerBody, classes } from "./api";
 
-export type AnswerBody = { value: number } | { choice: number };
+export type { AnswerBody };
 
 interface Waiting {
   step: number;
@@ -42,6 +42,8 @@ export interface Stored {
   step: number;
   body: AnswerBody;
   resets: number;
+  /** the round it was stored in */
+  round: number;
 }
 
 /** Send an answer: the class's acknowledgement, or "waiting" when the connection is down and the
@@ -54,7 +56,7 @@ export async function sendAnswer(code: string, token: string, step: number, body
   const key = newKey();
   try {
     const saved = await classes.answer(code, token, step, body, key, resets);
-    return { step, body, resets: saved.resets };
+    return { step, body, resets: saved.resets, round: saved.round };
   } catch (e) {
     if (!isOffline(e)) throw e;
     answers.write([...answers.read(), { step, body, token, key, ...(resets !== undefined ? { resets } : {}) }]);
@@ -70,7 +72,7 @@ export async function flush(code: string): Promise<{ sent: Stored[]; refused: { 
   await box(code).flush(
     async (w) => {
       const saved = await classes.answer(code, w.token, w.step, w.body, w.key, w.resets);
-      out.sent.push({ step: w.step, body: w.body, resets: saved.resets });
+      out.sent.push({ step: w.step, body: w.body, resets: saved.resets, round: saved.round });
     },
     (w, why) => {
       out.refused.push({ step: w.step, why });

@@ -10,6 +10,12 @@ export type ClassState = S["ClassState"];
 export type StudentJoined = S["StudentJoined"];
 export type Control = S["ControlIn"];
 export type AnswerSaved = S["AnswerSaved"];
+export type Group = S["Group"];
+export type ClassReport = S["ClassReport"];
+
+/** An answer, with how sure the student is (1 guessing, 2 fairly sure, 3 sure) and the round it
+ * was given in (kept offline into round 2, a round-1 answer is refused, not counted as round 2's). */
+export type AnswerBody = ({ value: number } | { choice: number }) & { confidence?: 1 | 2 | 3; round?: 1 | 2 };
 
 const at = (code: string, rest = "") => `/api/classes/${encodeURIComponent(code)}${rest}`;
 
@@ -20,10 +26,14 @@ export const classes = {
   join: (code: string, name: string) => request<StudentJoined>(at(code, "/students"), { method: "POST", body: JSON.stringify({ name }) }),
   /** `key` names this answer: sent again (a retry), it is stored once. `resets`: the step's count
    * of resets the device knew when the answer was given (one given before a reset is refused). */
-  answer: (code: string, token: string, step: number, a: { value: number } | { choice: number }, key: string, resets?: number) =>
+  answer: (code: string, token: string, step: number, a: AnswerBody, key: string, resets?: number) =>
     request<AnswerSaved>(at(code, "/answers"), { method: "POST", body: JSON.stringify({ step, ...a, key, ...(resets !== undefined ? { resets } : {}) }), headers: { "X-Student-Token": token } }),
   control: (code: string, token: string, c: Control) =>
     request<ClassState>(at(code, "/control"), { method: "POST", body: JSON.stringify(c), headers: { "X-Teacher-Token": token } }),
+  /** whom this student discusses a step voted twice with (their round-1 answers) */
+  group: (code: string, token: string, step: number) => request<Group>(at(code, `/group/${step}`), { headers: { "X-Student-Token": token } }),
+  /** each step against the model: per round, right, by confidence; the shift between rounds */
+  report: (code: string, token: string) => request<ClassReport>(at(code, "/report"), { headers: { "X-Teacher-Token": token } }),
   end: (code: string, token: string) => request<void>(at(code), { method: "DELETE", headers: { "X-Teacher-Token": token } }),
   /** The answers as a CSV file, saved through a download link. */
   downloadCsv: async (code: string, token: string) => {

@@ -1,15 +1,17 @@
 // The presenter's side of a live class, plugged into the lesson page (lesson/LessonPage.tsx takes
 // it as its `classroom`): reading the class's code from the address, following its stream,
 // moving the class with the presenter, the class panel, and starting a class.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useSystem } from "../explorer/useSystem";
 import { type Lesson, picking } from "../lesson/format";
 import type { Classroom, ClassroomView } from "../lesson/LessonPage";
 import { knobLabel } from "../lesson/Question";
-import { classes } from "./api";
+import { type ClassReport, classes } from "./api";
 import { ClassPanel } from "./ClassPanel";
+import { ClassReportView } from "./ClassReportView";
 import { CODE } from "./code";
-import { emptyRoom, foldRoom, useClassStream } from "./room";
+import { emptyRoom, foldRoom, type Given, roundOf, useClassStream } from "./room";
+import { RoundShift, SureAndWrong } from "./RoundShift";
 import { keepTeacher, teacherToken } from "./tokens";
 
 function useClass(code: string | null, step: number, lesson: Lesson): ClassroomView {
@@ -18,6 +20,21 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const roomStep = room.state?.step;
   // a "which knob" question's choices by their labels, as the students see them
   const { spec } = useSystem(lesson.steps[step - 1].state.system);
+  // the class's answers off the projector until the reveal: asked by the teacher, and always in a
+  // second vote (showing them pulls a class toward the majority); round 1's spread on request
+  const [hideLive, setHideLive] = useState(false);
+  const [showFirst, setShowFirst] = useState<number | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
+  const round = roundOf(room.state, step);
+  const revealedHere = (room.state?.revealed.includes(step) || room.state?.ended) ?? false;
+  // after the reveal: the server's judgement of the step (both rounds of a step voted twice)
+  const [shift, setShift] = useState<{ step: number; report: ClassReport } | null>(null);
+  useEffect(() => {
+    if (!code || !token || !revealedHere) return;
+    let live = true;
+    classes.report(code, token).then((r) => live && setShift({ step, report: r }), () => { /* the projector shows the rounds' counts still */ });
+    return () => { live = false; };
+  }, [code, token, revealedHere, step]);
   // the class moves when the presenter does
   useEffect(() => {
     if (code && token && roomStep !== undefined && roomStep !== step) {
@@ -30,20 +47,34 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   }
   const q = lesson.steps[step - 1].question;
   const pick = picking(q, spec ? knobLabel(spec) : undefined);
-  const answers = Object.values(room.answers[step] ?? {});
   // (ending a class shows every step's answer, on the phones and here alike)
-  const revealed = (room.state?.revealed.includes(step) || room.state?.ended) ?? false;
+  const revealed = revealedHere;
+  const showingFirst = !revealed && round > 1 && showFirst === step;
+  const hidden = !revealed && (round > 1 || hideLive) && !showingFirst;
+  const answers = Object.values((showingFirst ? room.first[step] : room.answers[step]) ?? {});
+  const values = (gs: Given[]) => gs.flatMap((a) => (a.value !== undefined ? [a.value] : []));
+  const stepReport = shift?.step === step ? shift.report.steps.find((s) => s.step === step) : undefined;
+  const unit = spec?.metrics.find((m) => m.name === (lesson.steps[step - 1].state.y ?? spec.y_default))?.unit ?? "";
   return {
     panel: (
-      <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q} />
+      <>
+        <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}
+          peer={{ round, hideLive, setHideLive, showFirst: showingFirst, setShowFirst: (on) => setShowFirst(on ? step : null), openReport: () => setReportOpen(true) }} />
+        {reportOpen && <ClassReportView code={code} token={token} lesson={lesson} onClose={() => setReportOpen(false)} />}
+      </>
     ),
     live: {
       role: "teacher",
       revealed,
       locked: room.state?.locked.includes(step) ?? false,
       answer: null,
-      crowd: answers.flatMap((a) => (a.value !== undefined ? [a.value] : [])),
-      tally: pick ? { choices: pick.choices, counts: pick.choices.map((_, i) => answers.filter((a) => a.choice === i + 1).length), answer: revealed ? pick.answer : null } : undefined,
+      crowd: hidden ? [] : values(answers),
+      tally: pick && !hidden ? { choices: pick.choices, counts: pick.choices.map((_, i) => answers.filter((a) => a.choice === i + 1).length), answer: revealed ? pick.answer : null } : undefined,
+      board: !revealed || !stepReport ? undefined : round > 1 ? (
+        <RoundShift report={stepReport} unit={unit} first={values(Object.values(room.first[step] ?? {}))} second={values(Object.values(room.answers[step] ?? {}))} />
+      ) : (
+        <SureAndWrong report={stepReport} />
+      ),
     },
   };
 }

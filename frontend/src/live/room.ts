@@ -9,13 +9,17 @@ export interface Given {
   name: string;
   value?: number;
   choice?: number;
+  /** how sure: 1 guessing, 2 fairly sure, 3 sure */
+  confidence?: number;
 }
 
 export interface Room {
   state: ClassStateData | null;
   students: Record<string, string>;
-  /** by step, then by student id */
+  /** by step, then by student id: the answers of the step's current round */
   answers: Record<number, Record<string, Given>>;
+  /** a step voted twice: its round-1 answers, by student id */
+  first: Record<number, Record<string, Given>>;
 }
 
 export interface Seat {
@@ -28,6 +32,10 @@ export interface Seat {
   /** steps the teacher reset since this device followed them, until it answers them again */
   cleared: Record<number, "answer" | "step">;
   spreads: Record<number, Spread>;
+  /** a step voted twice: this student's round-1 answer (`answers` holds round 2's) */
+  first: Record<number, StepAnswer>;
+  /** how sure the student said they were of each held answer (1 to 3) */
+  sure: Record<number, number>;
 }
 
 /** What this device learns of its own answers outside the stream: the class acknowledged one. */
@@ -37,41 +45,68 @@ export interface Acknowledged {
   answer: StepAnswer;
   /** the step's count of resets the answer was stored under (the server's reply) */
   resets: number;
+  /** the round it was stored in (the server's reply; absent: 1) */
+  round?: number;
+  confidence?: number;
 }
 
-const given = (a: { value?: number | null; choice?: number | null; name?: string | null }): Given => ({
+type Told = { value?: number | null; choice?: number | null; name?: string | null; confidence?: number | null };
+const given = (a: Told): Given => ({
   name: a.name ?? "",
   ...(a.value != null ? { value: a.value } : {}),
   ...(a.choice != null ? { choice: a.choice } : {}),
+  ...(a.confidence != null ? { confidence: a.confidence } : {}),
 });
 
-export const emptyRoom: Room = { state: null, students: {}, answers: {} };
-export const emptySeat: Seat = { state: null, me: null, answers: {}, stored: {}, cleared: {}, spreads: {} };
+export const emptyRoom: Room = { state: null, students: {}, answers: {}, first: {} };
+export const emptySeat: Seat = { state: null, me: null, answers: {}, stored: {}, cleared: {}, spreads: {}, first: {}, sure: {} };
 
 const resetsOf = (state: ClassStateData | null, step: number) => state?.resets?.[String(step)] ?? 0;
+/** The vote a step is in: 1, or 2 once the teacher asked the class to discuss and vote again. */
+export const roundOf = (state: ClassStateData | null, step: number) => state?.rounds?.[String(step)] ?? 1;
+const stepAnswer = (a: Told): StepAnswer => (a.value != null ? { kind: "point", y: a.value } : { kind: "choice", choice: a.choice ?? 0 });
+/** Steps whose round rose between two states: their current answers became round 1's. */
+const roseTo2 = (before: ClassStateData | null, now: ClassStateData) =>
+  Object.keys(now.rounds ?? {}).map(Number).filter((n) => roundOf(now, n) > roundOf(before, n));
 
 export function foldRoom(r: Room, e: ClassEvent): Room {
   switch (e.type) {
     case "snapshot": {
       const answers: Room["answers"] = {};
+      const first: Room["first"] = {};
       for (const a of e.answers) {
         if (!a.id) continue;
-        answers[a.step] = { ...answers[a.step], [a.id]: given(a) };
+        const round = a.round ?? 1;
+        if (round === 1) first[a.step] = { ...first[a.step], [a.id]: given(a) };
+        if (round === roundOf(e.state, a.step)) answers[a.step] = { ...answers[a.step], [a.id]: given(a) };
       }
-      return { state: e.state, students: Object.fromEntries((e.students ?? []).map((s) => [s.id, s.name])), answers };
+      for (const step of Object.keys(first).map(Number)) if (roundOf(e.state, step) === 1) delete first[step];
+      return { state: e.state, students: Object.fromEntries((e.students ?? []).map((s) => [s.id, s.name])), answers, first };
     }
     case "state": {
       const { type: _, ...state } = e;
-      return { ...r, state };
+      // a second vote opened: the answers so far are round 1's, and round 2 starts empty
+      const answers = { ...r.answers };
+      const first = { ...r.first };
+      for (const step of roseTo2(r.state, state)) {
+        first[step] = answers[step] ?? {};
+        delete answers[step];
+      }
+      return { ...r, state, answers, first };
     }
     case "joined":
       return { ...r, students: { ...r.students, [e.student.id]: e.student.name } };
     case "answers": {
       if (e.reset) {
         const { [e.step]: _, ...rest } = r.answers;
-        return { ...r, answers: rest };
+        const { [e.step]: __, ...firsts } = r.first;
+        return { ...r, answers: rest, first: firsts };
       }
       if (!e.answer) return r;
+      // (a round-1 answer told after round 2 opened is round 1's, never round 2's)
+      if ((e.answer.round ?? 1) < roundOf(r.state, e.step)) {
+        return { ...r, first: { ...r.first, [e.step]: { ...r.first[e.step], [e.answer.id]: given(e.answer) } } };
+      }
       return { ...r, answers: { ...r.answers, [e.step]: { ...r.answers[e.step], [e.answer.id]: given(e.answer) } } };
     }
     case "ended":
@@ -83,22 +118,37 @@ export function foldRoom(r: Room, e: ClassEvent): Room {
 
 export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
   switch (e.type) {
-    case "snapshot":
+    case "snapshot": {
+      // the answers of each step's current round; round 1's apart on a step voted twice
+      const now = e.answers.filter((a) => (a.round ?? 1) === roundOf(e.state, a.step));
+      const first = e.answers.filter((a) => (a.round ?? 1) === 1 && roundOf(e.state, a.step) > 1);
       return {
         state: e.state,
         me: e.me ?? null,
-        answers: Object.fromEntries(e.answers.map((a) => [a.step, a.value != null ? { kind: "point", y: a.value } : { kind: "choice", choice: a.choice ?? 0 }])),
+        answers: Object.fromEntries(now.map((a) => [a.step, stepAnswer(a)])),
         // an answer the snapshot holds survived every reset so far
-        stored: Object.fromEntries(e.answers.map((a) => [a.step, resetsOf(e.state, a.step)])),
+        stored: Object.fromEntries(now.map((a) => [a.step, resetsOf(e.state, a.step)])),
         cleared: {},
         spreads: Object.fromEntries(Object.entries(e.spreads ?? {}).map(([k, v]) => [Number(k), v])),
+        first: Object.fromEntries(first.map((a) => [a.step, stepAnswer(a)])),
+        sure: Object.fromEntries(now.flatMap((a) => (a.confidence != null ? [[a.step, a.confidence]] : []))),
       };
+    }
     case "state": {
       const { type: _, ...state } = e;
       // a step reset since: the answer stored before it is gone from the class, so from here
       const answers = { ...s.answers };
       const stored = { ...s.stored };
       const cleared = { ...s.cleared };
+      const first = { ...s.first };
+      const sure = { ...s.sure };
+      // a second vote opened: the answer held is round 1's now; round 2 starts with none
+      for (const step of roseTo2(s.state, state)) {
+        if (step in answers) first[step] = answers[step];
+        delete answers[step];
+        delete stored[step];
+        delete sure[step];
+      }
       for (const [k, n] of Object.entries(state.resets ?? {})) {
         const step = Number(k);
         if (n <= resetsOf(s.state, step)) continue;
@@ -106,16 +156,22 @@ export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
         if (had) {
           delete answers[step];
           delete stored[step];
+          delete sure[step];
         }
+        delete first[step];
         cleared[step] = had ? "answer" : "step";
       }
-      return { ...s, state, answers, stored, cleared };
+      return { ...s, state, answers, stored, cleared, first, sure };
     }
     case "mine": {
       // acknowledged under an older count of resets than the class's: a reset came after it
       if (e.resets < resetsOf(s.state, e.step)) return s;
+      // acknowledged for round 1 after round 2 opened here: it is round 1's answer
+      if ((e.round ?? 1) < roundOf(s.state, e.step)) return { ...s, first: { ...s.first, [e.step]: e.answer } };
       const { [e.step]: _, ...cleared } = s.cleared;
-      return { ...s, answers: { ...s.answers, [e.step]: e.answer }, stored: { ...s.stored, [e.step]: e.resets }, cleared };
+      const { [e.step]: __, ...sure } = s.sure;
+      if (e.confidence) sure[e.step] = e.confidence;
+      return { ...s, answers: { ...s.answers, [e.step]: e.answer }, stored: { ...s.stored, [e.step]: e.resets }, cleared, sure };
     }
     case "reveal":
       return { ...s, spreads: { ...s.spreads, [e.step]: e.spread } };

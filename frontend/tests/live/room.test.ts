@@ -78,3 +78,36 @@ describe("a student's seat", () => {
     expect(readEvent('{"type":"ended"}')).toEqual({ type: "ended" });
   });
 });
+
+describe("a step voted twice", () => {
+  const round2 = { ...state, rounds: { 2: 2 } };
+  it("the teacher's room keeps round 1's answers apart, round 2 counted from none", () => {
+    let r = foldRoom(emptyRoom, ev({ type: "snapshot", state, students: [], answers: [{ step: 2, id: "a", name: "Ann", value: 5, round: 1, confidence: 3 }] }));
+    r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", value: 7, round: 1 } }));
+    r = foldRoom(r, ev({ type: "state", ...round2 }));
+    expect(Object.keys(r.first[2]).sort()).toEqual(["a", "b"]);
+    expect(r.first[2].a.confidence).toBe(3);
+    expect(r.answers[2]).toBeUndefined();
+    r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "a", name: "Ann", value: 6, round: 2 } }));
+    expect(r.answers[2].a.value).toBe(6);
+    // a snapshot taken in round 2 splits the rounds the same way
+    const again = foldRoom(emptyRoom, ev({ type: "snapshot", state: round2, students: [], answers: [{ step: 2, id: "a", name: "Ann", value: 5, round: 1 }, { step: 2, id: "a", name: "Ann", value: 6, round: 2 }] }));
+    expect([again.first[2].a.value, again.answers[2].a.value]).toEqual([5, 6]);
+    const reset = foldRoom(r, ev({ type: "answers", step: 2, reset: true }));
+    expect([reset.first[2], reset.answers[2]]).toEqual([undefined, undefined]);
+  });
+
+  it("a student's seat moves its answer to round 1's when round 2 opens, and holds round 2's apart", () => {
+    let s = foldSeat(emptySeat, ev({ type: "snapshot", state, me: { id: "a", name: "Ann" }, answers: [{ step: 2, value: 5, round: 1, confidence: 2 }], spreads: {} }));
+    expect(s.sure[2]).toBe(2);
+    s = foldSeat(s, ev({ type: "state", ...round2 }));
+    expect([s.first[2], s.answers[2], s.sure[2]]).toEqual([{ kind: "point", y: 5 }, undefined, undefined]);
+    // a round-1 answer acknowledged late stays round 1's
+    s = foldSeat(s, { type: "mine", step: 2, answer: { kind: "point", y: 4 }, resets: 0, round: 1 });
+    expect([s.first[2], s.answers[2]]).toEqual([{ kind: "point", y: 4 }, undefined]);
+    s = foldSeat(s, { type: "mine", step: 2, answer: { kind: "point", y: 6 }, resets: 0, round: 2, confidence: 3 });
+    expect([s.answers[2], s.sure[2]]).toEqual([{ kind: "point", y: 6 }, 3]);
+    const snap = foldSeat(emptySeat, ev({ type: "snapshot", state: round2, me: null, answers: [{ step: 2, value: 5, round: 1 }, { step: 2, value: 6, round: 2 }], spreads: {} }));
+    expect([snap.first[2], snap.answers[2]]).toEqual([{ kind: "point", y: 5 }, { kind: "point", y: 6 }]);
+  });
+});

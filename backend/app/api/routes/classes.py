@@ -9,15 +9,18 @@ from __future__ import annotations
 import csv
 import io
 import secrets
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 from fastapi.responses import JSONResponse, Response
 
-from ...classes import crud, reads
+from ...classes import crud, groups, reads
+from ...classes import report as class_report
 from ...classes.bus import announce
-from ...classes.models import ClassState
+from ...classes.models import ClassState, Group
+from ...classes.report import ClassReport
 from ...classes.rules import ClassError
+from ...lessons import MAX_STEPS
 from ..class_steps import lesson_steps, remember, step_of
 from ..deps import AnswerLimiterDep, BusDep, CurrentStudent, CurrentTeacher, EngineDep, SessionDep, SettingsDep
 from ..errors import problems
@@ -79,16 +82,50 @@ def answer(
     if wait := limiter.take(student.token):
         raise ClassError(429, "too many answers; try again shortly", int(wait) + 1)
     step = step_of(engine, settings.lessons_dir, student.code, body.step)
-    stored = announce(bus, crud.answer(db, student, body.step, body.value, body.choice, step, body.key, body.resets))
-    return JSONResponse({"step": body.step, "saved": True, "resets": stored.resets}, status_code=201)
+    stored = announce(
+        bus,
+        crud.answer(
+            db, student, body.step, body.value, body.choice, step, body.key, body.resets, body.round, body.confidence
+        ),
+    )
+    return JSONResponse(
+        {"step": body.step, "saved": True, "resets": stored.resets, "round": stored.round}, status_code=201
+    )
 
 
 @router.post("/{code}/control", response_model=ClassState, responses=problems(403, 410))
 def control(body: ControlIn, db: SessionDep, teacher: CurrentTeacher, bus: BusDep) -> ClassState:
     done = crud.control(
-        db, teacher, step_no=body.step, reveal=body.reveal, locked=body.locked, pace=body.pace, reset=body.reset
+        db,
+        teacher,
+        step_no=body.step,
+        reveal=body.reveal,
+        locked=body.locked,
+        pace=body.pace,
+        reset=body.reset,
+        round_no=body.round,
     )
     return announce(bus, done)
+
+
+@router.get("/{code}/group/{step}", response_model=Group, responses=problems(403, 409, 410))
+def group(
+    code: ClassCode, step: Annotated[int, Path(ge=1, le=MAX_STEPS)], db: SessionDep, student: CurrentStudent
+) -> Group:
+    """Whom this student discusses step `step` with, once the teacher opened its second vote."""
+    c = crud.find(db, student.code, ended_ok=True)
+    if reads.rounds_of(c, step) < 2:
+        raise ClassError(409, "this step has no second vote (yet)")
+    return groups.group_of(db, c, crud.seat(db, c, student.token), step)
+
+
+@router.get("/{code}/report", response_model=ClassReport, responses=problems(403, 410))
+def report(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> ClassReport:
+    """Each step's answers against the model: per round, the share right (a point within 10 % of
+    the model's value) and by confidence; on a step voted twice, how the class moved."""
+    c = crud.find(db, teacher.code, ended_ok=True)
+    steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
+    return class_report.report(db, c, steps)
 
 
 @router.delete("/{code}", status_code=204, responses=problems(403, 410))
@@ -116,9 +153,10 @@ def answers_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) 
     steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["step", "student", "name", "answer", "time"])
-    for step, sid, name, given, at in reads.answer_rows(db, c, steps):
-        w.writerow([step, sid, _cell(name), _cell(given), at])
+    # (round and confidence last: a sheet that reads the first five columns reads them still)
+    w.writerow(["step", "student", "name", "answer", "time", "round", "confidence"])
+    for step, round_no, sid, name, given, sure, at in reads.answer_rows(db, c, steps):
+        w.writerow([step, sid, _cell(name), _cell(given), at, round_no, sure])
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",

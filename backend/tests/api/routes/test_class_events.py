@@ -76,14 +76,6 @@ def _at(event_id: str) -> Cursor:
     return at
 
 
-@pytest.fixture
-def server(tmp_path):
-    proc, port = _start(tmp_path)
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(20)
-
-
 def test_teacher_and_students_hear_the_class_and_a_reconnect_resumes(server):
     api = httpx.Client(base_url=server, timeout=10)
     made = api.post("/api/classes", json={"lesson": LESSON}).json()

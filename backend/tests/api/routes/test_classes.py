@@ -61,6 +61,7 @@ def test_a_class_has_a_short_unambiguous_code_a_join_link_and_a_teacher_token(cl
         "locked": [],
         "ended": False,
         "resets": {},
+        "rounds": {},
     }
     assert "teacher_token" not in str(info)
     # a code typed in lower case finds the class too
@@ -110,7 +111,7 @@ def test_answers_need_a_student_token_and_fit_the_step(client):
     assert answer(client, code, ann, step=7, choice=2).status_code == 201
     rows = client.get(f"/api/classes/{code}/answers.csv", headers={"X-Teacher-Token": made["teacher_token"]})
     table = list(csv.reader(io.StringIO(rows.text)))
-    assert table[0] == ["step", "student", "name", "answer", "time"]
+    assert table[0] == ["step", "student", "name", "answer", "time", "round", "confidence"]
     assert [(r[0], r[2], r[3]) for r in table[1:]] == [
         ("2", "Ann", "2500000.0"),
         ("4", "Ann", CHOICE_2),
@@ -141,7 +142,7 @@ def test_only_the_teacher_controls_and_reveal_closes_the_step(client):
     reset = control(client, made, reset=True).json()
     assert reset["revealed"] == [] and reset["resets"] == {"2": 1}
     again = answer(client, code, ann, step=2, value=12)
-    assert again.status_code == 201 and again.json() == {"step": 2, "saved": True, "resets": 1}
+    assert again.status_code == 201 and again.json() == {"step": 2, "saved": True, "resets": 1, "round": 1}
     assert control(client, made, reset=True).json()["resets"] == {"2": 2}
     # an answer given before that reset (kept offline, say) is refused; one given after is taken
     late = answer(client, code, ann, step=2, value=13, resets=1)

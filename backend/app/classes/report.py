@@ -1,0 +1,168 @@
+"""A class's report: each step's answers against what the model says, per round (the share
+right, a point counting as right within 10 % of the model's value; by how sure the students
+said they were, with the confident and wrong apart), and on a step voted twice how the class
+moved between the rounds. The answers are read here; the judging is pure (`judge`), tested
+with simulated classes whose right answers are known."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+
+from pydantic import BaseModel
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from perfmodels import registry
+
+from ..core.tables import ClassAnswer, Classroom
+from ..lessons import Step, Where
+from .reads import steps_of
+
+WITHIN = 0.10  # a point prediction this close to the model's value (relative) counts as right
+SURE = 3  # the confidence that counts as "confident" (1 guessing, 2 fairly sure, 3 sure)
+
+
+class ByConfidence(BaseModel):
+    confidence: int  # 1 to 3, or 0: not said
+    answered: int
+    right: int | None  # None: the model's answer is unknown here
+
+
+class RoundReport(BaseModel):
+    round: int
+    answered: int
+    right: int | None
+    right_pct: float | None  # of those who answered
+    confident_wrong: int | None  # said "sure" and were wrong
+    confidence: list[ByConfidence]
+
+
+class Shift(BaseModel):
+    """How the students who voted in both rounds moved: toward the model's answer, away, or not."""
+
+    both: int
+    toward: int
+    away: int
+    same: int
+
+
+class StepReport(BaseModel):
+    step: int
+    predict: str
+    truth: float | None  # the model's value (a point) or the right choice (from 1)
+    rounds: list[RoundReport]
+    shift: Shift | None = None
+
+
+class ClassReport(BaseModel):
+    code: str
+    steps: list[StepReport]
+
+
+@dataclass(frozen=True)
+class Vote:
+    student: int
+    round: int
+    value: float | None
+    choice: int | None
+    confidence: int | None
+
+
+@cache
+def model_value(where: Where) -> float | None:
+    """The model's value where a point question asks (None if the model cannot say)."""
+    try:
+        found = registry.evaluate(where.system, dict(where.knobs))
+        metric = where.y or registry.spec(where.system).y_default
+        value = found["metrics"].get(metric)
+    except (ValueError, KeyError, TypeError):  # (a teacher's file the page would refuse)
+        return None
+    return float(value) if isinstance(value, int | float) else None
+
+
+def truth_of(step: Step) -> float | None:
+    if step.predict == "choice":
+        return float(step.answer) if step.answer else None
+    return model_value(step.where) if step.where is not None else None
+
+
+def _miss(v: Vote, truth: float) -> float:
+    """How far an answer is from the model's: relative for a point, 0 or 1 for a choice."""
+    if v.value is not None:
+        return abs(v.value - truth) / abs(truth or 1)
+    return 0.0 if v.choice == round(truth) else 1.0
+
+
+def _right(v: Vote, truth: float) -> bool:
+    return _miss(v, truth) <= (WITHIN if v.value is not None else 0.0) + 1e-12
+
+
+def judge(step_no: int, predict: str, truth: float | None, votes: list[Vote], rounds: int) -> StepReport:
+    """One step's report from its votes (pure)."""
+    out = []
+    for r in range(1, rounds + 1):
+        mine = [v for v in votes if v.round == r]
+        right = None if truth is None else sum(_right(v, truth) for v in mine)
+        by: dict[int, list[Vote]] = defaultdict(list)
+        for v in mine:
+            by[v.confidence or 0].append(v)
+        out.append(
+            RoundReport(
+                round=r,
+                answered=len(mine),
+                right=right,
+                right_pct=None if right is None or not mine else round(100 * right / len(mine), 1),
+                confident_wrong=None
+                if truth is None
+                else sum(v.confidence == SURE and not _right(v, truth) for v in mine),
+                confidence=[
+                    ByConfidence(
+                        confidence=k,
+                        answered=len(vs),
+                        right=None if truth is None else sum(_right(v, truth) for v in vs),
+                    )
+                    for k, vs in sorted(by.items())
+                ],
+            )
+        )
+    shift = None
+    if rounds > 1 and truth is not None:
+        first = {v.student: v for v in votes if v.round == 1}
+        pairs = [(first[v.student], v) for v in votes if v.round == 2 and v.student in first]
+        moves = [_miss(b, truth) - _miss(a, truth) for a, b in pairs]
+        tiny = 1e-9
+        shift = Shift(
+            both=len(pairs),
+            toward=sum(m < -tiny for m in moves),
+            away=sum(m > tiny for m in moves),
+            same=sum(abs(m) <= tiny for m in moves),
+        )
+    return StepReport(step=step_no, predict=predict, truth=truth, rounds=out, shift=shift)
+
+
+def report(db: Session, c: Classroom, steps: tuple[Step, ...]) -> ClassReport:
+    """The class's report: every step that asks a question, in order."""
+    votes: dict[int, list[Vote]] = defaultdict(list)
+    rows = db.execute(
+        select(
+            ClassAnswer.step,
+            ClassAnswer.student_id,
+            ClassAnswer.round,
+            ClassAnswer.value,
+            ClassAnswer.choice,
+            ClassAnswer.confidence,
+        ).where(ClassAnswer.class_id == c.id)
+    ).all()
+    for step_no, student, round_no, value, choice, sure in rows:
+        votes[step_no].append(Vote(student, round_no, value, choice, sure))
+    state = steps_of(c)
+    return ClassReport(
+        code=c.code,
+        steps=[
+            judge(n, s.predict, truth_of(s), votes[n], state[n].round if n in state else 1)
+            for n, s in enumerate(steps, start=1)
+            if s.predict is not None
+        ],
+    )
