@@ -9,14 +9,15 @@ import { type CsvRow, type Mark, ORDER } from "./mark";
 export function bandMark(a: { yUnit: string }, band: BandPoint[], names: string[]): Mark {
   const shown = bandShown(band);
   const words = `range over ${names.join(", ")} (not measured in the memo)`;
-  const drawn = band.some((b) => Number.isFinite(b.y0) && Number.isFinite(b.y1));
   const at = (x: number) => band.find((b) => b.x === x);
   const edge = (name: string, y: (b: BandPoint) => number) => band.map((b): CsvRow => [name, b.x, y(b), "", "", ""]);
   return {
     id: "band",
     draw: {
+      // a band with no width (what the memo leaves open moves nothing here) is not drawn: it
+      // would be a line the legend does not name
       plot: (f) => {
-        const d = f.g.areaPath(band);
+        const d = shown && f.g.areaPath(band);
         return d && <path key="band" data-testid="uncertainty-band" className="uncertainty-band" d={d} />;
       },
     },
@@ -37,7 +38,7 @@ export function bandMark(a: { yUnit: string }, band: BandPoint[], names: string[
     }),
     legend: shown ? [{ at: ORDER.legend.band, keys: ["band"], text: words }] : [],
     brief: shown ? [{ at: ORDER.brief.band, keys: ["band"], text: words }] : [],
-    exportKey: drawn ? [{ at: ORDER.exportKey.band, label: "range the memo leaves open", colour: "#9fc0e0" }] : [],
+    exportKey: shown ? [{ at: ORDER.exportKey.band, label: "range the memo leaves open", colour: "#9fc0e0" }] : [],
     columns: band.length
       ? [
           { at: ORDER.column.band, head: withUnit("Range left open: low", a.yUnit), cell: (p) => { const b = at(p.x); return b ? formatValue(b.y0, "") : ""; }, num: true },

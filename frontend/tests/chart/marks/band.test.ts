@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bandMark } from "../../../src/chart/marks/band";
+import { frameOf } from "./frame";
 import { axes } from "./scene";
 
 describe("the band", () => {
@@ -15,7 +16,12 @@ describe("the band", () => {
     expect(m.csv?.rows.map((r) => [r[0], r[2]])).toEqual([["band low", 150], ["band low", 300], ["band high", 250], ["band high", 500]]);
   });
   it("too thin to see: not in the legend; none: no key, column or row", () => {
-    expect(bandMark(axes, [{ x: 2, y0: 1, y1: 1 }], []).legend).toEqual([]);
+    const thin = bandMark(axes, [{ x: 2, y0: 1, y1: 1 }, { x: 4, y0: 2, y1: 2 }], ["Buffer"]);
+    expect(thin.legend).toEqual([]);
+    // nor drawn, nor keyed: a line the legend would not name
+    expect(thin.draw?.plot?.(frameOf([0, 3]), { tip: () => undefined })).toBeFalsy();
+    expect(thin.exportKey).toEqual([]);
+    expect(bandMark(axes, [{ x: 2, y0: 1, y1: 2 }, { x: 4, y0: 2, y1: 3 }], ["Buffer"]).draw?.plot?.(frameOf([0, 3]), { tip: () => undefined })).toBeTruthy();
     const none = bandMark(axes, [], []);
     expect([none.exportKey, none.columns, none.csv?.rows]).toEqual([[], [], []]);
   });
