@@ -76,6 +76,7 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
 .saturation path { fill: ${t.limit}; }
 .knee-mark path { fill: #fff; stroke: ${t.limit}; stroke-width: 2; } .knee-mark text { fill: ${t.limit}; }
 .knee-mark text, .saturation text { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
+.saturation text { fill: ${t.limit}; } .label-leader { stroke: ${t.limit}; stroke-width: 1; stroke-opacity: 0.7; }
 .bound-line { fill: none; stroke: ${t.bound}; stroke-width: 1.25; } .bound-line.bound-balanced { stroke-dasharray: ${t.boundDash.balanced}; }
 .bound-line.bound-stage { stroke-dasharray: ${t.boundDash.stage}; stroke-width: 1.5; } .bound-label, .knee-label { fill: ${t.bound}; font-size: 11px; }
 .knee-point path { fill: ${t.bound}; stroke: #fff; }

@@ -31,6 +31,13 @@ describe("one chart theme", () => {
     expect(style).toContain(`stroke: ${THEME.curve}`);
     expect(themeProperties()["--chart-limit-dash"]).toBe(THEME.limitDash);
   });
+
+  it("the exports draw the lines the page draws: a label's leader to its point, the saturation's words", () => {
+    const style = exportStyle();
+    rule(".label-leader");
+    expect(style).toMatch(/\.label-leader \{[^}]*stroke: #/);
+    expect(style).toMatch(/\.saturation text \{ fill: #/);
+  });
 });
 
 /** WCAG's contrast ratio of two #rrggbb colours. */
