@@ -1,6 +1,9 @@
 """Which knob matters most here: every knob's effect on one metric at one setting.
 
-For a numeric knob, the metric at the knob's two ends with every other knob held (its span), and
+For a numeric knob, the metric at the knob's two ends with every other knob held, the least and
+the most it takes over the knob's range (on up to INSIDE values of the knob's grid between the
+ends: a knob whose metric peaks inside its range, FFS's rotational delay, spans more than its
+ends say; the span is most - least), and
 its effect here in the units a person would compute it (`effect`, `_effect`):
   - on a knob whose grid is powers of two (a block size, a chunksize given as log2 bytes), the
     per cent change from doubling it (from here to twice here; at the top end, from half to here);
@@ -31,8 +34,11 @@ from typing import Any
 
 from .knobs import Knob
 from .registry import model_params, system
+from .sweep import default_values
 from .types import KnobEffect, Knobs, KnobStep, Sensitivity
 
+# How many values of a knob's grid between its ends are tried for the least and the most.
+INSIDE = 15
 # The relative step of a one-sided difference on a continuous knob.
 STEP = 1e-3
 # The two one-sided slopes agree (the model is smooth here) within this share of the larger.
@@ -86,10 +92,14 @@ def sensitivity(name: str, knobs: Mapping[str, object] | None, metric: str, para
             row["choices"] = {c: at({**base, k.name: c}, k.name) for c in k.choices}
             seen = [v for v in row["choices"].values() if v is not None]
             row["low"], row["high"] = (min(seen), max(seen)) if seen else (None, None)
+            row["least"], row["most"] = row["low"], row["high"]
         else:
             assert k.min is not None and k.max is not None
             row["low"] = at({**base, k.name: _end(k, k.min)}, k.name)
             row["high"] = at({**base, k.name: _end(k, k.max)}, k.name)
+            inside = [at({**base, k.name: v}) for v in _inside(default_values(s, k.name))]
+            seen = [v for v in (row["low"], row["high"], *inside) if v is not None]
+            row["least"], row["most"] = (min(seen), max(seen)) if seen else (None, None)
             effect, elasticity = _effect(k, base, at, value)
             if effect is not None:
                 row["effect"] = effect
@@ -152,14 +162,14 @@ def _effect(k: Knob, base: Knobs, at: Any, value: float | None) -> tuple[KnobSte
     doubling = k.scale == "log2" or k.unit == "log2 bytes"
     if not doubling and not k.integer and x > 0:
         lo_x, hi_x = max(k.min, x * (1 - STEP)), min(k.max, x * (1 + STEP))
-        sides = [
-            _slope(k, a, b, ya, yb)
-            for a, b, ya, yb in (
-                (lo_x, x, _y(at, base, k, lo_x, value), value),
-                (x, hi_x, value, _y(at, base, k, hi_x, value)),
-            )
-            if a < b
-        ]
+        pairs = [(a, b) for a, b in ((lo_x, x), (x, hi_x)) if a < b]
+        if len(pairs) == 1:
+            # at an end of the range, one side only: a second slope further in on that side, so
+            # a jump within the last thousandth (FFS's rotational delay at its top) is seen
+            a, b = pairs[0]
+            pairs.append((max(k.min, a - (b - a)), a) if b == x else (b, min(k.max, b + (b - a))))
+            pairs = [(p, q) for p, q in pairs if p < q]
+        sides = [_slope(k, a, b, _y(at, base, k, a, value), _y(at, base, k, b, value)) for a, b in pairs]
         if sides and all(sl is not None for sl in sides):
             got = [sl for sl in sides if sl is not None]
             top = max(abs(sl) for sl in got)
@@ -201,6 +211,14 @@ def _slope(k: Knob, a: float, b: float, ya: float | None, yb: float | None) -> f
     return (math.log(yb) - math.log(ya)) / (math.log(_quantity(k, b)) - math.log(_quantity(k, a)))
 
 
+def _inside(grid: Sequence[Any]) -> list[Any]:
+    """Up to INSIDE values of a knob's grid strictly between its ends, evenly spread."""
+    n = len(grid)
+    if n <= INSIDE + 2:
+        return list(grid[1:-1])
+    return [grid[round(i * (n - 1) / (INSIDE + 1))] for i in range(1, INSIDE + 1)]
+
+
 def _span(row: KnobEffect) -> float:
-    lo, hi = row.get("low"), row.get("high")
-    return abs(hi - lo) if lo is not None and hi is not None else -1.0
+    lo, hi = row.get("least"), row.get("most")
+    return hi - lo if lo is not None and hi is not None else -1.0

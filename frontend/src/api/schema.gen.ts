@@ -724,8 +724,12 @@ export interface components {
       high?: number | null;
       /** Label */
       label: string;
+      /** Least */
+      least?: number | null;
       /** Low */
       low?: number | null;
+      /** Most */
+      most?: number | null;
       /** Name */
       name: string;
       /** Reason */

@@ -38,7 +38,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
   const r = got.value;
   if (!r) return null;
   const active = r.knobs.filter((k) => k.active && k.low != null && k.high != null);
-  const values = active.flatMap((k) => [k.low as number, k.high as number]).concat(r.value ?? []);
+  const values = active.flatMap((k) => [k.least ?? (k.low as number), k.most ?? (k.high as number)]).concat(r.value ?? []);
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const pos = (v: number) => (hi > lo ? (100 * (v - lo)) / (hi - lo) : 50);
@@ -49,7 +49,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
     <section className="sensitivity" data-testid="sensitivity" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>What matters most here</h2>
       <p className="muted">
-        {`${metric.label} is ${valueText(r.value, unit)} at this setting. Each bar runs from the ${inSentence(metric.label)} at the knob's lowest setting to its highest, every other knob held; the line is this setting. `}
+        {`${metric.label} is ${valueText(r.value, unit)} at this setting. Each bar runs from the least to the most ${inSentence(metric.label)} over the knob's range, every other knob held; the line is this setting. `}
         {onPickX ? "Choose a bar to put its knob on the x axis." : ""}
       </p>
       <p data-testid="sensitivity-claim">{sensitivityClaim(r, metric.label, label)}</p>
@@ -57,13 +57,14 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
         {active.map((k) => {
           const low = k.low as number;
           const high = k.high as number;
-          const left = pos(Math.min(low, high));
-          const width = Math.max(0.5, pos(Math.max(low, high)) - left);
+          const [least, most] = [k.least ?? Math.min(low, high), k.most ?? Math.max(low, high)];
+          const left = pos(least);
+          const width = Math.max(0.5, pos(most) - left);
           const now = settled[k.name];
           const here = effectText(k, spec.knobs.find((kk) => kk.name === k.name), typeof now === "number" ? now : null, { unit, value: r.value });
           const effect = k.choices
             ? Object.entries(k.choices).map(([c, v]) => `${c} ${v == null ? "–" : formatValue(v, unit)}`).join(", ")
-            : `from ${formatValue(low, unit)} to ${formatValue(high, unit)}${here ? `; ${here}` : ""}`;
+            : `from ${formatValue(low, unit)} to ${formatValue(high, unit)}${inside(low, high, least, most, unit)}${here ? `; ${here}` : ""}`;
           const bar = (
             <span className="tornado-track" aria-hidden="true">
               <span className={`tornado-bar${high < low ? " falling" : ""}`} style={{ left: `${left}%`, width: `${width}%` }} />
@@ -99,3 +100,13 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
     </section>
   );
 });
+
+/** Where the metric goes beyond its two ends inside the knob's range: ", peaking at 445 Kbytes/sec
+ * inside the range" (FFS's rotational delay), so a bar wider than its ends is read right. */
+function inside(low: number, high: number, least: number, most: number, unit: string): string {
+  const beyond = (a: number, b: number) => Math.abs(a - b) > 1e-6 * Math.max(1, Math.abs(b));
+  const peak = beyond(most, Math.max(low, high)) ? `peaking at ${formatValue(most, unit)}` : "";
+  const dip = beyond(least, Math.min(low, high)) ? `dipping to ${formatValue(least, unit)}` : "";
+  const said = [peak, dip].filter(Boolean).join(" and ");
+  return said ? `, ${said} inside the range` : "";
+}

@@ -164,7 +164,9 @@ export function knobAnswer(r: Sensitivity, among: string[], answer: string): { k
   if (out.length) return out;
   const span = (name: string) => {
     const row = r.knobs.find((k) => k.name === name);
-    return row?.low != null && row?.high != null ? Math.abs(row.high - row.low) : 0;
+    // the span over the knob's range (its least to its most), as the explorer's tornado draws it
+    const [lo, hi] = [row?.least ?? row?.low, row?.most ?? row?.high];
+    return lo != null && hi != null ? Math.abs(hi - lo) : 0;
   };
   const order = [...among].sort((a, b) => span(b) - span(a));
   const [top, next] = order;

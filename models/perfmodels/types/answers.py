@@ -196,6 +196,9 @@ class KnobEffect(TypedDict):
     # the metric at the knob's two ends (or the least and most over the choices), others held
     low: NotRequired[float | None]
     high: NotRequired[float | None]
+    # the least and the most it takes over the knob's range (a metric may peak inside it): the span
+    least: NotRequired[float | None]
+    most: NotRequired[float | None]
     choices: NotRequired[dict[str, float | None]]
 
 
