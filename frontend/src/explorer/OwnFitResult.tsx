@@ -35,6 +35,11 @@ export function OwnFitResult({ spec, result, leftOut, onUseMemo }: Props) {
           </li>
         ))}
       </ul>
+      {unmoved(result.rows) && (
+        <p data-testid="fit-unmoved">
+          {"The fit moved nothing: every row's fitted value is the memo's model's. The memo's pull held the values above at the memo's own; your rows alone did not outweigh it."}
+        </p>
+      )}
       {result.unpinned.length > 0 && (
         <>
           <p>{"Not fitted: your rows cannot pin these, so each keeps the memo's value."}</p>
@@ -114,4 +119,11 @@ function median(xs: (number | null)[]): string {
   if (!a.length) return "–";
   const m = a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
   return m.toFixed(2);
+}
+
+/** Whether the fit left every row where the memo's parameters put it (the pull toward the memo
+ * outweighed the rows): then the values listed are the memo's, not found from the rows. */
+function unmoved(rows: { fitted: number | null; memo_model: number | null }[]): boolean {
+  const both = rows.filter((r) => r.fitted != null && r.memo_model != null);
+  return both.length > 0 && both.every((r) => Math.abs((r.fitted as number) - (r.memo_model as number)) <= 1e-4 * Math.max(1, Math.abs(r.memo_model as number)));
 }
