@@ -10,10 +10,12 @@ import { formatValue, knobDisplay } from "../format";
 export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
 
 const signed = (v: number, digits: number) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v).toFixed(digits)}`;
+/** Signed, to two significant digits: "−0.053". */
+const signedSig = (v: number) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${Number(Math.abs(v).toPrecision(2))}`;
 
 /** "+68.9 % per doubling (8K bytes to 16K bytes)", "−6.6 % at the next step (to 0.45 s)" (on a
  * percentage metric in points: "−0.54 points at the next step"),
- * "−0.65 % per 1 % more record CPU", and where the figure's direction is not the bar's, that the
+ * "−0.65 % per 1 % more record CPU" (on a percentage metric "−0.053 points per 1 % more …"), and where the figure's direction is not the bar's, that the
  * metric turns within the knob's range; "" where the model gives none. */
 export function effectText(k: KnobEffect, knob: KnobSpec | undefined, now: number | null, metric?: { unit: string; value: number | null }): string {
   const e = k.effect;
@@ -25,7 +27,11 @@ export function effectText(k: KnobEffect, knob: KnobSpec | undefined, now: numbe
   const show = knobDisplay({ unit: knob?.unit ?? "", scale: knob && !isChoice(knob) ? knob.scale : undefined }).text;
   const up = e.to !== undefined && now !== null ? e.to > now : true;
   let text: string;
-  if (e.kind === "elasticity") text = `${signed(e.percent, 2)} % per 1 % more ${inSentence(k.label)} here`;
+  // on a percentage metric in points too: "−0.05 points per 1 % more record CPU", not a per cent
+  // of a per cent the reader would take for points
+  const pointsPer = metric?.unit === "%" && metric.value != null ? (metric.value * e.percent) / 100 : null;
+  if (e.kind === "elasticity")
+    text = pointsPer === null ? `${signed(e.percent, 2)} % per 1 % more ${inSentence(k.label)} here` : `${signedSig(pointsPer)} points per 1 % more ${inSentence(k.label)} here`;
   else if (e.kind === "doubling") {
     const span = e.to === undefined || now === null ? "" : up ? ` (${show(now)} to ${show(e.to)})` : ` (${show(e.to)} to ${show(now)})`;
     text = `${change(up)} per doubling${span}`;

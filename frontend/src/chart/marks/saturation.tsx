@@ -13,9 +13,10 @@ import { type Axes, type Mark, ORDER } from "./mark";
 export const busyText = (u: number) => `${Math.floor(1000 * u) / 10} %`;
 
 /** The mark's words, longest first: "sending CPU saturates at 44 buffers" (at the axis's start,
- * "saturated at": it is full from there); a narrow chart's the shorter, the legend says the rest. */
+ * "already saturated at": it is full where the axis begins, not an event along it); a narrow
+ * chart's the shorter, the legend says the rest. */
 export function saturationWords(a: Axes, s: SaturationPoint): string[] {
-  const verb = s.x <= a.xDomain[0] ? "saturated at" : "saturates at";
+  const verb = s.x <= a.xDomain[0] ? "already saturated at" : "saturates at";
   return [`${s.resource} ${verb} ${a.xText(s.x)}`, `${verb} ${a.xText(s.x)}`, s.x <= a.xDomain[0] ? "saturated" : "saturates"];
 }
 

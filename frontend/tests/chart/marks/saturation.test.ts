@@ -18,8 +18,8 @@ describe("the saturation point", () => {
     expect(m.sound).toEqual({ chimes: [44] });
     for (const text of [...saturationWords(wide, sat), ...(m.legend ?? []).map((l) => l.text)]) expect(text).not.toContain("31.84");
   });
-  it("a resource full from the axis's start is 'saturated at' it", () => {
-    expect(saturationWords(wide, { ...sat, x: 2, utilization: 1 })[0]).toBe("sending CPU saturated at 2 buffers");
+  it("a resource full from the axis's start is 'already saturated at' it: a condition, not an event along the axis", () => {
+    expect(saturationWords(wide, { ...sat, x: 2, utilization: 1 })[0]).toBe("sending CPU already saturated at 2 buffers");
   });
   it("never reads 95 % for a share under it", () => {
     expect(saturationMark(wide, { ...sat, utilization: 0.9999 }).legend?.[0].text).toContain("99.9 % busy");
