@@ -34,9 +34,7 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
             // biome-ignore lint/a11y/useSemanticElements: an SVG point has no <button>; focus shows its citation
             <circle key={`point-${m.citation}-${m.x}-${m.y}`} data-testid="memo-point" className={m.exact ? "memo-point" : "memo-point inexact"}
               cx={g.x(m.x)} cy={g.y(m.y)} r={6} tabIndex={0} role="button"
-              aria-label={m.x0 !== undefined
-                ? `Memo measurement ${m.printed}, somewhere between ${a.xLabel} ${a.xText(m.x0)} and ${a.xText(m.x1!)}. ${m.citation}`
-                : `Memo measurement ${m.printed} at ${a.xLabel} ${a.xText(m.x)}. ${m.citation}`}
+              aria-label={pointName(a, m, curve)}
               onMouseEnter={() => tip(m)} onMouseLeave={() => ui.tip(null)} onFocus={() => tip(m)} onBlur={() => ui.tip(null)} />
           )),
         ];
@@ -62,6 +60,15 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
 }
 
 /** The tooltip a point shows on hover or focus: the value, as printed, where and whence. */
+/** A point's accessible name: what a sighted reader gets from its look and its tip, its setting
+ * and the model there included where it was measured at another setting. */
+export function pointName(a: Axes, m: MemoPoint, curve: SeriesPoint[]): string {
+  const where = m.x0 !== undefined ? `somewhere between ${a.xLabel} ${a.xText(m.x0)} and ${a.xText(m.x1!)}` : `at ${a.xLabel} ${a.xText(m.x)}`;
+  const elsewhere = m.exact ? "" : `, measured at ${settingOf(m)}`;
+  const compared = comparedText(m, modelBeside(m, curve), a.yUnit);
+  return `Memo measurement ${m.printed} ${where}${elsewhere}${compared ? `; ${compared}` : ""}. ${m.citation}`;
+}
+
 function tipBody(a: Axes, m: MemoPoint, curve: SeriesPoint[]) {
   const compared = comparedText(m, modelBeside(m, curve), a.yUnit);
   return (

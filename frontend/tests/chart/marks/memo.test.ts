@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoMark } from "../../../src/chart/marks/memo";
+import { memoMark, pointName } from "../../../src/chart/marks/memo";
 import { axes, memoAt4, rising } from "./scene";
 
 describe("the memo's measurements", () => {
@@ -26,6 +26,11 @@ describe("the memo's measurements", () => {
       "The memo gives one measurement: at 6 buffers, 1,000 bit/s measured at buffer size 1467 bytes (printed 1000; the model at that setting 990 bit/s, 1 % below).",
     );
     expect(e.table?.rows[0].cells.map((c) => c.text)).toEqual(["6 buffers", "buffer size 1467 bytes", "1,000", "1000", "990", "-1.0", "Table 2, row 4"]);
+    // a screen reader hears the same: the setting and the model there, in the point's name
+    const name = pointName(axes, elsewhere, rising);
+    expect(name).toContain("measured at buffer size 1467 bytes");
+    expect(name).toContain("the model at that setting 990 bit/s");
+    expect(pointName(axes, memoAt4, rising)).not.toContain("measured at");
     // the model there not known: no comparison, never the curve's 600
     expect(memoMark(axes, [{ ...elsewhere, model: Number.NaN }], rising).sentences?.[0].text).not.toMatch(/model/);
   });
