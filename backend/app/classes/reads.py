@@ -96,8 +96,12 @@ def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[e
     written before that place (the later ones come as events). A student's: the state, their own
     answers and the spread of each revealed step (the events after it are the state's, which
     repeat it)."""
-    state = state_of(c)
     at = log.now(db, c.id, teacher=student is None)
+    # the state read after its place in the log: on SQLite a student's reads are no one snapshot,
+    # and a teacher's move committed between the two would be in neither (the phone stayed on the
+    # step before); read after, a move in between is in the state and its event repeats it
+    db.refresh(c)
+    state = state_of(c)
     if student is None:
         students = db.scalars(
             select(ClassStudent)

@@ -5,7 +5,7 @@ teacher, checked once by token, moves only their own class."""
 import pytest
 from sqlalchemy.orm import Session
 
-from app.classes import crud
+from app.classes import crud, reads
 from app.classes.crud import Student, Teacher
 from app.classes.rules import ClassError
 from app.lessons import Step
@@ -60,3 +60,19 @@ def test_the_teacher_is_checked_once_by_token_and_moves_only_their_own_class(eng
     assert refused.value.status == 403
     with Session(engine) as db, pytest.raises(ClassError):
         crud.end(db, stale)
+
+
+def test_a_student_joining_as_the_teacher_moves_is_shown_the_move(engine):
+    """A student's snapshot read while the teacher's move commits: the state it shows is at least
+    as new as its place in the log (else the phone stays on the step before, told of neither)."""
+    teacher = _start(engine)
+    with Session(engine) as db:
+        crud.join(db, teacher.code, "Bo", "s-token")
+    with Session(engine) as db:
+        c = crud.find(db, teacher.code)  # the class as the stream's check first read it: step 1
+        seat = crud.seat(db, c, "s-token")
+        assert c.step == 1
+        with Session(engine) as other:  # the teacher's move, committed in between
+            crud.control(other, teacher, step_no=2, reveal=None, locked=None, pace=None, reset=False)
+        seen, _ = reads.snapshot(db, c, seat)
+    assert seen.state.step == 2
