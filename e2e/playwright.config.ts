@@ -16,7 +16,9 @@ export default defineConfig({
   // two browsers at once: the files share one server but no state (each makes its own classes and
   // scenarios); a test that waits on a timer leaves the other worker the machine
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // CI retries a failed test once and reports it as flaky (two live-class races seen on a busy
+  // machine this session, one fixed, one open: class-faults' offline answer); locally none
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   outputDir: join(tmpdir(), "memolab-e2e-results"),
   use: {
