@@ -1,8 +1,8 @@
 """Least squares for a user's fit (ownfit.py): a Levenberg-Marquardt search over the unknowns
 (fitting.Unknown, in their search coordinates, held within their bounds) with a prior that pulls
-each unknown toward a centre (the memo's value), the rows-left-out errors a linear step predicts
-(one Newton step each: a prior's weight is chosen by them without refitting each row) and the profile
-ranges of the fitted values.
+each unknown toward a centre (the memo's value), and the rows-left-out errors a linear step
+predicts (one Newton step each: a prior's weight is chosen by them without refitting each row).
+The residuals come from ownresiduals.py, the fit's ranges from profileranges.py.
 
 Residuals are log(model / measured), as in fitting.loss; the prior adds w * z^2 for each unknown,
 z = (x - centre) / scale in search coordinates, so the loss is sum r^2 + w * sum z^2. A gradient
@@ -16,15 +16,12 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .fitting import MISS_COST, Unknown, split
-from .system import System
-from .types import Knobs, Observation, Params
+from .fitting import Unknown
 
 Vector = list[float]
 Matrix = list[list[float]]
 Residuals = Callable[[Sequence[float]], Vector]
 
-MISS = math.sqrt(MISS_COST)  # a value the model cannot predict: as in fitting.loss
 # forward-difference step of the Jacobian, in search coordinates (a share of the range where linear)
 DIFF_STEP = 1e-3
 CALLS = 150  # calls of the residuals a search may make
@@ -48,40 +45,6 @@ class Prior:
 
     def curvature(self) -> Vector:
         return [self.weight / (s * s) if math.isfinite(s) else 0.0 for s in self.scale]
-
-
-def residuals(model: System, obs: list[Observation], unknowns: Sequence[Unknown], base: Params) -> Residuals:
-    """log(model / measured) of each observation at a point of the search: each distinct setting
-    validated once and solved once for the metrics measured there (as fitting.objective)."""
-    groups: dict[str, tuple[Knobs, list[tuple[int, str, float]]]] = {}
-    for i, o in enumerate(obs):
-        key = repr(sorted(o["config"].items()))
-        if key not in groups:
-            groups[key] = (model.SPEC.validate(o["config"]), [])
-        groups[key][1].append((i, o["metric"], o["value"]))
-    settings = list(groups.values())
-    held = {**model.FIXED_DEFAULTS, **base}
-
-    def at(x: Sequence[float]) -> Vector:
-        p, k = split(unknowns, [u.from_search(v)[0] for u, v in zip(unknowns, x, strict=True)])
-        full = {**held, **p}
-        out = [0.0] * len(obs)
-        for config, measured in settings:
-            got = model.solve({**config, **k} if k else config, full, detail=False)["metrics"]
-            for i, metric, value in measured:
-                m = got[metric]
-                out[i] = math.log(m / value) if m is not None and m > 0 else MISS
-        return out
-
-    return at
-
-
-def group_residuals(
-    model: System, obs: list[Observation], unknowns: Sequence[Unknown], base: Params, groups: list[list[int]]
-) -> Callable[[int, Vector], Vector]:
-    """The residuals of one group of observations (by its index) at a point: a left-out row's."""
-    each = [residuals(model, [obs[i] for i in g], unknowns, base) for g in groups]
-    return lambda gi, x: each[gi](x)
 
 
 @dataclass(frozen=True)

@@ -25,14 +25,14 @@ from .leastsq import Box, Fit, Residuals, Vector, cost, levenberg_marquardt
 REACH = math.log(4.0)  # the scan's half-width for a positive unknown: a factor 4 each way
 SCAN_PER = 8  # scan points per unknown, and SCAN_MORE besides
 SCAN_MORE = 8
-STARTS = 5
+STARTS = 4
 TRY_CALLS = 40  # calls of a search from a start, or a hop: enough to tell basins apart
 APART = 0.3
 SAME = 1e-3  # two losses within this share: the same basin
 MOVES = (-0.5, -0.2, 0.2, 0.5)  # one unknown's moves, in shares of its reach
 HOP_REACH = 0.5  # a hop's scan: half the first one's size
 HOPS = 2  # hops, each to the lowest of its own HOP_SCAN points
-HOP_SCAN = 20
+HOP_SCAN = 12
 ROUNDS = 3  # moves of one unknown at a time, at most
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97)
 

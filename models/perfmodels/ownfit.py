@@ -17,8 +17,9 @@ from dataclasses import replace
 from . import ownjudge, ownprior, ownsearch
 from .fitted import fitted
 from .fitting import FLAT_TOLERANCE, SIGNIFICANT, Unknown, baseline, error_percent, loss, split
-from .leastsq import MISS, Box, Prior, group_residuals, left_out_step, levenberg_marquardt, residuals
+from .leastsq import Box, Prior, left_out_step, levenberg_marquardt
 from .multistart import own_best
+from .ownresiduals import MISS, group_residuals, residuals
 from .profileranges import profile_ranges
 from .system import System
 from .types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TableProblem, observation

@@ -19,10 +19,13 @@ from dataclasses import replace
 
 from .fitting import FLAT_TOLERANCE, Unknown
 from .identify import Unpinned, identifiable
-from .leastsq import Box, Fit, Residuals, cost
+from .leastsq import Box, Fit, Residuals
 from .multistart import own_best
 
 Make = Callable[[Sequence[Unknown]], Residuals]
+# A fit of the rows as good as another: its loss within FLAT_TOLERANCE of the other's, or 0.1 %
+# rms a row above it (rows made by a model are fitted exactly: a share of nothing is nothing)
+DROP_FLOOR = 1e-6
 
 
 def search(
@@ -34,34 +37,38 @@ def search(
     taken, unpinned = identifiable(make(candidates), candidates, Box.of(candidates))
     if not taken:
         return [], unpinned, None
-    best = _best(make, taken, [[u.to_search(u.start) for u in taken]], _part(tick, 0.0, 0.6))
-    there = {u.name: u.from_search(v)[0] for u, v in zip(taken, best.x, strict=True)}
+    best = _best(make, taken, [{}], _part(tick, 0.0, 0.5))
+    there = _values(taken, best)
     moved = [replace(u, start=there.get(u.name, u.start)) for u in candidates]
     again, unpinned = identifiable(make(moved), moved, Box.of(moved))
-    names = {u.name for u in again} | {u.name for u in unpinned if _flat_but_not_at_memo(make, taken, best, u)}
-    unpinned = [u for u in unpinned if u.name not in names]
+    names = {u.name for u in again}
     if names == {u.name for u in taken}:
         return taken, unpinned, best
     fitted = [u for u in candidates if u.name in names]
-    if not fitted:
-        return [], unpinned, None
-    starts = [[u.to_search(there.get(u.name, u.start)) for u in fitted], [u.to_search(u.start) for u in fitted]]
-    return fitted, unpinned, _best(make, fitted, starts, _part(tick, 0.6, 0.4))
+    now = _best(make, fitted, [there, {}], _part(tick, 0.5, 0.3)) if fitted else None
+    dropped = {u.name for u in taken} - names
+    if dropped and (now is None or now.loss > best.loss * (1 + FLAT_TOLERANCE) + len(best.r) * DROP_FLOOR):
+        # held at the memo's values they fit the rows worse, the others moved as they may: the
+        # rows do tell them apart, if only over a step or a kink; they stay fitted (their ranges
+        # show how far they may go)
+        start = {**there, **(_values(fitted, now) if now else {})}
+        fitted = [u for u in candidates if u.name in names | dropped]
+        unpinned = [u for u in unpinned if u.name not in dropped]
+        now = _best(make, fitted, [start, there], _part(tick, 0.8, 0.2))
+    return fitted, unpinned, now
 
 
-def _flat_but_not_at_memo(make: Make, taken: list[Unknown], best: Fit, u: Unpinned) -> bool:
-    """Whether a candidate fitted at the rows' best moves no row there, but set back to the memo's
-    value would fit them worse: the loss is flat around the best along it (a step of the model:
-    a buffer that holds a block or not) but not all the way to the memo's value, so it stays fitted
-    (its range shows how far it may go)."""
-    if u.reason != "no effect" or u.name not in {t.name for t in taken}:
-        return False
-    x = [t.to_search(t.start) if t.name == u.name else v for t, v in zip(taken, best.x, strict=True)]
-    return cost(make(taken)(x), x, None) > best.loss * (1 + FLAT_TOLERANCE) + 1e-12
+def _values(unknowns: list[Unknown], fit: Fit) -> dict[str, float]:
+    return {u.name: u.from_search(v)[0] for u, v in zip(unknowns, fit.x, strict=True)}
 
 
-def _best(make: Make, unknowns: list[Unknown], starts: list[list[float]], tick: Callable[[float], None] | None) -> Fit:
-    return own_best(make(unknowns), starts, Box.of(unknowns), tick)
+def _best(
+    make: Make, unknowns: list[Unknown], starts: list[dict[str, float]], tick: Callable[[float], None] | None
+) -> Fit:
+    """The rows' own best of these unknowns, from each start (values by name; the memo's where a
+    start has none; the scan around the first)."""
+    points = [[u.to_search(s.get(u.name, u.start)) for u in unknowns] for s in starts]
+    return own_best(make(unknowns), points, Box.of(unknowns), tick)
 
 
 def _part(tick: Callable[[float], None] | None, start: float, width: float) -> Callable[[float], None] | None:

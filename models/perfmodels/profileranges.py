@@ -10,7 +10,7 @@ from .leastsq import Box, Fit, Prior, Residuals, Vector, cost, inverse, normal
 
 
 def profile_ranges(
-    f: Residuals, best: Fit, box: Box, prior: Prior | None, tolerance: float, steps: int = 8
+    f: Residuals, best: Fit, box: Box, prior: Prior | None, tolerance: float, steps: int = 6
 ) -> tuple[list[tuple[float, float]], Vector | None]:
     """Each unknown's range (search coordinates) over which the loss, the others moved to their
     best along the way, stays within `tolerance` of the best. The others move along the profile
