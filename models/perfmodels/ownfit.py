@@ -17,7 +17,7 @@ from dataclasses import replace
 from . import ownjudge, ownprior, ownsearch
 from .fitted import fitted
 from .fitting import FLAT_TOLERANCE, SIGNIFICANT, Unknown, baseline, error_percent, loss, split
-from .leastsq import Box, Prior, left_out_step, levenberg_marquardt
+from .leastsq import Box, Fit, Prior, cost, jacobian, left_out_step, levenberg_marquardt
 from .multistart import own_best
 from .ownresiduals import MISS, group_residuals, residuals
 from .profileranges import profile_ranges
@@ -27,6 +27,8 @@ from .types.requests import Progress
 
 # How many times a better fit the profile walk meets is taken (each costs a walk again).
 RESCUES = 2
+# Calls of one row's refit from the fit of all (it moves the fit a little).
+REFIT_CALLS = 60
 
 
 def unmodelled(model: System, table: Table) -> list[TableProblem]:
@@ -275,13 +277,20 @@ def left_out_table(
             model.SPEC.id, f, centre, box, rows, group_residuals(model, obs, centre, memo, rows), own_fit
         )
     pr: Prior | None = ownprior.prior(model.SPEC.id, centre, weight or 0.0) if unknowns else None
+    box = Box.of(unknowns)
+    x0 = [u.to_search(u.start) for u in unknowns]
+    whole = residuals(model, obs, unknowns, memo)
+    r0 = whole(x0) if unknowns else []
+    jac0 = jacobian(whole, x0, r0, box) if unknowns else []  # each refit starts from its rows of it
     for i, row in enumerate(table["rows"]):
         mine = [o for o in obs if _line(o) == row["line"]]
-        rest = [o for o in obs if _line(o) != row["line"]]
+        kept = [j for j, o in enumerate(obs) if _line(o) != row["line"]]
         again = best
-        if unknowns and rest:
-            f = residuals(model, rest, unknowns, memo)
-            refit = levenberg_marquardt(f, [u.to_search(u.start) for u in unknowns], Box.of(unknowns), pr)
+        if unknowns and kept:
+            warm = Fit(x0, [r0[j] for j in kept], [jac0[j] for j in kept], 0.0)
+            warm.loss = cost(warm.r, x0, pr)
+            f = residuals(model, [obs[j] for j in kept], unknowns, memo)
+            refit = levenberg_marquardt(f, warm, box, pr, calls=REFIT_CALLS)
             again = {u.name: u.from_search(x)[0] for u, x in zip(unknowns, refit.x, strict=True)}
         p, k = split(unknowns, [again[u.name] for u in unknowns])
         for o in mine:

@@ -5,12 +5,17 @@ following it, before the loss rises by more than a tolerance (1 %, as the model 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from .leastsq import Box, Fit, Prior, Residuals, Vector, cost, inverse, normal
 
+GROWTHS = 8  # doublings of the first step, and guesses of the edge, at most
+PRECISION = 0.02  # an edge to 2 % of its distance from the best (the third significant digit)
+RIDGE = 1e-9
+
 
 def profile_ranges(
-    f: Residuals, best: Fit, box: Box, prior: Prior | None, tolerance: float, steps: int = 6
+    f: Residuals, best: Fit, box: Box, prior: Prior | None, tolerance: float
 ) -> tuple[list[tuple[float, float]], Vector | None]:
     """Each unknown's range (search coordinates) over which the loss, the others moved to their
     best along the way, stays within `tolerance` of the best. The others move along the profile
@@ -19,7 +24,11 @@ def profile_ranges(
     the lowest point the walk met, if it is below the best (the model's steps can hide a better
     fit from a gradient; the walk steps over them): None if none is."""
     limit = best.loss * (1 + tolerance) + 1e-9
-    a_inv = inverse(normal(best.jac, prior))
+    a = normal(best.jac, prior)
+    # a direction the rows do not see at all has no curvature: a little, so it walks to its bounds
+    a_inv = inverse(a) or inverse(
+        [[v + (RIDGE * (1 + v) if i == j else 0.0) for j, v in enumerate(row)] for i, row in enumerate(a)]
+    )
     lowest: tuple[float, Vector | None] = (best.loss - 1e-9 * (1 + best.loss), None)
     out = []
     for j in range(len(best.x)):
@@ -31,32 +40,46 @@ def profile_ranges(
         edges = []
         for sign in (-1.0, 1.0):
 
-            def point(t: float, sign: float = sign, along: Vector = along) -> Vector:
-                return box.clip([v + sign * t * a for v, a in zip(best.x, along, strict=True)])
-
-            def inside(t: float) -> bool:
+            def loss_at(t: float, sign: float = sign, along: Vector = along) -> float:
                 nonlocal lowest
-                y = point(t)
+                y = box.clip([v + sign * t * a for v, a in zip(best.x, along, strict=True)])
                 c = cost(f(y), y, prior)
                 if c < lowest[0]:
                     lowest = (c, y)
-                return c <= limit
+                return c
 
-            ok, bad = 0.0, first
-            # grow while inside (to the bound), then halve the gap between inside and outside
             room = (box.hi[j] - best.x[j]) if sign > 0 else (best.x[j] - box.lo[j])
-            for _ in range(steps):
-                if bad >= room:
-                    bad = room
-                    if inside(room):
-                        ok = bad = room
-                    break
-                if not inside(bad):
-                    break
-                ok, bad = bad, bad * 2
-            for _ in range(steps if bad > ok else 0):
-                mid = (ok + bad) / 2
-                ok, bad = (mid, bad) if inside(mid) else (ok, mid)
-            edges.append(best.x[j] + sign * ok)
+            edges.append(best.x[j] + sign * edge(loss_at, best.loss, limit, first, room))
         out.append((edges[0], edges[1]))
     return out, lowest[1]
+
+
+def edge(loss_at: Callable[[float], float], at_zero: float, limit: float, first: float, room: float) -> float:
+    """The farthest t in [0, room] (to PRECISION of it) with loss_at(t) <= limit, walking out from
+    0: grow from `first` (doubling) until outside or at `room`, then close in on the limit by
+    false position (the loss's own shape, not halves: a few calls, where halving takes eight),
+    each guess kept a tenth of the gap from either end so that neither end sticks."""
+    ok, c_ok = 0.0, at_zero
+    t = min(first, room)
+    for _ in range(GROWTHS):
+        c = loss_at(t)
+        if c > limit:
+            bad, c_bad = t, c
+            break
+        ok, c_ok = t, c
+        if t >= room:
+            return room
+        t = min(2 * t, room)
+    else:
+        return ok
+    for _ in range(GROWTHS):
+        if bad - ok <= PRECISION * bad:
+            break
+        gap = bad - ok
+        t = ok + gap * min(0.9, max(0.1, (limit - c_ok) / (c_bad - c_ok)))
+        c = loss_at(t)
+        if c <= limit:
+            ok, c_ok = t, c
+        else:
+            bad, c_bad = t, c
+    return ok
