@@ -1,5 +1,7 @@
-"""How much work a user's fit is, whatever the machine's load: the model calls (`solve`) one fit of
-each of bench/fit_tables.py's 20-row tables makes, in CPython (the same code the worker runs).
+"""How much work a user's fit is, whatever the machine's load: the model calls one fit of each of
+bench/fit_tables.py's 20-row tables makes, in CPython (the same code the worker runs): each
+`solve`, and each pass along a knob (`ALONG.points`: a closed network's rows at several
+populations from one MVA recursion) counted as one.
 
     .venv/bin/python bench/fit_calls.py
 """
@@ -21,19 +23,22 @@ from perfmodels.registry import SYSTEMS  # noqa: E402
 
 def calls(system: str, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     m = SYSTEMS[system]
-    solve = m.solve
+    solve, along = m.solve, m.ALONG.points
     n = 0
 
-    def counted(*a: Any, **k: Any) -> Any:
-        nonlocal n
-        n += 1
-        return solve(*a, **k)
+    def counted(f: Any) -> Any:
+        def call(*a: Any, **k: Any) -> Any:
+            nonlocal n
+            n += 1
+            return f(*a, **k)
 
-    m.solve = counted  # type: ignore[misc]
+        return call
+
+    m.solve, m.ALONG.points = counted(solve), counted(along)  # type: ignore[misc, method-assign]
     try:
         r = own.fit(system, text=table["text"], fit=table["fit"], left_out=False)
     finally:
-        m.solve = solve  # type: ignore[misc]
+        m.solve, m.ALONG.points = solve, along  # type: ignore[misc, method-assign]
     return n, dict(r)
 
 
