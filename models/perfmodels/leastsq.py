@@ -13,6 +13,7 @@ which is what lets a fit be made at several weights inside the page's time budge
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -117,8 +118,11 @@ def inverse(a: Matrix) -> Matrix | None:
 
 def normal(jac: Matrix, prior: Prior | None) -> Matrix:
     """J'J plus the prior's curvature on the diagonal (half the loss's Gauss-Newton Hessian)."""
-    k = len(jac[0]) if jac else 0
-    a = [[sum(row[i] * row[j] for row in jac) for j in range(k)] for i in range(k)]
+    cols = list(zip(*jac, strict=True))  # (by columns, each product once: it is computed at every step)
+    a = [[0.0] * len(cols) for _ in cols]
+    for i, ci in enumerate(cols):
+        for j in range(i, len(cols)):
+            a[i][j] = a[j][i] = sum(map(operator.mul, ci, cols[j]))
     if prior:
         for i, c in enumerate(prior.curvature()):
             a[i][i] += c
@@ -154,8 +158,8 @@ def gradient(jac: Matrix, r: Sequence[float], x: Sequence[float], prior: Prior |
     pt = prior.terms(x) if prior else [0.0] * len(x)
     pc = prior.curvature() if prior else [0.0] * len(x)
     return [
-        sum(row[j] * ri for row, ri in zip(jac, r, strict=True)) + (pt[j] * math.sqrt(pc[j]) if pc[j] > 0 else 0.0)
-        for j in range(len(x))
+        sum(map(operator.mul, col, r)) + (t * math.sqrt(c) if c > 0 else 0.0)
+        for col, t, c in zip(zip(*jac, strict=True), pt, pc, strict=True)
     ]
 
 

@@ -27,6 +27,7 @@ SCAN_PER = 8  # scan points per unknown, and SCAN_MORE besides
 SCAN_MORE = 8
 STARTS = 4
 TRY_CALLS = 40  # calls of a search from a start, or a hop: enough to tell basins apart
+FINAL_CALLS = 150  # calls of the search from the best start, and from a better point found
 APART = 0.3
 SAME = 1e-3  # two losses within this share: the same basin
 MOVES = (-0.5, -0.2, 0.2, 0.5)  # one unknown's moves, in shares of its reach
@@ -92,14 +93,14 @@ def own_best(f: Residuals, starts: Sequence[Vector], box: Box, tick: Callable[[f
         elif not lower(best, t):
             break  # found twice
     assert best is not None
-    out = levenberg_marquardt(f, best, box)
+    out = levenberg_marquardt(f, best, box, calls=FINAL_CALLS)
     if tick:
         tick(0.8)
     for _ in range(ROUNDS):
         c, y = lowest(f, moves(out.x, box))
         if c >= out.loss * (1 - SAME):
             break
-        out = levenberg_marquardt(f, y, box)
+        out = levenberg_marquardt(f, y, box, calls=FINAL_CALLS)
     for h in range(HOPS):
         _, y = lowest(f, scan(out.x, box, HOP_SCAN, HOP_REACH, 1 + h * HOP_SCAN))
         t = levenberg_marquardt(f, y, box, calls=TRY_CALLS)
