@@ -6,8 +6,9 @@ The residuals come from ownresiduals.py, the fit's ranges from profileranges.py.
 
 Residuals are log(model / measured), as in fitting.loss; the prior adds w * z^2 for each unknown,
 z = (x - centre) / scale in search coordinates, so the loss is sum r^2 + w * sum z^2. A gradient
-method, not fitting.py's simplex: it needs k + 1 model calls a step and converges in a few steps,
-which is what lets a fit be made at several weights inside the page's time budget.
+method, not fitting.py's simplex: it converges in a few steps of one call of the residuals each
+(the Jacobian carried along between fresh ones), which is what lets a fit be made from several
+starts and at several weights inside the page's time budget.
 """
 
 from __future__ import annotations
@@ -249,7 +250,11 @@ def left_out_step(
     then the group's rows predicted by the model itself there (`predict(group index, point)`).
     Where the other rows say nothing of an unknown, the step takes it back to the prior's centre
     (a pull of at least `floor`, so nothing the left-out rows alone had set is kept): as a refit
-    from the memo's values would. A linear model's exact refit; for ours, the first step of it."""
+    from the memo's values would. The floor is far under the weakest weight tried, so that it
+    moves only what the other rows do not see at all, and a fit without a pull is scored as one
+    (at 1e-6, the weakest weight, it scored that weight's refit from the unpulled fit: one
+    Newton step over the model's kinks, which favoured the pull on rows the model made exactly).
+    A linear model's exact refit; for ours, the first step of it."""
     k = len(fit.x)
     a = normal(fit.jac, prior)
     curv = prior.curvature()

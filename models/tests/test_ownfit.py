@@ -169,9 +169,9 @@ def test_fitted_on_one_cpu_the_model_predicts_a_faster_one():
     from the memo's; twelve truths), fitted, then asked for an 11/780 (1.67): within 2 %, unless
     the fit says which parameter the rows could not pin. Then the rows must indeed not pin it: held
     at the memo's value, though that is far from the truth, the others still reach every row
-    within 1 %. That may happen to two of the twelve at most (it does to one or two: a truth where
-    every row the track time or one of the CPU's costs moves is CPU-bound, so it moves them only
-    as the other CPU costs do, and at 1.67 the CPU's part shrinks).
+    within 1 %. That may happen to two of the twelve at most (it does to one, seed 2: every row the
+    track time moves is CPU-bound there, so it moves them only as the CPU's costs do, and at 1.67
+    the CPU's part shrinks while the track time's does not).
 
     MASSBUS rows (both layouts): the UNIBUS controller's buffer moves the rows in steps (a block
     overflows it or not) that leave basins a fit does not always find its way out of (measured in
