@@ -4,12 +4,16 @@ bench/fit_tables.py's 20-row tables makes, in CPython (the same code the worker 
 populations from one MVA recursion) counted as one.
 
     .venv/bin/python bench/fit_calls.py
+
+Also the CPU time of one fit (this process's, the least of five: what a shared machine's load
+changes least), in CPython; the worker's Pyodide takes about twice as long (bench/fit.mjs).
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -48,4 +52,12 @@ if __name__ == "__main__":
     for s, t in tables.items():
         n, r = calls(s, t)
         error = r["summary"]["in_sample"]["median_abs"]
-        print(f"{s:8} unknowns={len(r['fitted'])}  model calls {n:6}  (fit error median {error} %)")
+        cpu = []
+        for _ in range(5):
+            start = time.process_time()
+            own.fit(s, text=t["text"], fit=t["fit"], left_out=False)
+            cpu.append(time.process_time() - start)
+        print(
+            f"{s:8} unknowns={len(r['fitted'])}  model calls {n:6}  CPU {1000 * min(cpu):4.0f} ms"
+            f"  (fit error median {error} %)"
+        )
