@@ -10,28 +10,17 @@ calls and CPU time of the fit.
 
 from __future__ import annotations
 
-import math
-import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from perfmodels import own, registry
-from perfmodels.fitted import fitted
 from perfmodels.registry import SYSTEMS
 
-UNIBUS_ONLY = {"unibus_kBps", "unibus_buffer_bytes", "unibus_setup_ms"}
+sys.path.insert(0, str(Path(__file__).parent.parent / "models" / "tests"))
 
-
-def truth(seed: int) -> dict[str, float]:
-    m, memo = SYSTEMS["ffs"], fitted("ffs")
-    rng = random.Random(seed)
-    out = {}
-    for n in m.FITTED:
-        lo, hi = m.BOUNDS[n]
-        a, b = max(lo, memo[n] / 3), min(hi, memo[n] * 3)
-        out[n] = math.exp(rng.uniform(math.log(a), math.log(b)))
-    return out
+from test_ownfit import UNIBUS_ONLY, random_truth  # noqa: E402  (the test's own draw of the truths)
 
 
 def main(unibus: bool) -> None:
@@ -53,7 +42,7 @@ def main(unibus: bool) -> None:
 
     within = 0
     for seed in range(12):
-        t = truth(seed)
+        t = random_truth(seed)
         rows = [
             {"knobs": k, "metrics": {"throughput_kBps": registry.evaluate("ffs", k, t)["metrics"]["throughput_kBps"]}}
             for k in settings

@@ -163,6 +163,22 @@ def test_more_values_asked_for_than_the_rows_can_tell_apart_are_left_at_the_memo
 UNIBUS_ONLY = {"unibus_kBps", "unibus_buffer_bytes", "unibus_setup_ms"}
 
 
+def random_truth(seed: int) -> dict[str, float]:
+    """FFS's parameters drawn at random: log-uniform within their bounds, at most a factor 3 from
+    the memo's (also bench/fit_transfer.py's)."""
+    import math
+    import random
+
+    m, memo = SYSTEMS["ffs"], fitted("ffs")
+    rng = random.Random(seed)
+    out = {}
+    for n in m.FITTED:
+        lo, hi = m.BOUNDS[n]
+        a, b = max(lo, memo[n] / 3), min(hi, memo[n] * 3)
+        out[n] = math.exp(rng.uniform(math.log(a), math.log(b)))
+    return out
+
+
 def test_fitted_on_one_cpu_the_model_predicts_a_faster_one():
     """Machine-invariant parameters: rows made by the model on an 11/750 (cpu_speed 1, a column
     of the table) with random parameters (log-uniform within their bounds, at most a factor 3
@@ -178,9 +194,7 @@ def test_fitted_on_one_cpu_the_model_predicts_a_faster_one():
     docs/performance.md); the UNIBUS parameters move no MASSBUS row: the fit must leave them
     unpinned and fit every other it can."""
     import math
-    import random
 
-    m = SYSTEMS["ffs"]
     memo = fitted("ffs")
     settings = [
         {"cpu_speed": 1.0, "block_size": b, "operation": op} for b in (4096, 8192, 16384) for op in ("read", "write")
@@ -188,12 +202,7 @@ def test_fitted_on_one_cpu_the_model_predicts_a_faster_one():
     settings = [{**k, "bus": "MASSBUS"} for k in settings]
     explained = []
     for seed in range(12):
-        rng = random.Random(seed)
-        truth = {}
-        for n in m.FITTED:
-            lo, hi = m.BOUNDS[n]
-            a, b = max(lo, memo[n] / 3), min(hi, memo[n] * 3)
-            truth[n] = math.exp(rng.uniform(math.log(a), math.log(b)))
+        truth = random_truth(seed)
         r = own.fit("ffs", rows=synthetic("ffs", settings, "throughput_kBps", truth), left_out=False)
         unpinned = {u["name"] for u in r["unpinned"]}
         assert unpinned >= UNIBUS_ONLY, seed
