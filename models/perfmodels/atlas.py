@@ -200,7 +200,7 @@ def _ofn(s: SweepResult) -> Read:
     probe = next(h - p for h, p in zip(hit, passed, strict=True) if h is not None and p is not None)
     knee = _crossing([float(v) for v in s["x"]], passed, probe)
     y = [None if h is None else probe / h for h in hit]
-    return Read(knee, y, probe, "lookups/search", "the found entry's own probe", "the probe", "the chain", "falls")
+    return Read(knee, y, probe, "lookup/search", "the found entry's own probe", "the probe", "the chain", "falls")
 
 
 READINGS: dict[str, Reading] = {

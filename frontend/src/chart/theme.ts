@@ -32,6 +32,8 @@ export const THEME = {
 } as const;
 
 export const seriesColour = (i: number) => THEME.series[i % THEME.series.length];
+/** The atlas's seven systems, one colour each: the curve's blue, the series', the own rows' teal. */
+export const atlasColour = (i: number) => [THEME.curve, ...THEME.series, THEME.own][i % (THEME.series.length + 2)];
 export const bandColour = (i: number) => THEME.bands[i % THEME.bands.length];
 
 /** The theme as CSS custom properties, for the page's stylesheet. */

@@ -1,0 +1,71 @@
+// The atlas's curves (perfmodels/atlas.py): each system's main curve made dimensionless, in a
+// colour of its own, named on the plot with its capacity (the chart's label layout keeps the
+// names apart), and a link to its explorer at the setting drawn: a curve is an SVG link above the
+// reader, so a pointer follows it and Tab reaches it. Each is a line the reader steps to (S), a
+// column of the table and a sentence of the description.
+import { formatValue } from "../../format";
+import { valueAt } from "../curves";
+import type { SeriesPoint } from "../geometry";
+import { curveObstacles, type LabelWant, spotsAlong } from "../labels";
+import { atlasColour } from "../theme";
+import { Label } from "./label";
+import { type Axes, type CsvRow, type Mark, ORDER } from "./mark";
+import { shape } from "./shape";
+
+export interface AtlasLine {
+  system: string;
+  /** its short name on the plot, and the explorer's title */
+  name: string;
+  title: string;
+  /** its explorer at the setting drawn */
+  href: string;
+  points: SeriesPoint[];
+  /** y = 1 and x = 1 in the system's own units ("977 Kbit/s", "link quota 31.8 buffers") */
+  capacity: string;
+  knee: string;
+  /** a cost that grows with the load: the curve falls */
+  falls: boolean;
+}
+
+const dimensionless = (v: number) => (Number.isFinite(v) ? formatValue(v) : "–");
+
+export function atlasCurvesMark(a: Axes, lines: AtlasLine[]): Mark {
+  const px = (f: { large: boolean }) => (f.large ? 18 : 12);
+  return {
+    id: "atlas-curves",
+    draw: {
+      top: (f) => lines.map((l, i) => (
+        <a key={l.system} href={l.href} data-testid="atlas-curve" data-system={l.system} className="atlas-link"
+          aria-label={`${l.name}, ${l.title}: capacity ${l.capacity}, knee at ${l.knee}. Open its explorer at this setting.`}>
+          <path className="atlas-hit" d={f.g.linePath(l.points)} />
+          <path className="atlas-curve" d={f.g.linePath(l.points)} stroke={atlasColour(i)} />
+          <g fill={atlasColour(i)}><Label f={f} id={`atlas-${l.system}`} className="atlas-label" /></g>
+        </a>
+      )),
+    },
+    ys: lines.flatMap((l) => l.points.map((p) => p.y)),
+    labels: (f) => lines.map((l): LabelWant => ({
+      id: `atlas-${l.system}`,
+      rank: 2,
+      px: px(f),
+      weight: 600,
+      texts: [`${l.name}: ${l.capacity}`, l.name],
+      spots: spotsAlong(l.points.map((p) => ({ x: f.g.x(p.x), y: f.g.y(p.y) })), px(f)),
+    })),
+    obstacles: (f) => ({ segments: lines.flatMap((l) => curveObstacles(f.g, l.points).segments ?? []) }),
+    lines: lines.map((l) => ({ label: l.name, points: l.points })),
+    sentences: lines.map((l) => ({ at: ORDER.said.others, text: said(l, a) })),
+    columns: lines.map((l) => ({ at: ORDER.column.series, head: l.name, cell: (p) => dimensionless(valueAt(l.points, p.x)), num: true })),
+    csv: { at: ORDER.csv.series, rows: lines.flatMap((l) => l.points.map((p): CsvRow => [l.name, p.x, p.y, "", "", ""])) },
+  };
+}
+
+/** One curve in words: what it is, where its knee and capacity lie, its shape, its value at the knee. */
+function said(l: AtlasLine, a: Axes): string {
+  const pts = l.points.filter((p) => Number.isFinite(p.y));
+  if (!pts.length) return `${l.name}: the model gives no value here.`;
+  const atKnee = valueAt(pts, 1);
+  const knee = Number.isFinite(atKnee) ? ` At its knee it is at ${dimensionless(atKnee)} of its bound.` : "";
+  const falls = l.falls ? " A cost that grows with the load: its rate falls, under y = 1 and towards y = 1/x." : "";
+  return `${l.name} (${l.title}): knee at ${l.knee}, capacity ${l.capacity}. ${shape(pts, a.xText, dimensionless)}${knee}${falls}`;
+}
