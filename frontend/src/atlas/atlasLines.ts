@@ -17,10 +17,13 @@ export function explorerHref(spec: SystemSpec, c: AtlasCurve): string {
 /** "link quota", but "MAXPKT": a label inside a sentence. */
 const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label);
 
-/** The knee in the knob's own terms: "link quota 31.84 buffers", "chunksize 35.5K bytes". */
+/** The knee in the knob's own terms: "link quota 31.84 buffers", "chunksize 35.5K bytes", but
+ * "119 open OFNs" (a label that names its unit says it once). */
 export function kneeText(spec: SystemSpec, c: AtlasCurve): string {
   const k = spec.knobs.find((kk) => kk.name === c.x_knob);
-  return k ? formatSetting(inSentence(k.label), c.knee, k.unit) : formatValue(c.knee);
+  if (!k) return formatValue(c.knee);
+  if (k.unit && k.label.toLowerCase().endsWith(k.unit.toLowerCase())) return `${formatValue(c.knee)} ${inSentence(k.label)}`;
+  return formatSetting(inSentence(k.label), c.knee, k.unit);
 }
 
 export function atlasLine(spec: SystemSpec, c: AtlasCurve): AtlasLine {

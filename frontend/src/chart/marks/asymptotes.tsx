@@ -14,17 +14,17 @@ export function octaves([lo, hi]: [number, number]): SeriesPoint[] {
   return out;
 }
 
-/** The same bound finely along a logarithmic x (y = x bends there), for drawing. */
-const fine = ([lo, hi]: [number, number]) => {
-  const n = Math.ceil(Math.log2(hi / lo) * 8);
-  return Array.from({ length: n + 1 }, (_, i) => lo * (hi / lo) ** (i / n)).map((x) => ({ x, y: Math.min(x, 1) }));
+/** y = x finely from lo to the knee (it bends on a logarithmic x), eight points an octave. */
+const rising = (lo: number): SeriesPoint[] => {
+  const n = Math.max(1, Math.ceil(-Math.log2(lo) * 8));
+  return Array.from({ length: n + 1 }, (_, i) => 2 ** (Math.log2(lo) * (1 - i / n))).map((x) => ({ x, y: x }));
 };
 
 export function asymptotesMark(a: Axes, systems: number): Mark {
   const rows = octaves(a.xDomain);
-  const drawn = fine(a.xDomain);
-  const light = drawn.filter((p) => p.x <= 1);
-  const cap = drawn.filter((p) => p.x >= 1);
+  const light = rising(a.xDomain[0]);
+  const cap = [{ x: 1, y: 1 }, { x: a.xDomain[1], y: 1 }];
+  const drawn = [...light, ...cap];
   return {
     id: "asymptotes",
     draw: {
@@ -51,6 +51,8 @@ export function asymptotesMark(a: Axes, systems: number): Mark {
     },
     obstacles: (f) => ({ ...curveObstacles(f.g, drawn), boxes: [dotBox(f.g.x(1), f.g.y(1), 6)] }),
     lines: [{ label: "Textbook bound", points: rows, main: true }],
+    // the reader starts at the knee
+    now: 1,
     legend: [{
       at: ORDER.legend.bounds,
       keys: ["bound bound-asymptotic"],

@@ -29,16 +29,30 @@ export interface AtlasLine {
 
 const dimensionless = (v: number) => (Number.isFinite(v) ? formatValue(v) : "–");
 
+// Within this much of y, a curve runs on another: drawn dashed over it, so both show.
+const NEAR = 0.02;
+
+/** Each curve's earlier curve it runs on for at least half its points (or null): RSX swap's on
+ * AFS's, both a fixed cost added to each unit of work. */
+export function coinciding(lines: AtlasLine[]): (AtlasLine | null)[] {
+  return lines.map((l, i) => lines.slice(0, i).find((o) => {
+    const near = l.points.filter((p) => Math.abs(p.y - valueAt(o.points, p.x)) <= NEAR).length;
+    return near >= l.points.length / 2;
+  }) ?? null);
+}
+
 export function atlasCurvesMark(a: Axes, lines: AtlasLine[]): Mark {
   const px = (f: { large: boolean }) => (f.large ? 18 : 12);
+  const on = coinciding(lines);
   return {
     id: "atlas-curves",
     draw: {
       top: (f) => lines.map((l, i) => (
+        // its name begins with the words shown on the plot (a voice user says what they see)
         <a key={l.system} href={l.href} data-testid="atlas-curve" data-system={l.system} className="atlas-link"
-          aria-label={`${l.name}, ${l.title}: capacity ${l.capacity}, knee at ${l.knee}. Open its explorer at this setting.`}>
+          aria-label={`${f.label(`atlas-${l.system}`)?.text ?? `${l.name}: ${l.capacity}`}, ${l.title}, knee at ${l.knee}: open its explorer at this setting`}>
           <path className="atlas-hit" d={f.g.linePath(l.points)} />
-          <path className="atlas-curve" d={f.g.linePath(l.points)} stroke={atlasColour(i)} />
+          <path className={on[i] ? "atlas-curve dashed" : "atlas-curve"} d={f.g.linePath(l.points)} stroke={atlasColour(i)} />
           <g fill={atlasColour(i)}><Label f={f} id={`atlas-${l.system}`} className="atlas-label" /></g>
         </a>
       )),
@@ -54,7 +68,7 @@ export function atlasCurvesMark(a: Axes, lines: AtlasLine[]): Mark {
     })),
     obstacles: (f) => ({ segments: lines.flatMap((l) => curveObstacles(f.g, l.points).segments ?? []) }),
     lines: lines.map((l) => ({ label: l.name, points: l.points })),
-    sentences: lines.map((l) => ({ at: ORDER.said.others, text: said(l, a) })),
+    sentences: lines.map((l, i) => ({ at: ORDER.said.others, text: `${said(l, a)}${on[i] ? ` It runs on ${on[i]?.name}'s curve (drawn dashed over it).` : ""}` })),
     columns: lines.map((l) => ({ at: ORDER.column.series, head: l.name, cell: (p) => dimensionless(valueAt(l.points, p.x)), num: true })),
     csv: { at: ORDER.csv.series, rows: lines.flatMap((l) => l.points.map((p): CsvRow => [l.name, p.x, p.y, "", "", ""])) },
   };
