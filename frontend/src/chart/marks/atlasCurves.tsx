@@ -29,16 +29,20 @@ export interface AtlasLine {
 
 const dimensionless = (v: number) => (Number.isFinite(v) ? formatValue(v) : "–");
 
-// Within this much of y, a curve runs on another: drawn dashed over it, so both show.
+// A curve runs on another where, over most of its own points, it is within this much of y of it
+// everywhere: it is then drawn dashed over the other, so both show.
 const NEAR = 0.02;
+const MOST = 0.8;
 
-/** Each curve's earlier curve it runs on for at least half its points (or null): RSX swap's on
- * AFS's, both a fixed cost added to each unit of work. */
+const runsOn = (l: AtlasLine, o: AtlasLine) => {
+  const gaps = l.points.map((p) => Math.abs(p.y - valueAt(o.points, p.x))).filter(Number.isFinite);
+  return gaps.length >= MOST * l.points.length && gaps.every((g) => g <= NEAR);
+};
+
+/** The curve each curve runs on (or null): RSX swap's on AFS's, both a fixed cost added to each
+ * unit of work. Of two that run on each other, the later is the one dashed. */
 export function coinciding(lines: AtlasLine[]): (AtlasLine | null)[] {
-  return lines.map((l, i) => lines.slice(0, i).find((o) => {
-    const near = l.points.filter((p) => Math.abs(p.y - valueAt(o.points, p.x)) <= NEAR).length;
-    return near >= l.points.length / 2;
-  }) ?? null);
+  return lines.map((l, i) => lines.find((o, j) => j !== i && runsOn(l, o) && !(j > i && runsOn(o, l))) ?? null);
 }
 
 export function atlasCurvesMark(a: Axes, lines: AtlasLine[]): Mark {

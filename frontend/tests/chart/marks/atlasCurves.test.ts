@@ -22,8 +22,14 @@ const twin = line("c", (x) => x / (1 + x) - 0.01);
 const cost = line("d", (x) => 1 / (1 + x), { falls: true });
 
 describe("the atlas's curves", () => {
-  it("a curve that runs on an earlier one is found (and only then)", () => {
+  it("a curve that runs on another is found (and only then), the later of two alike dashed", () => {
     expect(coinciding([closed, open, twin, cost]).map((o) => o?.system ?? null)).toEqual([null, null, "b", null]);
+    // runs on the later curve where that one reaches further: dashed all the same
+    const short = { ...twin, points: twin.points.slice(1, 4) };
+    expect(coinciding([short, cost, open]).map((o) => o?.system ?? null)).toEqual(["b", null, null]);
+    // near at most points but apart at one: not the same curve
+    const apart = { ...twin, points: twin.points.map((p, k) => (k === 4 ? { ...p, y: p.y - 0.1 } : p)) };
+    expect(coinciding([open, apart]).map((o) => o?.system ?? null)).toEqual([null, null]);
   });
 
   it("each is a reader's line, a column at the table's rows and a sentence with its knee and capacity", () => {
