@@ -48,10 +48,12 @@ export function coinciding(lines: AtlasLine[]): (AtlasLine | null)[] {
 export function atlasCurvesMark(a: Axes, lines: AtlasLine[]): Mark {
   const px = (f: { large: boolean }) => (f.large ? 18 : 12);
   const on = coinciding(lines);
+  const drawOrder = [...lines.keys()].sort((i, j) => Number(on[i] !== null) - Number(on[j] !== null));
   return {
     id: "atlas-curves",
     draw: {
-      top: (f) => lines.map((l, i) => (
+      // a curve that runs on another is drawn after it, so that its dashes show over it
+      top: (f) => drawOrder.map((i) => ({ l: lines[i], i })).map(({ l, i }) => (
         // its name begins with the words shown on the plot (a voice user says what they see)
         <a key={l.system} href={l.href} data-testid="atlas-curve" data-system={l.system} className="atlas-link"
           aria-label={`${f.label(`atlas-${l.system}`)?.text ?? `${l.name}: ${l.capacity}`}, ${l.title}, knee at ${l.knee}: open its explorer at this setting`}>
