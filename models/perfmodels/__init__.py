@@ -9,7 +9,7 @@ Pyodide (the browser's Web Worker). Every entry point takes and returns plain JS
     sweep(system, knobs, x, values) -> metrics and bottleneck at each value of knob x (sweep.py)
     card(system)                    -> the model's explanation, parameters and fit report
     read_table, fit                 -> a user's own table read, and the model fitted to it (own.py)
-    atlas(system, knobs)            -> its main curve made dimensionless, for the atlas (atlas.py)
+    atlas.curve(system, knobs)      -> its main curve made dimensionless, for the atlas (atlas.py)
 
 Unknown systems or knobs and out-of-range values raise ValueError naming the knob and range.
 The shapes of the answers and requests are in types/; what a system module must provide, in
@@ -19,7 +19,6 @@ bridge.call, the server's model workers ops.run).
 
 from __future__ import annotations
 
-from .atlas import curve as atlas
 from .mva import mva
 from .own import fit, read_table
 from .registry import card, describe, evaluate, systems

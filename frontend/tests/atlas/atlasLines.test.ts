@@ -6,7 +6,7 @@ import { parse } from "../../src/state/urlState";
 import { python } from "../fixtures/python";
 
 const all = python<{ spec: SystemSpec; curve: AtlasCurve }[]>(
-  "import json, perfmodels; print(json.dumps([{'spec': perfmodels.describe(s), 'curve': perfmodels.atlas(s)} for s in perfmodels.systems()]))",
+  "import json, perfmodels; from perfmodels.atlas import curve; print(json.dumps([{'spec': perfmodels.describe(s), 'curve': curve(s)} for s in perfmodels.systems()]))",
 );
 
 describe("the atlas's lines", () => {

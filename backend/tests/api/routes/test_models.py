@@ -1,6 +1,7 @@
 import time
 
 import perfmodels
+from perfmodels.atlas import curve
 
 
 def test_list_and_describe(client):
@@ -174,7 +175,7 @@ def test_sensitivity_is_the_models_and_refuses_an_unknown_metric(client):
 def test_atlas_is_the_models_curve_and_refuses_a_bad_knob(client):
     r = client.post("/api/models/lavc/atlas", json={})
     assert r.status_code == 200
-    assert r.json() == perfmodels.atlas("lavc")
+    assert r.json() == curve("lavc")
     r = client.post("/api/models/decnet/atlas", json={"knobs": {"circuit": "NI"}})
     assert r.json()["knobs"]["circuit"] == "NI"
     assert client.post("/api/models/decnet/atlas", json={"knobs": {"circuit": "X"}}).status_code == 422
