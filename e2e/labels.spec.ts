@@ -1,4 +1,4 @@
-// Labels apart (issue 39): on every explorer and a lesson's presenter view, at a phone's, a
+// Labels apart (issue 39): on every explorer, the atlas and a lesson's presenter view, at a phone's, a
 // projector's and a desktop's width, no label of the chart overlaps another label, an axis or its
 // tick labels, the class's histogram or the band around a curve; named things (a capacity, a
 // bound, a knee, a saturation point, a region) keep their labels inside the plot, and the bounds'
@@ -107,4 +107,17 @@ test(`a lesson's presenter view keeps its chart labels apart (${SIZES.map(([w]) 
       expect(await clashes(page), `${path} at ${width} px`).toEqual([]);
     }
   }
+});
+
+test(`the atlas keeps its seven curves' names apart, each on the plot at a desktop's width (${SIZES.map(([w]) => w).join(", ")} px)`, async ({ page }) => {
+  await page.setViewportSize({ width: SIZES[0][0], height: SIZES[0][1] });
+  await page.goto("/atlas");
+  await expect(page.getByTestId("atlas-curve")).toHaveCount(7);
+  for (const [width, height] of SIZES) {
+    await resized(page, width, height);
+    expect(await clashes(page), `/atlas at ${width} px`).toEqual([]);
+  }
+  // at 1920 px every curve is named on the plot, with its capacity
+  await expect(page.locator("[data-testid=atlas-curve] [data-testid=chart-label]")).toHaveCount(7);
+  await expect(page.locator("[data-system=decnet] [data-testid=chart-label]")).toHaveText(/^DECnet: \d/);
 });
