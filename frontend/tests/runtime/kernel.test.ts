@@ -62,7 +62,7 @@ describe("kernel on Pyodide", () => {
     const cpython = python<{ knee: number; y: number[] }>("import json; from perfmodels.atlas import curve; print(json.dumps(curve('afs')))");
     expect(got.knee).toBeCloseTo(cpython.knee, 9);
     expect(got.y.length).toBe(cpython.y.length);
-    got.y.forEach((y, i) => expect(y).toBeCloseTo(cpython.y[i], 9));
+    for (const [i, y] of got.y.entries()) expect(y).toBeCloseTo(cpython.y[i], 9);
   });
 
   it("posts every answer, and every refusal, on the reply board as well as by message", async () => {
