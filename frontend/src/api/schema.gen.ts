@@ -54,7 +54,9 @@ export interface paths {
     /**
      * Report
      * @description Each step's answers against the model: per round, the share right (a point within 10 % of
-     * the model's value) and by confidence; on a step voted twice, how the class moved.
+     * the model's value) and by confidence; on a step voted twice, how the class moved. With a
+     * concept check, each question's and the class's share right before and after the lesson and
+     * the normalized gain.
      */
     get: operations["report_api_classes__code__report_get"];
   };
@@ -167,6 +169,8 @@ export interface components {
       confidence?: (1 | 2 | 3) | null;
       /** Key */
       key?: string | null;
+      /** Phase */
+      phase?: ("before" | "after") | null;
       /** Resets */
       resets?: number | null;
       /** Round */
@@ -212,6 +216,11 @@ export interface components {
        * @default null
        */
       name?: string | null;
+      /**
+       * Phase
+       * @default null
+       */
+      phase?: ("before" | "after") | null;
       /**
        * Round
        * @default null
@@ -344,6 +353,32 @@ export interface components {
       /** Unknowns */
       unknowns: string[];
     };
+    /** CheckQuestion */
+    CheckQuestion: {
+      after: components["schemas"]["PhaseShare"];
+      before: components["schemas"]["PhaseShare"];
+      /** Gain */
+      gain: number | null;
+      /** Gain Note */
+      gain_note?: string | null;
+      /** Predict */
+      predict: string;
+      /** Question */
+      question: number;
+      /** Truth */
+      truth: number | null;
+    };
+    /** CheckReport */
+    CheckReport: {
+      after: components["schemas"]["PhaseShare"];
+      before: components["schemas"]["PhaseShare"];
+      /** Gain */
+      gain: number | null;
+      /** Gain Note */
+      gain_note?: string | null;
+      /** Questions */
+      questions: components["schemas"]["CheckQuestion"][];
+    };
     /** ClassCreated */
     ClassCreated: {
       /** Code */
@@ -374,6 +409,7 @@ export interface components {
     };
     /** ClassReport */
     ClassReport: {
+      check?: components["schemas"]["CheckReport"] | null;
       /** Code */
       code: string;
       /** Steps */
@@ -384,6 +420,11 @@ export interface components {
      * @description Where the class is and which steps are open: what every device is told.
      */
     ClassState: {
+      /**
+       * Check
+       * @default null
+       */
+      check?: ("before" | "after") | null;
       /** Code */
       code: string;
       /** Ended */
@@ -412,6 +453,8 @@ export interface components {
     };
     /** ControlIn */
     ControlIn: {
+      /** Check */
+      check?: ("before" | "after" | "closed") | null;
       /** Locked */
       locked?: boolean | null;
       /** Pace */
@@ -624,6 +667,11 @@ export interface components {
       id: string;
       /** Name */
       name: string;
+      /**
+       * Phase
+       * @default null
+       */
+      phase?: ("before" | "after") | null;
       /**
        * Round
        * @default null
@@ -996,6 +1044,19 @@ export interface components {
       /** Name */
       name: string;
     };
+    /**
+     * PhaseShare
+     * @description One phase's answers: how many, how many right and their share in percent (None: the
+     * model's answer is unknown, or nobody answered).
+     */
+    PhaseShare: {
+      /** Answered */
+      answered: number;
+      /** Right */
+      right: number | null;
+      /** Right Pct */
+      right_pct: number | null;
+    };
     /** Problem */
     Problem: {
       /** Detail */
@@ -1311,6 +1372,11 @@ export interface components {
      * @description The class moved, a step opened, closed or was revealed, or the pace changed.
      */
     StateEvent: {
+      /**
+       * Check
+       * @default null
+       */
+      check?: ("before" | "after") | null;
       /** Code */
       code: string;
       /** Ended */
@@ -2020,7 +2086,9 @@ export interface operations {
   /**
    * Report
    * @description Each step's answers against the model: per round, the share right (a point within 10 % of
-   * the model's value) and by confidence; on a step voted twice, how the class moved.
+   * the model's value) and by confidence; on a step voted twice, how the class moved. With a
+   * concept check, each question's and the class's share right before and after the lesson and
+   * the normalized gain.
    */
   report_api_classes__code__report_get: {
     parameters: {

@@ -12,7 +12,7 @@ import { python, ROOT } from "../fixtures/python";
 const specs = python<Record<string, SystemSpec>>(
   "import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))",
 );
-const asked = (code: string, asks: unknown) => python(code.replace("ASKS", JSON.stringify(JSON.stringify(asks))));
+const asked = <T>(code: string, asks: unknown) => python<T>(code.replace("ASKS", JSON.stringify(JSON.stringify(asks))));
 const models: ModelAccess = {
   evaluateMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(ASKS)]))", asks),
   sweepMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(ASKS)]))", asks),
