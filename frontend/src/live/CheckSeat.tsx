@@ -72,7 +72,7 @@ export function CheckSeat({ code, token, name, questions, phase, held, online, c
         <p className="seat-status notice" role="status" data-testid="answer-waiting">Offline: your answer is kept on this device and will be sent when the connection returns.</p>
       )}
       <StepView key={`${phase}/${n}`} step={step} number={n} lessonKey={`class:${code}:check:${phase}`} client={client} present={false}
-        live={{ role: "student", revealed: false, locked: false, answer, waiting: kept.includes(n), submit, crowd: [] }} />
+        live={{ role: "student", revealed: false, locked: false, answer, waiting: kept.includes(n), submit, crowd: [], until: "your teacher closes the check" }} />
       <nav className="step-nav check-nav" aria-label="Concept check questions">
         <button type="button" disabled={n <= 1} onClick={() => setNumber(n - 1)}>← Previous question</button>
         <ol className="step-dots">
