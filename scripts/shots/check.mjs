@@ -59,6 +59,8 @@ export async function checkShots(browser, base, root) {
   await room.locator("h1").click();
   await room.keyboard.press("ArrowRight");
   await run("after", AFTER, false);
+  // (tall enough for the whole table)
+  await room.setViewportSize({ width: 1280, height: 960 });
   await room.getByTestId("open-report").first().click();
   await room.getByTestId("check-class").waitFor();
   await room.screenshot({ path: join(root, "docs/check-report.png") });

@@ -35,8 +35,8 @@ export function CheckReportTable({ report, questions }: { report: CheckReport; q
           {report.questions.map((q) => (
             <tr key={q.question} data-testid={`check-q-${q.question}`}>
               <th scope="row">{`${q.question}. ${questions[q.question - 1]?.question.prompt ?? ""}`}</th>
-              <td>{shareWords(q.before)}</td>
-              <td>{shareWords(q.after)}</td>
+              <td className="share">{shareWords(q.before)}</td>
+              <td className="share">{shareWords(q.after)}</td>
               <td data-testid={`check-gain-${q.question}`}>{gainWords(q)}</td>
             </tr>
           ))}
@@ -44,8 +44,8 @@ export function CheckReportTable({ report, questions }: { report: CheckReport; q
         <tfoot>
           <tr data-testid="check-class">
             <th scope="row">The class, every question</th>
-            <td>{shareWords(report.before)}</td>
-            <td>{shareWords(report.after)}</td>
+            <td className="share">{shareWords(report.before)}</td>
+            <td className="share">{shareWords(report.after)}</td>
             <td data-testid="check-gain-class"><strong>{gainWords(report)}</strong></td>
           </tr>
         </tfoot>
