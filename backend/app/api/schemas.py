@@ -57,6 +57,7 @@ Card = mirror(model_types.Card)
 Table = mirror(model_types.Table)
 OwnFit = mirror(model_types.OwnFit)
 Sensitivity = mirror(model_types.Sensitivity)
+AtlasCurve = mirror(model_types.AtlasCurve)
 
 
 class Health(BaseModel):

@@ -98,6 +98,14 @@ export interface paths {
     /** Describe */
     get: operations["describe_api_models__system__get"];
   };
+  "/api/models/{system}/atlas": {
+    /**
+     * Atlas
+     * @description The system's main curve made dimensionless (throughput over its bound against the knob over
+     * its knee), with its knee and capacity in their own units: one curve of the atlas.
+     */
+    post: operations["atlas_api_models__system__atlas_post"];
+  };
   "/api/models/{system}/card": {
     /**
      * Card
@@ -253,6 +261,57 @@ export interface components {
        * @constant
        */
       type: "answers";
+    };
+    /** AtlasBound */
+    AtlasBound: {
+      /** Name */
+      name: string;
+      /** Y */
+      y: (number | null)[];
+    };
+    /** AtlasCurve */
+    AtlasCurve: {
+      /** After */
+      after: string;
+      /** Before */
+      before: string;
+      /** Bounds */
+      bounds: components["schemas"]["AtlasBound"][];
+      /** Capacity */
+      capacity: number;
+      /** Capacity Is */
+      capacity_is: string;
+      /** Capacity Unit */
+      capacity_unit: string;
+      /** Knee */
+      knee: number;
+      /** Knob */
+      knob: (number | string)[];
+      /** Knobs */
+      knobs: {
+        [key: string]: number | string;
+      };
+      /** Metric */
+      metric: string;
+      /** Name */
+      name: string;
+      /** Shape */
+      shape: string;
+      /** System */
+      system: string;
+      /** X */
+      x: number[];
+      /** X Knob */
+      x_knob: string;
+      /** Y */
+      y: (number | null)[];
+    };
+    /** AtlasRequest */
+    AtlasRequest: {
+      /** Knobs */
+      knobs?: {
+        [key: string]: number | string;
+      };
     };
     /** Band */
     Band: {
@@ -2557,6 +2616,67 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Atlas
+   * @description The system's main curve made dimensionless (throughput over its bound against the knob over
+   * its knee), with its knee and capacity in their own units: one curve of the atlas.
+   */
+  atlas_api_models__system__atlas_post: {
+    parameters: {
+      path: {
+        system: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AtlasRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AtlasCurve"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
