@@ -5,34 +5,14 @@ and the downgrade drops the check's answers and goes back to one answer a step a
 
 import pytest
 from alembic import command
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from app.core.db import _config
-
-from .conftest import database_url
-from .test_migration_rounds import answer
+from .test_migration_rounds import answer, seeded
 
 
 def test_old_answers_become_the_lessons_and_a_check_answer_fits_beside_them(tmp_path_factory):
-    engine = create_engine(database_url(tmp_path_factory))
-    cfg = _config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0005")
-        conn.execute(
-            text(
-                "INSERT INTO classes (id, code, step_count, teacher_token_sha256, created_at, active_at)"
-                " VALUES (1, 'ABCDEF', 3, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-            )
-        )
-        conn.execute(
-            text(
-                "INSERT INTO class_students (id, class_id, public_id, token_sha256, joined_at)"
-                " VALUES (1, 1, 'p', 't', CURRENT_TIMESTAMP)"
-            )
-        )
-        conn.execute(text(answer(5.0)))
+    engine, cfg = seeded(tmp_path_factory, "0005")
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0006")
