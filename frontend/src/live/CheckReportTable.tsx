@@ -9,12 +9,20 @@ import { pct } from "./RoundShift";
 
 type Share = CheckReport["before"];
 
-const shareWords = (s: Share) => (s.right === null ? (s.answered ? `– (${s.answered} answered)` : "–") : `${pct(s.right_pct)} (${s.right} of ${s.answered})`);
+const shareWords = (s: Share) => (!s.answered ? "no answers" : s.right === null ? `– (${s.answered} answered)` : `${pct(s.right_pct)} (${s.right} of ${s.answered})`);
 
 /** g to two decimals, or why there is none. */
 export const gainWords = (g: { gain: number | null; gain_note?: string | null }) => (g.gain === null ? (g.gain_note ?? "–") : g.gain.toFixed(2));
 
 export function CheckReportTable({ report, questions }: { report: CheckReport; questions: CheckQuestion[] }) {
+  if (!report.before.answered && !report.after.answered) {
+    return (
+      <section className="check-report" aria-labelledby="check-report-title">
+        <h3 id="check-report-title">Concept check: before and after the lesson</h3>
+        <p data-testid="check-not-run">{`This class has not answered the lesson's concept check (${questions.length} questions). Open it with Concept check (before) before the lesson and Concept check (after) after it: this report then gives the share right each time and the class's gain.`}</p>
+      </section>
+    );
+  }
   return (
     <section className="check-report" aria-labelledby="check-report-title">
       <h3 id="check-report-title">Concept check: before and after the lesson</h3>
