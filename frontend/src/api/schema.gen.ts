@@ -54,7 +54,9 @@ export interface paths {
     /**
      * Report
      * @description Each step's answers against the model: per round, the share right (a point within 10 % of
-     * the model's value) and by confidence; on a step voted twice, how the class moved.
+     * the model's value) and by confidence; on a step voted twice, how the class moved. With a
+     * concept check, each question's and the class's share right before and after the lesson and
+     * the normalized gain.
      */
     get: operations["report_api_classes__code__report_get"];
   };
@@ -175,6 +177,8 @@ export interface components {
       confidence?: (1 | 2 | 3) | null;
       /** Key */
       key?: string | null;
+      /** Phase */
+      phase?: ("before" | "after") | null;
       /** Resets */
       resets?: number | null;
       /** Round */
@@ -220,6 +224,11 @@ export interface components {
        * @default null
        */
       name?: string | null;
+      /**
+       * Phase
+       * @default null
+       */
+      phase?: ("before" | "after") | null;
       /**
        * Round
        * @default null
@@ -403,6 +412,32 @@ export interface components {
       /** Unknowns */
       unknowns: string[];
     };
+    /** CheckQuestion */
+    CheckQuestion: {
+      after: components["schemas"]["PhaseShare"];
+      before: components["schemas"]["PhaseShare"];
+      /** Gain */
+      gain: number | null;
+      /** Gain Note */
+      gain_note?: string | null;
+      /** Predict */
+      predict: string;
+      /** Question */
+      question: number;
+      /** Truth */
+      truth: number | null;
+    };
+    /** CheckReport */
+    CheckReport: {
+      after: components["schemas"]["PhaseShare"];
+      before: components["schemas"]["PhaseShare"];
+      /** Gain */
+      gain: number | null;
+      /** Gain Note */
+      gain_note?: string | null;
+      /** Questions */
+      questions: components["schemas"]["CheckQuestion"][];
+    };
     /** ClassCreated */
     ClassCreated: {
       /** Code */
@@ -433,6 +468,7 @@ export interface components {
     };
     /** ClassReport */
     ClassReport: {
+      check?: components["schemas"]["CheckReport"] | null;
       /** Code */
       code: string;
       /** Steps */
@@ -443,6 +479,11 @@ export interface components {
      * @description Where the class is and which steps are open: what every device is told.
      */
     ClassState: {
+      /**
+       * Check
+       * @default null
+       */
+      check?: ("before" | "after") | null;
       /** Code */
       code: string;
       /** Ended */
@@ -471,6 +512,8 @@ export interface components {
     };
     /** ControlIn */
     ControlIn: {
+      /** Check */
+      check?: ("before" | "after" | "closed") | null;
       /** Locked */
       locked?: boolean | null;
       /** Pace */
@@ -683,6 +726,11 @@ export interface components {
       id: string;
       /** Name */
       name: string;
+      /**
+       * Phase
+       * @default null
+       */
+      phase?: ("before" | "after") | null;
       /**
        * Round
        * @default null
@@ -1055,6 +1103,19 @@ export interface components {
       /** Name */
       name: string;
     };
+    /**
+     * PhaseShare
+     * @description One phase's answers: how many, how many right and their share in percent (None: the
+     * model's answer is unknown, or nobody answered).
+     */
+    PhaseShare: {
+      /** Answered */
+      answered: number;
+      /** Right */
+      right: number | null;
+      /** Right Pct */
+      right_pct: number | null;
+    };
     /** Problem */
     Problem: {
       /** Detail */
@@ -1370,6 +1431,11 @@ export interface components {
      * @description The class moved, a step opened, closed or was revealed, or the pace changed.
      */
     StateEvent: {
+      /**
+       * Check
+       * @default null
+       */
+      check?: ("before" | "after") | null;
       /** Code */
       code: string;
       /** Ended */
@@ -2079,7 +2145,9 @@ export interface operations {
   /**
    * Report
    * @description Each step's answers against the model: per round, the share right (a point within 10 % of
-   * the model's value) and by confidence; on a step voted twice, how the class moved.
+   * the model's value) and by confidence; on a step voted twice, how the class moved. With a
+   * concept check, each question's and the class's share right before and after the lesson and
+   * the normalized gain.
    */
   report_api_classes__code__report_get: {
     parameters: {
