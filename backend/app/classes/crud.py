@@ -207,9 +207,11 @@ def answer(
     seen_resets: int | None = None,
     round_no: int | None = None,
     confidence: int | None = None,
+    sketch: list[float] | None = None,
 ) -> Written[Stored]:
-    """Store the student's answer to `step_no` in the step's round (replacing theirs in that
-    round; `round_no`, if the device says, must be it) with how sure they are (`confidence`).
+    """Store the student's answer to `step_no` (a `value`, a `choice` or a `sketch`) in the
+    step's round (replacing theirs in that round; `round_no`, if the device says, must be it)
+    with how sure they are (`confidence`).
     `fresh` is False when it was stored already: a device retrying an answer sends the same
     `key`, and it is announced once. `resets` is the step's count of resets it was stored under
     (the device keeps it beside the answer: a later reset, told by the class's state, clears it)."""
@@ -219,7 +221,7 @@ def answer(
         c = find(db, asker.code, lock="share")
         if not 1 <= step_no <= c.step_count:
             raise ClassError(422, f"the lesson has steps 1 to {c.step_count}")
-        if problem := step.check(value, choice):
+        if problem := step.check(value, choice, sketch):
             raise ClassError(422, problem)
         steps = steps_of(c)
         refused = rules.answer_refusal(
@@ -235,12 +237,12 @@ def answer(
         if key is not None and db.scalar(select(ClassAnswer.key).where(*mine)) == key:
             return Written(stored, c.code)  # (stored and announced already)
         now = _now()
-        row = {"value": value, "choice": choice, "confidence": confidence, "at": now, "key": key}
+        drawn = json.dumps(sketch) if sketch is not None else None
+        row = {"value": value, "choice": choice, "sketch": drawn, "confidence": confidence, "at": now, "key": key}
         done = db.execute(update(ClassAnswer).where(*mine).values(**row, tx=log.this_tx(db)))
         if done.rowcount == 0:  # type: ignore[attr-defined]
             db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, round=stored.round, **row))
-        given = ev.Given(value=value) if value is not None else ev.Given(choice=choice)
-        given.round, given.confidence = stored.round, confidence
+        given = ev.Given(value=value, choice=choice, sketch=sketch, round=stored.round, confidence=confidence)
         told = _event(db, c, ev.answer_event(step_no, who(s), given), teacher_only=True)
     _touch(db, c)
     return Written(Stored(fresh=True, resets=stored.resets, round=stored.round), c.code, (told,))

@@ -81,7 +81,8 @@ class ClassStudent(Base):
 
 class ClassAnswer(Base):
     """One answer per student per step and round (a new one replaces it): round 2 is the vote
-    after the discussion (rules.StepState.round); `confidence` 1 guessing, 2 fairly sure, 3 sure."""
+    after the discussion (rules.StepState.round); `confidence` 1 guessing, 2 fairly sure, 3 sure.
+    The answer is a `value` (a point), a `choice` or a `sketch` (a curve)."""
 
     __tablename__ = "class_answers"
 
@@ -97,6 +98,8 @@ class ClassAnswer(Base):
     key: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the device's idempotency key
     round: Mapped[int] = mapped_column(Integer, nullable=False, default=1, server_default="1")
     confidence: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # a sketched curve (lessons.Step "curve"): its values at the question's x values, as JSON
+    sketch: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     __table_args__ = (
         UniqueConstraint("student_id", "step", "round", name="uq_class_answers_student_step_round"),

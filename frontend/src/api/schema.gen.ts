@@ -171,6 +171,8 @@ export interface components {
       resets?: number | null;
       /** Round */
       round?: (1 | 2) | null;
+      /** Sketch */
+      sketch?: number[] | null;
       /** Step */
       step: number;
       /** Value */
@@ -217,6 +219,11 @@ export interface components {
        * @default null
        */
       round?: number | null;
+      /**
+       * Sketch
+       * @default null
+       */
+      sketch?: number[] | null;
       /** Step */
       step: number;
       /**
@@ -630,6 +637,11 @@ export interface components {
        */
       round?: number | null;
       /**
+       * Sketch
+       * @default null
+       */
+      sketch?: number[] | null;
+      /**
        * Value
        * @default null
        */
@@ -780,6 +792,8 @@ export interface components {
       choice?: number | null;
       /** Name */
       name: string;
+      /** Sketch */
+      sketch?: number[] | null;
       /** Value */
       value?: number | null;
     };
@@ -1277,6 +1291,11 @@ export interface components {
       count: number;
       /** @default null */
       first?: components["schemas"]["Spread"] | null;
+      /**
+       * Sketches
+       * @default null
+       */
+      sketches?: number[][] | null;
       /** Values */
       values: number[];
     };
@@ -1353,6 +1372,10 @@ export interface components {
       step: number;
       /** Truth */
       truth: number | null;
+      /** Truths */
+      truths?: number[] | null;
+      /** Xs */
+      xs?: number[] | null;
     };
     /** StudentIn */
     StudentIn: {

@@ -13,9 +13,9 @@ export type AnswerSaved = S["AnswerSaved"];
 export type Group = S["Group"];
 export type ClassReport = S["ClassReport"];
 
-/** An answer, with how sure the student is (1 guessing, 2 fairly sure, 3 sure) and the round it
+/** An answer (a value, a choice or a sketch's values), with how sure the student is (1 guessing, 2 fairly sure, 3 sure) and the round it
  * was given in (kept offline into round 2, a round-1 answer is refused, not counted as round 2's). */
-export type AnswerBody = ({ value: number } | { choice: number }) & { confidence?: 1 | 2 | 3; round?: 1 | 2 };
+export type AnswerBody = ({ value: number } | { choice: number } | { sketch: number[] }) & { confidence?: 1 | 2 | 3; round?: 1 | 2 };
 
 const at = (code: string, rest = "") => `/api/classes/${encodeURIComponent(code)}${rest}`;
 

@@ -85,7 +85,17 @@ def answer(
     stored = announce(
         bus,
         crud.answer(
-            db, student, body.step, body.value, body.choice, step, body.key, body.resets, body.round, body.confidence
+            db,
+            student,
+            body.step,
+            body.value,
+            body.choice,
+            step,
+            body.key,
+            body.resets,
+            body.round,
+            body.confidence,
+            body.sketch,
         ),
     )
     return JSONResponse(

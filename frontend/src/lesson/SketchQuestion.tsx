@@ -1,0 +1,113 @@
+// Sketch the whole curve (a lesson's `predict: curve`): the question beside the chart where a
+// finger or the mouse draws (chart/marks/sketch.tsx), with a slider for each point the sketch is
+// read at, for a learner who cannot draw; and after the reveal, how far the sketch was from the
+// model and the memo's points (lesson/sketch.ts), point by point.
+import type { ReactNode } from "react";
+import type { MetricSpec } from "../api/types";
+import type { MemoPoint } from "../chart/memoPoints";
+import { formatValue } from "../format";
+import { errorAgainst, meanRelativeError, percent } from "./sketch";
+
+interface SketchQuestionProps {
+  prompt: string;
+  xs: number[];
+  xText: (v: number) => string;
+  xLabel: string;
+  yMetric: MetricSpec;
+  /** the chart's y axis top while the question is open: the sliders reach it */
+  top: number | undefined;
+  /** the sketch shown (NaN: a point not set yet), or null: none yet */
+  ys: number[] | null;
+  committed: boolean;
+  onDraft: (ys: number[]) => void;
+  onCommit: (ys: number[]) => void;
+  submitLabel: string;
+  liveNote: ReactNode;
+}
+
+/** A slider's step: a hundredth of the axis, as four significant digits (what is shown is sent). */
+const round = (v: number) => Number(v.toPrecision(4));
+
+export function SketchQuestion({ prompt, xs, xText, xLabel, yMetric, top, ys, committed, onDraft, onCommit, submitLabel, liveNote }: SketchQuestionProps) {
+  const now = ys ?? xs.map(() => Number.NaN);
+  const done = now.every(Number.isFinite);
+  const max = top ?? 1;
+  const label = (x: number) => `${yMetric.label} at ${xLabel} ${xText(x)}`;
+  return (
+    <form className="lesson-question sketch-question" data-testid="question" data-predict="curve"
+      onSubmit={(e) => { e.preventDefault(); if (done) onCommit(now); }}>
+      <p className="prompt"><strong>{prompt}</strong></p>
+      {!committed && (
+        <p className="muted drag-hint">Draw the curve on the chart with a finger or the mouse: it is read where the dotted lines cross it. Each stroke sets the points it passes; draw again to correct. Or set each point below.</p>
+      )}
+      <fieldset className="sketch-points" disabled={committed}>
+        <legend>{`Your sketch, point by point (${yMetric.unit || yMetric.label})`}</legend>
+        {xs.map((x, i) => (
+          <label key={x} className="sketch-slider">
+            <span className="sketch-at">{`at ${xText(x)}`}</span>
+            <input type="range" min={0} max={max} step={max / 100} value={Number.isFinite(now[i]) ? now[i] : 0}
+              data-testid="sketch-slider" data-x={x} aria-label={label(x)}
+              aria-valuetext={Number.isFinite(now[i]) ? formatValue(now[i], yMetric.unit) : "not set yet"}
+              onChange={(e) => onDraft(now.map((y, j) => (j === i ? round(Number(e.target.value)) : y)))} />
+            <output className={Number.isFinite(now[i]) ? "sketch-value" : "sketch-value unset"}>
+              {Number.isFinite(now[i]) ? formatValue(now[i], yMetric.unit) : "not set"}
+            </output>
+          </label>
+        ))}
+      </fieldset>
+      {!committed && (
+        <button type="submit" disabled={!done}>{done ? submitLabel : `${submitLabel} (set every point first)`}</button>
+      )}
+      {liveNote}
+    </form>
+  );
+}
+
+/** What the reveal says of a sketch: its mean relative error against the model, against the
+ * memo's points between its x values, and (in a class) the class's median sketch's. */
+export interface SketchSaid {
+  error: number | null;
+  mine: string | null;
+  memo: string | null;
+  cls: string | null;
+}
+
+export function sketchSaid(xs: number[], ys: number[] | null, model: number[] | null, memo: MemoPoint[], classMedian: number[] | null, log: boolean): SketchSaid {
+  const error = ys && model ? meanRelativeError(ys, model) : null;
+  const against = ys ? errorAgainst(xs, ys, memo, log) : null;
+  const n = xs.length;
+  const cls = classMedian && model ? meanRelativeError(classMedian, model) : null;
+  return {
+    error,
+    mine: error === null || !Number.isFinite(error) ? null : `Your sketch is ${percent(error)} off the model on average (its mean relative error at the ${n} points).`,
+    memo: against ? `Against the memo's ${against.count === 1 ? "measurement" : `${against.count} measurements`} along it, your sketch is ${percent(against.error)} off on average.` : null,
+    cls: cls === null || !Number.isFinite(cls) ? null : `The class's median sketch is ${percent(cls)} off the model on average.`,
+  };
+}
+
+/** Point by point: the sketch (if any) beside the model's value and how far off it was. */
+export function SketchTable({ xs, ys, model, xText, unit }: { xs: number[]; ys: number[] | null; model: number[] | null; xText: (v: number) => string; unit: string }) {
+  return (
+    <table className="sketch-table" data-testid="sketch-table">
+      <caption>{ys ? "Your sketch against the model" : "The model at each point"}</caption>
+      <thead>
+        <tr>
+          <th scope="col">At</th>
+          {ys && <th scope="col">Your sketch</th>}
+          <th scope="col">The model</th>
+          {ys && <th scope="col">Off by</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {xs.map((x, i) => (
+          <tr key={x}>
+            <th scope="row">{xText(x)}</th>
+            {ys && <td>{formatValue(ys[i], unit)}</td>}
+            <td>{model ? formatValue(model[i], unit) : "…"}</td>
+            {ys && <td>{model ? percent(Math.abs(ys[i] - model[i]) / Math.abs(model[i] || 1)) : "…"}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
