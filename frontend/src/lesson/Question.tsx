@@ -61,7 +61,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
     const ys = answer?.kind === "curve" ? answer.ys : draft?.kind === "curve" ? draft.ys : null;
     return (
       <SketchQuestion prompt={q.prompt} xs={q.at} xText={xText} xLabel={xLabel} yMetric={yMetric} top={top} ys={ys} committed={committed}
-        onDraft={(v) => onDraft({ kind: "curve", ys: v })} onCommit={(v) => onCommit({ kind: "curve", ys: v })} submitLabel={submitLabel ?? "Reveal"} liveNote={liveNote} />
+        onDraft={(v) => onDraft({ kind: "curve", ys: v })} onCommit={(v) => onCommit({ kind: "curve", ys: v })} submitLabel={submitLabel ?? "Reveal"} liveNote={liveNote} revealed={!!revealed} />
     );
   }
   const pick = picking(q, knobLabel(spec));

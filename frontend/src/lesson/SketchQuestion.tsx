@@ -23,12 +23,14 @@ interface SketchQuestionProps {
   onCommit: (ys: number[]) => void;
   submitLabel: string;
   liveNote: ReactNode;
+  /** the answer is out: the reveal's table lists the points, the sliders go */
+  revealed: boolean;
 }
 
 /** A slider's step: a hundredth of the axis, as four significant digits (what is shown is sent). */
 const round = (v: number) => Number(v.toPrecision(4));
 
-export function SketchQuestion({ prompt, xs, xText, xLabel, yMetric, top, ys, committed, onDraft, onCommit, submitLabel, liveNote }: SketchQuestionProps) {
+export function SketchQuestion({ prompt, xs, xText, xLabel, yMetric, top, ys, committed, onDraft, onCommit, submitLabel, liveNote, revealed }: SketchQuestionProps) {
   const now = ys ?? xs.map(() => Number.NaN);
   const done = now.every(Number.isFinite);
   const max = top ?? 1;
@@ -38,9 +40,9 @@ export function SketchQuestion({ prompt, xs, xText, xLabel, yMetric, top, ys, co
       onSubmit={(e) => { e.preventDefault(); if (done) onCommit(now); }}>
       <p className="prompt"><strong>{prompt}</strong></p>
       {!committed && (
-        <p className="muted drag-hint">Draw the curve on the chart with a finger or the mouse: it is read where the dotted lines cross it. Each stroke sets the points it passes; draw again to correct. Or set each point below.</p>
+        <p className="muted drag-hint">Draw the curve on the chart with your finger or the mouse: it is read at the dotted lines (draw again to correct). Or set each point below.</p>
       )}
-      <fieldset className="sketch-points" disabled={committed}>
+      {!revealed && <fieldset className="sketch-points" disabled={committed}>
         <legend>{`Your sketch, point by point (${yMetric.unit || yMetric.label})`}</legend>
         {xs.map((x, i) => (
           <label key={x} className="sketch-slider">
@@ -54,7 +56,7 @@ export function SketchQuestion({ prompt, xs, xText, xLabel, yMetric, top, ys, co
             </output>
           </label>
         ))}
-      </fieldset>
+      </fieldset>}
       {!committed && (
         <button type="submit" disabled={!done}>{done ? submitLabel : `${submitLabel} (set every point first)`}</button>
       )}

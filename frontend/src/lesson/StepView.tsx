@@ -254,7 +254,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         )}
         </div>
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
-        <BriefLegend marks={marks} note={revealed ? undefined : live ? "The model's curve appears at the reveal." : "The model's curve appears once you commit your prediction."} />
+        <BriefLegend marks={marks} note={revealed ? undefined : live ? "The model's curve appears at the reveal." : `The model's curve appears once you commit your ${q?.predict === "curve" ? "sketch" : "prediction"}.`} />
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
         {/* below the legend and readouts: a projector keeps those right under the chart */}
         <ChartDescription id={descriptionId} sentences={description} />

@@ -47,13 +47,13 @@ export function sketchMark(s: Sketch): Mark {
   return {
     id: "sketch",
     grabs: s.onChange !== undefined,
-    draw: { top: (f) => <SketchDrawing s={s} g={f.g} top={f.margin.top} bottom={f.bottom} left={f.margin.left} right={f.width - f.margin.right} small={f.small} /> },
+    draw: { top: (f) => <SketchDrawing s={s} g={f.g} top={f.margin.top} bottom={f.bottom} left={f.margin.left} right={f.width - f.margin.right} small={f.small} large={f.large} /> },
     obstacles: (f) => ({ boxes: s.xs.flatMap((x, i) => (Number.isFinite(s.ys[i]) ? [{ x0: f.g.x(x) - 8, x1: f.g.x(x) + 8, y0: f.g.y(s.ys[i]) - 8, y1: f.g.y(s.ys[i]) + 8 }] : [])) }),
     brief: [{ at: ORDER.brief.sketch, keys: ["sketch"], text: any || s.onChange ? "your sketch, read at the dotted lines" : "your sketch (none given)" }],
   };
 }
 
-function SketchDrawing({ s, g, top, bottom, left, right, small }: { s: Sketch; g: Scales; top: number; bottom: number; left: number; right: number; small: boolean }) {
+function SketchDrawing({ s, g, top, bottom, left, right, small, large }: { s: Sketch; g: Scales; top: number; bottom: number; left: number; right: number; small: boolean; large: boolean }) {
   const [stroke, setStroke] = useState<Px[]>([]);
   // a stroke outlives renders (the axis may not, but the values do): it reads the latest props
   const latest = useRef({ s, g });
@@ -91,7 +91,7 @@ function SketchDrawing({ s, g, top, bottom, left, right, small }: { s: Sketch; g
     follow(e);
   };
   const editable = s.onChange !== undefined;
-  const r = small ? 5 : 6;
+  const r = small ? 6 : large ? 9 : 7;
   return (
     <g className={editable ? "sketch editable" : "sketch"} data-testid="sketch">
       {editable && (

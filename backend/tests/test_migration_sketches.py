@@ -1,0 +1,54 @@
+"""Migration 0006 (a class answer's sketch of a curve) on a database that already holds answers,
+on SQLite and (in the test command) PostgreSQL: old answers have no sketch, a sketch is stored
+beside them, and the downgrade drops the sketches and their column."""
+
+from alembic import command
+from sqlalchemy import create_engine, inspect, text
+
+from app.core.db import _config
+
+from .conftest import database_url
+
+
+def test_old_answers_keep_their_value_and_a_sketch_is_stored_beside_them(tmp_path_factory):
+    engine = create_engine(database_url(tmp_path_factory))
+    cfg = _config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0005")
+        conn.execute(
+            text(
+                "INSERT INTO classes (id, code, step_count, teacher_token_sha256, created_at, active_at)"
+                " VALUES (1, 'ABCDEF', 3, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            )
+        )
+        for sid in (1, 2):
+            conn.execute(
+                text(
+                    "INSERT INTO class_students (id, class_id, public_id, token_sha256, joined_at)"
+                    f" VALUES ({sid}, 1, 'p{sid}', 't{sid}', CURRENT_TIMESTAMP)"
+                )
+            )
+        conn.execute(
+            text(
+                "INSERT INTO class_answers (class_id, student_id, step, value, at)"
+                " VALUES (1, 1, 2, 5.0, CURRENT_TIMESTAMP)"
+            )
+        )
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0006")
+        assert conn.execute(text("SELECT value, sketch FROM class_answers")).all() == [(5.0, None)]
+        conn.execute(
+            text(
+                "INSERT INTO class_answers (class_id, student_id, step, sketch, at)"
+                " VALUES (1, 2, 3, '[1.0, 2.0, 3.0]', CURRENT_TIMESTAMP)"
+            )
+        )
+        assert conn.execute(text("SELECT sketch FROM class_answers WHERE step = 3")).scalar() == "[1.0, 2.0, 3.0]"
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0005")
+        assert conn.execute(text("SELECT value FROM class_answers")).scalars().all() == [5.0]
+        assert "sketch" not in {c["name"] for c in inspect(conn).get_columns("class_answers")}
+    engine.dispose()
