@@ -28,14 +28,15 @@ interface QuestionProps {
   top?: number;
   /** the answer is out: a choice question marks the right one */
   revealed?: boolean;
-  /** an x value as people read it (a sketch's points are labelled with it) */
+  /** an x value as people read it, and its unit (a sketch's points are labelled with them) */
   xText?: (v: number) => string;
+  xUnit?: string;
 }
 
 /** A knob's label in this system, for a knob question's choices. */
 export const knobLabel = (spec: SystemSpec) => (name: string) => spec.knobs.find((k) => k.name === name)?.label ?? name;
 
-export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top, revealed, xText = String }: QuestionProps) {
+export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top, revealed, xText = String, xUnit = "" }: QuestionProps) {
   const id = useId();
   const [typed, setTyped] = useState<string | null>(null);
   // a drag or a key on the chart moves the prediction: the box then shows the chart's value
@@ -60,7 +61,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
   if (q.predict === "curve") {
     const ys = answer?.kind === "curve" ? answer.ys : draft?.kind === "curve" ? draft.ys : null;
     return (
-      <SketchQuestion prompt={q.prompt} xs={q.at} xText={xText} xLabel={xLabel} yMetric={yMetric} top={top} ys={ys} committed={committed}
+      <SketchQuestion prompt={q.prompt} xs={q.at} xText={xText} xLabel={xLabel} xUnit={xUnit} yMetric={yMetric} top={top} ys={ys} committed={committed}
         onDraft={(v) => onDraft({ kind: "curve", ys: v })} onCommit={(v) => onCommit({ kind: "curve", ys: v })} submitLabel={submitLabel ?? "Reveal"} liveNote={liveNote} revealed={!!revealed} />
     );
   }

@@ -6,13 +6,15 @@ import type { ReactNode } from "react";
 import type { MetricSpec } from "../api/types";
 import type { MemoPoint } from "../chart/memoPoints";
 import { formatValue } from "../format";
-import { errorAgainst, meanRelativeError, percent } from "./sketch";
+import { errorAgainst, meanRelativeError, percent, SKETCH_STEPS, snap } from "./sketch";
 
 interface SketchQuestionProps {
   prompt: string;
   xs: number[];
   xText: (v: number) => string;
   xLabel: string;
+  /** the x axis's unit: without one, a point is named with the knob's label too */
+  xUnit: string;
   yMetric: MetricSpec;
   /** the chart's y axis top while the question is open: the sliders reach it */
   top: number | undefined;
@@ -27,14 +29,11 @@ interface SketchQuestionProps {
   revealed: boolean;
 }
 
-/** A slider's step: a hundredth of the axis, as four significant digits (what is shown is sent). */
-const round = (v: number) => Number(v.toPrecision(4));
-
-export function SketchQuestion({ prompt, xs, xText, xLabel, yMetric, top, ys, committed, onDraft, onCommit, submitLabel, liveNote, revealed }: SketchQuestionProps) {
+export function SketchQuestion({ prompt, xs, xText, xLabel, xUnit, yMetric, top, ys, committed, onDraft, onCommit, submitLabel, liveNote, revealed }: SketchQuestionProps) {
   const now = ys ?? xs.map(() => Number.NaN);
   const done = now.every(Number.isFinite);
   const max = top ?? 1;
-  const label = (x: number) => `${yMetric.label} at ${xLabel} ${xText(x)}`;
+  const at = (x: number) => (xUnit ? `at ${xText(x)}` : `at ${xLabel} ${xText(x)}`);
   return (
     <form className="lesson-question sketch-question" data-testid="question" data-predict="curve"
       onSubmit={(e) => { e.preventDefault(); if (done) onCommit(now); }}>
@@ -46,11 +45,11 @@ export function SketchQuestion({ prompt, xs, xText, xLabel, yMetric, top, ys, co
         <legend>{`Your sketch, point by point (${yMetric.unit || yMetric.label})`}</legend>
         {xs.map((x, i) => (
           <label key={x} className="sketch-slider">
-            <span className="sketch-at">{`at ${xText(x)}`}</span>
-            <input type="range" min={0} max={max} step={max / 100} value={Number.isFinite(now[i]) ? now[i] : 0}
-              data-testid="sketch-slider" data-x={x} aria-label={label(x)}
+            <span className="sketch-at">{at(x)}</span>
+            <input type="range" min={0} max={max} step={max / SKETCH_STEPS} value={Number.isFinite(now[i]) ? now[i] : 0}
+              data-testid="sketch-slider" data-x={x} aria-label={`${yMetric.label} ${at(x)}`}
               aria-valuetext={Number.isFinite(now[i]) ? formatValue(now[i], yMetric.unit) : "not set yet"}
-              onChange={(e) => onDraft(now.map((y, j) => (j === i ? round(Number(e.target.value)) : y)))} />
+              onChange={(e) => onDraft(now.map((y, j) => (j === i ? snap(Number(e.target.value), max) : y)))} />
             <output className={Number.isFinite(now[i]) ? "sketch-value" : "sketch-value unset"}>
               {Number.isFinite(now[i]) ? formatValue(now[i], yMetric.unit) : "not set"}
             </output>

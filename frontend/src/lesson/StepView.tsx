@@ -202,7 +202,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     bounds: step.state.bounds === true && view.bounds.lines.length ? view.bounds : null,
     baseline: baseline ? baseCurve : null, memo, currentX: Number(knobs[x]), currentY: detail.value?.metrics[y] ?? Number.NaN,
     prediction, crowd: live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined,
-    sketch: sketchOf(q, shown, canAnswer ? (ys) => setDraft({ kind: "curve", ys }) : undefined, live?.role === "teacher"),
+    sketch: sketchOf(q, shown, canAnswer ? (ys) => setDraft({ kind: "curve", ys }) : undefined, live?.role === "teacher", top),
     classSketch: classBand,
   });
   // The chart in words and as a table, once the answer is out: before, only what is plotted.
@@ -220,7 +220,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} revealed={revealed}
             // closed: only the answer held is shown (in a class, never a draft the class does not hold)
             draft={canAnswer ? shownDraft : null} onDraft={setDraft} onCommit={commit}
-            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting } : undefined} top={top} xText={axes.xText} />
+            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting } : undefined} top={top} xText={axes.xText} xUnit={axes.xUnit} />
         )}
         {live?.extra}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}

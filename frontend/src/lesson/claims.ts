@@ -123,7 +123,7 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
         out.push([["steps", i, "question", "at"], `the model gives no value of ${y} at ${missing.join(", ")}`]);
         continue;
       }
-      q.at.forEach((v, j) => promised.push({ what: `the model's value at ${v}`, value: models[j] }, ...memoAt(v).map((m) => ({ what: `the memo's measurement at ${v}`, value: m }))));
+      for (const [j, v] of q.at.entries()) promised.push({ what: `the model's value at ${v}`, value: models[j] }, ...memoAt(v).map((m) => ({ what: `the memo's measurement at ${v}`, value: m })));
     }
     const figureSet = q.memo ? await models.dataset(q.memo.dataset) : null;
     const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;

@@ -69,5 +69,14 @@ export function errorAgainst(xs: number[], ys: number[], points: { x: number; y:
   return { error: meanRelativeError(pairs.map(([s]) => s), pairs.map(([, m]) => m)), count: pairs.length };
 }
 
+/** A sketch's values are set on a grid of a hundredth of the axis (its sliders' steps), drawn
+ * or set by keyboard alike: what the sliders show is what is sent. */
+export const SKETCH_STEPS = 100;
+
+export function snap(v: number, top: number): number {
+  const step = top / SKETCH_STEPS;
+  return Number((Math.round(Math.max(0, Math.min(top, v)) / step) * step).toPrecision(4));
+}
+
 /** An error as people read it: a whole percent. */
 export const percent = (error: number) => `${Math.round(100 * error)} %`;

@@ -9,7 +9,7 @@ import type { ModelClient } from "../runtime/ModelClient";
 import { useLatest } from "../view/useLatest";
 import type { Question } from "./format";
 import type { StepAnswer } from "./progress";
-import { sketchBand } from "./sketch";
+import { sketchBand, snap } from "./sketch";
 
 /** The model's values of `y` at the sketch's x values (null until known, or without a sketch):
  * each asked on its own (the answers the server judges by: classes/report.py), in a background
@@ -24,9 +24,11 @@ export function useCurveModel(client: ModelClient, system: string, xs: number[] 
 
 /** The learner's sketch to draw: the answer shown (a draft while open), editable while they may
  * answer; none on the teacher's projector or for another kind of question. */
-export function sketchOf(q: Question | undefined, shown: StepAnswer | null, onChange: ((ys: number[]) => void) | undefined, teacher: boolean): Sketch | undefined {
+export function sketchOf(q: Question | undefined, shown: StepAnswer | null, onChange: ((ys: number[]) => void) | undefined, teacher: boolean, top: number | undefined): Sketch | undefined {
   if (q?.predict !== "curve" || teacher) return undefined;
-  return { xs: q.at, ys: shown?.kind === "curve" ? shown.ys : q.at.map(() => Number.NaN), onChange };
+  const ys = shown?.kind === "curve" ? shown.ys : q.at.map(() => Number.NaN);
+  // each value drawn put on the sliders' grid (sketch.ts snap), as a slider sets it
+  return { xs: q.at, ys, onChange: onChange && top !== undefined ? (v) => onChange(v.map((y, i) => (y === ys[i] ? y : snap(y, top)))) : undefined };
 }
 
 /** The class's sketches as drawn once revealed: `perX`, each x's values (the server's spread, or

@@ -1,6 +1,6 @@
 // A sketched curve as numbers (lesson/sketch.ts), with inputs whose answers are known by hand.
 import { describe, expect, it } from "vitest";
-import { byX, errorAgainst, meanRelativeError, percent, quantile, sketchAt, sketchBand } from "../../src/lesson/sketch";
+import { byX, errorAgainst, meanRelativeError, percent, quantile, sketchAt, sketchBand, snap } from "../../src/lesson/sketch";
 
 describe("the class's band: median and middle half at each x", () => {
   it("takes quantiles straight between ranks: the median of an even count is the mean of the middle two", () => {
@@ -19,6 +19,14 @@ describe("the class's band: median and middle half at each x", () => {
   it("turns whole sketches into each x's values, sorted (the shape the server sends a reveal's)", () => {
     expect(byX([[1, 10, 5], [3, 30, 4], [2, 20, 6]])).toEqual([[1, 2, 3], [10, 20, 30], [4, 5, 6]]);
     expect(byX([])).toEqual([]);
+  });
+});
+
+describe("a sketch's values", () => {
+  it("sit on a grid of a hundredth of the axis, drawn or set by a slider alike, within the axis", () => {
+    expect([21.56, 44.3, 89.77, 100, 140, -3].map((v) => snap(v, 100))).toEqual([22, 44, 90, 100, 100, 0]);
+    expect(snap(1234, 50000)).toBe(1000);
+    expect(snap(0.0449, 1.5)).toBe(0.045);
   });
 });
 

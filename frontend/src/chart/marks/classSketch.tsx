@@ -26,7 +26,7 @@ export function classSketchMark(a: { yUnit: string; xText: (v: number) => string
     draw: {
       plot: (f) => shown && (
         <g key="class-sketch" data-testid="class-sketch" className="class-sketch" data-count={c.count}>
-          <path className="class-sketch-band" data-testid="class-sketch-band" d={f.g.areaPath(band)} />
+          <path className="class-sketch-band" data-testid="class-sketch-band" data-low={c.low.join(";")} data-high={c.high.join(";")} d={f.g.areaPath(band)} />
           <path className="class-sketch-median" data-testid="class-sketch-median" d={f.g.linePath(line)} />
           {line.map((p) => (
             <circle key={p.x} className="class-sketch-point" data-testid="class-sketch-point" data-x={p.x} data-y={p.y} cx={f.g.x(p.x)} cy={f.g.y(p.y)} r={f.small ? 4 : 5} />

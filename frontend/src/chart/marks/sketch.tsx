@@ -12,7 +12,7 @@ export interface Sketch {
   xs: number[];
   /** its value at each (NaN: not set yet) */
   ys: number[];
-  /** absent once the sketch is committed */
+  /** absent once the sketch is committed; given the values as drawn (the owner rounds them) */
   onChange?: (ys: number[]) => void;
 }
 
@@ -75,8 +75,8 @@ function SketchDrawing({ s, g, top, bottom, left, right, small, large }: { s: Sk
       const gap = Math.min(...at.slice(1).map((x, i) => x - at[i]));
       const read = sampleStroke(drawn, at, Math.max(8, gap / 2));
       if (read.every((v) => v === null)) return;
-      // as the step's box shows a value: four significant digits, what is shown is what is sent
-      now.onChange?.(now.ys.map((y, i) => (read[i] === null ? y : Number(Math.max(0, scales.y.invert(read[i] as number)).toPrecision(4)))));
+      // (the step puts each value on its sliders' grid: what they show is what is sent)
+      now.onChange?.(now.ys.map((y, i) => (read[i] === null ? y : scales.y.invert(read[i] as number))));
     };
     const end = () => {
       setStroke([]);
