@@ -23,19 +23,24 @@ async function stroke(cdp: CDPSession, points: Point[]) {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
+/** Scroll `target` into view and give the page a frame to draw it there (a touch lands where the
+ * screen shows things, not where the page will put them). */
+async function inView(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await target.page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return (await target.boundingBox())!;
+}
+
 /** A finger taps the middle of `target`. */
 async function tap(cdp: CDPSession, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  const b = (await target.boundingBox())!;
+  const b = await inView(target);
   await stroke(cdp, [{ x: b.x + b.width / 2, y: b.y + b.height / 2 }]);
 }
 
 /** Draw across the whole plot, left to right, at height `shape(t)` (0 the x axis, 1 the top) for
  * t from 0 to 1: the sketch is read where the stroke crosses the dotted lines. */
 async function draw(page: Page, cdp: CDPSession, shape: (t: number) => number) {
-  const area = page.getByTestId("sketch-area");
-  await area.scrollIntoViewIfNeeded();
-  const b = (await area.boundingBox())!;
+  const b = await inView(page.getByTestId("sketch-area"));
   const points = Array.from({ length: 41 }, (_, i) => i / 40).map((t) => ({ x: b.x + 1 + t * (b.width - 2), y: b.y + b.height * (1 - shape(t)) }));
   await stroke(cdp, points);
 }
@@ -85,7 +90,10 @@ test("four phones sketch the curve by touch and by keyboard; the reveal draws th
   }
   // the fourth cannot draw: five sliders, each named by its x, set by keyboard
   const keys = phones[3].seat.page;
+  await keys.getByTestId("sketch-by-keyboard").focus();
+  await keys.keyboard.press("Enter");
   const sliders = keys.getByTestId("sketch-slider");
+  await expect(sliders.first()).toBeVisible();
   await expect(sliders).toHaveCount(5);
   await expect(sliders.first()).toHaveAccessibleName("Adapter load at 50 users");
   for (let i = 0; i < 5; i++) {
@@ -152,4 +160,35 @@ test("four phones sketch the curve by touch and by keyboard; the reveal draws th
   }
   expect(await axeViolations(phones[0].seat.page), "a phone after the reveal").toEqual([]);
   expect(await axeViolations(teacher.page), "the projector with the class's sketches").toEqual([]);
+});
+
+test("alone, a sketch drawn with the mouse is revealed against the model with its mean relative error, and kept", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/learn/afs-chunksize/4");
+  await expect(page.getByTestId("question")).toHaveAttribute("data-predict", "curve");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", ""); // hidden until the sketch is in
+  await expect(page.getByRole("button", { name: "Reveal" })).toBeDisabled();
+  const b = (await page.getByTestId("sketch-area").boundingBox())!;
+  await page.mouse.move(b.x + 1, b.y + b.height - 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 40; i++) await page.mouse.move(b.x + 1 + (i / 40) * (b.width - 2), b.y + b.height * (1 - Math.min(0.7, 1.4 * (i / 40))));
+  await page.mouse.up();
+  await expect(page.getByTestId("sketch-count")).toHaveCount(0); // every point set
+  const ys = await page.getByTestId("sketch-slider").evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
+  await page.getByRole("button", { name: "Reveal" }).click();
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  // the model at each x, asked of the server here
+  const model = await page.evaluate(async (xs) => Promise.all(xs.map(async (x) => {
+    const r = await fetch("/api/models/afs/evaluate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ knobs: { client: "redhat72", chunksize: 15, afsv_buffersize: 32768, rx_maxiovecs: x } }) });
+    return (await r.json()).metrics.io_size_bytes as number;
+  })), [8, 16, 24, 40, 64]);
+  const error = ys.reduce((s, y, k) => s + Math.abs(y - model[k]) / model[k], 0) / 5;
+  const said = page.getByTestId("sketch-error");
+  await expect(said).toContainText(`Your sketch is ${Math.round(100 * error)} % off the model on average`);
+  expect(Number(await said.getAttribute("data-error"))).toBeCloseTo(error, 9);
+  await expect(page.getByTestId("sketch-table").locator("tbody tr")).toHaveCount(5);
+  await expect(page.getByTestId("reveal-intuition")).toBeVisible();
+  await page.reload();
+  expect(Number(await page.getByTestId("sketch-error").getAttribute("data-error"))).toBeCloseTo(error, 9);
+  await expect(page.getByTestId("sketch-point")).toHaveCount(5);
 });

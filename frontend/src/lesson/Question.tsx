@@ -190,54 +190,63 @@ export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, a
       announce(also);
     }
   }, [spoken, also]);
+  const intuition = <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>;
   return (
-    <div className="reveal" data-testid="reveal">
-      {q.predict === "point" && (
-        <>
-          {w.mine && <p>{w.mine}</p>}
-          <p data-testid="reveal-model">{w.model ?? "Computing the model's answer…"}</p>
-          {memoShown.length > 0 && (
-            <ul className="reveal-memo" data-testid="reveal-memo">
-              {memoShown.map((m, i) => (
-                <li key={m.citation}>
-                  {`${w.memo[i]} `}
-                  <cite>{m.citation}</cite>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-      {sketch && curve && (
-        <>
-          {sketch.mine && <p data-testid="sketch-error" data-error={sketch.error ?? ""}><strong>{sketch.mine}</strong></p>}
-          {!curve.model && <p>Computing the model's curve…</p>}
-          {sketch.memo && (
-            <p data-testid="sketch-memo-error">
-              {`${sketch.memo} `}
-              {memoShown.map((m) => <cite key={m.citation}>{m.citation}</cite>)}
+    <>
+      <div className="reveal" data-testid="reveal">
+        {q.predict === "point" && (
+          <>
+            {w.mine && <p>{w.mine}</p>}
+            <p data-testid="reveal-model">{w.model ?? "Computing the model's answer…"}</p>
+            {memoShown.length > 0 && (
+              <ul className="reveal-memo" data-testid="reveal-memo">
+                {memoShown.map((m, i) => (
+                  <li key={m.citation}>
+                    {`${w.memo[i]} `}
+                    <cite>{m.citation}</cite>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+        {sketch && curve && (
+          <>
+            {sketch.mine && <p data-testid="sketch-error" data-error={sketch.error ?? ""}><strong>{sketch.mine}</strong></p>}
+            {!curve.model && <p>Computing the model's curve…</p>}
+            {sketch.memo && (
+              <p data-testid="sketch-memo-error">
+                {`${sketch.memo} `}
+                {memoShown.map((m) => <cite key={m.citation}>{m.citation}</cite>)}
+              </p>
+            )}
+            {sketch.cls && <p data-testid="class-sketch-error">{sketch.cls}</p>}
+          </>
+        )}
+        {pick && (
+          <>
+            <p data-testid="reveal-verdict">
+              {w.verdict}
+              <strong>{w.answer}</strong>
             </p>
-          )}
-          {sketch.cls && <p data-testid="class-sketch-error">{sketch.cls}</p>}
-          <SketchTable xs={q.predict === "curve" ? q.at : []} ys={answer?.kind === "curve" ? answer.ys : null} model={curve.model} xText={curve.xText} unit={unit} />
-        </>
-      )}
-      {pick && (
-        <>
-          <p data-testid="reveal-verdict">
-            {w.verdict}
-            <strong>{w.answer}</strong>
+            <p data-testid="reveal-explain">{pick.explain}</p>
+          </>
+        )}
+        {q.intuition && !sketch && intuition}
+        {w.figure && figure && (
+          <p data-testid="reveal-figure">
+            {`${w.figure} `}
+            <cite>{figure.citation}</cite>
           </p>
-          <p data-testid="reveal-explain">{pick.explain}</p>
-        </>
+        )}
+      </div>
+      {/* a sketch's points and the intuition apart: a phone shows them below the chart */}
+      {sketch && curve && (
+        <div className="reveal sketch-more">
+          <SketchTable xs={q.predict === "curve" ? q.at : []} ys={answer?.kind === "curve" ? answer.ys : null} model={curve.model} xText={curve.xText} unit={unit} />
+          {q.intuition && intuition}
+        </div>
       )}
-      {q.intuition && <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>}
-      {w.figure && figure && (
-        <p data-testid="reveal-figure">
-          {`${w.figure} `}
-          <cite>{figure.citation}</cite>
-        </p>
-      )}
-    </div>
+    </>
   );
 }

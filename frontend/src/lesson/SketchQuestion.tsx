@@ -39,10 +39,13 @@ export function SketchQuestion({ prompt, xs, xText, xLabel, xUnit, yMetric, top,
       onSubmit={(e) => { e.preventDefault(); if (done) onCommit(now); }}>
       <p className="prompt"><strong>{prompt}</strong></p>
       {!committed && (
-        <p className="muted drag-hint">Draw the curve on the chart with your finger or the mouse: it is read at the dotted lines (draw again to correct). Or set each point below.</p>
+        <p className="muted drag-hint">Draw the curve on the chart with your finger or the mouse: it is read at the dotted lines. Draw again to correct it.</p>
       )}
-      {!revealed && <fieldset className="sketch-points" disabled={committed}>
-        <legend>{`Your sketch, point by point (${yMetric.unit || yMetric.label})`}</legend>
+      {/* the keyboard's way, folded away so that on a phone the chart stays in the first screen */}
+      {!revealed && <details className="sketch-points">
+        <summary data-testid="sketch-by-keyboard">{`Or set each of the ${xs.length} points with a slider`}</summary>
+        <fieldset disabled={committed}>
+        <legend className="visually-hidden">{`Your sketch, point by point (${yMetric.unit || yMetric.label})`}</legend>
         {xs.map((x, i) => (
           <label key={x} className="sketch-slider">
             <span className="sketch-at">{at(x)}</span>
@@ -55,9 +58,13 @@ export function SketchQuestion({ prompt, xs, xText, xLabel, xUnit, yMetric, top,
             </output>
           </label>
         ))}
-      </fieldset>}
+        </fieldset>
+      </details>}
       {!committed && (
-        <button type="submit" disabled={!done}>{done ? submitLabel : `${submitLabel} (set every point first)`}</button>
+        <p className="sketch-submit">
+          <button type="submit" disabled={!done}>{submitLabel}</button>
+          {!done && <span className="muted" data-testid="sketch-count">{` ${now.filter(Number.isFinite).length} of ${xs.length} points set`}</span>}
+        </p>
       )}
       {liveNote}
     </form>
@@ -94,8 +101,8 @@ export function SketchTable({ xs, ys, model, xText, unit }: { xs: number[]; ys: 
       <thead>
         <tr>
           <th scope="col">At</th>
-          {ys && <th scope="col">Your sketch</th>}
-          <th scope="col">The model</th>
+          {ys && <th scope="col">Yours</th>}
+          <th scope="col">Model</th>
           {ys && <th scope="col">Off by</th>}
         </tr>
       </thead>

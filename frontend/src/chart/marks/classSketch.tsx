@@ -4,6 +4,7 @@
 // as a table of its own and as CSV rows.
 import { formatValue, withUnit } from "../../format";
 import type { BandPoint } from "../geometry";
+import { bandBoxes } from "./band";
 import { type CsvRow, type Mark, ORDER } from "./mark";
 
 export interface ClassSketch {
@@ -35,7 +36,8 @@ export function classSketchMark(a: { yUnit: string; xText: (v: number) => string
       ),
     },
     ys: shown ? c.high : [],
-    obstacles: (f) => ({ boxes: shown ? c.xs.map((x, i) => ({ x0: f.g.x(x) - 6, x1: f.g.x(x) + 6, y0: f.g.y(c.high[i]) - 6, y1: f.g.y(c.low[i]) + 6 })) : [] }),
+    // labels keep off the band (and so off the median inside it)
+    obstacles: (f) => ({ boxes: shown ? bandBoxes(f, band) : [] }),
     brief: shown ? [{ at: ORDER.brief.classSketch, keys: ["class-sketch"], text: `the class's ${c.count} sketches: their median (line), and the middle half of them (shaded)` }] : [],
     sentences: shown
       ? [{ at: ORDER.said.classSketch, text: `The class's ${c.count} sketches: ${c.xs.map((x, i) => `at ${a.xText(x)} a median of ${v(c.median[i])}, the middle half from ${v(c.low[i])} to ${v(c.high[i])}`).join("; ")}.` }]

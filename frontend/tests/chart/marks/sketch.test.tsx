@@ -53,6 +53,8 @@ describe("a class's sketches", () => {
     expect(drawn.getByTestId("class-sketch-median").getAttribute("d")).toBe(f.g.linePath(c.xs.map((x, i) => ({ x, y: c.median[i] }))));
     expect(drawn.getAllByTestId("class-sketch-point").map((p) => Number(p.getAttribute("data-y")))).toEqual(c.median);
     expect(m.ys).toEqual(c.high);
+    // labels keep off the whole band: four boxes along each of its two intervals
+    expect(m.obstacles?.(f).boxes).toHaveLength(8);
   });
   it("say the same in the legend, the description, a table and the CSV", () => {
     const m = classSketchMark(axes, c);
