@@ -58,3 +58,21 @@ def engine(tmp_path_factory):
     migrate(e)
     yield e
     e.dispose()
+
+
+def seed_class(conn, students: int = 1) -> None:
+    """Class 1 (code ABCDEF, three steps) and its students 1 to `students`, as raw rows: what the
+    migrations' tests put in a database before migrating it."""
+    conn.execute(
+        text(
+            "INSERT INTO classes (id, code, step_count, teacher_token_sha256, created_at, active_at)"
+            " VALUES (1, 'ABCDEF', 3, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+        )
+    )
+    for sid in range(1, students + 1):
+        conn.execute(
+            text(
+                "INSERT INTO class_students (id, class_id, public_id, token_sha256, joined_at)"
+                f" VALUES ({sid}, 1, 'p{sid}', 't{sid}', CURRENT_TIMESTAMP)"
+            )
+        )

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.core.db import _config
 
-from .conftest import database_url
+from .conftest import database_url, seed_class
 
 
 def answer(value: float, *more: tuple[str, int]) -> str:
@@ -29,18 +29,7 @@ def test_old_answers_become_round_one_and_round_two_fits_beside_them(tmp_path_fa
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0004")
-        conn.execute(
-            text(
-                "INSERT INTO classes (id, code, step_count, teacher_token_sha256, created_at, active_at)"
-                " VALUES (1, 'ABCDEF', 3, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-            )
-        )
-        conn.execute(
-            text(
-                "INSERT INTO class_students (id, class_id, public_id, token_sha256, joined_at)"
-                " VALUES (1, 1, 'p', 't', CURRENT_TIMESTAMP)"
-            )
-        )
+        seed_class(conn)
         conn.execute(text(answer(5.0)))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn

@@ -7,7 +7,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from app.core.db import _config
 
-from .conftest import database_url
+from .conftest import database_url, seed_class
 
 
 def test_old_answers_keep_their_value_and_a_sketch_is_stored_beside_them(tmp_path_factory):
@@ -16,19 +16,7 @@ def test_old_answers_keep_their_value_and_a_sketch_is_stored_beside_them(tmp_pat
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0005")
-        conn.execute(
-            text(
-                "INSERT INTO classes (id, code, step_count, teacher_token_sha256, created_at, active_at)"
-                " VALUES (1, 'ABCDEF', 3, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-            )
-        )
-        for sid in (1, 2):
-            conn.execute(
-                text(
-                    "INSERT INTO class_students (id, class_id, public_id, token_sha256, joined_at)"
-                    f" VALUES ({sid}, 1, 'p{sid}', 't{sid}', CURRENT_TIMESTAMP)"
-                )
-            )
+        seed_class(conn, students=2)
         conn.execute(
             text(
                 "INSERT INTO class_answers (class_id, student_id, step, value, at)"

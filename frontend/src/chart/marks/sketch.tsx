@@ -6,6 +6,7 @@
 import { type PointerEvent, useRef, useState } from "react";
 import type { geometry } from "../geometry";
 import { type Mark, ORDER } from "./mark";
+import { followPointer } from "./pointer";
 
 export interface Sketch {
   /** where the sketch is read (the question's x values) */
@@ -55,7 +56,7 @@ export function sketchMark(s: Sketch): Mark {
 
 function SketchDrawing({ s, g, top, bottom, left, right, small, large }: { s: Sketch; g: Scales; top: number; bottom: number; left: number; right: number; small: boolean; large: boolean }) {
   const [stroke, setStroke] = useState<Px[]>([]);
-  // a stroke outlives renders (the axis may not, but the values do): it reads the latest props
+  // a stroke outlives renders (each move sets new values): it reads the latest props
   const latest = useRef({ s, g });
   latest.current = { s, g };
   const onDown = (e: PointerEvent<SVGRectElement>) => {
@@ -64,9 +65,8 @@ function SketchDrawing({ s, g, top, bottom, left, right, small, large }: { s: Sk
     e.preventDefault();
     const box = svg.getBoundingClientRect();
     const drawn: Px[] = [];
-    // The drawing belongs to the whole <svg>, as a prediction's drag does (prediction.tsx): the
-    // chart sets touch-action none while a sketch is open, and the svg keeps the pointer.
-    const follow = (ev: { clientX: number; clientY: number }) => {
+    // the drawing belongs to the whole <svg> (pointer.ts): the page does not scroll under it
+    followPointer(svg, e, (ev) => {
       const { s: now, g: scales } = latest.current;
       const [lo, hi] = scales.y.range();
       drawn.push([ev.clientX - box.left, Math.max(hi, Math.min(lo, ev.clientY - box.top))]);
@@ -77,18 +77,7 @@ function SketchDrawing({ s, g, top, bottom, left, right, small, large }: { s: Sk
       if (read.every((v) => v === null)) return;
       // (the step puts each value on its sliders' grid: what they show is what is sent)
       now.onChange?.(now.ys.map((y, i) => (read[i] === null ? y : scales.y.invert(read[i] as number))));
-    };
-    const end = () => {
-      setStroke([]);
-      svg.removeEventListener("pointermove", follow);
-      svg.removeEventListener("pointerup", end);
-      svg.removeEventListener("pointercancel", end);
-    };
-    svg.setPointerCapture(e.pointerId);
-    svg.addEventListener("pointermove", follow);
-    svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", end);
-    follow(e);
+    }, () => setStroke([]));
   };
   const editable = s.onChange !== undefined;
   const r = small ? 6 : large ? 9 : 7;
