@@ -42,7 +42,10 @@ async function tap(cdp: CDPSession, target: Locator) {
 async function draw(page: Page, cdp: CDPSession, shape: (t: number) => number) {
   const b = await inView(page.getByTestId("sketch-area"));
   const points = Array.from({ length: 41 }, (_, i) => i / 40).map((t) => ({ x: b.x + 1 + t * (b.width - 2), y: b.y + b.height * (1 - shape(t)) }));
+  const before = await page.evaluate(() => window.scrollY);
   await stroke(cdp, points);
+  // the finger draws: the page did not scroll under it
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
 }
 
 const numbers = (s: string | null) => (s ?? "").split(";").filter(Boolean).map(Number);
