@@ -3,20 +3,12 @@
 // answering with how sure it is. After every teacher action every phone is checked against what
 // the server holds (the CSV, the groups): its answer and round, its confidence, its discussion
 // group, and that no one else's answer reaches it, or the projector, before the reveal.
-import { type CDPSession, expect, type Locator, type Page, test } from "@playwright/test";
+import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./lib/axe";
+import { tap } from "./lib/touch";
 import { StudentSeat, TeacherView } from "./pages/ClassPages";
 
 test.use({ bypassCSP: true }); // axe is injected as a script
-
-/** A finger taps the middle of `target` (touchStart, touchEnd: what a phone sends). */
-async function tap(cdp: CDPSession, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  const b = (await target.boundingBox())!;
-  const point = [{ x: b.x + b.width / 2, y: b.y + b.height / 2, id: 1, radiusX: 8, radiusY: 8, force: 1 }];
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-}
 
 interface Phone {
   name: string;

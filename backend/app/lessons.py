@@ -1,7 +1,8 @@
 """What the server needs to know of a lesson to run a class on it: how many steps it has and
-what each step's question accepts. The browser checks a lesson in full (frontend/src/lesson/
-schema.ts, against the models); here a lesson file is only read safely and its questions'
-shapes taken, so that a class can refuse answers a step cannot have."""
+what each step's question accepts, and the same of its concept check's questions (`check:`).
+The browser checks a lesson in full (frontend/src/lesson/format.ts, against the models); here
+a lesson file is only read safely and its questions' shapes taken, so that a class can refuse
+answers a step cannot have."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from perfmodels import registry
 MAX_LESSON_BYTES = 64 * 1024
 MAX_STEPS = 20
 MAX_CHOICES = 6
+# a concept check's questions (`check:`), asked before the lesson and again after it
+MIN_CHECK, MAX_CHECK = 3, 5
 # A point prediction is a throughput, a rate or a time: never negative, and no chart of the
 # models' goes anywhere near this (it only bounds what a hostile client may store).
 MAX_POINT_VALUE = 1e15
@@ -96,18 +99,39 @@ class LessonError(ValueError):
     pass
 
 
-def read_steps(text: str) -> tuple[Step, ...]:
-    """The steps of a lesson file (YAML), or LessonError saying what is wrong."""
+def _load(text: str) -> Any:
     if len(text.encode()) > MAX_LESSON_BYTES:
         raise LessonError(f"the lesson file is larger than {MAX_LESSON_BYTES // 1024} KB")
     try:
-        doc = yaml.safe_load(text)
+        return yaml.safe_load(text)
     except yaml.YAMLError as e:
         raise LessonError(f"the lesson file is not valid YAML: {str(e).splitlines()[0]}") from None
+
+
+def read_steps(text: str) -> tuple[Step, ...]:
+    """The steps of a lesson file (YAML), or LessonError saying what is wrong."""
+    doc = _load(text)
     steps = doc.get("steps") if isinstance(doc, dict) else None
     if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
         raise LessonError(f"a lesson has a list of 1 to {MAX_STEPS} steps")
     return tuple(_step(s) for s in steps)
+
+
+def read_check(text: str) -> tuple[Step, ...]:
+    """The questions of a lesson file's concept check (`check:`, each shaped as a step with a
+    question), in order; none when the lesson has no check. LessonError if it is not one."""
+    doc = _load(text)
+    check = doc.get("check") if isinstance(doc, dict) else None
+    if check is None:
+        return ()
+    if not isinstance(check, list) or not MIN_CHECK <= len(check) <= MAX_CHECK:
+        raise LessonError(f"a concept check is a list of {MIN_CHECK} to {MAX_CHECK} questions")
+    found = tuple(_step(q) for q in check)
+    if any(q.predict is None for q in found):
+        raise LessonError("every question of a concept check needs its question")
+    if any(q.predict == "curve" for q in found):  # (the gain judges one value a question)
+        raise LessonError("a concept check asks for points, choices or knobs, not a sketched curve")
+    return found
 
 
 def _step(s: Any) -> Step:
@@ -179,3 +203,11 @@ def builtin(lessons_dir: Path) -> dict[str, tuple[Step, ...]]:
         text = path.read_text()
         out[str(yaml.safe_load(text)["id"])] = read_steps(text)
     return out
+
+
+@cache
+def builtin_checks(lessons_dir: Path) -> dict[str, tuple[Step, ...]]:
+    """The built-in lessons' concept checks (lessons/*.yaml) by lesson id."""
+    return {
+        str(yaml.safe_load(p.read_text())["id"]): read_check(p.read_text()) for p in sorted(lessons_dir.glob("*.yaml"))
+    }

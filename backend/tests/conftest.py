@@ -13,6 +13,22 @@ from app.main import create_app
 
 POSTGRES = os.environ.get("MEMOLAB_TEST_POSTGRES_URL")
 
+# Modules whose app never reads or writes the database (the HTTP protocol, headers, the models'
+# and datasets' routes, the caches): run once, on SQLite; on PostgreSQL they would test nothing
+# more and cost the suite's run time.
+WITHOUT_DATABASE = [
+    "core/test_protocol.py",
+    "core/test_limits.py",
+    "test_headers.py",
+    "test_served.py",
+    "test_compute.py",
+    "api/test_lru.py",
+    "api/test_openapi.py",
+    "api/routes/test_models.py",
+    "api/routes/test_datasets.py",
+]
+collect_ignore = WITHOUT_DATABASE if POSTGRES else []
+
 
 def database_url(tmp_path_factory) -> str:
     if POSTGRES:
@@ -58,21 +74,3 @@ def engine(tmp_path_factory):
     migrate(e)
     yield e
     e.dispose()
-
-
-def seed_class(conn, students: int = 1) -> None:
-    """Class 1 (code ABCDEF, three steps) and its students 1 to `students`, as raw rows: what the
-    migrations' tests put in a database before migrating it."""
-    conn.execute(
-        text(
-            "INSERT INTO classes (id, code, step_count, teacher_token_sha256, created_at, active_at)"
-            " VALUES (1, 'ABCDEF', 3, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-        )
-    )
-    for sid in range(1, students + 1):
-        conn.execute(
-            text(
-                "INSERT INTO class_students (id, class_id, public_id, token_sha256, joined_at)"
-                f" VALUES ({sid}, 1, 'p{sid}', 't{sid}', CURRENT_TIMESTAMP)"
-            )
-        )

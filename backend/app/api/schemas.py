@@ -57,6 +57,7 @@ Card = mirror(model_types.Card)
 Table = mirror(model_types.Table)
 OwnFit = mirror(model_types.OwnFit)
 Sensitivity = mirror(model_types.Sensitivity)
+AtlasCurve = mirror(model_types.AtlasCurve)
 
 
 class Health(BaseModel):
@@ -255,6 +256,9 @@ class AnswerIn(BaseModel):
         ]
         | None
     ) = None
+    # an answer to the lesson's concept check, before the lesson or after it: `step` is then
+    # the check's question, counted from 1 (absent: a lesson step's answer)
+    phase: Literal["before", "after"] | None = None
 
 
 class AnswerSaved(BaseModel):
@@ -275,6 +279,8 @@ class ControlIn(BaseModel):
     reset: bool = False
     # 2: "discuss, then vote again": round 1 closes (its answers kept), round 2 opens
     round: Literal[2] | None = None
+    # the lesson's concept check on the phones: open it before the lesson or after it, or close it
+    check: Literal["before", "after", "closed"] | None = None
 
 
 class LessonIn(BaseModel):

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from ..core.tables import ClassAnswer, Classroom, ClassStudent
 from . import models as ev
-from .reads import sketch_of
+from .reads import LESSON, sketch_of
 
 # (student row id, value, choice) of one round-1 answer
 Voted = tuple[int, float | None, int | None]
@@ -37,7 +37,10 @@ def group_of(db: Session, c: Classroom, student: ClassStudent, step_no: int) -> 
     answers (none when the student gave no round-1 answer, or is alone)."""
     rows = db.execute(
         select(ClassAnswer.student_id, ClassAnswer.value, ClassAnswer.choice, ClassAnswer.sketch).where(
-            ClassAnswer.class_id == c.id, ClassAnswer.step == step_no, ClassAnswer.round == 1
+            ClassAnswer.class_id == c.id,
+            ClassAnswer.step == step_no,
+            ClassAnswer.round == 1,
+            ClassAnswer.phase == LESSON,
         )
     ).all()
     sketches = {sid: sketch_of(sk) for sid, _, _, sk in rows}

@@ -29,6 +29,8 @@ class ClassState(BaseModel):
     resets: dict[str, int] = Field(default_factory=dict)
     # the steps in their second vote (rules.StepState.round): round 1 closed, its answers kept
     rounds: dict[str, int] = Field(default_factory=dict)
+    # the lesson's concept check open on the phones: before the lesson or after it (absent: none)
+    check: Literal["before", "after"] | None = None
 
 
 class Who(BaseModel):
@@ -41,13 +43,16 @@ class Who(BaseModel):
 class Given(BaseModel):
     """An answer: a point prediction's value, a choice counted from 1, or a sketched curve (its
     values at the question's x values); on a step voted twice, its round (absent: round 1); how
-    sure the student was (1 guessing, 2 fairly sure, 3 sure), if they said."""
+    sure the student was (1 guessing, 2 fairly sure, 3 sure), if they said; `phase` "before" or
+    "after": an answer to question `step` of the concept check, before the lesson or after it
+    (absent: a lesson step's)."""
 
     value: float | None = None
     choice: int | None = None
     sketch: list[float] | None = None
     round: int | None = None
     confidence: int | None = None
+    phase: Literal["before", "after"] | None = None
 
 
 class GivenBy(Given):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from typing import Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -17,6 +18,7 @@ from . import models as ev
 from .rules import StepState
 
 SPREAD_VALUES = 101  # a revealed step's values sent to students at most (models.Spread)
+LESSON = "lesson"  # an answer's phase when it answers a lesson step (not the concept check)
 
 
 def aware(t: datetime) -> datetime:
@@ -41,6 +43,7 @@ def state_of(c: Classroom) -> ev.ClassState:
         ended=c.ended_at is not None,
         resets={str(n): s.resets for n, s in sorted(steps.items()) if s.resets},
         rounds={str(n): s.round for n, s in sorted(steps.items()) if s.round > 1},
+        check=told_phase(c.check_phase),
     )
 
 
@@ -54,8 +57,16 @@ def sketch_of(stored: str | None) -> list[float] | None:
 
 
 def given(a: ClassAnswer) -> ev.Given:
-    """The answer as devices are told it: its value, choice or sketch, its round, its confidence."""
-    return ev.Given(value=a.value, choice=a.choice, sketch=sketch_of(a.sketch), round=a.round, confidence=a.confidence)
+    """The answer as devices are told it: its value, choice or sketch, its round, its confidence,
+    and (a concept check's) its phase."""
+    told = ev.Given(value=a.value, choice=a.choice, sketch=sketch_of(a.sketch), round=a.round, confidence=a.confidence)
+    told.phase = told_phase(a.phase)
+    return told
+
+
+def told_phase(phase: str | None) -> Literal["before", "after"] | None:
+    """An answer's or a class's phase of the concept check as devices are told it (none: the lesson)."""
+    return "before" if phase == "before" else "after" if phase == "after" else None
 
 
 def spread(db: Session, class_id: int, step_no: int, rounds: int = 1) -> ev.Spread:
@@ -64,7 +75,7 @@ def spread(db: Session, class_id: int, step_no: int, rounds: int = 1) -> ev.Spre
     as its `first`."""
     rows = db.execute(
         select(ClassAnswer.value, ClassAnswer.choice, ClassAnswer.sketch, ClassAnswer.round).where(
-            ClassAnswer.class_id == class_id, ClassAnswer.step == step_no
+            ClassAnswer.class_id == class_id, ClassAnswer.step == step_no, ClassAnswer.phase == LESSON
         )
     ).all()
 
@@ -141,30 +152,33 @@ def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[e
     return seen, at
 
 
-Row = tuple[int, int, str, str, str, str, str]
+Row = tuple[int, int, str, str, str, str, str, str]
 
 
-def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = ()) -> list[Row]:
-    """(step, round, student, name, answer, confidence, time) for the CSV download, in the order
-    given; a choice in its words when `steps` (the lesson's) knows them, a sketch as "x: y" pairs;
-    no confidence: ""."""
+def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = (), check: tuple[Step, ...] = ()) -> list[Row]:
+    """(step, round, student, name, answer, confidence, time, phase) for the CSV download: the
+    concept check's before the lesson, the lesson's, the check's after it (its `step` the
+    question's number); a choice in its words when `steps` (the lesson's) or `check` (the
+    check's questions) know them, a sketch as "x: y" pairs; no confidence: ""."""
     q = (
         select(ClassAnswer, ClassStudent)
         .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
         .where(ClassAnswer.class_id == c.id)
         .order_by(ClassAnswer.step, ClassAnswer.round, ClassAnswer.at)
     )
+    order = {"before": 0, LESSON: 1, "after": 2}
     return [
         (
             a.step,
             a.round,
             s.public_id,
             s.name,
-            _answer_words(steps, a),
+            _answer_words(steps if a.phase == LESSON else check, a),
             str(a.confidence or ""),
             aware(a.at).isoformat(timespec="seconds"),
+            a.phase,
         )
-        for a, s in db.execute(q).all()
+        for a, s in sorted(db.execute(q).all(), key=lambda r: order.get(r[0].phase, 1))
     ]
 
 

@@ -2,8 +2,9 @@
 right, a point counting as right within 10 % of the model's value, a sketched curve when its
 mean relative error over its x values is within 10 %; by how sure the students
 said they were, with the confident and wrong apart), and on a step voted twice how the class
-moved between the rounds. The answers are read here; the judging is pure (`judge`), tested
-with simulated classes whose right answers are known."""
+moved between the rounds; and the concept check's share right before and after the lesson with
+the normalized gain (gain.py). The answers are read here; the judging is pure (`judge`,
+`gain.check_report`), tested with simulated classes whose right answers are known."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from perfmodels import registry
 
 from ..core.tables import ClassAnswer, Classroom
 from ..lessons import Step, Where
-from .reads import sketch_of, steps_of
+from .gain import CheckReport, check_report
+from .reads import LESSON, sketch_of, steps_of
 
 WITHIN = 0.10  # a point prediction this close to the model's value (relative) counts as right
 SURE = 3  # the confidence that counts as "confident" (1 guessing, 2 fairly sure, 3 sure)
@@ -63,6 +65,9 @@ class StepReport(BaseModel):
 class ClassReport(BaseModel):
     code: str
     steps: list[StepReport]
+    # the lesson's concept check before and after the lesson, with the gain (gain.py); None: the
+    # lesson has no check
+    check: CheckReport | None = None
 
 
 @dataclass(frozen=True)
@@ -165,11 +170,18 @@ def judge(step_no: int, predict: str, truth: Truth | None, votes: list[Vote], ro
     return StepReport(step=step_no, predict=predict, truth=truth, rounds=out, shift=shift)
 
 
-def report(db: Session, c: Classroom, steps: tuple[Step, ...]) -> ClassReport:
-    """The class's report: every step that asks a question, in order."""
-    votes: dict[int, list[Vote]] = defaultdict(list)
+def rightness(votes: list[Vote], truth: float | None) -> list[bool]:
+    """Whether each answer is right (all False where the model's answer is unknown)."""
+    return [truth is not None and _right(v, truth) for v in votes]
+
+
+def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: tuple[Step, ...] = ()) -> ClassReport:
+    """The class's report: every step that asks a question, in order; and the concept check's
+    questions before and after the lesson, with the gain, when the lesson has a check."""
+    votes: dict[tuple[str, int], list[Vote]] = defaultdict(list)
     rows = db.execute(
         select(
+            ClassAnswer.phase,
             ClassAnswer.step,
             ClassAnswer.student_id,
             ClassAnswer.round,
@@ -179,14 +191,25 @@ def report(db: Session, c: Classroom, steps: tuple[Step, ...]) -> ClassReport:
             ClassAnswer.sketch,
         ).where(ClassAnswer.class_id == c.id)
     ).all()
-    for step_no, student, round_no, value, choice, sure, drawn in rows:
+    for phase, step_no, student, round_no, value, choice, sure, drawn in rows:
         sketch = sketch_of(drawn)
-        votes[step_no].append(Vote(student, round_no, value, choice, sure, tuple(sketch) if sketch else None))
+        votes[(phase, step_no)].append(Vote(student, round_no, value, choice, sure, tuple(sketch) if sketch else None))
     state = steps_of(c)
-    out = []
-    for n, s in enumerate(steps, start=1):
-        if s.predict is None:
-            continue
-        judged = judge(n, s.predict, truth_of(s), votes[n], state[n].round if n in state else 1)
-        out.append(judged.model_copy(update={"xs": list(s.xs)}) if s.predict == "curve" else judged)
-    return ClassReport(code=c.code, steps=out)
+    # (a concept check asks no sketched curve, lessons.read_check: each truth is one value)
+    truths = [None if isinstance(t := truth_of(q), tuple) else t for q in check]
+    questions = [
+        (q.predict or "", t, rightness(votes[("before", n)], t), rightness(votes[("after", n)], t))
+        for n, (q, t) in enumerate(zip(check, truths, strict=True), start=1)
+    ]
+    judged = [
+        judge(n, s.predict, truth_of(s), votes[(LESSON, n)], state[n].round if n in state else 1)
+        for n, s in enumerate(steps, start=1)
+        if s.predict is not None
+    ]
+    # a sketched curve's report carries its x values beside the model's values there
+    xs = {n: list(s.xs) for n, s in enumerate(steps, start=1) if s.predict == "curve"}
+    return ClassReport(
+        code=c.code,
+        steps=[j.model_copy(update={"xs": xs[j.step]}) if j.step in xs else j for j in judged],
+        check=check_report(questions) if check else None,
+    )

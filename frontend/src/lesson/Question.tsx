@@ -23,7 +23,7 @@ interface QuestionProps {
   onCommit: (a: StepAnswer) => void;
   /** in a live class: whether answers are closed, the answer the class holds (in words, or
    * null), and whether a newer one waits on this device for the connection */
-  live?: { held: string | null; closed: boolean; waiting?: boolean };
+  live?: { held: string | null; closed: boolean; waiting?: boolean; until?: string };
   /** the chart's y axis top while the question is open (a typed value far beyond it is a slip) */
   top?: number;
   /** the answer is out: a choice question marks the right one */
@@ -55,7 +55,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
   ) : live && !live.closed ? (
     <p className="muted" data-testid="sent-note">
       {live.waiting ? `Not sent yet: kept on this device until the connection returns.${live.held ? ` The class still has ${live.held} from you.` : ""}`
-        : live.held ? `Sent. The class has ${live.held} from you; you can change it until the reveal.` : "Your answer goes to the class's screen; you can change it until the reveal."}
+        : live.held ? `Sent. The class has ${live.held} from you; you can change it until ${live.until ?? "the reveal"}.` : `Your answer goes to the class's screen; you can change it until ${live.until ?? "the reveal"}.`}
     </p>
   ) : null;
   if (q.predict === "curve") {

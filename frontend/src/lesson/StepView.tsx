@@ -80,6 +80,8 @@ export interface LiveStep {
   board?: ReactNode;
   /** a curve question's class sketches, once revealed: each x's values, and how many sketched */
   sketches?: { perX: number[][]; count: number };
+  /** until when the student may change their answer (default: "the reveal") */
+  until?: string;
 }
 
 export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
@@ -169,7 +171,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         const given = answerWords(a);
         announce(how === "waiting"
           ? `You are offline. Your answer, ${given}, is kept on this device and will be sent when the connection returns.`
-          : `Your answer, ${given}, went to the class's screen. You can change it until the reveal.`);
+          : `Your answer, ${given}, went to the class's screen. You can change it until ${live.until ?? "the reveal"}.`);
       }, (e: Error) => {
         setSending(`Not sent: ${e.message}`);
         announce(`Your answer was not sent: ${e.message}`);
@@ -220,7 +222,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} revealed={revealed}
             // closed: only the answer held is shown (in a class, never a draft the class does not hold)
             draft={canAnswer ? shownDraft : null} onDraft={setDraft} onCommit={commit}
-            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting } : undefined} top={top} xText={axes.xText} xUnit={axes.xUnit} />
+            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting, until: live.until } : undefined} top={top} xText={axes.xText} xUnit={axes.xUnit} />
         )}
         {live?.extra}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}

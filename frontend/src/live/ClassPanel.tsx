@@ -1,7 +1,7 @@
 // The teacher's controls for a live class, on the presenter view: the code and join link large
 // (with a QR code), how many have answered this step (the class's choices are drawn large in the
 // chart's place: lesson/ChoiceTally.tsx); reveal for everyone, lock, self-pace, reset, download the answers, end the class.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { QrCode } from "../lesson/QrCode";
 import { classes } from "./api";
 import type { Room } from "./room";
@@ -18,7 +18,7 @@ export interface PeerControls {
   openReport: () => void;
 }
 
-export function ClassPanel({ code, token, room, link, step, asks, peer }: {
+export function ClassPanel({ code, token, room, link, step, asks, peer, check }: {
   code: string;
   token: string;
   room: Room;
@@ -27,6 +27,8 @@ export function ClassPanel({ code, token, room, link, step, asks, peer }: {
   /** whether the step asks a question (no count of answers where none is asked) */
   asks: boolean;
   peer: PeerControls;
+  /** the concept check's controls, when the lesson has a check (CheckTeacher.tsx) */
+  check?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
@@ -91,6 +93,7 @@ export function ClassPanel({ code, token, room, link, step, asks, peer }: {
           if (window.confirm("Show the students' names on this screen? Everyone in the room will see who has answered. They are hidden again on the next step.")) setNamesFor(step);
         }}>Show names…</button>
       ))}
+      {check}
       <div className="class-actions">
         {asks && !revealed && peer.round === 1 && (
           <button type="button" data-testid="vote-again" onClick={() => act({ step, round: 2 })}>Discuss, then vote again</button>

@@ -10,6 +10,7 @@ import { byX } from "../lesson/sketch";
 import { type ClassReport, classes } from "./api";
 import { ClassPanel } from "./ClassPanel";
 import { ClassReportView } from "./ClassReportView";
+import { CheckBoard, CheckControls } from "./CheckTeacher";
 import { CODE } from "./code";
 import { emptyRoom, foldRoom, type Given, roundOf, useClassStream } from "./room";
 import { RoundShift, SureAndWrong } from "./RoundShift";
@@ -60,11 +61,14 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   };
   const stepReport = shift?.step === step ? shift.report.steps.find((s) => s.step === step) : undefined;
   const unit = spec?.metrics.find((m) => m.name === (lesson.steps[step - 1].state.y ?? spec.y_default))?.unit ?? "";
+  const checkOpen = room.state?.ended ? null : (room.state?.check ?? null);
   return {
+    cover: checkOpen && lesson.check ? <CheckBoard questions={lesson.check} phase={checkOpen} room={room} /> : undefined,
     panel: (
       <>
         <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}
-          peer={{ round, hideLive, setHideLive, showFirst: showingFirst, setShowFirst: (on) => setShowFirst(on ? step : null), openReport: () => setReportOpen(true) }} />
+          peer={{ round, hideLive, setHideLive, showFirst: showingFirst, setShowFirst: (on) => setShowFirst(on ? step : null), openReport: () => setReportOpen(true) }}
+          check={lesson.check?.length ? <CheckControls code={code} token={token} open={checkOpen} /> : undefined} />
         {reportOpen && <ClassReportView code={code} token={token} lesson={lesson} onClose={() => setReportOpen(false)} />}
       </>
     ),

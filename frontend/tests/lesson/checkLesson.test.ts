@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
 import { findFigure } from "../../src/lesson/memoFigure";
 import { checkLesson, formatProblem, MAX_LESSON_BYTES, type Lesson } from "../../src/lesson/checkLesson";
-import { MAX_CHOICES, MAX_SKETCH_POINTS, MAX_STEPS, MIN_SKETCH_POINTS } from "../../src/lesson/format";
+import { MAX_CHECK, MAX_CHOICES, MAX_SKETCH_POINTS, MAX_STEPS, MIN_CHECK, MIN_SKETCH_POINTS } from "../../src/lesson/format";
 import { dataset, python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(
@@ -175,10 +175,10 @@ ${step}`;
 });
 
 describe("the lesson format's limits", () => {
-  it("are the server's: file size, steps, choices and a sketch's points", () => {
+  it("are the server's: file size, steps, choices, a concept check's questions and a sketch's points", () => {
     const server = python<Record<string, number>>(
-      "import json; from app import lessons; print(json.dumps({k: getattr(lessons, k) for k in ('MAX_LESSON_BYTES', 'MAX_STEPS', 'MAX_CHOICES', 'MIN_SKETCH_POINTS', 'MAX_SKETCH_POINTS')}))",
+      "import json; from app import lessons; print(json.dumps({k: getattr(lessons, k) for k in ('MAX_LESSON_BYTES', 'MAX_STEPS', 'MAX_CHOICES', 'MIN_CHECK', 'MAX_CHECK', 'MIN_SKETCH_POINTS', 'MAX_SKETCH_POINTS')}))",
     );
-    expect(server).toEqual({ MAX_LESSON_BYTES, MAX_STEPS, MAX_CHOICES, MIN_SKETCH_POINTS, MAX_SKETCH_POINTS });
+    expect(server).toEqual({ MAX_LESSON_BYTES, MAX_STEPS, MAX_CHOICES, MIN_CHECK, MAX_CHECK, MIN_SKETCH_POINTS, MAX_SKETCH_POINTS });
   });
 });

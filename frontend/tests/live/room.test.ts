@@ -126,3 +126,25 @@ describe("a step voted twice", () => {
     expect([snap.first[2], snap.answers[2]]).toEqual([{ kind: "point", y: 5 }, { kind: "point", y: 6 }]);
   });
 });
+
+describe("a concept check", () => {
+  const open = { ...state, check: "before" as const };
+  it("the teacher's room keeps the check's answers by phase and question, apart from the lesson's steps", () => {
+    let r = foldRoom(emptyRoom, ev({ type: "snapshot", state: open, students: [], answers: [{ step: 2, id: "a", name: "Ann", value: 5 }, { step: 2, id: "a", name: "Ann", choice: 1, phase: "before" }] }));
+    expect([r.answers[2].a.value, r.checks.before[2].a.choice]).toEqual([5, 1]);
+    r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", choice: 3, phase: "before" } }));
+    r = foldRoom(r, ev({ type: "answers", step: 1, answer: { id: "a", name: "Ann", choice: 2, phase: "after" } }));
+    expect(Object.keys(r.checks.before[2]).sort()).toEqual(["a", "b"]);
+    expect([r.checks.after[1].a.choice, Object.keys(r.answers[2])]).toEqual([2, ["a"]]);
+    // a lesson step's reset leaves the check alone
+    r = foldRoom(r, ev({ type: "answers", step: 2, reset: true }));
+    expect([r.answers[2], Object.keys(r.checks.before[2]).length]).toEqual([undefined, 2]);
+  });
+
+  it("a student's seat holds its own check answers by phase, from the snapshot and as acknowledged", () => {
+    let s = foldSeat(emptySeat, ev({ type: "snapshot", state: open, me: null, answers: [{ step: 2, value: 5 }, { step: 2, choice: 1, phase: "before" }], spreads: {} }));
+    expect([s.answers[2], s.checks.before[2], s.state?.check]).toEqual([{ kind: "point", y: 5 }, { kind: "choice", choice: 1 }, "before"]);
+    s = foldSeat(s, { type: "mine", step: 2, answer: { kind: "choice", choice: 3 }, resets: 0, phase: "after" });
+    expect([s.checks.after[2], s.checks.before[2], s.answers[2]]).toEqual([{ kind: "choice", choice: 3 }, { kind: "choice", choice: 1 }, { kind: "point", y: 5 }]);
+  });
+});

@@ -1,16 +1,16 @@
 """A sketched curve as an answer (a lesson's `predict: curve`): its values at the question's x
 values, as JSON text beside the point's `value` and the choice.
 
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-11-27
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-11-29
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

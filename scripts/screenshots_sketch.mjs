@@ -4,7 +4,7 @@
 // with the class's median sketch and middle half against the model (docs/projector-sketch.png),
 // and a phone after the reveal with its error (docs/phone-sketch-reveal.png).
 import { join } from "node:path";
-import { ROOT } from "../../bench/lib.mjs";
+import { ROOT } from "../bench/lib.mjs";
 
 const STEP = 7;
 // each phone's curve: its height (0 the x axis, 1 the top) at t from 0 (left) to 1 (right)
