@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from app.lessons import MAX_SKETCH_POINTS, LessonError, Step, read_steps
+from app.lessons import MAX_SKETCH_POINTS, LessonError, Step, read_check, read_steps
 
 CURVE = """
 steps:
@@ -44,3 +44,12 @@ def test_a_curve_question_needs_three_to_eight_numbers(at):
     text = CURVE.replace("[50, 100, 150, 200, 300]", at)
     with pytest.raises(LessonError):
         read_steps(text)
+
+
+def test_a_concept_check_asks_no_sketched_curve():
+    point = "{title: Q, state: {system: lavc}, question: {predict: point, at: 50}}"
+    curve = "{title: Q, state: {system: lavc}, question: {predict: curve, at: [50, 100, 150]}}"
+    text = CURVE + f"check:\n  - {point}\n  - {point}\n  - {curve}\n"
+    with pytest.raises(LessonError, match="not a sketched curve"):
+        read_check(text)
+    assert len(read_check(text.replace(curve, point))) == 3
