@@ -17,16 +17,16 @@
 // Peer instruction (case "peer"): a phone in round 2 with its discussion group
 // (docs/phone-round2.png), the projector's round shift after the reveal
 // (docs/projector-round-shift.png) and the class report (docs/class-report.png). The atlas (case
-// "atlas", screenshots_atlas.mjs): docs/atlas.png and docs/atlas-phone.png. The concept check
-// before and after a lesson, with the gain (case "check", screenshots_check.mjs).
+// "atlas", screenshots_atlas.mjs): docs/atlas.png and docs/atlas-phone.png. The concept check,
+// with the gain (case "check", screenshots_check.mjs); sketches of a curve (screenshots_sketch.mjs).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
 import { atlasShots } from "./screenshots_atlas.mjs";
 import { checkShots } from "./screenshots_check.mjs";
-
+import { sketchShots } from "./screenshots_sketch.mjs";
 // `node scripts/screenshots.mjs export lesson`: only those cases (explorer, lesson, a11y, own,
-// bounds, hall, export, knee, peer, atlas, check); none named: all of them
+// bounds, hall, export, knee, peer, atlas, check, sketch); none named: all of them
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
@@ -36,6 +36,7 @@ try {
   if (want("knee")) await kneeShots();
   if (want("atlas")) await atlasShots(browser, base);
   if (want("check")) await checkShots(browser, base, ROOT);
+  if (want("sketch")) await sketchShots(browser, base);
   if (want("explorer")) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
     // the explorer on the CI: one curve per circuit, a baseline pinned at quota 8, read at quota 40

@@ -26,6 +26,9 @@ MIN_CHECK, MAX_CHECK = 3, 5
 # A point prediction is a throughput, a rate or a time: never negative, and no chart of the
 # models' goes anywhere near this (it only bounds what a hostile client may store).
 MAX_POINT_VALUE = 1e15
+# A sketched curve is sampled at the question's x values: 3 to this many (format.ts's too).
+MIN_SKETCH_POINTS = 3
+MAX_SKETCH_POINTS = 8
 
 
 @dataclass(frozen=True)
@@ -40,26 +43,45 @@ class Where:
 
 @dataclass(frozen=True)
 class Step:
-    """A step's question: "point" (a number, 0..y_max), "choice" (1..choices) or None; a
-    choice's words in `labels` (a knob question's, the knobs' labels), for the answers' CSV."""
+    """A step's question: "point" (a number, 0..y_max), "choice" (1..choices), "curve" (a
+    sketch: one number, 0..y_max, at each of `xs`) or None; a choice's words in `labels` (a
+    knob question's, the knobs' labels), for the answers' CSV."""
 
     predict: str | None
     choices: int = 0
     y_max: float = MAX_POINT_VALUE
     labels: tuple[str, ...] = ()
     # what the model answers (the class report's yardstick): a choice question's right choice
-    # (counted from 1; 0 unknown), a point question's setting (`Where`)
+    # (counted from 1; 0 unknown), a point question's setting (`Where`), a curve's settings, one
+    # for each x it is sketched at (`wheres`, empty if the file does not say enough)
     answer: int = 0
     where: Where | None = None
+    xs: tuple[float, ...] = ()
+    wheres: tuple[Where, ...] = ()
 
     def words(self, choice: int) -> str:
         """The words of choice `choice` (counted from 1), or its number when they are unknown."""
         return self.labels[choice - 1] if 1 <= choice <= len(self.labels) else f"choice {choice}"
 
-    def check(self, value: float | None, choice: int | None) -> str | None:
+    def sketch_words(self, sketch: list[float]) -> str:
+        """A sketch as a person reads it in a sheet: "x: y" at each x, separated by "; "."""
+        xs = self.xs if len(self.xs) == len(sketch) else tuple(range(1, len(sketch) + 1))
+        return "; ".join(f"{x:.10g}: {y:.10g}" for x, y in zip(xs, sketch, strict=True))
+
+    def check(self, value: float | None, choice: int | None, sketch: list[float] | None = None) -> str | None:
         """Why an answer does not fit this step (None: it fits)."""
         if self.predict is None:
             return "this step asks no question"
+        if self.predict == "curve":
+            if sketch is None or value is not None or choice is not None:
+                return "this step asks for a sketch of the curve"
+            if len(sketch) != len(self.xs):
+                return f"the sketch must have {len(self.xs)} values, one at each x"
+            if not all(math.isfinite(v) and 0 <= v <= self.y_max for v in sketch):
+                return f"each value of the sketch must be between 0 and {self.y_max:g}"
+            return None
+        if sketch is not None:
+            return "this step does not ask for a sketch"
         if self.predict == "point":
             if value is None or choice is not None:
                 return "this step asks for a value"
@@ -107,6 +129,8 @@ def read_check(text: str) -> tuple[Step, ...]:
     found = tuple(_step(q) for q in check)
     if any(q.predict is None for q in found):
         raise LessonError("every question of a concept check needs its question")
+    if any(q.predict == "curve" for q in found):  # (the gain judges one value a question)
+        raise LessonError("a concept check asks for points, choices or knobs, not a sketched curve")
     return found
 
 
@@ -125,13 +149,23 @@ def _step(s: Any) -> Step:
         right = among.index(str(q.get("answer"))) + 1 if str(q.get("answer")) in among else 0
         labels = tuple(_knob_label(state.get("system"), k) for k in among)
         return Step("choice", choices=len(among), labels=labels, answer=right)
+    y_max = q.get("y_max")
+    top = MAX_POINT_VALUE
+    if isinstance(y_max, int | float) and not isinstance(y_max, bool) and 0 < y_max < MAX_POINT_VALUE:
+        top = float(y_max)
     if q.get("predict") == "point":
-        y_max = q.get("y_max")
-        where = _where(state, q.get("at"))
-        if isinstance(y_max, int | float) and not isinstance(y_max, bool) and 0 < y_max < MAX_POINT_VALUE:
-            return Step("point", y_max=float(y_max), where=where)
-        return Step("point", where=where)
-    raise LessonError("a question predicts a point, a choice (of 2 to 6) or a knob (among 2 to 6)")
+        return Step("point", y_max=top, where=_where(state, q.get("at")))
+    # the whole curve, sketched: a value at each of the question's x values
+    at = q.get("at")
+    if q.get("predict") == "curve" and isinstance(at, list) and MIN_SKETCH_POINTS <= len(at) <= MAX_SKETCH_POINTS:
+        if all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in at):
+            found = tuple(w for w in (_where(state, x) for x in at) if w is not None)
+            xs = tuple(float(x) for x in at)
+            return Step("curve", y_max=top, xs=xs, wheres=found if len(found) == len(at) else ())
+    raise LessonError(
+        "a question predicts a point, a choice (of 2 to 6), a knob (among 2 to 6)"
+        f" or a curve (at {MIN_SKETCH_POINTS} to {MAX_SKETCH_POINTS} x values)"
+    )
 
 
 def _where(state: dict[str, Any], at: object) -> Where | None:

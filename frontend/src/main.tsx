@@ -11,6 +11,7 @@ import "./styles/modes.css";
 import "./styles/peer.css";
 import "./styles/check.css";
 import "./styles/atlas.css";
+import "./styles/sketch.css";
 import { applyTheme } from "./chart/theme";
 
 applyTheme(document.documentElement); // the chart's colours and dashes: chart/theme.ts

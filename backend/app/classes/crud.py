@@ -208,9 +208,11 @@ def answer(
     round_no: int | None = None,
     confidence: int | None = None,
     check: tuple[str, int] | None = None,
+    sketch: list[float] | None = None,
 ) -> Written[Stored]:
-    """Store the student's answer to `step_no` in the step's round (replacing theirs in that
-    round; `round_no`, if the device says, must be it) with how sure they are (`confidence`).
+    """Store the student's answer to `step_no` (a `value`, a `choice` or a `sketch`) in the
+    step's round (replacing theirs in that round; `round_no`, if the device says, must be it)
+    with how sure they are (`confidence`).
     `fresh` is False when it was stored already: a device retrying an answer sends the same
     `key`, and it is announced once. `resets` is the step's count of resets it was stored under
     (the device keeps it beside the answer: a later reset, told by the class's state, clears it).
@@ -229,7 +231,7 @@ def answer(
             round_no=round_no,
             open_check=c.check_phase,
             check=check,
-            bad=step.check(value, choice),
+            bad=step.check(value, choice, sketch),
         )
         stored = Stored(fresh=False, resets=resets, round=round_now)
         if seen_resets is not None and seen_resets < stored.resets:
@@ -244,12 +246,12 @@ def answer(
         if key is not None and db.scalar(select(ClassAnswer.key).where(*mine)) == key:
             return Written(stored, c.code)  # (stored and announced already)
         now = _now()
-        row = {"value": value, "choice": choice, "confidence": confidence, "at": now, "key": key}
+        drawn = json.dumps(sketch) if sketch is not None else None
+        row = {"value": value, "choice": choice, "sketch": drawn, "confidence": confidence, "at": now, "key": key}
         done = db.execute(update(ClassAnswer).where(*mine).values(**row, tx=log.this_tx(db)))
         if done.rowcount == 0:  # type: ignore[attr-defined]
             db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, round=stored.round, phase=phase, **row))
-        given = ev.Given(value=value) if value is not None else ev.Given(choice=choice)
-        given.round, given.confidence = stored.round, confidence
+        given = ev.Given(value=value, choice=choice, sketch=sketch, round=stored.round, confidence=confidence)
         given.phase = told_phase(phase)
         told = _event(db, c, ev.answer_event(step_no, who(s), given), teacher_only=True)
     _touch(db, c)

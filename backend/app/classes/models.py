@@ -41,13 +41,15 @@ class Who(BaseModel):
 
 
 class Given(BaseModel):
-    """An answer: a point prediction's value, or a choice counted from 1; on a step voted twice,
-    its round (absent: round 1); how sure the student was (1 guessing, 2 fairly sure, 3 sure),
-    if they said; `phase` "before" or "after": an answer to question `step` of the concept
-    check, before the lesson or after it (absent: a lesson step's)."""
+    """An answer: a point prediction's value, a choice counted from 1, or a sketched curve (its
+    values at the question's x values); on a step voted twice, its round (absent: round 1); how
+    sure the student was (1 guessing, 2 fairly sure, 3 sure), if they said; `phase` "before" or
+    "after": an answer to question `step` of the concept check, before the lesson or after it
+    (absent: a lesson step's)."""
 
     value: float | None = None
     choice: int | None = None
+    sketch: list[float] | None = None
     round: int | None = None
     confidence: int | None = None
     phase: Literal["before", "after"] | None = None
@@ -77,6 +79,9 @@ class Spread(BaseModel):
     count: int
     values: list[float]
     choices: dict[str, int]
+    # a sketched curve's: at each of the question's x values, the class's values there, sorted
+    # (order statistics like `values`'); the page draws their median and middle half
+    sketches: list[list[float]] | None = None
     # a step voted twice: this is round 2's, and `first` round 1's (the shift the reveal shows)
     first: Spread | None = None
 
@@ -112,6 +117,7 @@ class Member(BaseModel):
     name: str
     value: float | None = None
     choice: int | None = None
+    sketch: list[float] | None = None
 
 
 class Group(BaseModel):

@@ -183,6 +183,8 @@ export interface components {
       resets?: number | null;
       /** Round */
       round?: (1 | 2) | null;
+      /** Sketch */
+      sketch?: number[] | null;
       /** Step */
       step: number;
       /** Value */
@@ -234,6 +236,11 @@ export interface components {
        * @default null
        */
       round?: number | null;
+      /**
+       * Sketch
+       * @default null
+       */
+      sketch?: number[] | null;
       /** Step */
       step: number;
       /**
@@ -737,6 +744,11 @@ export interface components {
        */
       round?: number | null;
       /**
+       * Sketch
+       * @default null
+       */
+      sketch?: number[] | null;
+      /**
        * Value
        * @default null
        */
@@ -887,6 +899,8 @@ export interface components {
       choice?: number | null;
       /** Name */
       name: string;
+      /** Sketch */
+      sketch?: number[] | null;
       /** Value */
       value?: number | null;
     };
@@ -1397,6 +1411,11 @@ export interface components {
       count: number;
       /** @default null */
       first?: components["schemas"]["Spread"] | null;
+      /**
+       * Sketches
+       * @default null
+       */
+      sketches?: number[][] | null;
       /** Values */
       values: number[];
     };
@@ -1478,6 +1497,10 @@ export interface components {
       step: number;
       /** Truth */
       truth: number | null;
+      /** Truths */
+      truths?: number[] | null;
+      /** Xs */
+      xs?: number[] | null;
     };
     /** StudentIn */
     StudentIn: {

@@ -59,8 +59,8 @@ function say(issue: z.core.$ZodIssue, data: unknown): [Path, string, Path?] | nu
     const want = KINDS[issue.expected] ?? issue.expected;
     return [path, `must be ${want}${hint ? ` (${hint})` : ""}`];
   }
-  if (issue.code === "invalid_union" && key === "question") return [[...path, "predict"], "must be point, choice or knob: predict: point places a point on the chart, predict: choice picks one answer, predict: knob picks the knob that matters most"];
-  if (issue.code === "invalid_value" && key === "predict") return [path, "must be point, choice or knob"];
+  if (issue.code === "invalid_union" && key === "question") return [[...path, "predict"], "must be point, choice, knob or curve: predict: point places a point on the chart, predict: choice picks one answer, predict: knob picks the knob that matters most, predict: curve sketches the whole curve"];
+  if (issue.code === "invalid_value" && key === "predict") return [path, "must be point, choice, knob or curve"];
   return [path, issue.message];
 }
 

@@ -6,6 +6,9 @@ import { z } from "zod";
 export const MAX_LESSON_BYTES = 64 * 1024;
 export const MAX_STEPS = 20;
 export const MAX_CHOICES = 6;
+/** A sketched curve is sampled at 3 to 8 x values (the server's limits too). */
+export const MIN_SKETCH_POINTS = 3;
+export const MAX_SKETCH_POINTS = 8;
 /** a concept check's questions (`check:`), as the server reads them (backend/app/lessons.py) */
 export const MIN_CHECK = 3;
 export const MAX_CHECK = 5;
@@ -58,6 +61,18 @@ const choiceQuestion = z
   })
   .strict()
   .refine((q) => q.answer <= q.choices.length, { message: "must name one of the choices (counted from 1)", path: ["answer"] });
+
+/** The whole curve over the step's x axis: the learner draws it (or sets a point at each x by
+ * keyboard), and the sketch is sent as its values at the x values `at`, in increasing order. */
+const curveQuestion = z
+  .object({
+    predict: z.literal("curve"),
+    prompt: text(400),
+    at: z.array(z.number().finite()).min(MIN_SKETCH_POINTS, `needs at least ${MIN_SKETCH_POINTS} x values`).max(MAX_SKETCH_POINTS, `has at most ${MAX_SKETCH_POINTS} x values`),
+    ...aroundQuestion,
+  })
+  .strict()
+  .refine((q) => q.at.every((x, i) => i === 0 || x > q.at[i - 1]), { message: "must list the x values in increasing order, each once", path: ["at"] });
 
 /** Which knob matters most here: the learner picks one of `among`; the model's sensitivity at
  * the step's setting (perfmodels.sensitivity) must agree with `answer` (claims.ts). */
@@ -114,7 +129,7 @@ export const stepSchema = z
     title: text(120),
     text: text(2000),
     state,
-    question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion, knobQuestion]).optional(),
+    question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion, knobQuestion, curveQuestion]).optional(),
     /** said after the reveal (or under a step without a question) */
     after: text(1200).optional(),
     checks: z.array(check).max(8).optional(),
@@ -125,9 +140,10 @@ export const stepSchema = z
  * and again after it (the report's gain): shaped as a step whose question is required and whose
  * title and text may be left out; no `after`, since the check is never revealed in class. Its
  * claims (`checks`) are recomputed like a step's, and a choice must carry one (checkLesson.ts):
- * every check question is judged against the model. */
+ * every check question is judged against the model. A sketch of the whole curve is not among
+ * its kinds: the gain counts answers right or wrong against one value (backend/app/classes/gain.py). */
 export const checkQuestionSchema = stepSchema
-  .extend({ title: text(120).optional(), text: text(2000).optional(), question: stepSchema.shape.question.unwrap() })
+  .extend({ title: text(120).optional(), text: text(2000).optional(), question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion, knobQuestion]) })
   .omit({ after: true });
 
 const checkList = z.array(z.unknown()).min(MIN_CHECK, `needs at least ${MIN_CHECK} questions`).max(MAX_CHECK, `has at most ${MAX_CHECK} questions`);
@@ -182,11 +198,11 @@ export const FIELDS: Record<string, string> = {
   y: "the metric on the y axis (a metric's id)",
   baseline: "knob settings for a dashed comparison curve, as { name: value }",
   bounds: "true to draw the textbook bounds beside the curve (on population axes, the knee N* too)",
-  question: "predict: point (place a point on the chart), predict: choice (pick one answer) or predict: knob (pick the knob that matters most)",
-  predict: "point, choice or knob",
+  question: "predict: point (place a point on the chart), predict: choice (pick one answer), predict: knob (pick the knob that matters most) or predict: curve (sketch the whole curve)",
+  predict: "point, choice, knob or curve",
   among: "a list of 2 to 6 knob ids the learner picks from",
   prompt: "the question, as text",
-  at: "a number: the x value where the learner places the point (the step's own setting of x)",
+  at: "a number: the x value where the learner places the point (the step's own setting of x); for predict: curve, a list of 3 to 8 x values, increasing, where the sketch is read",
   y_max: "a positive number: the top of the y axis",
   choices: "a list of 2 to 6 answers, as text",
   answer: "the number of the right choice, counted from 1 (predict: choice), or the knob that matters most (predict: knob)",
@@ -219,7 +235,8 @@ export function keysAt(path: (string | number)[], data: unknown): string[] {
   if (path.length === 4 && path[2] === "checks") return keys(check);
   if (last === "question") {
     const q = path.reduce<unknown>((o, k) => (o as Record<string | number, unknown> | undefined)?.[k], data) as { predict?: string } | undefined;
-    return keys(q?.predict === "choice" ? choiceQuestion : q?.predict === "knob" ? knobQuestion : pointQuestion);
+    const kinds: Record<string, z.ZodObject> = { choice: choiceQuestion, knob: knobQuestion, curve: curveQuestion };
+    return keys(kinds[q?.predict ?? ""] ?? pointQuestion);
   }
   return [];
 }

@@ -1,11 +1,11 @@
 // A teacher's preview of a whole lesson on one page: every step's setup, its question with the
-// answer (the right choice, or the model's value at the question's x), what the reveal says,
-// and the common intuition it corrects; then the concept check's questions with theirs. Text
-// only, for reading before class or printing.
+// answer (the right choice, or the model's value at the question's x, or at each x a curve is
+// sketched at), what the reveal says, and the common intuition it corrects; then the concept
+// check's questions with theirs. Text only, for reading before class or printing.
 import { useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { SystemSpec } from "../api/types";
-import { formatSetting, formatValue } from "../format";
+import { formatSetting, formatValue, knobDisplay } from "../format";
 import { allSpecs } from "../lesson/access";
 import { curveKnobsOf } from "../chart/curves";
 import { memoPoints } from "../chart/memoPoints";
@@ -30,12 +30,16 @@ function ModelAnswer({ step, spec }: { step: LessonStep; spec: SystemSpec }) {
   const [value, setValue] = useState<string>("computing…");
   const q = step.question;
   useEffect(() => {
-    if (q?.predict !== "point") return;
+    if (q?.predict !== "point" && q?.predict !== "curve") return;
     const x = step.state.x ?? spec.x_default;
     const y = step.state.y ?? spec.y_default;
     const unit = spec.metrics.find((m) => m.name === y)?.unit ?? "";
-    api.evaluate(spec.id, { ...step.state.knobs, [x]: q.at }).then(
-      (r) => setValue(formatValue(r.metrics[y] ?? Number.NaN, unit)),
+    // a curve's at each x it is sketched at
+    const xs = q.predict === "point" ? [q.at] : q.at;
+    const xKnob = spec.knobs.find((k) => k.name === x);
+    const at = (v: number) => (xKnob ? knobDisplay(xKnob).text(v) : String(v));
+    Promise.all(xs.map((v) => api.evaluate(spec.id, { ...step.state.knobs, [x]: v }))).then(
+      (rs) => setValue(rs.map((r, i) => `${q.predict === "curve" ? `${at(xs[i])}: ` : ""}${formatValue(r.metrics[y] ?? Number.NaN, unit)}`).join(", ")),
       (e: Error) => setValue(`the model could not answer (${e.message})`),
     );
   }, [q, step, spec]);

@@ -10,7 +10,7 @@ import type { StepAnswer } from "../lesson/progress";
 import { StepView } from "../lesson/StepView";
 import type { ModelClient } from "../runtime/ModelClient";
 import { type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
-import type { Phase } from "./room";
+import { held as heldText, type Phase, toldOf } from "./room";
 
 export const PHASE_WORDS: Record<Phase, string> = { before: "before the lesson", after: "after the lesson" };
 
@@ -46,7 +46,7 @@ export function CheckSeat({ code, token, name, questions, phase, held, online, c
   const answered = Object.keys(held).length;
   const step = checkStep(questions[n - 1], n - 1, total);
   const submit = async (a: StepAnswer) => {
-    const body = a.kind === "point" ? { value: a.y, phase } : { choice: a.choice, phase };
+    const body = { ...toldOf(a), phase };
     const got = await sendAnswer(code, token, n, body);
     if (got === "waiting") return "waiting" as const;
     took(got);
@@ -54,7 +54,7 @@ export function CheckSeat({ code, token, name, questions, phase, held, online, c
   };
   const answer = held[n] ?? null;
   return (
-    <main className="lesson seat check-seat" data-testid="check-seat" data-phase={phase} data-question={n} data-held={answer === null ? "" : answer.kind === "point" ? String(answer.y) : `choice ${answer.choice}`}>
+    <main className="lesson seat check-seat" data-testid="check-seat" data-phase={phase} data-question={n} data-held={heldText(answer)}>
       <header className="lesson-head">
         <div>
           <p className="step-count" data-testid="step-count">{`Class ${code} · concept check ${PHASE_WORDS[phase]} · question ${n} of ${total}${name ? ` · ${name}` : ""}`}</p>

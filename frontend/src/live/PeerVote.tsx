@@ -8,6 +8,7 @@ import { type LessonStep, picking } from "../lesson/format";
 import type { StepAnswer } from "../lesson/progress";
 import { knobLabel } from "../lesson/Question";
 import { type Group, classes } from "./api";
+import { toldOf } from "./room";
 
 export type Sure = 1 | 2 | 3;
 export const SURE_WORDS: Record<Sure, string> = { 1: "Guessing", 2: "Fairly sure", 3: "Sure" };
@@ -29,18 +30,19 @@ export function Confidence({ sure, onPick, disabled }: { sure: number | null; on
 }
 
 /** An answer in words, as the step shows it (a value in the chart's unit, a choice's words). */
-function useWords(step: LessonStep): (a: { value?: number | null; choice?: number | null }) => string {
+function useWords(step: LessonStep): (a: { value?: number | null; choice?: number | null; sketch?: number[] | null }) => string {
   const { spec } = useSystem(step.state.system);
   const pick = picking(step.question, spec ? knobLabel(spec) : undefined);
   const metric = spec?.metrics.find((m) => m.name === (step.state.y ?? spec.y_default));
   return (a) => {
     if (a.value != null) return formatValue(a.value, metric?.unit ?? "");
     if (a.choice != null) return pick ? `"${pick.choices[a.choice - 1] ?? a.choice}"` : `choice ${a.choice}`;
+    if (a.sketch?.length) return `a curve from ${formatValue(a.sketch[0], metric?.unit ?? "")} to ${formatValue(a.sketch[a.sketch.length - 1], metric?.unit ?? "")}`;
     return "nothing yet";
   };
 }
 
-const asTold = (a: StepAnswer | null) => (a === null ? {} : a.kind === "point" ? { value: a.y } : { choice: a.choice });
+const asTold = (a: StepAnswer | null) => (a === null ? {} : toldOf(a));
 
 /** Round 2 on the phone: the student's round-1 answer and their discussion group. */
 export function DiscussionGroup({ code, token, number, step, first }: { code: string; token: string; number: number; step: LessonStep; first: StepAnswer | null }) {

@@ -9,6 +9,11 @@ type StepReport = ClassReport["steps"][number];
 
 export const pct = (n: number | null | undefined) => (n == null ? "–" : `${Math.round(n)} %`);
 
+/** What "right" means for a kind of question (classes/report.py): a point within 10 % of the
+ * model's value, a sketch within 10 % of the model's curve on average, a choice the right one. */
+export const rightWords = (predict: string) =>
+  predict === "choice" ? "right" : predict === "curve" ? "within 10 % of the model on average" : "within 10 % of the model";
+
 /** Each dot's x and its offset (in dots, alternately below and above the line) from the dots
  * before it that it would cover: equal answers are seen as several, not one. */
 export function stacked(xs: number[]): [number, number][] {
@@ -50,7 +55,7 @@ function Strips({ rounds, truth, unit }: { rounds: number[][]; truth: number; un
 export function RoundShift({ report, first, second, unit }: { report: StepReport; first: number[]; second: number[]; unit: string }) {
   const [r1, r2] = report.rounds;
   const point = report.predict === "point";
-  const right = point ? "within 10 % of the model" : "right";
+  const right = rightWords(report.predict);
   const shift = report.shift;
   return (
     <figure className="round-shift" data-testid="round-shift">
@@ -85,7 +90,7 @@ export function SureAndWrong({ report }: { report: StepReport }) {
   if (!r || said === 0 || r.confident_wrong == null) return null;
   return (
     <p className="sure-wrong" data-testid="confident-wrong">
-      {`${r.confident_wrong} of ${r.answered} said "Sure" and were wrong; ${pct(r.right_pct)} ${report.predict === "point" ? "within 10 % of the model" : "right"}.`}
+      {`${r.confident_wrong} of ${r.answered} said "Sure" and were wrong; ${pct(r.right_pct)} ${rightWords(report.predict)}.`}
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { useSystem } from "../explorer/useSystem";
 import { type Lesson, picking } from "../lesson/format";
 import type { Classroom, ClassroomView } from "../lesson/LessonPage";
 import { knobLabel } from "../lesson/Question";
+import { byX } from "../lesson/sketch";
 import { type ClassReport, classes } from "./api";
 import { ClassPanel } from "./ClassPanel";
 import { ClassReportView } from "./ClassReportView";
@@ -54,6 +55,10 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const hidden = !revealed && (round > 1 || hideLive) && !showingFirst;
   const answers = Object.values((showingFirst ? room.first[step] : room.answers[step]) ?? {});
   const values = (gs: Given[]) => gs.flatMap((a) => (a.value !== undefined ? [a.value] : []));
+  const sketchesOf = (gs: Given[]) => {
+    const drawn = gs.flatMap((a) => (a.sketch ? [a.sketch] : []));
+    return { perX: byX(drawn), count: drawn.length };
+  };
   const stepReport = shift?.step === step ? shift.report.steps.find((s) => s.step === step) : undefined;
   const unit = spec?.metrics.find((m) => m.name === (lesson.steps[step - 1].state.y ?? spec.y_default))?.unit ?? "";
   const checkOpen = room.state?.ended ? null : (room.state?.check ?? null);
@@ -73,6 +78,8 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
       locked: room.state?.locked.includes(step) ?? false,
       answer: null,
       crowd: hidden ? [] : values(answers),
+      // a curve's sketches: drawn only once revealed (lesson/sketchStep.ts)
+      sketches: revealed ? sketchesOf(answers) : undefined,
       tally: pick && !hidden ? { choices: pick.choices, counts: pick.choices.map((_, i) => answers.filter((a) => a.choice === i + 1).length), answer: revealed ? pick.answer : null } : undefined,
       board: !revealed || !stepReport ? undefined : round > 1 ? (
         <RoundShift report={stepReport} unit={unit} first={values(Object.values(room.first[step] ?? {}))} second={values(Object.values(room.answers[step] ?? {}))} />

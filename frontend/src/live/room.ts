@@ -9,6 +9,8 @@ export interface Given {
   name: string;
   value?: number;
   choice?: number;
+  /** a sketched curve's values at the question's x values */
+  sketch?: number[];
   /** how sure: 1 guessing, 2 fairly sure, 3 sure */
   confidence?: number;
 }
@@ -59,11 +61,12 @@ export interface Acknowledged {
   phase?: Phase;
 }
 
-type Told = { value?: number | null; choice?: number | null; name?: string | null; confidence?: number | null; phase?: Phase | null };
+type Told = { value?: number | null; choice?: number | null; sketch?: number[] | null; name?: string | null; confidence?: number | null; phase?: Phase | null };
 const given = (a: Told): Given => ({
   name: a.name ?? "",
   ...(a.value != null ? { value: a.value } : {}),
   ...(a.choice != null ? { choice: a.choice } : {}),
+  ...(a.sketch != null ? { sketch: a.sketch } : {}),
   ...(a.confidence != null ? { confidence: a.confidence } : {}),
 });
 
@@ -79,7 +82,17 @@ const checkWith = <T>(checks: Record<Phase, Record<number, T>>, phase: Phase, st
 const resetsOf = (state: ClassStateData | null, step: number) => state?.resets?.[String(step)] ?? 0;
 /** The vote a step is in: 1, or 2 once the teacher asked the class to discuss and vote again. */
 export const roundOf = (state: ClassStateData | null, step: number) => state?.rounds?.[String(step)] ?? 1;
-const stepAnswer = (a: Told): StepAnswer => (a.value != null ? { kind: "point", y: a.value } : { kind: "choice", choice: a.choice ?? 0 });
+/** An answer as the class tells it (its value, choice or sketch) as the step holds it. */
+export const stepAnswer = (a: Told): StepAnswer =>
+  a.value != null ? { kind: "point", y: a.value } : a.sketch != null ? { kind: "curve", ys: a.sketch } : { kind: "choice", choice: a.choice ?? 0 };
+
+/** The answer the class holds, as an attribute a test compares with the class's CSV. */
+export const held = (a: StepAnswer | null): string =>
+  a === null ? "" : a.kind === "point" ? String(a.y) : a.kind === "curve" ? a.ys.join(";") : `choice ${a.choice}`;
+
+/** An answer as the class is sent it (answerOutbox.ts, api.ts). */
+export const toldOf = (a: StepAnswer): { value: number } | { choice: number } | { sketch: number[] } =>
+  a.kind === "point" ? { value: a.y } : a.kind === "curve" ? { sketch: a.ys } : { choice: a.choice };
 /** Steps whose round rose between two states: their current answers became round 1's. */
 const roseTo2 = (before: ClassStateData | null, now: ClassStateData) =>
   Object.keys(now.rounds ?? {}).map(Number).filter((n) => roundOf(now, n) > roundOf(before, n));

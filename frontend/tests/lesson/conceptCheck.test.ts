@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Dataset, SystemSpec } from "../../src/api/types";
 import { checkLesson, checkLessonWithModels, formatProblem, type ModelAccess, picking } from "../../src/lesson/checkLesson";
-import { MAX_CHECK, MIN_CHECK } from "../../src/lesson/format";
+import { checkQuestionSchema, MAX_CHECK, MIN_CHECK } from "../../src/lesson/format";
 import { python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(
@@ -106,5 +106,13 @@ describe("concept checks", () => {
       expect(r.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^check\[3\]\.state\.knobs\.block_sise: is not a knob of ffs/)]);
       expect(typo.split("\n")[r.problems[0].line - 1]).toContain("block_sise");
     }
+  });
+});
+
+describe("a concept check's kinds of question", () => {
+  it("leave out a sketched curve: the gain judges one value a question (the server refuses it too)", () => {
+    const q = (question: object) => checkQuestionSchema.safeParse({ state: { system: "lavc" }, question }).success;
+    expect(q({ predict: "point", prompt: "P?", at: 50 })).toBe(true);
+    expect(q({ predict: "curve", prompt: "Sketch it.", at: [50, 100, 150] })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // Folding a class's events into what the teacher's room and a student's seat show.
 import { describe, expect, it } from "vitest";
-import { emptyRoom, emptySeat, foldRoom, foldSeat, openedSince, placeIn } from "../../src/live/room";
+import { emptyRoom, emptySeat, foldRoom, foldSeat, openedSince, placeIn, stepAnswer, toldOf } from "../../src/live/room";
 import { type ClassEvent, readEvent } from "../../src/live/stream";
 
 const state = { code: "ABCDEF", step: 2, pace: "teacher" as const, steps: 7, revealed: [] as number[], locked: [] as number[], ended: false };
@@ -76,6 +76,21 @@ describe("a student's seat", () => {
     expect(readEvent("not json")).toBeNull();
     expect(readEvent("[1, 2]")).toBeNull();
     expect(readEvent('{"type":"ended"}')).toEqual({ type: "ended" });
+  });
+});
+
+describe("a sketched curve", () => {
+  it("travels as its values: the teacher's room holds each student's, a seat its own and, once revealed, each x's values", () => {
+    let r = foldRoom(emptyRoom, ev({ type: "snapshot", state, students: [{ id: "a", name: "Ann" }], answers: [{ step: 2, id: "a", name: "Ann", sketch: [1, 2, 3] }] }));
+    r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", sketch: [4, 5, 6], confidence: 2 } }));
+    expect(Object.values(r.answers[2]).map((a) => a.sketch)).toEqual([[1, 2, 3], [4, 5, 6]]);
+    let s = foldSeat(emptySeat, ev({ type: "snapshot", state, me: { id: "a", name: "Ann" }, answers: [{ step: 2, sketch: [1, 2, 3] }], spreads: {} }));
+    expect(s.answers[2]).toEqual({ kind: "curve", ys: [1, 2, 3] });
+    s = foldSeat(s, { type: "mine", step: 2, resets: 0, answer: stepAnswer({ sketch: [1, 2, 4] }) });
+    expect(s.answers[2]).toEqual({ kind: "curve", ys: [1, 2, 4] });
+    expect(toldOf(s.answers[2])).toEqual({ sketch: [1, 2, 4] });
+    s = foldSeat(s, ev({ type: "reveal", step: 2, spread: { count: 2, values: [], choices: {}, sketches: [[1, 4], [2, 5], [4, 6]] } }));
+    expect(s.spreads[2].sketches).toEqual([[1, 4], [2, 5], [4, 6]]);
   });
 });
 

@@ -102,6 +102,7 @@ def answer(
             body.round,
             body.confidence,
             check,
+            body.sketch,
         ),
     )
     return JSONResponse(
