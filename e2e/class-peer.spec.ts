@@ -60,7 +60,8 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
   }
   await teacher.next();
   for (const p of phones) await p.seat.atStep(2);
-  await teacher.page.getByTestId("hide-answers").click();
+  // round 1's answers are off the projector unless the teacher shows them
+  await expect(teacher.page.getByTestId("show-answers")).toHaveAttribute("aria-pressed", "false");
 
   const report = () => teacher.page.evaluate(async (c) => {
     const t = JSON.parse(localStorage.getItem("memolab.classes.v1") ?? "{}")[c]?.teacher;
@@ -99,6 +100,8 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
       expect(m.value, `${p.name}'s partner`).not.toBe(first[i]);
       await expect(items.nth(j)).toContainText(m.name ? `Talk with ${m.name}, who answered ${m.value / 1000}K` : `someone near you who answered ${m.value / 1000}K`);
     }
+    // and said, for a screen reader: the second vote open and whom to talk to
+    await expect.poll(async () => (await p.seat.said()).join(" "), p.name).toContain(`Round 2: discuss, then send your answer again (the same or a new one). You answered ${first[i] / 1000}K`);
   }
   expect(await axeViolations(phones[6].seat.page), "a phone in round 2 with its group").toEqual([]);
   const theirs = (i: number) => [...own(i), ...groups[i].members.map((m) => m.value)];

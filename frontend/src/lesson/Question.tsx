@@ -55,7 +55,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
   ) : live && !live.closed ? (
     <p className="muted" data-testid="sent-note">
       {live.waiting ? `Not sent yet: kept on this device until the connection returns.${live.held ? ` The class still has ${live.held} from you.` : ""}`
-        : live.held ? `Sent. The class has ${live.held} from you; you can change it until ${live.until ?? "the reveal"}.` : `Your answer goes to the class's screen; you can change it until ${live.until ?? "the reveal"}.`}
+        : live.held ? `Sent. The class has ${live.held} from you; you can change it until ${live.until ?? "the reveal"}.` : `Not sent yet. Once sent, you can change it until ${live.until ?? "the reveal"}.`}
     </p>
   ) : null;
   if (q.predict === "curve") {
@@ -136,6 +136,8 @@ function off(pred: number, truth: number, unit: string): string {
   const d = pred - truth;
   const pct = truth !== 0 ? `${Math.abs((100 * d) / truth).toFixed(0)}% ` : "";
   if (Math.abs(d) <= 1e-9 * Math.max(1, Math.abs(truth))) return "exactly right";
+  // on a percentage, the difference in points (a relative "5 %" beside "2.3 %" reads as two answers)
+  if (unit === "%") return `${Number(Math.abs(d).toPrecision(2))} points ${d > 0 ? "above" : "below"}`;
   return `${pct}${d > 0 ? "above" : "below"} (${d > 0 ? "+" : "−"}${formatValue(Math.abs(d), unit)})`;
 }
 

@@ -82,6 +82,8 @@ export interface LiveStep {
   sketches?: { perX: number[][]; count: number };
   /** until when the student may change their answer (default: "the reveal") */
   until?: string;
+  /** a question with no reveal (a concept check): the model's curve is never shown */
+  noReveal?: boolean;
 }
 
 export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
@@ -256,7 +258,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         )}
         </div>
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
-        <BriefLegend marks={marks} note={revealed ? undefined : live ? "The model's curve appears at the reveal." : `The model's curve appears once you commit your ${q?.predict === "curve" ? "sketch" : "prediction"}.`} />
+        <BriefLegend marks={marks} note={revealed ? undefined : live?.noReveal ? "A concept check shows no model's curve: the lesson does." : live ? "The model's curve appears at the reveal." : `The model's curve appears once you commit your ${q?.predict === "curve" ? "sketch" : "prediction"}.`} />
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
         {/* below the legend and readouts: a projector keeps those right under the chart */}
         <ChartDescription id={descriptionId} sentences={description} />

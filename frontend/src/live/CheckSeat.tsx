@@ -63,8 +63,8 @@ export function CheckSeat({ code, token, name, questions, phase, held, online, c
       </header>
       <p className="seat-status" data-testid="check-intro">
         {phase === "before"
-          ? "Before the lesson: answer with what you think now. A guess is fine; the answers are not shown."
-          : "After the lesson: the same questions again. Your teacher sees how the class's answers changed, not who gave which."}
+          ? "Before the lesson: answer with what you think now. A guess is fine: the screen shows only how many answered, and no right answer is given."
+          : "After the lesson: the same questions again. The screen shows only how many answered; your teacher's report compares the class's answers before and after (its download lists each answer with the name you gave, if any)."}
         {` ${answered} of ${total} answered.`}
         {!online && " Reconnecting to the class…"}
       </p>
@@ -72,7 +72,7 @@ export function CheckSeat({ code, token, name, questions, phase, held, online, c
         <p className="seat-status notice" role="status" data-testid="answer-waiting">Offline: your answer is kept on this device and will be sent when the connection returns.</p>
       )}
       <StepView key={`${phase}/${n}`} step={step} number={n} lessonKey={`class:${code}:check:${phase}`} client={client} present={false}
-        live={{ role: "student", revealed: false, locked: false, answer, waiting: kept.includes(n), submit, crowd: [], until: "your teacher closes the check" }} />
+        live={{ role: "student", revealed: false, locked: false, answer, waiting: kept.includes(n), submit, crowd: [], until: "your teacher closes the check", noReveal: true }} />
       <nav className="step-nav check-nav" aria-label="Concept check questions">
         <button type="button" disabled={n <= 1} onClick={() => setNumber(n - 1)}>← Previous question</button>
         <ol className="step-dots">

@@ -10,8 +10,8 @@ import type { Link } from "./stream";
 /** Peer instruction's controls: the step's round, what the projector shows of the answers. */
 export interface PeerControls {
   round: number;
-  hideLive: boolean;
-  setHideLive: (on: boolean) => void;
+  showLive: boolean;
+  setShowLive: (on: boolean) => void;
   /** round 1's spread shown (without the answer) during round 2 */
   showFirst: boolean;
   setShowFirst: (on: boolean) => void;
@@ -99,13 +99,13 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check }:
           <button type="button" data-testid="vote-again" onClick={() => act({ step, round: 2 })}>Discuss, then vote again</button>
         )}
         {asks && !revealed && peer.round === 1 && (
-          <button type="button" data-testid="hide-answers" aria-pressed={peer.hideLive} onClick={() => peer.setHideLive(!peer.hideLive)}>
-            {peer.hideLive ? "Show answers as they come" : "Hide answers until the reveal"}
+          <button type="button" data-testid="show-answers" aria-pressed={peer.showLive} onClick={() => peer.setShowLive(!peer.showLive)}>
+            {peer.showLive ? "Hide the answers until the reveal" : "Show answers as they come"}
           </button>
         )}
         {asks && !revealed && peer.round > 1 && (
           <button type="button" data-testid="show-round1" aria-pressed={peer.showFirst} onClick={() => peer.setShowFirst(!peer.showFirst)}>
-            {peer.showFirst ? "Hide round 1's answers" : "Show round 1's answers (not the right one)"}
+            {peer.showFirst ? "Hide round 1's answers" : "Show round 1's spread (the right answer stays hidden)"}
           </button>
         )}
         <button type="button" data-testid="reveal-all" onClick={() => act({ step, reveal: !revealed })}>

@@ -2,6 +2,7 @@
 // in a step's second vote, whom to discuss it with (their group, formed by the server from the
 // round-1 answers so that each group holds different ones) and what they answered themselves.
 import { useEffect, useState } from "react";
+import { announce } from "../a11y/announcer";
 import { useSystem } from "../explorer/useSystem";
 import { formatValue } from "../format";
 import { type LessonStep, picking } from "../lesson/format";
@@ -54,19 +55,28 @@ export function DiscussionGroup({ code, token, number, step, first }: { code: st
     return () => { live = false; };
   }, [code, token, number]);
   const words = useWords(step);
+  const opening = `Round 2: discuss, then send your answer again (the same or a new one). You answered ${first ? words(asTold(first)) : "nothing"} in round 1.`;
+  const talk = (m: Group["members"][number]) => (m.name ? `Talk with ${m.name}, who answered ${words(m)}.` : `Talk with someone near you who answered ${words(m)}: ask the person at your left first.`);
+  const alone = first ? "Talk with the people next to you about why you answered as you did." : "You did not vote in round 1: join the people next to you and hear why they answered as they did.";
+  // said once the group is known (a screen reader's user hears the second vote open, and whom to
+  // talk to, as a sighted student sees it)
+  const said = group ? `${opening} ${group.members.length ? group.members.map(talk).join(" ") : alone}` : error ? opening : null;
+  useEffect(() => {
+    if (said) announce(said);
+  }, [said]);
   return (
     <section className="seat-status peer-group" data-testid="peer-group" aria-label="Discuss, then vote again">
       <p><strong>Round 2: discuss, then send your answer again</strong>{` (the same or a new one). You answered ${first ? words(asTold(first)) : "nothing"} in round 1.`}</p>
       {error && <p className="field-error">{`Could not find your group: ${error}.`}</p>}
       {group && group.members.length === 0 && (
-        <p data-testid="group-none">{first ? "Talk with the people next to you about why you answered as you did." : "You did not vote in round 1: join the people next to you and hear why they answered as they did."}</p>
+        <p data-testid="group-none">{alone}</p>
       )}
       {group && group.members.length > 0 && (
         <ul className="group-members" data-testid="group-members">
           {group.members.map((m, i) => (
             // (names are the students' own text: rendered as text)
             // biome-ignore lint/suspicious/noArrayIndexKey: members are listed once, in the server's order
-            <li key={i}>{m.name ? `Talk with ${m.name}, who answered ${words(m)}.` : `Talk with someone near you who answered ${words(m)}: ask the person at your left first.`}</li>
+            <li key={i}>{talk(m)}</li>
           ))}
         </ul>
       )}

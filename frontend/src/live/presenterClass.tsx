@@ -22,9 +22,10 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const roomStep = room.state?.step;
   // a "which knob" question's choices by their labels, as the students see them
   const { spec } = useSystem(lesson.steps[step - 1].state.system);
-  // the class's answers off the projector until the reveal: asked by the teacher, and always in a
-  // second vote (showing them pulls a class toward the majority); round 1's spread on request
-  const [hideLive, setHideLive] = useState(false);
+  // the class's answers off the projector until the reveal (showing them pulls a class toward the
+  // majority, right or wrong): shown as they come only if the teacher asks, never in a second
+  // vote; round 1's spread on request
+  const [showLive, setShowLive] = useState(false);
   const [showFirst, setShowFirst] = useState<number | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
   const round = roundOf(room.state, step);
@@ -52,7 +53,7 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   // (ending a class shows every step's answer, on the phones and here alike)
   const revealed = revealedHere;
   const showingFirst = !revealed && round > 1 && showFirst === step;
-  const hidden = !revealed && (round > 1 || hideLive) && !showingFirst;
+  const hidden = !revealed && (round > 1 || !showLive) && !showingFirst;
   const answers = Object.values((showingFirst ? room.first[step] : room.answers[step]) ?? {});
   const values = (gs: Given[]) => gs.flatMap((a) => (a.value !== undefined ? [a.value] : []));
   const sketchesOf = (gs: Given[]) => {
@@ -67,7 +68,7 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
     panel: (
       <>
         <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}
-          peer={{ round, hideLive, setHideLive, showFirst: showingFirst, setShowFirst: (on) => setShowFirst(on ? step : null), openReport: () => setReportOpen(true) }}
+          peer={{ round, showLive, setShowLive, showFirst: showingFirst, setShowFirst: (on) => setShowFirst(on ? step : null), openReport: () => setReportOpen(true) }}
           check={lesson.check?.length ? <CheckControls code={code} token={token} open={checkOpen} /> : undefined} />
         {reportOpen && <ClassReportView code={code} token={token} lesson={lesson} onClose={() => setReportOpen(false)} />}
       </>
