@@ -59,6 +59,15 @@ interface Frame {
   ready: Promise<void>;
 }
 
+type Payload = { system: string } & Record<string, unknown>;
+
+interface Queued {
+  op: string;
+  payload: Payload;
+  limitMs: number;
+  resolve: (a: Answer) => void;
+}
+
 interface Pending {
   id: number;
   resolve: (a: Answer) => void;
@@ -70,7 +79,12 @@ export class Sandbox {
   status: SandboxStatus = { phase: "starting" };
   private frame: Frame | null = null;
   private pending: Pending | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private first: Queued[] = [];
+  private later: Queued[] = [];
+  private busy = false;
+  private disposed = false;
+  /** how many frames were removed: an edit installed before the last removal is gone */
+  removed = 0;
   private nextId = 1;
   private listeners = new Set<(s: SandboxStatus) => void>();
 
@@ -147,20 +161,46 @@ export class Sandbox {
 
   /** Remove the frame (its worker stops with it); the next call starts a fresh one. */
   close(): void {
+    if (this.frame) this.removed++;
     this.frame?.iframe.remove();
     this.frame?.port.close();
     this.frame = null;
   }
 
-  /** One operation of perfmodels/editbridge.py, after the calls before it, within `limitMs` of
-   * its own running time. */
-  call(op: string, payload: { system: string } & Record<string, unknown>, limitMs: number): Promise<Answer> {
-    const run = this.queue.then(() => this.run(op, payload, limitMs));
-    this.queue = run.catch(() => undefined);
-    return run;
+  /** The workbench closed: every call answered as stopped, the frame removed, none started again. */
+  dispose(): void {
+    this.disposed = true;
+    const gone: Answer = { ok: false, error: "the sandbox was closed", line: null, stopped: false };
+    for (const c of [...this.first.splice(0), ...this.later.splice(0)]) c.resolve(gone);
+    this.pending?.resolve(gone);
+    this.close();
   }
 
-  private async run(op: string, payload: { system: string } & Record<string, unknown>, limitMs: number): Promise<Answer> {
+  /** One operation of perfmodels/editbridge.py, within `limitMs` of its own running time, after
+   * the calls before it; a `background` call (judging an edit) waits for every other. */
+  call(op: string, payload: Payload, limitMs: number, background = false): Promise<Answer> {
+    return new Promise<Answer>((resolve) => {
+      (background ? this.later : this.first).push({ op, payload, limitMs, resolve });
+      void this.pump();
+    });
+  }
+
+  /** Drop the background calls not yet started (a newer edit makes them moot). */
+  dropBackground(): void {
+    for (const c of this.later.splice(0)) c.resolve({ ok: false, error: "dropped", line: null, stopped: false });
+  }
+
+  private async pump(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    for (let c = this.first.shift() ?? this.later.shift(); c; c = this.first.shift() ?? this.later.shift()) {
+      c.resolve(await this.run(c.op, c.payload, c.limitMs));
+    }
+    this.busy = false;
+  }
+
+  private async run(op: string, payload: Payload, limitMs: number): Promise<Answer> {
+    if (this.disposed) return { ok: false, error: "the sandbox was closed", line: null, stopped: false };
     const frame = this.open();
     try {
       await frame.ready;
