@@ -16,13 +16,15 @@
 // thirty names (docs/projector-names.png) and with a choice tallied (docs/projector-tally.png).
 // Peer instruction (case "peer"): a phone in round 2 with its discussion group
 // (docs/phone-round2.png), the projector's round shift after the reveal
-// (docs/projector-round-shift.png) and the class report (docs/class-report.png).
+// (docs/projector-round-shift.png) and the class report (docs/class-report.png). The model
+// workbench (case "workbench"): scripts/workbench_shots.mjs.
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
+import { workbenchShots } from "./workbench_shots.mjs";
 
 // `node scripts/screenshots.mjs export lesson`: only those cases (explorer, lesson, a11y, own,
-// bounds, hall, export, knee, peer); none named: all of them
+// bounds, hall, export, knee, peer, workbench); none named: all of them
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
@@ -30,6 +32,7 @@ const { base, stop } = await startApp();
 const browser = await chromium.launch(CHROMIUM);
 try {
   if (want("knee")) await kneeShots();
+  if (want("workbench")) await workbenchShots(browser, base);
   if (want("explorer")) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
     // the explorer on the CI: one curve per circuit, a baseline pinned at quota 8, read at quota 40
