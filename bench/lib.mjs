@@ -23,7 +23,7 @@ export async function startApp() {
     // benches measure capacity from one address: no per-client model budget in the way
     cwd: ROOT, env: { MODEL_CPU_S_PER_MINUTE: "1000000", ...process.env, PORT: String(port), DATABASE_URL: `sqlite:///${db}` }, stdio: "ignore",
   });
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) { // (up to 30 s: a shared machine starts the app slowly)
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => app.kill() };
     } catch { /* not up yet */ }

@@ -3,20 +3,12 @@
 // answering with how sure it is. After every teacher action every phone is checked against what
 // the server holds (the CSV, the groups): its answer and round, its confidence, its discussion
 // group, and that no one else's answer reaches it, or the projector, before the reveal.
-import { type CDPSession, expect, type Locator, type Page, test } from "@playwright/test";
+import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./lib/axe";
+import { tap } from "./lib/touch";
 import { StudentSeat, TeacherView } from "./pages/ClassPages";
 
 test.use({ bypassCSP: true }); // axe is injected as a script
-
-/** A finger taps the middle of `target` (touchStart, touchEnd: what a phone sends). */
-async function tap(cdp: CDPSession, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  const b = (await target.boundingBox())!;
-  const point = [{ x: b.x + b.width / 2, y: b.y + b.height / 2, id: 1, radiusX: 8, radiusY: 8, force: 1 }];
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-}
 
 interface Phone {
   name: string;
@@ -68,7 +60,8 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
   }
   await teacher.next();
   for (const p of phones) await p.seat.atStep(2);
-  await teacher.page.getByTestId("hide-answers").click();
+  // round 1's answers are off the projector unless the teacher shows them
+  await expect(teacher.page.getByTestId("show-answers")).toHaveAttribute("aria-pressed", "false");
 
   const report = () => teacher.page.evaluate(async (c) => {
     const t = JSON.parse(localStorage.getItem("memolab.classes.v1") ?? "{}")[c]?.teacher;
@@ -107,6 +100,8 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
       expect(m.value, `${p.name}'s partner`).not.toBe(first[i]);
       await expect(items.nth(j)).toContainText(m.name ? `Talk with ${m.name}, who answered ${m.value / 1000}K` : `someone near you who answered ${m.value / 1000}K`);
     }
+    // and said, for a screen reader: the second vote open and whom to talk to
+    await expect.poll(async () => (await p.seat.said()).join(" "), p.name).toContain(`Round 2: discuss, then send your answer again (the same or a new one). You answered ${first[i] / 1000}K`);
   }
   expect(await axeViolations(phones[6].seat.page), "a phone in round 2 with its group").toEqual([]);
   const theirs = (i: number) => [...own(i), ...groups[i].members.map((m) => m.value)];

@@ -88,7 +88,7 @@ test("after every teacher action every phone says what the class holds: sent, ch
   await truthful(teacher, phones, 2, "reset");
   for (const [n, s] of Object.entries(phones)) {
     await expect(s.page.getByTestId("answer-cleared"), n).toContainText("Your teacher cleared this step's answers: yours is no longer with the class. Send a new answer.");
-    await expect(s.page.getByTestId("sent-note"), n).toHaveText("Your answer goes to the class's screen; you can change it until the reveal.");
+    await expect(s.page.getByTestId("sent-note"), n).toHaveText("Not sent yet. Once sent, you can change it until the reveal.");
     await expect(s.page.getByTestId("typed-prediction"), n).toHaveValue("");
     expect((await s.said()).join(" "), n).toContain("Your teacher cleared this step's answers");
   }

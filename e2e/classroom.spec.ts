@@ -198,6 +198,7 @@ test("a live class on the projector: marks and spread readable, the answer in wo
   await students[0].predict(60_000);
   await students[1].predict(3_000_000); // far above the axis: the projector widens to show it
   await expect(teacher.answered).toHaveText(/^2 of 2 answered/);
+  await teacher.showAnswers();
   const marks = teacher.page.getByTestId("class-prediction");
   await expect(marks).toHaveCount(2);
   for (const box of [await marks.nth(0).boundingBox(), await marks.nth(1).boundingBox()]) expect(box!.width).toBeGreaterThanOrEqual(12);

@@ -1,4 +1,4 @@
-// Labels apart (issue 39): on every explorer and a lesson's presenter view, at a phone's, a
+// Labels apart (issue 39): on every explorer, the atlas and a lesson's presenter view, at a phone's, a
 // projector's and a desktop's width, no label of the chart overlaps another label, an axis or its
 // tick labels, the class's histogram or the band around a curve; named things (a capacity, a
 // bound, a knee, a saturation point, a region) keep their labels inside the plot, and the bounds'
@@ -59,16 +59,26 @@ async function clashes(page: Page): Promise<string[]> {
 const SYSTEMS = ["decnet", "ofn", "rsx-swap", "rsx-qio", "ffs", "lavc", "afs"];
 const SIZES: [number, number][] = [[375, 812], [1280, 800], [1920, 1080]];
 
-for (const [width, height] of SIZES) {
-  test(`no chart label overlaps another, an axis, a tick label or a band: every explorer, bounds on and off (${width}x${height})`, async ({ page }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width, height });
-    for (const system of SYSTEMS) {
-      for (const query of ["", "bounds=1"]) {
-        await page.goto(`/explore/${system}${query ? `?${query}` : ""}`);
-        await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
-        // the band arrives after the curve: the layout is the one with both
-        await page.waitForTimeout(400);
+/** At another width: the chart measures its box in a ResizeObserver and draws again (two frames),
+ * and the labels are laid out anew. */
+async function resized(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForTimeout(200);
+}
+
+// Each explorer opened once per query and looked at a phone's, a projector's and a desktop's
+// width in turn (opening it anew at each width cost the suite a minute of page loads).
+for (const system of SYSTEMS) {
+  test(`no chart label overlaps another, an axis, a tick label or a band: ${system}, bounds on and off, at ${SIZES.map(([w]) => w).join(", ")} px`, async ({ page }) => {
+    for (const query of ["", "bounds=1"]) {
+      await page.setViewportSize({ width: SIZES[0][0], height: SIZES[0][1] });
+      await page.goto(`/explore/${system}${query ? `?${query}` : ""}`);
+      await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+      // the band arrives after the curve: the layout is the one with both
+      await page.waitForTimeout(400);
+      for (const [width, height] of SIZES) {
+        await resized(page, width, height);
         expect(await clashes(page), `${system}?${query} at ${width} px`).toEqual([]);
       }
     }
@@ -84,16 +94,30 @@ test("the named places of DECnet, AFS and LAVC keep their words: labelled where 
   expect(await clashes(page)).toEqual([]);
 });
 
-for (const [width, height] of SIZES) {
-  test(`a lesson's presenter view keeps its chart labels apart (${width}x${height})`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height });
-    for (const path of ["/learn/decnet-link-quota/1?present=1", "/learn/lavc-capacity/3?present=1", "/learn/afs-chunksize/5?present=1", "/learn/ffs-block-size/6?present=1", "/learn/rsx11m-tuning/1?present=1"]) {
-      await page.goto(path);
-      await expect(page.getByTestId("lesson")).toBeVisible();
-      await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
-      await page.waitForTimeout(400);
+test(`a lesson's presenter view keeps its chart labels apart (${SIZES.map(([w]) => w).join(", ")} px)`, async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const path of ["/learn/decnet-link-quota/1?present=1", "/learn/lavc-capacity/3?present=1", "/learn/afs-chunksize/5?present=1", "/learn/ffs-block-size/6?present=1", "/learn/rsx11m-tuning/1?present=1"]) {
+    await page.setViewportSize({ width: SIZES[0][0], height: SIZES[0][1] });
+    await page.goto(path);
+    await expect(page.getByTestId("lesson")).toBeVisible();
+    await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+    await page.waitForTimeout(400);
+    for (const [width, height] of SIZES) {
+      await resized(page, width, height);
       expect(await clashes(page), `${path} at ${width} px`).toEqual([]);
     }
-  });
-}
+  }
+});
+
+test(`the atlas keeps its seven curves' names apart, each on the plot at a desktop's width (${SIZES.map(([w]) => w).join(", ")} px)`, async ({ page }) => {
+  await page.setViewportSize({ width: SIZES[0][0], height: SIZES[0][1] });
+  await page.goto("/atlas");
+  await expect(page.getByTestId("atlas-curve")).toHaveCount(7);
+  for (const [width, height] of SIZES) {
+    await resized(page, width, height);
+    expect(await clashes(page), `/atlas at ${width} px`).toEqual([]);
+  }
+  // at 1920 px every curve is named on the plot, with its capacity
+  await expect(page.locator("[data-testid=atlas-curve] [data-testid=chart-label]")).toHaveCount(7);
+  await expect(page.locator("[data-system=decnet] [data-testid=chart-label]")).toHaveText(/^DECnet: \d/);
+});

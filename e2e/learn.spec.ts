@@ -190,6 +190,11 @@ test("a teacher previews a whole lesson, answers included, from /learn", async (
   await expect(page.getByTestId("teacher-notes")).toContainText("The intuition it corrects");
   // a point question's answer is the model's, computed now
   await expect(page.getByTestId("notes-model").first()).toContainText(/\d+(\.\d+)?%/);
+  // and the concept check's questions with their answers: a point's the model's, a choice's marked
+  const check = page.getByTestId("notes-check");
+  await expect(check).toHaveCount(3);
+  await expect(check.first().getByTestId("notes-model")).toContainText(/\d+(\.\d+)?%/);
+  await expect(check.nth(1)).toContainText("grow, because each user costs the CPU less (the answer)");
   // beside the model's answer, the memo's own figure with its citation
   await page.goto("/learn/decnet-link-quota/notes");
   await expect(page.getByTestId("notes-memo").first()).toContainText(/The memo measured \d+(\.\d+)?K bit\/s \(printed as/);

@@ -31,6 +31,9 @@ test("a live class: students join by code and answer, the presenter sees every a
   for (const [i, s] of students.entries()) await s.predict(values[i]);
   await students[0].predict(30_000); // changed her mind: the new answer replaces the first
   await expect(teacher.answered).toHaveText(/^3 of 3 answered/);
+  // off the projector until the reveal, unless the teacher shows them as they come
+  await expect(teacher.page.getByTestId("class-predictions").locator("circle")).toHaveCount(0);
+  await teacher.showAnswers();
   await expect(teacher.page.getByTestId("class-predictions").locator("circle")).toHaveCount(3);
   await expect(teacher.page.getByTestId("model-curve")).toHaveAttribute("d", "");
 

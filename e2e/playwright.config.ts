@@ -12,9 +12,10 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
-  // two browsers at once: the files share one server but no state (each makes its own classes and
-  // scenarios); a test that waits on a timer leaves the other worker the machine
+  // two browsers at once, handed tests (not whole files) as each comes free, so a long file does
+  // not leave one worker running alone at the end: tests share one server but no state (each
+  // makes its own classes and scenarios); a test that waits on a timer leaves the other the machine
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // CI retries a failed test once and reports it as flaky (two live-class races seen on a busy
   // machine this session, one fixed, one open: class-faults' offline answer); locally none

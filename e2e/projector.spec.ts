@@ -37,6 +37,7 @@ test("the start button is in view; a choice's and a knob's tallies are large in 
   teacher.classCode = (await teacher.code.textContent())!.trim();
   // before any answer: the projector speaks to the class, not to one learner
   await expect(page.locator(".lesson-legend")).toContainText("The model's curve appears at the reveal.");
+  await teacher.showAnswers(); // the tallies as they come (off until the reveal unless asked)
   const tokens = await classOf(page.request, teacher.classCode, 12);
   await answerAll(page.request, teacher.classCode, tokens, 4, (i) => ({ choice: 1 + (i % 3) }));
   const tally = page.getByTestId("choice-tally");

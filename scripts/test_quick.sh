@@ -40,7 +40,8 @@ for folder in models backend; do
   tests=$(py_tests "$folder" | grep -v '^$' || true)
   [ -n "$tests" ] && step .venv/bin/python -m pytest -q $tests
 done
-front=$(echo "$changed" | grep -E '^frontend/(src|tests)/.*\.(ts|tsx)$' | while read -r f; do [ -e "$f" ] && echo "$f"; done)
+front=$(echo "$changed" | grep -E '^frontend/(src|tests)/.*\.(ts|tsx)$' | while read -r f; do [ -e "$f" ] && echo "$PWD/$f"; done)
+# (absolute paths: vitest resolves relative ones against its config's root, frontend/, and finds nothing)
 [ -n "$front" ] && step env NO_COLOR=1 npx --no-install vitest related --run --config frontend/vite.config.ts $front
 
 echo

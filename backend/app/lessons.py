@@ -1,7 +1,8 @@
 """What the server needs to know of a lesson to run a class on it: how many steps it has and
-what each step's question accepts. The browser checks a lesson in full (frontend/src/lesson/
-schema.ts, against the models); here a lesson file is only read safely and its questions'
-shapes taken, so that a class can refuse answers a step cannot have."""
+what each step's question accepts, and the same of its concept check's questions (`check:`).
+The browser checks a lesson in full (frontend/src/lesson/format.ts, against the models); here
+a lesson file is only read safely and its questions' shapes taken, so that a class can refuse
+answers a step cannot have."""
 
 from __future__ import annotations
 
@@ -20,9 +21,14 @@ from perfmodels import registry
 MAX_LESSON_BYTES = 64 * 1024
 MAX_STEPS = 20
 MAX_CHOICES = 6
+# a concept check's questions (`check:`), asked before the lesson and again after it
+MIN_CHECK, MAX_CHECK = 3, 5
 # A point prediction is a throughput, a rate or a time: never negative, and no chart of the
 # models' goes anywhere near this (it only bounds what a hostile client may store).
 MAX_POINT_VALUE = 1e15
+# A sketched curve is sampled at the question's x values: 3 to this many (format.ts's too).
+MIN_SKETCH_POINTS = 3
+MAX_SKETCH_POINTS = 8
 
 
 @dataclass(frozen=True)
@@ -37,26 +43,45 @@ class Where:
 
 @dataclass(frozen=True)
 class Step:
-    """A step's question: "point" (a number, 0..y_max), "choice" (1..choices) or None; a
-    choice's words in `labels` (a knob question's, the knobs' labels), for the answers' CSV."""
+    """A step's question: "point" (a number, 0..y_max), "choice" (1..choices), "curve" (a
+    sketch: one number, 0..y_max, at each of `xs`) or None; a choice's words in `labels` (a
+    knob question's, the knobs' labels), for the answers' CSV."""
 
     predict: str | None
     choices: int = 0
     y_max: float = MAX_POINT_VALUE
     labels: tuple[str, ...] = ()
     # what the model answers (the class report's yardstick): a choice question's right choice
-    # (counted from 1; 0 unknown), a point question's setting (`Where`)
+    # (counted from 1; 0 unknown), a point question's setting (`Where`), a curve's settings, one
+    # for each x it is sketched at (`wheres`, empty if the file does not say enough)
     answer: int = 0
     where: Where | None = None
+    xs: tuple[float, ...] = ()
+    wheres: tuple[Where, ...] = ()
 
     def words(self, choice: int) -> str:
         """The words of choice `choice` (counted from 1), or its number when they are unknown."""
         return self.labels[choice - 1] if 1 <= choice <= len(self.labels) else f"choice {choice}"
 
-    def check(self, value: float | None, choice: int | None) -> str | None:
+    def sketch_words(self, sketch: list[float]) -> str:
+        """A sketch as a person reads it in a sheet: "x: y" at each x, separated by "; "."""
+        xs = self.xs if len(self.xs) == len(sketch) else tuple(range(1, len(sketch) + 1))
+        return "; ".join(f"{x:.10g}: {y:.10g}" for x, y in zip(xs, sketch, strict=True))
+
+    def check(self, value: float | None, choice: int | None, sketch: list[float] | None = None) -> str | None:
         """Why an answer does not fit this step (None: it fits)."""
         if self.predict is None:
             return "this step asks no question"
+        if self.predict == "curve":
+            if sketch is None or value is not None or choice is not None:
+                return "this step asks for a sketch of the curve"
+            if len(sketch) != len(self.xs):
+                return f"the sketch must have {len(self.xs)} values, one at each x"
+            if not all(math.isfinite(v) and 0 <= v <= self.y_max for v in sketch):
+                return f"each value of the sketch must be between 0 and {self.y_max:g}"
+            return None
+        if sketch is not None:
+            return "this step does not ask for a sketch"
         if self.predict == "point":
             if value is None or choice is not None:
                 return "this step asks for a value"
@@ -74,18 +99,39 @@ class LessonError(ValueError):
     pass
 
 
-def read_steps(text: str) -> tuple[Step, ...]:
-    """The steps of a lesson file (YAML), or LessonError saying what is wrong."""
+def _load(text: str) -> Any:
     if len(text.encode()) > MAX_LESSON_BYTES:
         raise LessonError(f"the lesson file is larger than {MAX_LESSON_BYTES // 1024} KB")
     try:
-        doc = yaml.safe_load(text)
+        return yaml.safe_load(text)
     except yaml.YAMLError as e:
         raise LessonError(f"the lesson file is not valid YAML: {str(e).splitlines()[0]}") from None
+
+
+def read_steps(text: str) -> tuple[Step, ...]:
+    """The steps of a lesson file (YAML), or LessonError saying what is wrong."""
+    doc = _load(text)
     steps = doc.get("steps") if isinstance(doc, dict) else None
     if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
         raise LessonError(f"a lesson has a list of 1 to {MAX_STEPS} steps")
     return tuple(_step(s) for s in steps)
+
+
+def read_check(text: str) -> tuple[Step, ...]:
+    """The questions of a lesson file's concept check (`check:`, each shaped as a step with a
+    question), in order; none when the lesson has no check. LessonError if it is not one."""
+    doc = _load(text)
+    check = doc.get("check") if isinstance(doc, dict) else None
+    if check is None:
+        return ()
+    if not isinstance(check, list) or not MIN_CHECK <= len(check) <= MAX_CHECK:
+        raise LessonError(f"a concept check is a list of {MIN_CHECK} to {MAX_CHECK} questions")
+    found = tuple(_step(q) for q in check)
+    if any(q.predict is None for q in found):
+        raise LessonError("every question of a concept check needs its question")
+    if any(q.predict == "curve" for q in found):  # (the gain judges one value a question)
+        raise LessonError("a concept check asks for points, choices or knobs, not a sketched curve")
+    return found
 
 
 def _step(s: Any) -> Step:
@@ -103,13 +149,23 @@ def _step(s: Any) -> Step:
         right = among.index(str(q.get("answer"))) + 1 if str(q.get("answer")) in among else 0
         labels = tuple(_knob_label(state.get("system"), k) for k in among)
         return Step("choice", choices=len(among), labels=labels, answer=right)
+    y_max = q.get("y_max")
+    top = MAX_POINT_VALUE
+    if isinstance(y_max, int | float) and not isinstance(y_max, bool) and 0 < y_max < MAX_POINT_VALUE:
+        top = float(y_max)
     if q.get("predict") == "point":
-        y_max = q.get("y_max")
-        where = _where(state, q.get("at"))
-        if isinstance(y_max, int | float) and not isinstance(y_max, bool) and 0 < y_max < MAX_POINT_VALUE:
-            return Step("point", y_max=float(y_max), where=where)
-        return Step("point", where=where)
-    raise LessonError("a question predicts a point, a choice (of 2 to 6) or a knob (among 2 to 6)")
+        return Step("point", y_max=top, where=_where(state, q.get("at")))
+    # the whole curve, sketched: a value at each of the question's x values
+    at = q.get("at")
+    if q.get("predict") == "curve" and isinstance(at, list) and MIN_SKETCH_POINTS <= len(at) <= MAX_SKETCH_POINTS:
+        if all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in at):
+            found = tuple(w for w in (_where(state, x) for x in at) if w is not None)
+            xs = tuple(float(x) for x in at)
+            return Step("curve", y_max=top, xs=xs, wheres=found if len(found) == len(at) else ())
+    raise LessonError(
+        "a question predicts a point, a choice (of 2 to 6), a knob (among 2 to 6)"
+        f" or a curve (at {MIN_SKETCH_POINTS} to {MAX_SKETCH_POINTS} x values)"
+    )
 
 
 def _where(state: dict[str, Any], at: object) -> Where | None:
@@ -147,3 +203,11 @@ def builtin(lessons_dir: Path) -> dict[str, tuple[Step, ...]]:
         text = path.read_text()
         out[str(yaml.safe_load(text)["id"])] = read_steps(text)
     return out
+
+
+@cache
+def builtin_checks(lessons_dir: Path) -> dict[str, tuple[Step, ...]]:
+    """The built-in lessons' concept checks (lessons/*.yaml) by lesson id."""
+    return {
+        str(yaml.safe_load(p.read_text())["id"]): read_check(p.read_text()) for p in sorted(lessons_dir.glob("*.yaml"))
+    }

@@ -13,6 +13,22 @@ from app.main import create_app
 
 POSTGRES = os.environ.get("MEMOLAB_TEST_POSTGRES_URL")
 
+# Modules whose app never reads or writes the database (the HTTP protocol, headers, the models'
+# and datasets' routes, the caches): run once, on SQLite; on PostgreSQL they would test nothing
+# more and cost the suite's run time.
+WITHOUT_DATABASE = [
+    "core/test_protocol.py",
+    "core/test_limits.py",
+    "test_headers.py",
+    "test_served.py",
+    "test_compute.py",
+    "api/test_lru.py",
+    "api/test_openapi.py",
+    "api/routes/test_models.py",
+    "api/routes/test_datasets.py",
+]
+collect_ignore = WITHOUT_DATABASE if POSTGRES else []
+
 
 def database_url(tmp_path_factory) -> str:
     if POSTGRES:

@@ -5,7 +5,8 @@ step."""
 
 import pytest
 from alembic import command
-from sqlalchemy import create_engine, text
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, text
 from sqlalchemy.exc import IntegrityError
 
 from app.core.db import _config
@@ -13,7 +14,7 @@ from app.core.db import _config
 from .conftest import database_url
 
 
-def answer(value: float, *more: tuple[str, int]) -> str:
+def answer(value: float, *more: tuple[str, int | str]) -> str:
     """An insert of student 1's answer to step 2 of class 1, with columns `more` (name, value)."""
     names = "".join(f", {n}" for n, _ in more)
     values = "".join(f", {v}" for _, v in more)
@@ -23,25 +24,36 @@ def answer(value: float, *more: tuple[str, int]) -> str:
     )
 
 
-def test_old_answers_become_round_one_and_round_two_fits_beside_them(tmp_path_factory):
+def seed(conn: Connection) -> None:
+    """Class 1 with its student 1, whose answers `answer` inserts."""
+    conn.execute(
+        text(
+            "INSERT INTO classes (id, code, step_count, teacher_token_sha256, created_at, active_at)"
+            " VALUES (1, 'ABCDEF', 3, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+        )
+    )
+    conn.execute(
+        text(
+            "INSERT INTO class_students (id, class_id, public_id, token_sha256, joined_at)"
+            " VALUES (1, 1, 'p', 't', CURRENT_TIMESTAMP)"
+        )
+    )
+
+
+def seeded(tmp_path_factory, revision: str) -> tuple[Engine, Config]:
+    """A database at `revision` holding class 1, its student 1 and their answer 5.0 to step 2."""
     engine = create_engine(database_url(tmp_path_factory))
     cfg = _config()
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0004")
-        conn.execute(
-            text(
-                "INSERT INTO classes (id, code, step_count, teacher_token_sha256, created_at, active_at)"
-                " VALUES (1, 'ABCDEF', 3, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-            )
-        )
-        conn.execute(
-            text(
-                "INSERT INTO class_students (id, class_id, public_id, token_sha256, joined_at)"
-                " VALUES (1, 1, 'p', 't', CURRENT_TIMESTAMP)"
-            )
-        )
+        command.upgrade(cfg, revision)
+        seed(conn)
         conn.execute(text(answer(5.0)))
+    return engine, cfg
+
+
+def test_old_answers_become_round_one_and_round_two_fits_beside_them(tmp_path_factory):
+    engine, cfg = seeded(tmp_path_factory, "0004")
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0005")

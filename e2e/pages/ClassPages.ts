@@ -42,6 +42,14 @@ export class TeacherView {
     await this.page.keyboard.press("ArrowRight");
     expect((await moved).ok()).toBe(true);
   }
+
+  /** The class's answers on the projector as they come (off until the reveal unless asked). */
+  async showAnswers() {
+    const button = this.page.getByTestId("show-answers");
+    await expect(button).toHaveAttribute("aria-pressed", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+  }
 }
 
 export class StudentSeat {

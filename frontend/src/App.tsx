@@ -1,7 +1,8 @@
-// Routes: / (home), /explore/{system}, /data, /data/{source}, /models and /models/{system},
+// Routes: / (home), /explore/{system}, /atlas (every system on one chart), /data, /data/{source}, /models and /models/{system},
 // /s/{slug}, /my, /learn/... (lessons, a chunk of their own) /l/{slug} (a teacher's
 // stored lesson) and /c/{code} (a live class's student page), the last two in that chunk. One model client per page.
 import { lazy, Suspense } from "react";
+import { AtlasPage } from "./atlas/AtlasPage";
 import { ModelCard, ModelIndex } from "./cards/ModelCard";
 import { DataIndex, SourcePage } from "./data/DataPages";
 import { Explorer } from "./explorer/Explorer";
@@ -47,6 +48,7 @@ export function App() {
   const path = window.location.pathname;
   const m = /^\/explore\/([^/]+)\/?$/.exec(path);
   if (m) return <Explorer system={decodeURIComponent(m[1])} client={modelClient()} />;
+  if (path === "/atlas" || path === "/atlas/") return <AtlasPage client={modelClient()} />;
   const d = /^\/data\/([^/]+)\/?$/.exec(path);
   if (d) return <SourcePage sourceId={decodeURIComponent(d[1])} />;
   if (path === "/data" || path === "/data/") return <DataIndex />;

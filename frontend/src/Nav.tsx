@@ -1,5 +1,5 @@
-// The site header: skip links first, then the app's name and its places: explorers, lessons,
-// model cards, data.
+// The site header: skip links first, then the app's name and its places: explorers, the atlas,
+// lessons, model cards, data.
 
 // Each skip link's target takes focus (tabindex -1), so the next Tab goes on from there: the
 // knob panel (id "knobs"), the chart (id "chart"), a page's main region (id "content").
@@ -27,6 +27,7 @@ export function Nav() {
       <a className="brand" href="/">Memo Lab</a>
       <nav aria-label="Main">
         <a href="/" aria-current={here("/") ? "page" : undefined}>Explore</a>
+        <a href="/atlas" aria-current={here("/atlas") ? "page" : undefined}>Atlas</a>
         <a href="/learn" aria-current={here("/learn") ? "page" : undefined}>Learn</a>
         <a href="/models" aria-current={here("/models") ? "page" : undefined}>Models</a>
         <a href="/data" aria-current={here("/data") ? "page" : undefined}>Data</a>

@@ -67,6 +67,8 @@ export function knobDisplay(k: { unit: string; scale?: string | null }): KnobDis
 
 /** A knob's setting as text: "Link quota 16 buffers", "Circuit CI", "Chunksize 8K bytes". */
 export function formatSetting(label: string, value: unknown, unit = ""): string {
+  // a knob named for its unit reads once ("50 users", not "Users 50 users")
+  if (typeof value === "number" && unit && label.toLowerCase() === unit.toLowerCase()) return knobDisplay({ unit }).text(value);
   if (typeof value === "number") return `${label} ${knobDisplay({ unit }).text(value)}`;
   return `${label} ${String(value)}${unit ? ` ${unit}` : ""}`;
 }

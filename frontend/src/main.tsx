@@ -9,6 +9,9 @@ import "./styles.css";
 import "./styles/lessons.css";
 import "./styles/modes.css";
 import "./styles/peer.css";
+import "./styles/check.css";
+import "./styles/atlas.css";
+import "./styles/sketch.css";
 import { applyTheme } from "./chart/theme";
 
 applyTheme(document.documentElement); // the chart's colours and dashes: chart/theme.ts

@@ -32,6 +32,7 @@ describe("one way to write numbers", () => {
     expect([chunk.unit, chunk.text(13), chunk.tick(20), chunk.log]).toEqual(["bytes", "8K bytes", "1M", true]);
     expect(formatSetting("Chunksize", 13, "log2 bytes")).toBe("Chunksize 8K bytes");
     expect(formatSetting("Circuit", "CI")).toBe("Circuit CI");
+    expect(formatSetting("Users", 50, "users")).toBe("50 users"); // a knob named for its unit, once
   });
 });
 

@@ -9,6 +9,7 @@ Pyodide (the browser's Web Worker). Every entry point takes and returns plain JS
     sweep(system, knobs, x, values) -> metrics and bottleneck at each value of knob x (sweep.py)
     card(system)                    -> the model's explanation, parameters and fit report
     read_table, fit                 -> a user's own table read, and the model fitted to it (own.py)
+    atlas.curve(system, knobs)      -> its main curve made dimensionless, for the atlas (atlas.py)
 
 Unknown systems or knobs and out-of-range values raise ValueError naming the knob and range.
 The shapes of the answers and requests are in types/; what a system module must provide, in
@@ -25,4 +26,16 @@ from .sensitivity import sensitivity
 from .sweep import sweep
 
 __version__ = "0.3.0"
-__all__ = ["card", "describe", "evaluate", "fit", "mva", "read_table", "sensitivity", "sweep", "systems", "__version__"]
+__all__ = [
+    "atlas",
+    "card",
+    "describe",
+    "evaluate",
+    "fit",
+    "mva",
+    "read_table",
+    "sensitivity",
+    "sweep",
+    "systems",
+    "__version__",
+]

@@ -103,12 +103,16 @@ def stage_limits(
     time per unit; `rates`: metric -> its value per unit of work a unit of time (the metric is
     rate * work / period); `times`: metrics that are the period itself (the term a lower bound)."""
     out: list[Bound] = []
+    isfinite = math.isfinite
     for name, t in terms.items():
         if t <= 0:
             continue
-        rated = ((m, f * work / t) for m, f in rates.items())
-        out += [{"metric": m, "name": name, "side": "upper", "value": v} for m, v in rated if math.isfinite(v)]
-        out += [{"metric": m, "name": name, "side": "lower", "value": t} for m in times if math.isfinite(t)]
+        for m, f in rates.items():  # (plain loops: a fit calls this tens of thousands of times)
+            v = f * work / t
+            if isfinite(v):
+                out.append({"metric": m, "name": name, "side": "upper", "value": v})
+        if times and isfinite(t):
+            out.extend({"metric": m, "name": name, "side": "lower", "value": t} for m in times)
     return out
 
 

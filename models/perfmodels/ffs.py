@@ -169,9 +169,9 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     # before the next request can start a write's buffer must fill and a read's backlog empty;
     # the MASSBUS controller streams, its bus only a limit on the rate
     unibus = k["bus"] == "UNIBUS"
-    overruns, fill_ms, drain_ms = through_buffer(block, track / rev, bus_kBps, p["unibus_buffer_bytes"], rev)
-    if not unibus:
-        overruns, fill_ms, drain_ms = 0.0, 0.0, 0.0
+    overruns, fill_ms, drain_ms = (
+        through_buffer(block, track / rev, bus_kBps, p["unibus_buffer_bytes"], rev) if unibus else (0.0, 0.0, 0.0)
+    )
     backlog = fill_ms if write else drain_ms
     tau = DRIVER_MS / k["cpu_speed"] + backlog
     # the controller's set-up per request: the memo's UNIBUS controller's own (calibrated; the

@@ -1,38 +1,34 @@
 """Least squares for a user's fit (ownfit.py): a Levenberg-Marquardt search over the unknowns
 (fitting.Unknown, in their search coordinates, held within their bounds) with a prior that pulls
-each unknown toward a centre (the memo's value), the rows-left-out errors a linear step predicts
-(one Newton step each: a prior's weight is chosen by them without refitting each row) and the profile
-ranges of the fitted values.
+each unknown toward a centre (the memo's value), and the rows-left-out errors a linear step
+predicts (one Newton step each: a prior's weight is chosen by them without refitting each row).
+The residuals come from ownresiduals.py, the fit's ranges from profileranges.py.
 
 Residuals are log(model / measured), as in fitting.loss; the prior adds w * z^2 for each unknown,
 z = (x - centre) / scale in search coordinates, so the loss is sum r^2 + w * sum z^2. A gradient
-method, not fitting.py's simplex: it needs k + 1 model calls a step and converges in a few steps,
-which is what lets a fit be made at several weights inside the page's time budget.
+method, not fitting.py's simplex: it converges in a few steps of one call of the residuals each
+(the Jacobian carried along between fresh ones), which is what lets a fit be made from several
+starts and at several weights inside the page's time budget.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .fitting import MISS_COST, Unknown, nelder_mead, split
-from .system import System
-from .types import Knobs, Observation, Params
+from .fitting import Unknown
 
 Vector = list[float]
 Matrix = list[list[float]]
 Residuals = Callable[[Sequence[float]], Vector]
 
-MISS = math.sqrt(MISS_COST)  # a value the model cannot predict: as in fitting.loss
 # forward-difference step of the Jacobian, in search coordinates (a share of the range where linear)
 DIFF_STEP = 1e-3
-ITERATIONS = 25
-CONVERGED = 1e-7  # a step that lowers the loss by less than this share ends the search
-SIMPLEX_ITERATIONS = 1500
-SIMPLEX_RESTARTS = 2
-# loose: the simplex only finds the basin, the gradient steps after it converge
-SIMPLEX_TOLERANCE = 1e-5
+CALLS = 150  # calls of the residuals a search may make
+CONVERGED = 1e-4  # a step that lowers the loss by less than this share ends the search
+EXACT = 1e-16  # a mean square residual under this (0.00001 % rms): nothing left to fit
 
 
 @dataclass(frozen=True)
@@ -53,40 +49,6 @@ class Prior:
         return [self.weight / (s * s) if math.isfinite(s) else 0.0 for s in self.scale]
 
 
-def residuals(model: System, obs: list[Observation], unknowns: Sequence[Unknown], base: Params) -> Residuals:
-    """log(model / measured) of each observation at a point of the search: each distinct setting
-    validated once and solved once for the metrics measured there (as fitting.objective)."""
-    groups: dict[str, tuple[Knobs, list[tuple[int, str, float]]]] = {}
-    for i, o in enumerate(obs):
-        key = repr(sorted(o["config"].items()))
-        if key not in groups:
-            groups[key] = (model.SPEC.validate(o["config"]), [])
-        groups[key][1].append((i, o["metric"], o["value"]))
-    settings = list(groups.values())
-    held = {**model.FIXED_DEFAULTS, **base}
-
-    def at(x: Sequence[float]) -> Vector:
-        p, k = split(unknowns, [u.from_search(v)[0] for u, v in zip(unknowns, x, strict=True)])
-        full = {**held, **p}
-        out = [0.0] * len(obs)
-        for config, measured in settings:
-            got = model.solve({**config, **k} if k else config, full, detail=False)["metrics"]
-            for i, metric, value in measured:
-                m = got[metric]
-                out[i] = math.log(m / value) if m is not None and m > 0 else MISS
-        return out
-
-    return at
-
-
-def group_residuals(
-    model: System, obs: list[Observation], unknowns: Sequence[Unknown], base: Params, groups: list[list[int]]
-) -> Callable[[int, Vector], Vector]:
-    """The residuals of one group of observations (by its index) at a point: a left-out row's."""
-    each = [residuals(model, [obs[i] for i in g], unknowns, base) for g in groups]
-    return lambda gi, x: each[gi](x)
-
-
 @dataclass(frozen=True)
 class Box:
     """The search's bounds and difference steps, in search coordinates."""
@@ -94,6 +56,7 @@ class Box:
     lo: Vector
     hi: Vector
     unit: Vector  # one step's worth: 1 (a factor e) where searched in log, the range where linear
+    log: tuple[bool, ...]
 
     @staticmethod
     def of(unknowns: Sequence[Unknown]) -> Box:
@@ -101,6 +64,7 @@ class Box:
             [u.to_search(u.lo) for u in unknowns],
             [u.to_search(u.hi) for u in unknowns],
             [1.0 if u.log else u.hi - u.lo for u in unknowns],
+            tuple(u.log for u in unknowns),
         )
 
     @property
@@ -155,8 +119,11 @@ def inverse(a: Matrix) -> Matrix | None:
 
 def normal(jac: Matrix, prior: Prior | None) -> Matrix:
     """J'J plus the prior's curvature on the diagonal (half the loss's Gauss-Newton Hessian)."""
-    k = len(jac[0]) if jac else 0
-    a = [[sum(row[i] * row[j] for row in jac) for j in range(k)] for i in range(k)]
+    cols = list(zip(*jac, strict=True))  # (by columns, each product once: it is computed at every step)
+    a = [[0.0] * len(cols) for _ in cols]
+    for i, ci in enumerate(cols):
+        for j in range(i, len(cols)):
+            a[i][j] = a[j][i] = sum(map(operator.mul, ci, cols[j]))
     if prior:
         for i, c in enumerate(prior.curvature()):
             a[i][i] += c
@@ -173,86 +140,101 @@ class Fit:
     r: Vector
     jac: Matrix
     loss: float
+    fresh: bool = True  # the Jacobian by differences at x (else carried along by secant updates)
+
+
+def secant(jac: Matrix, step: Sequence[float], r0: Sequence[float], r1: Sequence[float]) -> Matrix:
+    """Broyden's update of the Jacobian from one step: the least change that makes it give the
+    residuals' change along the step exactly (J + (dr - J s) s' / s's)."""
+    ss = sum(v * v for v in step)
+    out = []
+    for row, a, b in zip(jac, r0, r1, strict=True):
+        miss = (b - a - sum(j * v for j, v in zip(row, step, strict=True))) / ss
+        out.append([j + miss * v for j, v in zip(row, step, strict=True)])
+    return out
+
+
+def gradient(jac: Matrix, r: Sequence[float], x: Sequence[float], prior: Prior | None) -> Vector:
+    """Half the loss's gradient: J'r and the prior's pull."""
+    pt = prior.terms(x) if prior else [0.0] * len(x)
+    pc = prior.curvature() if prior else [0.0] * len(x)
+    return [
+        sum(map(operator.mul, col, r)) + (t * math.sqrt(c) if c > 0 else 0.0)
+        for col, t, c in zip(zip(*jac, strict=True), pt, pc, strict=True)
+    ]
+
+
+def linear_gain(a: Matrix, g: Vector, s: Vector) -> float:
+    """What a step s would lower the loss by were the residuals linear: -(2 g's + s'As)."""
+    a_s = [sum(v * w for v, w in zip(row, s, strict=True)) for row in a]
+    return -sum(si * (2 * gi + asi) for gi, si, asi in zip(g, s, a_s, strict=True))
 
 
 def levenberg_marquardt(
     f: Residuals,
-    x0: Sequence[float],
+    x0: Sequence[float] | Fit,
     box: Box,
     prior: Prior | None = None,
-    iterations: int = ITERATIONS,
+    calls: int = CALLS,
     tick: Callable[[], None] | None = None,
+    exact: bool = True,
 ) -> Fit:
-    """Minimise sum r^2 + prior from x0, each coordinate held within the box. Returns the point,
-    its residuals, the Jacobian there and the loss."""
-    x = box.clip(x0)
-    r = f(x)
+    """Minimise sum r^2 + prior from x0 (a point, or a fit whose residuals and Jacobian are
+    reused), each coordinate held within the box. Returns the point, its residuals, the
+    Jacobian there (by differences) and the loss. The Jacobian is found by differences at the
+    start and again only where a step fails; a step that lowers the loss updates it along that
+    step alone (secant), so a step costs one call of f, not k + 1. `calls`: of f, at most (but
+    the Jacobian at the end); `exact`: the Jacobian returned is by differences (else it may be the
+    updates')."""
+    spent = 0
+
+    def f_(x: Sequence[float]) -> Vector:
+        nonlocal spent
+        spent += 1
+        return f(x)
+
+    if isinstance(x0, Fit):
+        x, r, jac, fresh = x0.x, x0.r, x0.jac, x0.fresh
+    else:
+        x = box.clip(x0)
+        r = f_(x)
+        jac, fresh = jacobian(f_, x, r, box), True
     now = cost(r, x, prior)
-    jac = jacobian(f, x, r, box)
     mu = 1e-3
-    for _ in range(iterations):
+    while spent < calls:
         if tick:
             tick()
+        if now <= EXACT * len(r):
+            break
         a = normal(jac, prior)
-        pt = prior.terms(x) if prior else [0.0] * len(x)
-        pc = prior.curvature() if prior else [0.0] * len(x)
-        g = [
-            sum(row[j] * ri for row, ri in zip(jac, r, strict=True)) + (pt[j] * math.sqrt(pc[j]) if pc[j] > 0 else 0.0)
-            for j in range(len(x))
-        ]
-        step_taken = False
-        gain = 0.0
-        while mu < 1e10:
-            damped = [
-                [a[i][j] + (mu * (a[i][i] + 1e-12) if i == j else 0.0) for j in range(len(x))] for i in range(len(x))
-            ]
-            d = solve(damped, [-gi for gi in g])
-            if d is None:
-                mu *= 10
-                continue
-            y = box.clip([v + dv for v, dv in zip(x, d, strict=True)])
-            ry = f(y)
-            new = cost(ry, y, prior)
-            if new < now:
-                x, r, gain, now = y, ry, now - new, new
-                mu = max(mu / 3, 1e-9)
-                step_taken = True
+        g = gradient(jac, r, x, prior)
+        damped = [[a[i][j] + (mu * (a[i][i] + 1e-12) if i == j else 0.0) for j in range(len(x))] for i in range(len(x))]
+        d = solve(damped, [-gi for gi in g])
+        y = box.clip([v + dv for v, dv in zip(x, d or [0.0] * len(x), strict=True)])
+        s = [b - a for a, b in zip(x, y, strict=True)]
+        if d is None or linear_gain(a, g, s) <= CONVERGED * now:  # too little to gain: done
+            if fresh:
+                break  # nowhere left to go from here
+            jac, fresh = jacobian(f_, x, r, box), True
+            continue
+        ry = f_(y)
+        new = cost(ry, y, prior)
+        if new < now:
+            gain = now - new
+            jac, fresh = secant(jac, s, r, ry), False
+            x, r, now = y, ry, new
+            mu = max(mu / 3, 1e-9)
+            if gain <= CONVERGED * (now + 1e-12):
                 break
+        elif fresh:
             mu *= 4
-        if not step_taken:
-            break
-        jac = jacobian(f, x, r, box)
-        if gain <= CONVERGED * (now + 1e-12):
-            break
-    return Fit(x, r, jac, now)
-
-
-def data_fit(
-    f: Residuals,
-    x0: Sequence[float],
-    box: Box,
-    iterations: int = SIMPLEX_ITERATIONS,
-    tick: Callable[[float], None] | None = None,
-) -> Vector:
-    """The rows' own best point (no prior) by a simplex of 50 % steps from x0: the model's steps
-    (whole revolutions lost, a gap rounded to whole blocks) make flats and cliffs that a gradient
-    cannot see across and a simplex steps over."""
-    count = 0
-
-    def g(x: list[float]) -> float:
-        y = box.clip(x)
-        return cost(f(y), y, None) + sum((a - b) ** 2 for a, b in zip(x, y, strict=True))  # outside: the way back
-
-    def each() -> None:
-        nonlocal count
-        count += 1
-        if tick and count % 25 == 0:
-            tick(min(1.0, count / (SIMPLEX_RESTARTS * iterations)))
-
-    x = list(x0)
-    for _ in range(SIMPLEX_RESTARTS):  # a fresh simplex at the best: out of a collapsed one
-        x, _ = nelder_mead(g, x, step=0.5, iterations=iterations, tolerance=SIMPLEX_TOLERANCE, tick=each)
-    return box.clip(x)
+            if mu > 1e10:
+                break
+        else:  # the step failed on a Jacobian carried along by updates: measure it afresh first
+            jac, fresh = jacobian(f_, x, r, box), True
+    if exact and not fresh:
+        jac, fresh = jacobian(f, x, r, box), True
+    return Fit(x, r, jac, now, fresh)
 
 
 def left_out_step(
@@ -261,14 +243,18 @@ def left_out_step(
     groups: list[list[int]],
     predict: Callable[[int, Vector], Vector],
     box: Box,
-    floor: float = 1e-6,
+    floor: float = 1e-9,
 ) -> Vector:
     """Each residual with its group of rows left out of the fit: one Newton step from the fit on
     the loss of the other rows (Gauss-Newton: J'J and the gradient without the group's rows),
     then the group's rows predicted by the model itself there (`predict(group index, point)`).
     Where the other rows say nothing of an unknown, the step takes it back to the prior's centre
     (a pull of at least `floor`, so nothing the left-out rows alone had set is kept): as a refit
-    from the memo's values would. A linear model's exact refit; for ours, the first step of it."""
+    from the memo's values would. The floor is far under the weakest weight tried, so that it
+    moves only what the other rows do not see at all, and a fit without a pull is scored as one
+    (at 1e-6, the weakest weight, it scored that weight's refit from the unpulled fit: one
+    Newton step over the model's kinks, which favoured the pull on rows the model made exactly).
+    A linear model's exact refit; for ours, the first step of it."""
     k = len(fit.x)
     a = normal(fit.jac, prior)
     curv = prior.curvature()
@@ -292,56 +278,3 @@ def left_out_step(
         for n, v in zip(g, predict(gi, at), strict=True):
             out[n] = v
     return out
-
-
-def profile_ranges(
-    f: Residuals, best: Fit, box: Box, prior: Prior | None, tolerance: float, steps: int = 8
-) -> tuple[list[tuple[float, float]], Vector | None]:
-    """Each unknown's range (search coordinates) over which the loss, the others moved to their
-    best along the way, stays within `tolerance` of the best. The others move along the profile
-    the loss's curvature predicts (A^-1 e_j scaled to a unit step of x_j), so each edge is a
-    point whose loss is at most the limit: the profile's own minimum there is no higher. Also
-    the lowest point the walk met, if it is below the best (the model's steps can hide a better
-    fit from a gradient; the walk steps over them): None if none is."""
-    limit = best.loss * (1 + tolerance) + 1e-9
-    a_inv = inverse(normal(best.jac, prior))
-    lowest: tuple[float, Vector | None] = (best.loss - 1e-9 * (1 + best.loss), None)
-    out = []
-    for j in range(len(best.x)):
-        if a_inv is None or a_inv[j][j] <= 0:
-            out.append((best.x[j], best.x[j]))
-            continue
-        along = [a_inv[i][j] / a_inv[j][j] for i in range(len(best.x))]
-        first = math.sqrt(max(limit - best.loss, 1e-12) * a_inv[j][j])
-        edges = []
-        for sign in (-1.0, 1.0):
-
-            def point(t: float, sign: float = sign, along: Vector = along) -> Vector:
-                return box.clip([v + sign * t * a for v, a in zip(best.x, along, strict=True)])
-
-            def inside(t: float) -> bool:
-                nonlocal lowest
-                y = point(t)
-                c = cost(f(y), y, prior)
-                if c < lowest[0]:
-                    lowest = (c, y)
-                return c <= limit
-
-            ok, bad = 0.0, first
-            # grow while inside (to the bound), then halve the gap between inside and outside
-            room = (box.hi[j] - best.x[j]) if sign > 0 else (best.x[j] - box.lo[j])
-            for _ in range(steps):
-                if bad >= room:
-                    bad = room
-                    if inside(room):
-                        ok = bad = room
-                    break
-                if not inside(bad):
-                    break
-                ok, bad = bad, bad * 2
-            for _ in range(steps if bad > ok else 0):
-                mid = (ok + bad) / 2
-                ok, bad = (mid, bad) if inside(mid) else (ok, mid)
-            edges.append(best.x[j] + sign * ok)
-        out.append((edges[0], edges[1]))
-    return out, lowest[1]

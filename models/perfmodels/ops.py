@@ -15,8 +15,9 @@ from typing import Any
 
 from . import own, registry
 from .sweep import band, sweep
-from .types import Band, EvaluateResult, OwnFit, Sensitivity, SweepResult, SystemDescription, Table
+from .types import AtlasCurve, Band, EvaluateResult, OwnFit, Sensitivity, SweepResult, SystemDescription, Table
 from .types.requests import (
+    AtlasRequest,
     BandRequest,
     EvaluateRequest,
     FitRequest,
@@ -70,6 +71,13 @@ def _band(a: BandRequest, progress: Progress | None) -> dict[str, Band]:
 @_op("describe")
 def _describe(a: SystemRequest, progress: Progress | None) -> SystemDescription:
     return registry.describe(a["system"])
+
+
+@_op("atlas")
+def _atlas(a: AtlasRequest, progress: Progress | None) -> AtlasCurve:
+    from .atlas import curve
+
+    return curve(a["system"], a.get("knobs"))
 
 
 @_op("sensitivity")

@@ -14,17 +14,21 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from . import ownjudge, ownprior
+from . import ownjudge, ownprior, ownsearch
 from .fitted import fitted
 from .fitting import FLAT_TOLERANCE, SIGNIFICANT, Unknown, baseline, error_percent, loss, split
-from .identify import Unpinned, identifiable
-from .leastsq import MISS, Box, Prior, group_residuals, left_out_step, levenberg_marquardt, profile_ranges, residuals
+from .leastsq import Box, Fit, Prior, cost, jacobian, left_out_step, levenberg_marquardt
+from .multistart import own_best
+from .ownresiduals import MISS, group_residuals, residuals
+from .profileranges import profile_ranges
 from .system import System
 from .types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TableProblem, observation
 from .types.requests import Progress
 
 # How many times a better fit the profile walk meets is taken (each costs a walk again).
 RESCUES = 2
+# Calls of one row's refit from the fit of all (it moves the fit a little).
+REFIT_CALLS = 60
 
 
 def unmodelled(model: System, table: Table) -> list[TableProblem]:
@@ -85,17 +89,6 @@ def candidates(model: System, table: Table, names: list[str] | None) -> list[Unk
     return out
 
 
-def unknowns_for(
-    model: System, table: Table, names: list[str] | None, obs: list[Observation]
-) -> tuple[list[Unknown], list[Unpinned]]:
-    """The candidates the rows can pin (fitted), and those they cannot (identify.py), with why."""
-    cands = candidates(model, table, names)
-    if not cands:
-        return [], []
-    memo = fitted(model.SPEC.id) if model.FITTED else {}
-    return identifiable(residuals(model, obs, cands, memo), cands, Box.of(cands))
-
-
 def _predict(model: System, o: Observation, p: Params, knobs: Knobs | None = None) -> float | None:
     k = model.SPEC.validate(o["config"])
     v = model.solve({**k, **knobs} if knobs else k, {**model.FIXED_DEFAULTS, **p}, detail=False)["metrics"][o["metric"]]
@@ -127,14 +120,17 @@ def fit_table(
         raise ValueError("the table has no rows to fit")
     obs = observations(table)
     memo = fitted(model.SPEC.id) if model.FITTED else {}
-    unknowns, unpinned = unknowns_for(model, table, names, obs)
     share = 1 / (1 + len(table["rows"])) if left_out else 1.0  # of the work: the fit, then each row left out
+    # the search most of the fit's share, the memo's pulls the rest
+    unknowns, unpinned, own_fit = ownsearch.search(
+        lambda us: residuals(model, obs, us, memo), candidates(model, table, names), _scaled(progress, 0, 0.7 * share)
+    )
     best: dict[str, float] = {}
     spans: dict[str, list[float]] = {}
     weight, tried = 0.0, dict[float, float]()
     comparison_errors: list[float | None] = []
     better = False
-    if unknowns:
+    if unknowns and own_fit:
         f = residuals(model, obs, unknowns, memo)
         box = Box.of(unknowns)
         rows = groups(obs, "line")
@@ -145,7 +141,8 @@ def fit_table(
             box,
             rows,
             group_residuals(model, obs, unknowns, memo, rows),
-            _scaled(progress, 0, share),
+            own_fit,
+            _scaled(progress, 0.7 * share, 0.3 * share),
         )
         pr = ownprior.prior(model.SPEC.id, unknowns, weight)
         edges, lower = profile_ranges(f, fit, box, pr, FLAT_TOLERANCE)
@@ -274,22 +271,26 @@ def left_out_table(
     centre = candidates(model, table, names)  # the pull is toward the memo's values, not the fit's
     if unknowns and weight is None:
         rows = groups(obs, "line")
+        f, box = residuals(model, obs, centre, memo), Box.of(centre)
+        own_fit = own_best(f, [[u.to_search(u.start) for u in centre]], box)
         weight, _, _ = ownprior.choose(
-            model.SPEC.id,
-            residuals(model, obs, centre, memo),
-            centre,
-            Box.of(centre),
-            rows,
-            group_residuals(model, obs, centre, memo, rows),
+            model.SPEC.id, f, centre, box, rows, group_residuals(model, obs, centre, memo, rows), own_fit
         )
     pr: Prior | None = ownprior.prior(model.SPEC.id, centre, weight or 0.0) if unknowns else None
+    box = Box.of(unknowns)
+    x0 = [u.to_search(u.start) for u in unknowns]
+    whole = residuals(model, obs, unknowns, memo)
+    r0 = whole(x0) if unknowns else []
+    jac0 = jacobian(whole, x0, r0, box) if unknowns else []  # each refit starts from its rows of it
     for i, row in enumerate(table["rows"]):
         mine = [o for o in obs if _line(o) == row["line"]]
-        rest = [o for o in obs if _line(o) != row["line"]]
+        kept = [j for j, o in enumerate(obs) if _line(o) != row["line"]]
         again = best
-        if unknowns and rest:
-            f = residuals(model, rest, unknowns, memo)
-            refit = levenberg_marquardt(f, [u.to_search(u.start) for u in unknowns], Box.of(unknowns), pr)
+        if unknowns and kept:
+            warm = Fit(x0, [r0[j] for j in kept], [jac0[j] for j in kept], 0.0)
+            warm.loss = cost(warm.r, x0, pr)
+            f = residuals(model, [obs[j] for j in kept], unknowns, memo)
+            refit = levenberg_marquardt(f, warm, box, pr, calls=REFIT_CALLS)
             again = {u.name: u.from_search(x)[0] for u, x in zip(unknowns, refit.x, strict=True)}
         p, k = split(unknowns, [again[u.name] for u in unknowns])
         for o in mine:

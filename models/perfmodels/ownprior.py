@@ -22,13 +22,14 @@ from collections.abc import Callable, Sequence
 
 from .fitted import report
 from .fitting import Unknown
-from .leastsq import Box, Fit, Prior, Residuals, Vector, data_fit, left_out_step, levenberg_marquardt
+from .leastsq import CALLS, Box, Fit, Prior, Residuals, Vector, left_out_step, levenberg_marquardt
 
 # From a strong pull (the memo's values unless the rows insist) to none.
 STRONG = (1.0, 1e-2)
 WEAK = (0.0, 1e-6, 1e-4)
 WEIGHTS = tuple(sorted(STRONG + WEAK, reverse=True))
 SLACK = 0.005
+WEAK_CALLS = 30  # calls of a weak pull's search from the fit without one (a few steps)
 KEEP = 0.75
 AT_BOUND = 0.01  # within 1 % of a bound (a factor 1.01, or 1 % of a range from zero)
 # The least scale: a memo range narrower than 2 % (or 1 % of a range from zero) counts as 2 %.
@@ -63,38 +64,29 @@ def choose(
     box: Box,
     rows: list[list[int]],
     predict: Callable[[int, Vector], Vector],
+    own: Fit,
     progress: Callable[[float], None] | None = None,
 ) -> tuple[float, Fit, dict[float, float]]:
-    """The chosen weight, its fit, and each weight's left-out score. The strong pulls are fitted
-    by a gradient search from the memo's values, one after another; the weak ones from the rows'
-    own best fit, which a simplex finds first (leastsq.data_fit: the model's steps hide it from a
-    gradient), stepping up from no pull."""
+    """The chosen weight, its fit, and each weight's left-out score. `own` is the rows' own best
+    fit (no pull: ownsearch.py). The strong pulls are fitted by a gradient search from the memo's
+    values, one after the other; the weak ones from the rows' own best, stepping up from no pull, a
+    few steps each (the pull is weak: it moves the fit little, and the scores are a linear step's)."""
     fits: dict[float, Fit] = {}
     scores: dict[float, float] = {}
-    start = [u.to_search(u.start) for u in unknowns]
-    # of the work: the strong pulls a little, the simplex most, the weak pulls the rest
-    share = {"strong": (0.0, 0.15), "simplex": (0.15, 0.45), "weak": (0.6, 0.4)}
-
-    def report(part: str, f: float) -> None:
-        if progress:
-            start, width = share[part]
-            progress(start + width * f)
-
-    def fitted_at(w: float, x: Vector) -> Vector:
-        pr = prior(system, unknowns, w)
-        fits[w] = levenberg_marquardt(f, x, box, pr)
-        scores[w] = score(left_out_step(fits[w], pr, rows, predict, box))
-        return fits[w].x
-
     pulled = any(u.kind == "param" for u in unknowns)  # knobs alone: no memo value, no pull
-    x = start
-    for i, w in enumerate(STRONG if pulled else ()):
-        x = fitted_at(w, x)
-        report("strong", (i + 1) / len(STRONG))
-    x = data_fit(f, start, box, tick=lambda done: report("simplex", done))
-    for i, w in enumerate(WEAK if pulled else (0.0,)):
-        x = fitted_at(w, x)
-        report("weak", (i + 1) / len(WEAK))
+    weights = [*STRONG, *WEAK] if pulled else [0.0]
+    x: Vector | Fit = [u.to_search(u.start) for u in unknowns]
+    for i, w in enumerate(weights):
+        if w == 0.0:
+            x = own
+        pr = prior(system, unknowns, w)
+        if w:
+            x = levenberg_marquardt(f, x, box, pr, calls=CALLS if w in STRONG else WEAK_CALLS)
+        assert isinstance(x, Fit)
+        fits[w] = x
+        scores[w] = score(left_out_step(x, pr, rows, predict, box))
+        if progress:
+            progress((i + 1) / len(weights))
     best = min(scores.values())
     chosen = max(w for w in scores if scores[w] <= best * (1 + SLACK) + 1e-10)
     stronger = [w for w in WEIGHTS if w >= chosen and w in scores]  # from the strongest

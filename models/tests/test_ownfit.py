@@ -3,7 +3,6 @@ the committed parameters back), parameters and open knobs recovered from data ma
 the judgement (left-out rows, the nearest-row baseline, warnings), and what may be fitted."""
 
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -164,70 +163,64 @@ def test_more_values_asked_for_than_the_rows_can_tell_apart_are_left_at_the_memo
 UNIBUS_ONLY = {"unibus_kBps", "unibus_buffer_bytes", "unibus_setup_ms"}
 
 
-def _fitted_on_one_cpu_predicts_a_faster_one(seeds: range) -> int:
-    """Machine-invariant parameters: rows made by the model on an 11/750 (cpu_speed 1, a column
-    of the table) with random parameters (log-uniform within their bounds, at most a factor 3
-    from the memo's, where the rows can pin each), fitted, then asked for an 11/780 (1.67).
-
-    MASSBUS rows (both layouts): the UNIBUS controller's buffer moves the rows in steps (a block
-    overflows it or not), so UNIBUS rows hold its parameters to intervals and leave the fit
-    local minima across the steps; they are not a test of the CPU's parameters. The UNIBUS
-    parameters move no MASSBUS row: the fit must leave them unpinned and fit every other."""
+def random_truth(seed: int) -> dict[str, float]:
+    """FFS's parameters drawn at random: log-uniform within their bounds, at most a factor 3 from
+    the memo's (also bench/fit_transfer.py's)."""
     import math
     import random
 
-    from perfmodels import ownfit
-    from perfmodels.identify import identifiable
-    from perfmodels.leastsq import Box, residuals
+    m, memo = SYSTEMS["ffs"], fitted("ffs")
+    rng = random.Random(seed)
+    out = {}
+    for n in m.FITTED:
+        lo, hi = m.BOUNDS[n]
+        a, b = max(lo, memo[n] / 3), min(hi, memo[n] * 3)
+        out[n] = math.exp(rng.uniform(math.log(a), math.log(b)))
+    return out
 
-    m = SYSTEMS["ffs"]
+
+def test_fitted_on_one_cpu_the_model_predicts_a_faster_one():
+    """Machine-invariant parameters: rows made by the model on an 11/750 (cpu_speed 1, a column
+    of the table) with random parameters (log-uniform within their bounds, at most a factor 3
+    from the memo's; twelve truths), fitted, then asked for an 11/780 (1.67): within 2 %, unless
+    the fit says which parameter the rows could not pin. Then the rows must indeed not pin it: held
+    at the memo's value, though that is far from the truth, the others still reach every row
+    within 1 %. That may happen to two of the twelve at most (it does to one, seed 2: every row the
+    track time moves is CPU-bound there, so it moves them only as the CPU's costs do, and at 1.67
+    the CPU's part shrinks while the track time's does not).
+
+    MASSBUS rows (both layouts): the UNIBUS controller's buffer moves the rows in steps (a block
+    overflows it or not) that leave basins a fit does not always find its way out of (measured in
+    docs/performance.md); the UNIBUS parameters move no MASSBUS row: the fit must leave them
+    unpinned and fit every other it can."""
+    import math
+
     memo = fitted("ffs")
     settings = [
         {"cpu_speed": 1.0, "block_size": b, "operation": op} for b in (4096, 8192, 16384) for op in ("read", "write")
     ] + [{"cpu_speed": 1.0, "layout": "old", "operation": op} for op in ("read", "write")]
     settings = [{**k, "bus": "MASSBUS"} for k in settings]
-    tried = 0
-    for seed in seeds:
-        rng = random.Random(seed)
-        truth = {}
-        for n in m.FITTED:
-            lo, hi = m.BOUNDS[n]
-            a, b = max(lo, memo[n] / 3), min(hi, memo[n] * 3)
-            truth[n] = math.exp(rng.uniform(math.log(a), math.log(b)))
-        rows = synthetic("ffs", settings, "throughput_kBps", truth)
-        table = own.own_table("ffs", text=None, rows=rows)
-        # the rows pin every parameter at the truth too (else no fit could find it)
-        at_truth = [replace(u, start=truth[u.name]) for u in ownfit.candidates(m, table, None)]
-        pinned, unpinned = identifiable(
-            residuals(m, ownfit.observations(table), at_truth, memo), at_truth, Box.of(at_truth)
-        )
-        assert {u.name for u in unpinned} >= UNIBUS_ONLY
-        if {u.name for u in unpinned} - UNIBUS_ONLY:
-            continue
-        tried += 1
-        r = own.fit("ffs", rows=rows, left_out=False)
-        assert sorted(r["fitted"]) == sorted(u.name for u in pinned)
-        assert {u["name"] for u in r["unpinned"]} == UNIBUS_ONLY
+    explained = []
+    for seed in range(12):
+        truth = random_truth(seed)
+        r = own.fit("ffs", rows=synthetic("ffs", settings, "throughput_kBps", truth), left_out=False)
+        unpinned = {u["name"] for u in r["unpinned"]}
+        assert unpinned >= UNIBUS_ONLY, seed
+        median, worst = r["summary"]["in_sample"]["median_abs"], max(abs(row["error_percent"]) for row in r["rows"])
+        off = 0.0
         for k in settings:
             faster = {**k, "cpu_speed": 1.67}
             want = registry.evaluate("ffs", faster, truth)["metrics"]["throughput_kBps"]
             got = registry.evaluate("ffs", faster, r["params"])["metrics"]["throughput_kBps"]
-            assert got == pytest.approx(want, rel=0.02), (seed, k)
-    return tried
-
-
-def test_fitted_on_one_cpu_the_model_predicts_a_faster_one():
-    # seeds 2 and 4 draw a truth the rows cannot pin (a CPU parameter collinear with another)
-    assert _fitted_on_one_cpu_predicts_a_faster_one(range(5)) >= 3
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 40, open: the fit stops in a local minimum across the model's steps "
-    "(seed 6: the 4 KB MASSBUS read predicted 4.6 % off at cpu_speed 1.67)",
-)
-def test_fitted_on_one_cpu_the_model_predicts_a_faster_one_at_more_truths():
-    assert _fitted_on_one_cpu_predicts_a_faster_one(range(5, 8)) >= 2
+            off = max(off, abs(got / want - 1))
+        if off <= 0.02:
+            assert median < 0.5, seed  # the rows themselves, reached
+            continue
+        said = unpinned - UNIBUS_ONLY
+        assert said, (seed, off)  # a miss only where the fit says what the rows could not pin
+        assert worst < 1.0 and all(abs(math.log(memo[n] / truth[n])) > 0.1 for n in said), (seed, said, worst)
+        explained.append(seed)
+    assert len(explained) <= 2, explained
 
 
 def test_a_fitted_parameter_the_table_leaves_open_is_drawn_as_a_band():

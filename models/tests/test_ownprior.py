@@ -63,5 +63,11 @@ def test_with_many_rows_made_by_the_model_the_data_decides():
     r = own.fit("ffs", rows=rows, left_out=False)
     assert r["prior"]["weight"] <= 1e-4  # a weak pull: the rows outweigh it
     assert r["summary"]["in_sample"]["median_abs"] < 1.5
+    open_ = {w["name"] for w in r["warnings"] if w["kind"] == "undetermined"}
     for name in r["fitted"]:
-        assert math.log(r["best"][name] / fitted("ffs")[name]) > 0.1, name  # moved toward the truth (+33 %)
+        if name in open_:  # a step of the model leaves it an interval (the buffer): that holds the truth
+            lo, hi = r["ranges"][name]
+            assert lo <= truth[name] <= hi, name
+        else:
+            assert math.log(r["best"][name] / fitted("ffs")[name]) > 0.1, name  # moved toward the truth (+33 %)
+    assert len(open_) <= 1

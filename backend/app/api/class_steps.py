@@ -1,5 +1,6 @@
-"""A class's lesson steps (what each step asks, to check answers), by class code: a built-in
-lesson's from the lessons folder, a teacher's file parsed once, not on every answer."""
+"""A class's lesson steps (what each step asks, to check answers), and its concept check's
+questions, by class code: a built-in lesson's from the lessons folder, a teacher's file parsed
+once, not on every answer."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from .deps import open_session
 from .lru import Lru
 
 _steps: Lru[tuple[lessons.Step, ...]] = Lru(2048, ttl=3600.0)
+_checks: Lru[tuple[lessons.Step, ...]] = Lru(2048, ttl=3600.0)
 
 
 def lesson_steps(lessons_dir: Path, lesson_id: str, lesson_text: str) -> tuple[lessons.Step, ...]:
@@ -29,8 +31,10 @@ def lesson_steps(lessons_dir: Path, lesson_id: str, lesson_text: str) -> tuple[l
         raise HTTPException(422, str(e)) from None
 
 
-def remember(code: str, steps: tuple[lessons.Step, ...]) -> None:
+def remember(code: str, steps: tuple[lessons.Step, ...], check: tuple[lessons.Step, ...] | None = None) -> None:
     _steps.put(code.upper(), steps)
+    if check is not None:
+        _checks.put(code.upper(), check)
 
 
 def step_of(engine: Engine, lessons_dir: Path, code: str, number: int) -> lessons.Step:
@@ -42,3 +46,26 @@ def step_of(engine: Engine, lessons_dir: Path, code: str, number: int) -> lesson
             found = lesson_steps(lessons_dir, c.lesson_id, c.lesson_text)
         remember(code, found)
     return found[number - 1] if number <= len(found) else lessons.Step(None)
+
+
+def check_steps(lessons_dir: Path, lesson_id: str, lesson_text: str) -> tuple[lessons.Step, ...]:
+    """The questions of the lesson's concept check (none: the lesson has no check)."""
+    if lesson_id:
+        if lesson_id not in lessons.builtin(lessons_dir):
+            raise HTTPException(404, f"no built-in lesson '{lesson_id}'")
+        return lessons.builtin_checks(lessons_dir)[lesson_id]
+    try:
+        return lessons.read_check(lesson_text)
+    except lessons.LessonError as e:
+        raise HTTPException(422, str(e)) from None
+
+
+def check_of(engine: Engine, lessons_dir: Path, code: str) -> tuple[lessons.Step, ...]:
+    """The concept check's questions of class `code`."""
+    found = _checks.get(code.upper())
+    if found is None:
+        with open_session(engine) as db:
+            c = crud.find(db, code, ended_ok=True)
+            found = check_steps(lessons_dir, c.lesson_id, c.lesson_text)
+        _checks.put(code.upper(), found)
+    return found

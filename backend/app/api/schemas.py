@@ -22,7 +22,7 @@ from perfmodels import types as model_types
 from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
 from ..classes.models import ClassState
-from ..lessons import MAX_CHOICES, MAX_LESSON_BYTES, MAX_STEPS
+from ..lessons import MAX_CHOICES, MAX_LESSON_BYTES, MAX_POINT_VALUE, MAX_SKETCH_POINTS, MAX_STEPS, MIN_SKETCH_POINTS
 
 _mirrors: dict[type, Any] = {}
 
@@ -57,6 +57,7 @@ Card = mirror(model_types.Card)
 Table = mirror(model_types.Table)
 OwnFit = mirror(model_types.OwnFit)
 Sensitivity = mirror(model_types.Sensitivity)
+AtlasCurve = mirror(model_types.AtlasCurve)
 
 
 class Health(BaseModel):
@@ -246,6 +247,18 @@ class AnswerIn(BaseModel):
     round: Literal[1, 2] | None = None
     # how sure the student is: 1 guessing, 2 fairly sure, 3 sure (absent: not said)
     confidence: Literal[1, 2, 3] | None = None
+    # a sketched curve (`predict: curve`): its value at each of the question's x values, in
+    # order (the step says how many: lessons.Step.check)
+    sketch: (
+        Annotated[
+            list[Annotated[float, Field(ge=0, le=MAX_POINT_VALUE, allow_inf_nan=False)]],
+            Field(min_length=MIN_SKETCH_POINTS, max_length=MAX_SKETCH_POINTS),
+        ]
+        | None
+    ) = None
+    # an answer to the lesson's concept check, before the lesson or after it: `step` is then
+    # the check's question, counted from 1 (absent: a lesson step's answer)
+    phase: Literal["before", "after"] | None = None
 
 
 class AnswerSaved(BaseModel):
@@ -266,6 +279,8 @@ class ControlIn(BaseModel):
     reset: bool = False
     # 2: "discuss, then vote again": round 1 closes (its answers kept), round 2 opens
     round: Literal[2] | None = None
+    # the lesson's concept check on the phones: open it before the lesson or after it, or close it
+    check: Literal["before", "after", "closed"] | None = None
 
 
 class LessonIn(BaseModel):

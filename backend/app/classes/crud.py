@@ -31,7 +31,7 @@ from ..lessons import Step
 from . import log, rules
 from . import models as ev
 from .models import Logged, Written
-from .reads import aware, spread, state_of, steps_of, who
+from .reads import LESSON, aware, spread, state_of, steps_of, told_phase, who
 from .rules import ClassError
 
 CODE_LENGTH = 6  # from codes.py's alphabet (no 0/O, 1/I/L): a code read off a projector is typed right
@@ -207,40 +207,52 @@ def answer(
     seen_resets: int | None = None,
     round_no: int | None = None,
     confidence: int | None = None,
+    check: tuple[str, int] | None = None,
+    sketch: list[float] | None = None,
 ) -> Written[Stored]:
-    """Store the student's answer to `step_no` in the step's round (replacing theirs in that
-    round; `round_no`, if the device says, must be it) with how sure they are (`confidence`).
+    """Store the student's answer to `step_no` (a `value`, a `choice` or a `sketch`) in the
+    step's round (replacing theirs in that round; `round_no`, if the device says, must be it)
+    with how sure they are (`confidence`).
     `fresh` is False when it was stored already: a device retrying an answer sends the same
     `key`, and it is announced once. `resets` is the step's count of resets it was stored under
-    (the device keeps it beside the answer: a later reset, told by the class's state, clears it)."""
+    (the device keeps it beside the answer: a later reset, told by the class's state, clears it).
+    `check` (phase, its number of questions): an answer to question `step_no` of the concept
+    check, before the lesson or after it, taken while the teacher has that phase open."""
     with write_turn(db.get_bind().engine), db.begin():
         s = seat(db, find(db, asker.code), asker.token)
         log.line_up(db, s.id)  # this device's answers in the order they are stored
         c = find(db, asker.code, lock="share")
-        if not 1 <= step_no <= c.step_count:
-            raise ClassError(422, f"the lesson has steps 1 to {c.step_count}")
-        if problem := step.check(value, choice):
-            raise ClassError(422, problem)
-        steps = steps_of(c)
-        refused = rules.answer_refusal(
-            steps, step_no, step_count=c.step_count, pace=c.pace, current=c.step, round_no=round_no
+        resets, round_now = rules.open_to(
+            steps_of(c),
+            step_no,
+            step_count=c.step_count,
+            pace=c.pace,
+            current=c.step,
+            round_no=round_no,
+            open_check=c.check_phase,
+            check=check,
+            bad=step.check(value, choice, sketch),
         )
-        if refused:
-            raise refused
-        now_in = steps.get(step_no, rules.StepState())
-        stored = Stored(fresh=False, resets=now_in.resets, round=now_in.round)
+        stored = Stored(fresh=False, resets=resets, round=round_now)
         if seen_resets is not None and seen_resets < stored.resets:
             raise ClassError(409, "your teacher reset this step after you gave this answer: give it again")
-        mine = ClassAnswer.student_id == s.id, ClassAnswer.step == step_no, ClassAnswer.round == stored.round
+        phase = check[0] if check else LESSON
+        mine = (
+            ClassAnswer.student_id == s.id,
+            ClassAnswer.phase == phase,
+            ClassAnswer.step == step_no,
+            ClassAnswer.round == stored.round,
+        )
         if key is not None and db.scalar(select(ClassAnswer.key).where(*mine)) == key:
             return Written(stored, c.code)  # (stored and announced already)
         now = _now()
-        row = {"value": value, "choice": choice, "confidence": confidence, "at": now, "key": key}
+        drawn = json.dumps(sketch) if sketch is not None else None
+        row = {"value": value, "choice": choice, "sketch": drawn, "confidence": confidence, "at": now, "key": key}
         done = db.execute(update(ClassAnswer).where(*mine).values(**row, tx=log.this_tx(db)))
         if done.rowcount == 0:  # type: ignore[attr-defined]
-            db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, round=stored.round, **row))
-        given = ev.Given(value=value) if value is not None else ev.Given(choice=choice)
-        given.round, given.confidence = stored.round, confidence
+            db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, round=stored.round, phase=phase, **row))
+        given = ev.Given(value=value, choice=choice, sketch=sketch, round=stored.round, confidence=confidence)
+        given.phase = told_phase(phase)
         told = _event(db, c, ev.answer_event(step_no, who(s), given), teacher_only=True)
     _touch(db, c)
     return Written(Stored(fresh=True, resets=stored.resets, round=stored.round), c.code, (told,))
@@ -256,10 +268,12 @@ def control(
     pace: str | None,
     reset: bool,
     round_no: int | None = None,
+    check: tuple[str, int] | None = None,
 ) -> Written[ev.ClassState]:
     """The teacher moves the class, reveals or locks a step (the given one, or the current),
-    switches the pace, resets a step (its answers gone, hidden again, round 1), or opens its
-    second vote (`round_no` 2)."""
+    switches the pace, resets a step (its answers gone, hidden again, round 1), opens its
+    second vote (`round_no` 2), or opens or closes the concept check (`check`: "before",
+    "after" or "closed", and the lesson's number of check questions)."""
     with write_turn(db.get_bind().engine), db.begin():
         c = _theirs(db, t)
         done = rules.control(
@@ -276,11 +290,17 @@ def control(
         c.step = done.current
         logged: list[Logged] = []
         if reset:
-            db.execute(delete(ClassAnswer).where(ClassAnswer.class_id == c.id, ClassAnswer.step == target))
+            db.execute(
+                delete(ClassAnswer).where(
+                    ClassAnswer.class_id == c.id, ClassAnswer.step == target, ClassAnswer.phase == LESSON
+                )
+            )
             logged.append(_event(db, c, ev.reset_event(target), teacher_only=True))
         c.steps = json.dumps({str(n): vars(v) for n, v in sorted(done.steps.items())})
         if pace is not None:
             c.pace = pace
+        if check is not None:
+            c.check_phase = rules.check_phase(*check)
         c.active_at = _now()
         state = state_of(c)
         logged.append(_event(db, c, ev.state_event(state)))

@@ -5,11 +5,14 @@ formed again on each ask rather than stored: every device gets the same groups."
 
 from __future__ import annotations
 
+import statistics
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.tables import ClassAnswer, Classroom, ClassStudent
 from . import models as ev
+from .reads import LESSON, sketch_of
 
 # (student row id, value, choice) of one round-1 answer
 Voted = tuple[int, float | None, int | None]
@@ -33,18 +36,26 @@ def group_of(db: Session, c: Classroom, student: ClassStudent, step_no: int) -> 
     """Whom `student` discusses step `step_no` with: the others of their group, with their round-1
     answers (none when the student gave no round-1 answer, or is alone)."""
     rows = db.execute(
-        select(ClassAnswer.student_id, ClassAnswer.value, ClassAnswer.choice).where(
-            ClassAnswer.class_id == c.id, ClassAnswer.step == step_no, ClassAnswer.round == 1
+        select(ClassAnswer.student_id, ClassAnswer.value, ClassAnswer.choice, ClassAnswer.sketch).where(
+            ClassAnswer.class_id == c.id,
+            ClassAnswer.step == step_no,
+            ClassAnswer.round == 1,
+            ClassAnswer.phase == LESSON,
         )
     ).all()
-    voted: list[Voted] = [(sid, v, ch) for sid, v, ch in rows]
+    sketches = {sid: sketch_of(sk) for sid, _, _, sk in rows}
+    # sketches in order of their mean height: a low curve is paired with a high one
+    voted: list[Voted] = [(sid, statistics.fmean(sk) if (sk := sketches[sid]) else v, ch) for sid, v, ch, _ in rows]
     mine = next((g for g in form(voted) if student.id in g), [])
     others = [sid for sid in mine if sid != student.id]
     if not others:
         return ev.Group(step=step_no, members=[])
     names = dict(db.execute(select(ClassStudent.id, ClassStudent.name).where(ClassStudent.id.in_(others))).all())
-    answers = {sid: (v, ch) for sid, v, ch in voted}
+    answers = {sid: (v, ch) for sid, v, ch, _ in rows}
     return ev.Group(
         step=step_no,
-        members=[ev.Member(name=names.get(sid, ""), value=answers[sid][0], choice=answers[sid][1]) for sid in others],
+        members=[
+            ev.Member(name=names.get(sid, ""), value=answers[sid][0], choice=answers[sid][1], sketch=sketches[sid])
+            for sid in others
+        ],
     )

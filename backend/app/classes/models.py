@@ -29,6 +29,8 @@ class ClassState(BaseModel):
     resets: dict[str, int] = Field(default_factory=dict)
     # the steps in their second vote (rules.StepState.round): round 1 closed, its answers kept
     rounds: dict[str, int] = Field(default_factory=dict)
+    # the lesson's concept check open on the phones: before the lesson or after it (absent: none)
+    check: Literal["before", "after"] | None = None
 
 
 class Who(BaseModel):
@@ -39,14 +41,18 @@ class Who(BaseModel):
 
 
 class Given(BaseModel):
-    """An answer: a point prediction's value, or a choice counted from 1; on a step voted twice,
-    its round (absent: round 1); how sure the student was (1 guessing, 2 fairly sure, 3 sure),
-    if they said."""
+    """An answer: a point prediction's value, a choice counted from 1, or a sketched curve (its
+    values at the question's x values); on a step voted twice, its round (absent: round 1); how
+    sure the student was (1 guessing, 2 fairly sure, 3 sure), if they said; `phase` "before" or
+    "after": an answer to question `step` of the concept check, before the lesson or after it
+    (absent: a lesson step's)."""
 
     value: float | None = None
     choice: int | None = None
+    sketch: list[float] | None = None
     round: int | None = None
     confidence: int | None = None
+    phase: Literal["before", "after"] | None = None
 
 
 class GivenBy(Given):
@@ -73,6 +79,9 @@ class Spread(BaseModel):
     count: int
     values: list[float]
     choices: dict[str, int]
+    # a sketched curve's: at each of the question's x values, the class's values there, sorted
+    # (order statistics like `values`'); the page draws their median and middle half
+    sketches: list[list[float]] | None = None
     # a step voted twice: this is round 2's, and `first` round 1's (the shift the reveal shows)
     first: Spread | None = None
 
@@ -108,6 +117,7 @@ class Member(BaseModel):
     name: str
     value: float | None = None
     choice: int | None = None
+    sketch: list[float] | None = None
 
 
 class Group(BaseModel):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from typing import Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -17,6 +18,7 @@ from . import models as ev
 from .rules import StepState
 
 SPREAD_VALUES = 101  # a revealed step's values sent to students at most (models.Spread)
+LESSON = "lesson"  # an answer's phase when it answers a lesson step (not the concept check)
 
 
 def aware(t: datetime) -> datetime:
@@ -41,6 +43,7 @@ def state_of(c: Classroom) -> ev.ClassState:
         ended=c.ended_at is not None,
         resets={str(n): s.resets for n, s in sorted(steps.items()) if s.resets},
         rounds={str(n): s.round for n, s in sorted(steps.items()) if s.round > 1},
+        check=told_phase(c.check_phase),
     )
 
 
@@ -48,30 +51,45 @@ def who(s: ClassStudent) -> ev.Who:
     return ev.Who(id=s.public_id, name=s.name)
 
 
+def sketch_of(stored: str | None) -> list[float] | None:
+    """A stored sketch's values (ClassAnswer.sketch), or None for an answer that is no sketch."""
+    return [float(v) for v in json.loads(stored)] if stored else None
+
+
 def given(a: ClassAnswer) -> ev.Given:
-    """The answer as devices are told it: its value or choice, its round, its confidence."""
-    told = ev.Given(value=a.value) if a.value is not None else ev.Given(choice=a.choice)
-    told.round, told.confidence = a.round, a.confidence
+    """The answer as devices are told it: its value, choice or sketch, its round, its confidence,
+    and (a concept check's) its phase."""
+    told = ev.Given(value=a.value, choice=a.choice, sketch=sketch_of(a.sketch), round=a.round, confidence=a.confidence)
+    told.phase = told_phase(a.phase)
     return told
 
 
+def told_phase(phase: str | None) -> Literal["before", "after"] | None:
+    """An answer's or a class's phase of the concept check as devices are told it (none: the lesson)."""
+    return "before" if phase == "before" else "after" if phase == "after" else None
+
+
 def spread(db: Session, class_id: int, step_no: int, rounds: int = 1) -> ev.Spread:
-    """The class's answers to a step, without who gave them: sorted values, or counts per choice;
-    a step voted twice (`rounds` 2), round 2's with round 1's as its `first`."""
+    """The class's answers to a step, without who gave them: sorted values, counts per choice, or
+    a sketch's values at each x sorted; a step voted twice (`rounds` 2), round 2's with round 1's
+    as its `first`."""
     rows = db.execute(
-        select(ClassAnswer.value, ClassAnswer.choice, ClassAnswer.round).where(
-            ClassAnswer.class_id == class_id, ClassAnswer.step == step_no
+        select(ClassAnswer.value, ClassAnswer.choice, ClassAnswer.sketch, ClassAnswer.round).where(
+            ClassAnswer.class_id == class_id, ClassAnswer.step == step_no, ClassAnswer.phase == LESSON
         )
     ).all()
 
     def of(round_no: int) -> ev.Spread:
-        mine = [(v, ch) for v, ch, r in rows if r == round_no]
-        values = ranks(sorted(v for v, _ in mine if v is not None), SPREAD_VALUES)
+        mine = [(v, ch, sketch_of(sk)) for v, ch, sk, r in rows if r == round_no]
+        values = ranks(sorted(v for v, _, _ in mine if v is not None), SPREAD_VALUES)
         choices: dict[str, int] = {}
-        for _, ch in mine:
+        for _, ch, _ in mine:
             if ch is not None:
                 choices[str(ch)] = choices.get(str(ch), 0) + 1
-        return ev.Spread(count=len(mine), values=values, choices=choices)
+        drawn = [sk for _, _, sk in mine if sk]
+        # (every sketch of a step has the question's count of values: Step.check)
+        sketches = [ranks(sorted(at), SPREAD_VALUES) for at in zip(*drawn, strict=True)] if drawn else None
+        return ev.Spread(count=len(mine), values=values, choices=choices, sketches=sketches)
 
     return of(1) if rounds < 2 else of(2).model_copy(update={"first": of(1)})
 
@@ -134,31 +152,40 @@ def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[e
     return seen, at
 
 
-Row = tuple[int, int, str, str, str, str, str]
+Row = tuple[int, int, str, str, str, str, str, str]
 
 
-def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = ()) -> list[Row]:
-    """(step, round, student, name, answer, confidence, time) for the CSV download, in the order
-    given; a choice in its words when `steps` (the lesson's) knows them; no confidence: ""."""
+def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = (), check: tuple[Step, ...] = ()) -> list[Row]:
+    """(step, round, student, name, answer, confidence, time, phase) for the CSV download: the
+    concept check's before the lesson, the lesson's, the check's after it (its `step` the
+    question's number); a choice in its words when `steps` (the lesson's) or `check` (the
+    check's questions) know them, a sketch as "x: y" pairs; no confidence: ""."""
     q = (
         select(ClassAnswer, ClassStudent)
         .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
         .where(ClassAnswer.class_id == c.id)
         .order_by(ClassAnswer.step, ClassAnswer.round, ClassAnswer.at)
     )
+    order = {"before": 0, LESSON: 1, "after": 2}
     return [
         (
             a.step,
             a.round,
             s.public_id,
             s.name,
-            repr(a.value) if a.value is not None else _words(steps, a.step, a.choice or 0),
+            _answer_words(steps if a.phase == LESSON else check, a),
             str(a.confidence or ""),
             aware(a.at).isoformat(timespec="seconds"),
+            a.phase,
         )
-        for a, s in db.execute(q).all()
+        for a, s in sorted(db.execute(q).all(), key=lambda r: order.get(r[0].phase, 1))
     ]
 
 
-def _words(steps: tuple[Step, ...], step_no: int, choice: int) -> str:
-    return steps[step_no - 1].words(choice) if step_no <= len(steps) else f"choice {choice}"
+def _answer_words(steps: tuple[Step, ...], a: ClassAnswer) -> str:
+    step = steps[a.step - 1] if a.step <= len(steps) else Step(None)
+    if a.value is not None:
+        return repr(a.value)
+    if (sketch := sketch_of(a.sketch)) is not None:
+        return step.sketch_words(sketch)
+    return step.words(a.choice or 0)

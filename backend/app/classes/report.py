@@ -1,8 +1,10 @@
 """A class's report: each step's answers against what the model says, per round (the share
-right, a point counting as right within 10 % of the model's value; by how sure the students
+right, a point counting as right within 10 % of the model's value, a sketched curve when its
+mean relative error over its x values is within 10 %; by how sure the students
 said they were, with the confident and wrong apart), and on a step voted twice how the class
-moved between the rounds. The answers are read here; the judging is pure (`judge`), tested
-with simulated classes whose right answers are known."""
+moved between the rounds; and the concept check's share right before and after the lesson with
+the normalized gain (gain.py). The answers are read here; the judging is pure (`judge`,
+`gain.check_report`), tested with simulated classes whose right answers are known."""
 
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from perfmodels import registry
 
 from ..core.tables import ClassAnswer, Classroom
 from ..lessons import Step, Where
-from .reads import steps_of
+from .gain import CheckReport, check_report
+from .reads import LESSON, sketch_of, steps_of
 
 WITHIN = 0.10  # a point prediction this close to the model's value (relative) counts as right
 SURE = 3  # the confidence that counts as "confident" (1 guessing, 2 fairly sure, 3 sure)
@@ -54,11 +57,17 @@ class StepReport(BaseModel):
     truth: float | None  # the model's value (a point) or the right choice (from 1)
     rounds: list[RoundReport]
     shift: Shift | None = None
+    # a sketched curve: the model's values at the question's x values (`xs`)
+    xs: list[float] | None = None
+    truths: list[float] | None = None
 
 
 class ClassReport(BaseModel):
     code: str
     steps: list[StepReport]
+    # the lesson's concept check before and after the lesson, with the gain (gain.py); None: the
+    # lesson has no check
+    check: CheckReport | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,11 @@ class Vote:
     value: float | None
     choice: int | None
     confidence: int | None
+    sketch: tuple[float, ...] | None = None
+
+
+# What an answer is judged against: a point's value or the right choice, or a curve's values
+Truth = float | tuple[float, ...]
 
 
 @cache
@@ -82,24 +96,36 @@ def model_value(where: Where) -> float | None:
     return float(value) if isinstance(value, int | float) else None
 
 
-def truth_of(step: Step) -> float | None:
+def truth_of(step: Step) -> Truth | None:
     if step.predict == "choice":
         return float(step.answer) if step.answer else None
+    if step.predict == "curve":
+        found = [model_value(w) for w in step.wheres]
+        return tuple(v for v in found if v is not None) if found and None not in found else None
     return model_value(step.where) if step.where is not None else None
 
 
-def _miss(v: Vote, truth: float) -> float:
-    """How far an answer is from the model's: relative for a point, 0 or 1 for a choice."""
+def mean_relative_error(sketch: tuple[float, ...], truths: tuple[float, ...]) -> float:
+    """How far a sketch is from the model's curve: the mean over its x values of |sketch - model|
+    / model (the page shows the same, lesson/sketch.ts)."""
+    return sum(abs(s - t) / abs(t or 1) for s, t in zip(sketch, truths, strict=True)) / len(truths)
+
+
+def _miss(v: Vote, truth: Truth) -> float:
+    """How far an answer is from the model's: relative for a point, the mean relative error for
+    a sketch, 0 or 1 for a choice."""
+    if isinstance(truth, tuple):
+        return mean_relative_error(v.sketch, truth) if v.sketch and len(v.sketch) == len(truth) else 1.0
     if v.value is not None:
         return abs(v.value - truth) / abs(truth or 1)
     return 0.0 if v.choice == round(truth) else 1.0
 
 
-def _right(v: Vote, truth: float) -> bool:
-    return _miss(v, truth) <= (WITHIN if v.value is not None else 0.0) + 1e-12
+def _right(v: Vote, truth: Truth) -> bool:
+    return _miss(v, truth) <= (WITHIN if v.choice is None else 0.0) + 1e-12
 
 
-def judge(step_no: int, predict: str, truth: float | None, votes: list[Vote], rounds: int) -> StepReport:
+def judge(step_no: int, predict: str, truth: Truth | None, votes: list[Vote], rounds: int) -> StepReport:
     """One step's report from its votes (pure)."""
     out = []
     for r in range(1, rounds + 1):
@@ -139,30 +165,51 @@ def judge(step_no: int, predict: str, truth: float | None, votes: list[Vote], ro
             away=sum(m > tiny for m in moves),
             same=sum(abs(m) <= tiny for m in moves),
         )
+    if isinstance(truth, tuple):
+        return StepReport(step=step_no, predict=predict, truth=None, truths=list(truth), rounds=out, shift=shift)
     return StepReport(step=step_no, predict=predict, truth=truth, rounds=out, shift=shift)
 
 
-def report(db: Session, c: Classroom, steps: tuple[Step, ...]) -> ClassReport:
-    """The class's report: every step that asks a question, in order."""
-    votes: dict[int, list[Vote]] = defaultdict(list)
+def rightness(votes: list[Vote], truth: float | None) -> list[bool]:
+    """Whether each answer is right (all False where the model's answer is unknown)."""
+    return [truth is not None and _right(v, truth) for v in votes]
+
+
+def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: tuple[Step, ...] = ()) -> ClassReport:
+    """The class's report: every step that asks a question, in order; and the concept check's
+    questions before and after the lesson, with the gain, when the lesson has a check."""
+    votes: dict[tuple[str, int], list[Vote]] = defaultdict(list)
     rows = db.execute(
         select(
+            ClassAnswer.phase,
             ClassAnswer.step,
             ClassAnswer.student_id,
             ClassAnswer.round,
             ClassAnswer.value,
             ClassAnswer.choice,
             ClassAnswer.confidence,
+            ClassAnswer.sketch,
         ).where(ClassAnswer.class_id == c.id)
     ).all()
-    for step_no, student, round_no, value, choice, sure in rows:
-        votes[step_no].append(Vote(student, round_no, value, choice, sure))
+    for phase, step_no, student, round_no, value, choice, sure, drawn in rows:
+        sketch = sketch_of(drawn)
+        votes[(phase, step_no)].append(Vote(student, round_no, value, choice, sure, tuple(sketch) if sketch else None))
     state = steps_of(c)
+    # (a concept check asks no sketched curve, lessons.read_check: each truth is one value)
+    truths = [None if isinstance(t := truth_of(q), tuple) else t for q in check]
+    questions = [
+        (q.predict or "", t, rightness(votes[("before", n)], t), rightness(votes[("after", n)], t))
+        for n, (q, t) in enumerate(zip(check, truths, strict=True), start=1)
+    ]
+    judged = [
+        judge(n, s.predict, truth_of(s), votes[(LESSON, n)], state[n].round if n in state else 1)
+        for n, s in enumerate(steps, start=1)
+        if s.predict is not None
+    ]
+    # a sketched curve's report carries its x values beside the model's values there
+    xs = {n: list(s.xs) for n, s in enumerate(steps, start=1) if s.predict == "curve"}
     return ClassReport(
         code=c.code,
-        steps=[
-            judge(n, s.predict, truth_of(s), votes[n], state[n].round if n in state else 1)
-            for n, s in enumerate(steps, start=1)
-            if s.predict is not None
-        ],
+        steps=[j.model_copy(update={"xs": xs[j.step]}) if j.step in xs else j for j in judged],
+        check=check_report(questions) if check else None,
     )

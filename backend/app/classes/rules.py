@@ -1,5 +1,6 @@
 """The rules of a live class's steps, as pure functions (no database, no HTTP): when an answer
-may be given, and what a teacher's control does to the class's steps. crud.py applies them
+may be given (to a step, or to a question of the concept check), and what a teacher's control
+does to the class's steps and its check. crud.py applies them
 inside its transactions; the tests run them directly."""
 
 from __future__ import annotations
@@ -100,3 +101,60 @@ def control(
     if s != StepState():
         out[now] = s
     return Controlled(current=now if step_no is not None else current, target=now, steps=out)
+
+
+# The phases of a lesson's concept check: asked before the lesson, and again after it.
+PHASES = ("before", "after")
+
+
+def check_refusal(open_phase: str | None, phase: str, number: int, count: int) -> ClassError | None:
+    """Why an answer to question `number` of the concept check in `phase` is refused now, or
+    None: the lesson has a check with that question, and the teacher has that phase open."""
+    if count == 0:
+        return ClassError(422, "this lesson has no concept check")
+    if not 1 <= number <= count:
+        return ClassError(422, f"the concept check has questions 1 to {count}")
+    if open_phase != phase:
+        return ClassError(409, f"the concept check ({phase} the lesson) is not open")
+    return None
+
+
+def check_phase(want: str, count: int) -> str | None:
+    """The phase of the concept check open after the teacher's `want` ("before", "after", or
+    "closed"): a lesson without a check has none to open."""
+    if want == "closed":
+        return None
+    if count == 0:
+        raise ClassError(409, "this lesson has no concept check")
+    return want
+
+
+def open_to(
+    steps: dict[int, StepState],
+    step_no: int,
+    *,
+    step_count: int,
+    pace: str,
+    current: int,
+    round_no: int | None,
+    open_check: str | None,
+    check: tuple[str, int] | None,
+    bad: str | None,
+) -> tuple[int, int]:
+    """Where an answer to `step_no` goes now, as (the step's count of resets, its round), or the
+    ClassError that refuses it: a lesson step's by `answer_refusal`; a question of the concept
+    check (`check`: its phase and number of questions) while that phase is open (`open_check`);
+    either one that does not fit its question (`bad`, what lessons.Step.check said)."""
+    if check is not None:
+        if refused := check_refusal(open_check, check[0], step_no, check[1]):
+            raise refused
+    elif not 1 <= step_no <= step_count:
+        raise ClassError(422, f"the lesson has steps 1 to {step_count}")
+    if bad:
+        raise ClassError(422, bad)
+    if check is not None:
+        return 0, 1
+    if refused := answer_refusal(steps, step_no, step_count=step_count, pace=pace, current=current, round_no=round_no):
+        raise refused
+    now_in = steps.get(step_no, StepState())
+    return now_in.resets, now_in.round

@@ -62,6 +62,8 @@ class Classroom(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # the lesson's concept check open on the phones: "before" or "after" the lesson, or none
+    check_phase: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class ClassStudent(Base):
@@ -81,7 +83,10 @@ class ClassStudent(Base):
 
 class ClassAnswer(Base):
     """One answer per student per step and round (a new one replaces it): round 2 is the vote
-    after the discussion (rules.StepState.round); `confidence` 1 guessing, 2 fairly sure, 3 sure."""
+    after the discussion (rules.StepState.round); `confidence` 1 guessing, 2 fairly sure, 3 sure.
+    The answer is a `value` (a point), a `choice` or a `sketch` (a curve). `phase` says what
+    `step` counts: "lesson" (a lesson step), or "before" / "after" (a question of the lesson's
+    concept check, counted from 1, asked before the lesson and after it)."""
 
     __tablename__ = "class_answers"
 
@@ -97,9 +102,12 @@ class ClassAnswer(Base):
     key: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the device's idempotency key
     round: Mapped[int] = mapped_column(Integer, nullable=False, default=1, server_default="1")
     confidence: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    phase: Mapped[str] = mapped_column(String(8), nullable=False, default="lesson", server_default="lesson")
+    # a sketched curve (lessons.Step "curve"): its values at the question's x values, as JSON
+    sketch: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     __table_args__ = (
-        UniqueConstraint("student_id", "step", "round", name="uq_class_answers_student_step_round"),
+        UniqueConstraint("student_id", "phase", "step", "round", name="uq_class_answers_student_phase_step_round"),
         Index("ix_class_answers_class_step", "class_id", "step"),
     )
 

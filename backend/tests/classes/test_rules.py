@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.classes.rules import StepState, answer_refusal, control
+from app.classes.rules import ClassError, StepState, answer_refusal, check_phase, control, open_to
 
 
 def test_an_answer_goes_to_an_open_step_the_class_is_on():
@@ -34,3 +34,32 @@ def test_control_moves_reveals_locks_and_resets_the_step_it_names():
     with pytest.raises(Exception, match="steps 1 to 7") as e:
         control({}, 1, step_count=7, step_no=9, reveal=None, locked=None, reset=False)
     assert getattr(e.value, "status", None) == 422
+
+
+def test_a_concept_check_answer_goes_to_the_phase_the_teacher_has_open_whatever_the_steps():
+    closed = {2: StepState(revealed=True, locked=True)}  # (the lesson's steps do not matter to the check)
+    ask = {"step_count": 7, "pace": "teacher", "current": 1, "round_no": None, "bad": None}
+    assert open_to(closed, 3, open_check="before", check=("before", 3), **ask) == (0, 1)
+    cases = [
+        (None, ("before", 3), 2, 409, "(before the lesson) is not open"),
+        ("before", ("after", 3), 2, 409, "(after the lesson) is not open"),
+        ("after", ("after", 3), 4, 422, "questions 1 to 3"),
+        ("after", ("after", 0), 1, 422, "no concept check"),
+    ]
+    for open_check, check, n, status, words in cases:
+        with pytest.raises(ClassError) as e:
+            open_to(closed, n, open_check=open_check, check=check, **ask)
+        assert (e.value.status, words in e.value.reason) == (status, True), e.value.reason
+    # an answer that does not fit its question is refused as such, in the check as on a step
+    with pytest.raises(ClassError, match="asks for a value"):
+        open_to({}, 1, open_check="after", check=("after", 3), **{**ask, "bad": "this step asks for a value"})
+    # a lesson step's answer goes by the step rules: its count of resets and its round
+    assert open_to({1: StepState(resets=2, round=2)}, 1, open_check="after", check=None, **ask) == (2, 2)
+
+
+def test_the_teacher_opens_either_phase_of_a_check_the_lesson_has_and_closes_it():
+    assert check_phase("before", 3) == "before" and check_phase("after", 5) == "after"
+    assert check_phase("closed", 3) is None and check_phase("closed", 0) is None
+    with pytest.raises(ClassError, match="no concept check") as e:
+        check_phase("before", 0)
+    assert e.value.status == 409

@@ -54,7 +54,9 @@ export interface paths {
     /**
      * Report
      * @description Each step's answers against the model: per round, the share right (a point within 10 % of
-     * the model's value) and by confidence; on a step voted twice, how the class moved.
+     * the model's value) and by confidence; on a step voted twice, how the class moved. With a
+     * concept check, each question's and the class's share right before and after the lesson and
+     * the normalized gain.
      */
     get: operations["report_api_classes__code__report_get"];
   };
@@ -95,6 +97,14 @@ export interface paths {
   "/api/models/{system}": {
     /** Describe */
     get: operations["describe_api_models__system__get"];
+  };
+  "/api/models/{system}/atlas": {
+    /**
+     * Atlas
+     * @description The system's main curve made dimensionless (throughput over its bound against the knob over
+     * its knee), with its knee and capacity in their own units: one curve of the atlas.
+     */
+    post: operations["atlas_api_models__system__atlas_post"];
   };
   "/api/models/{system}/card": {
     /**
@@ -167,10 +177,14 @@ export interface components {
       confidence?: (1 | 2 | 3) | null;
       /** Key */
       key?: string | null;
+      /** Phase */
+      phase?: ("before" | "after") | null;
       /** Resets */
       resets?: number | null;
       /** Round */
       round?: (1 | 2) | null;
+      /** Sketch */
+      sketch?: number[] | null;
       /** Step */
       step: number;
       /** Value */
@@ -213,10 +227,20 @@ export interface components {
        */
       name?: string | null;
       /**
+       * Phase
+       * @default null
+       */
+      phase?: ("before" | "after") | null;
+      /**
        * Round
        * @default null
        */
       round?: number | null;
+      /**
+       * Sketch
+       * @default null
+       */
+      sketch?: number[] | null;
       /** Step */
       step: number;
       /**
@@ -244,6 +268,57 @@ export interface components {
        * @constant
        */
       type: "answers";
+    };
+    /** AtlasBound */
+    AtlasBound: {
+      /** Name */
+      name: string;
+      /** Y */
+      y: (number | null)[];
+    };
+    /** AtlasCurve */
+    AtlasCurve: {
+      /** After */
+      after: string;
+      /** Before */
+      before: string;
+      /** Bounds */
+      bounds: components["schemas"]["AtlasBound"][];
+      /** Capacity */
+      capacity: number;
+      /** Capacity Is */
+      capacity_is: string;
+      /** Capacity Unit */
+      capacity_unit: string;
+      /** Knee */
+      knee: number;
+      /** Knob */
+      knob: (number | string)[];
+      /** Knobs */
+      knobs: {
+        [key: string]: number | string;
+      };
+      /** Metric */
+      metric: string;
+      /** Name */
+      name: string;
+      /** Shape */
+      shape: string;
+      /** System */
+      system: string;
+      /** X */
+      x: number[];
+      /** X Knob */
+      x_knob: string;
+      /** Y */
+      y: (number | null)[];
+    };
+    /** AtlasRequest */
+    AtlasRequest: {
+      /** Knobs */
+      knobs?: {
+        [key: string]: number | string;
+      };
     };
     /** Band */
     Band: {
@@ -344,6 +419,32 @@ export interface components {
       /** Unknowns */
       unknowns: string[];
     };
+    /** CheckQuestion */
+    CheckQuestion: {
+      after: components["schemas"]["PhaseShare"];
+      before: components["schemas"]["PhaseShare"];
+      /** Gain */
+      gain: number | null;
+      /** Gain Note */
+      gain_note?: string | null;
+      /** Predict */
+      predict: string;
+      /** Question */
+      question: number;
+      /** Truth */
+      truth: number | null;
+    };
+    /** CheckReport */
+    CheckReport: {
+      after: components["schemas"]["PhaseShare"];
+      before: components["schemas"]["PhaseShare"];
+      /** Gain */
+      gain: number | null;
+      /** Gain Note */
+      gain_note?: string | null;
+      /** Questions */
+      questions: components["schemas"]["CheckQuestion"][];
+    };
     /** ClassCreated */
     ClassCreated: {
       /** Code */
@@ -374,6 +475,7 @@ export interface components {
     };
     /** ClassReport */
     ClassReport: {
+      check?: components["schemas"]["CheckReport"] | null;
       /** Code */
       code: string;
       /** Steps */
@@ -384,6 +486,11 @@ export interface components {
      * @description Where the class is and which steps are open: what every device is told.
      */
     ClassState: {
+      /**
+       * Check
+       * @default null
+       */
+      check?: ("before" | "after") | null;
       /** Code */
       code: string;
       /** Ended */
@@ -412,6 +519,8 @@ export interface components {
     };
     /** ControlIn */
     ControlIn: {
+      /** Check */
+      check?: ("before" | "after" | "closed") | null;
       /** Locked */
       locked?: boolean | null;
       /** Pace */
@@ -625,10 +734,20 @@ export interface components {
       /** Name */
       name: string;
       /**
+       * Phase
+       * @default null
+       */
+      phase?: ("before" | "after") | null;
+      /**
        * Round
        * @default null
        */
       round?: number | null;
+      /**
+       * Sketch
+       * @default null
+       */
+      sketch?: number[] | null;
       /**
        * Value
        * @default null
@@ -780,6 +899,8 @@ export interface components {
       choice?: number | null;
       /** Name */
       name: string;
+      /** Sketch */
+      sketch?: number[] | null;
       /** Value */
       value?: number | null;
     };
@@ -995,6 +1116,19 @@ export interface components {
       min: number;
       /** Name */
       name: string;
+    };
+    /**
+     * PhaseShare
+     * @description One phase's answers: how many, how many right and their share in percent (None: the
+     * model's answer is unknown, or nobody answered).
+     */
+    PhaseShare: {
+      /** Answered */
+      answered: number;
+      /** Right */
+      right: number | null;
+      /** Right Pct */
+      right_pct: number | null;
     };
     /** Problem */
     Problem: {
@@ -1277,6 +1411,11 @@ export interface components {
       count: number;
       /** @default null */
       first?: components["schemas"]["Spread"] | null;
+      /**
+       * Sketches
+       * @default null
+       */
+      sketches?: number[][] | null;
       /** Values */
       values: number[];
     };
@@ -1311,6 +1450,11 @@ export interface components {
      * @description The class moved, a step opened, closed or was revealed, or the pace changed.
      */
     StateEvent: {
+      /**
+       * Check
+       * @default null
+       */
+      check?: ("before" | "after") | null;
       /** Code */
       code: string;
       /** Ended */
@@ -1353,6 +1497,10 @@ export interface components {
       step: number;
       /** Truth */
       truth: number | null;
+      /** Truths */
+      truths?: number[] | null;
+      /** Xs */
+      xs?: number[] | null;
     };
     /** StudentIn */
     StudentIn: {
@@ -2020,7 +2168,9 @@ export interface operations {
   /**
    * Report
    * @description Each step's answers against the model: per round, the share right (a point within 10 % of
-   * the model's value) and by confidence; on a step voted twice, how the class moved.
+   * the model's value) and by confidence; on a step voted twice, how the class moved. With a
+   * concept check, each question's and the class's share right before and after the lesson and
+   * the normalized gain.
    */
   report_api_classes__code__report_get: {
     parameters: {
@@ -2489,6 +2639,67 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Atlas
+   * @description The system's main curve made dimensionless (throughput over its bound against the knob over
+   * its knee), with its knee and capacity in their own units: one curve of the atlas.
+   */
+  atlas_api_models__system__atlas_post: {
+    parameters: {
+      path: {
+        system: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AtlasRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AtlasCurve"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };

@@ -52,6 +52,8 @@ export type OwnFitRow = S["OwnFitRow"];
 export type TableProblem = S["TableProblem"];
 /** Every knob's effect on a metric at a setting (perfmodels/sensitivity.py). */
 export type Sensitivity = S["Sensitivity"];
+/** A system's main curve made dimensionless, for the atlas (perfmodels/atlas.py). */
+export type AtlasCurve = S["AtlasCurve"];
 export type KnobEffect = S["KnobEffect"];
 
 export type Source = S["Source"];

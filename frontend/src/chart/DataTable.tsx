@@ -3,7 +3,7 @@
 // curve at each row), units in the headers; then each mark's table of its own (the memo's
 // measurements with the model's value there and the citation). Folded under a summary; the
 // chart's "Read values along the curve" opens it with T.
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { withUnit } from "../format";
 import { type Axes, gather, mainLine, type Mark } from "./marks/mark";
 
@@ -26,6 +26,7 @@ export function thinned(n: number, rows = TABLE_ROWS): number[] {
 export const DataTable = memo(function DataTable({ axes: a, marks, openSignal }: DataTableProps) {
   // Rows are built only while the table is open: a closed table costs a knob move nothing.
   const [open, setOpen] = useState(false);
+  const captionId = useId();
   const box = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (!openSignal || !box.current) return;
@@ -40,9 +41,11 @@ export const DataTable = memo(function DataTable({ axes: a, marks, openSignal }:
     <details ref={box} className="series-table" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Table of the plotted values</summary>
       {open && (
-        <div className="table-scroll" data-testid="chart-table">
+        // a region the keyboard can scroll, where the table is wider than the screen (a phone's)
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+        <section className="table-scroll" data-testid="chart-table" aria-labelledby={captionId} tabIndex={0}>
           <table className="plain">
-            <caption>{`${a.yLabel} against ${a.xLabel}${curve.length > rows.length ? `: ${rows.length} of the curve's ${curve.length} points` : ""}`}</caption>
+            <caption id={captionId}>{`${a.yLabel} against ${a.xLabel}${curve.length > rows.length ? `: ${rows.length} of the curve's ${curve.length} points` : ""}`}</caption>
             <thead>
               <tr>
                 <th scope="col">{withUnit(a.xLabel, a.xUnit)}</th>
@@ -79,7 +82,7 @@ export const DataTable = memo(function DataTable({ axes: a, marks, openSignal }:
               </tbody>
             </table>
           ))}
-        </div>
+        </section>
       )}
     </details>
   );

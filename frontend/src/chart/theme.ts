@@ -27,11 +27,17 @@ export const THEME = {
   bandDash: "2 3",
   /** "one curve per" series, after the model curve's blue */
   series: ["#c05621", "#2f855a", "#6b46c1", "#b83280", "#4a5568"],
+  /** the atlas's seventh curve, after the curve's blue and the series' five */
+  atlasOlive: "#7a6200",
   /** the regions where one bottleneck holds */
   bands: ["#e9f0f7", "#fbefe3", "#eaf5ea", "#f4eaf6"],
 } as const;
 
 export const seriesColour = (i: number) => THEME.series[i % THEME.series.length];
+/** The atlas's seven systems, one colour each: the curve's blue, the series' (their purple moved
+ * off the fourth, RSX QIO, whose curve runs along the bounds' violet y = 1), and an olive. */
+const ATLAS = [THEME.curve, THEME.series[0], THEME.series[1], THEME.series[3], THEME.series[2], THEME.series[4], THEME.atlasOlive];
+export const atlasColour = (i: number) => ATLAS[i % ATLAS.length];
 export const bandColour = (i: number) => THEME.bands[i % THEME.bands.length];
 
 /** The theme as CSS custom properties, for the page's stylesheet. */

@@ -15,6 +15,8 @@ export interface ClassroomView {
   panel: ReactNode;
   /** the step as the class has it (its reveal, its answers) */
   live?: LiveStep;
+  /** shown in the step's place while the class does something else (its concept check) */
+  cover?: ReactNode;
 }
 
 export interface Classroom {
@@ -174,7 +176,7 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
           </aside>
         )}
       </header>
-      <StepView key={where.step} step={step} number={where.step} lessonKey={lessonKey} client={client} present={where.present} live={live} />
+      {where.live && cls.cover ? cls.cover : <StepView key={where.step} step={step} number={where.step} lessonKey={lessonKey} client={client} present={where.present} live={live} />}
       <nav className="step-nav" aria-label="Lesson steps">
         {where.step > 1 ? link({ ...where, step: where.step - 1 }, "← Previous", "prev") : <span className="muted">← Previous</span>}
         <ol className="step-dots">

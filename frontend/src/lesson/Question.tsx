@@ -10,6 +10,7 @@ import type { StepAnswer } from "./progress";
 import { picking, type Question as Q } from "./format";
 import { useDataset } from "../explorer/useSystem";
 import { readPrediction } from "./typed";
+import { SketchQuestion, sketchSaid, SketchTable } from "./SketchQuestion";
 
 interface QuestionProps {
   q: Q;
@@ -22,17 +23,20 @@ interface QuestionProps {
   onCommit: (a: StepAnswer) => void;
   /** in a live class: whether answers are closed, the answer the class holds (in words, or
    * null), and whether a newer one waits on this device for the connection */
-  live?: { held: string | null; closed: boolean; waiting?: boolean };
+  live?: { held: string | null; closed: boolean; waiting?: boolean; until?: string };
   /** the chart's y axis top while the question is open (a typed value far beyond it is a slip) */
   top?: number;
   /** the answer is out: a choice question marks the right one */
   revealed?: boolean;
+  /** an x value as people read it, and its unit (a sketch's points are labelled with them) */
+  xText?: (v: number) => string;
+  xUnit?: string;
 }
 
 /** A knob's label in this system, for a knob question's choices. */
 export const knobLabel = (spec: SystemSpec) => (name: string) => spec.knobs.find((k) => k.name === name)?.label ?? name;
 
-export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top, revealed }: QuestionProps) {
+export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onCommit, live, top, revealed, xText = String, xUnit = "" }: QuestionProps) {
   const id = useId();
   const [typed, setTyped] = useState<string | null>(null);
   // a drag or a key on the chart moves the prediction: the box then shows the chart's value
@@ -51,9 +55,16 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
   ) : live && !live.closed ? (
     <p className="muted" data-testid="sent-note">
       {live.waiting ? `Not sent yet: kept on this device until the connection returns.${live.held ? ` The class still has ${live.held} from you.` : ""}`
-        : live.held ? `Sent. The class has ${live.held} from you; you can change it until the reveal.` : "Your answer goes to the class's screen; you can change it until the reveal."}
+        : live.held ? `Sent. The class has ${live.held} from you; you can change it until ${live.until ?? "the reveal"}.` : `Not sent yet. Once sent, you can change it until ${live.until ?? "the reveal"}.`}
     </p>
   ) : null;
+  if (q.predict === "curve") {
+    const ys = answer?.kind === "curve" ? answer.ys : draft?.kind === "curve" ? draft.ys : null;
+    return (
+      <SketchQuestion prompt={q.prompt} xs={q.at} xText={xText} xLabel={xLabel} xUnit={xUnit} yMetric={yMetric} top={top} ys={ys} committed={committed}
+        onDraft={(v) => onDraft({ kind: "curve", ys: v })} onCommit={(v) => onCommit({ kind: "curve", ys: v })} submitLabel={submitLabel ?? "Reveal"} liveNote={liveNote} revealed={!!revealed} />
+    );
+  }
   const pick = picking(q, knobLabel(spec));
   if (pick) {
     const picked = answer?.kind === "choice" ? answer.choice : draft?.kind === "choice" ? draft.choice : null;
@@ -125,16 +136,21 @@ function off(pred: number, truth: number, unit: string): string {
   const d = pred - truth;
   const pct = truth !== 0 ? `${Math.abs((100 * d) / truth).toFixed(0)}% ` : "";
   if (Math.abs(d) <= 1e-9 * Math.max(1, Math.abs(truth))) return "exactly right";
+  // on a percentage, the difference in points (a relative "5 %" beside "2.3 %" reads as two answers)
+  if (unit === "%") return `${Number(Math.abs(d).toPrecision(2))} points ${d > 0 ? "above" : "below"}`;
   return `${pct}${d > 0 ? "above" : "below"} (${d > 0 ? "+" : "−"}${formatValue(Math.abs(d), unit)})`;
 }
 
 /** What the reveal shows: the model's answer and the memo's, and how far the learner's answer
  * was from them. Without an answer (the teacher's projector), the answer alone, in words. Once
  * the model has answered, the same words are announced (a11y/announcer.ts), citations aside. */
-export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, also }: {
+export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, also, curve }: {
   q: Q; spec: SystemSpec; answer: StepAnswer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
   /** said after the reveal's own words (in a class: where the student's answer stood) */
   also?: string | null;
+  /** a sketched curve's: the model at its x values (null until known), the class's median
+   * sketch (in a class, once revealed), how x reads, and whether the x axis is logarithmic */
+  curve?: { model: number[] | null; classMedian: number[] | null; xText: (v: number) => string; log: boolean };
 }) {
   const figureSet = useDataset(q.memo?.dataset ?? null);
   const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;
@@ -144,6 +160,9 @@ export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, a
   const memoShown = exact.length ? exact : memo;
   const mine = answer?.kind === "point" ? answer.y : null;
   const pick = picking(q, knobLabel(spec));
+  const sketch = q.predict === "curve" && curve
+    ? sketchSaid(q.at, answer?.kind === "curve" ? answer.ys : null, curve.model, memoShown, curve.classMedian, curve.log)
+    : null;
   const w = {
     mine: mine !== null ? `You predicted ${formatValue(mine, unit)} at ${at}.` : null,
     model: model === null
@@ -156,9 +175,9 @@ export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, a
     intuition: q.intuition ? `A common intuition: ${q.intuition}` : null,
     figure: figure ? `The memo reports ${formatValue(figure.value, figure.unit || unit)} (printed as “${figure.printed}”)${mine !== null ? `: your prediction is ${off(mine, figure.value, figure.unit || unit)}` : ""}.` : null,
   };
-  const ready = pick !== null || model !== null;
+  const ready = pick !== null || model !== null || !!curve?.model;
   const spoken = ready
-    ? ["The answer is out.", w.mine, w.model, ...w.memo, w.verdict, w.answer, pick?.explain ?? null, w.figure, also]
+    ? ["The answer is out.", w.mine, w.model, ...w.memo, sketch?.mine, sketch?.memo, sketch?.cls, w.verdict, w.answer, pick?.explain ?? null, w.figure, also]
       .filter((x): x is string => !!x).join(" ")
     : null;
   // said once the model has answered; where the class's place arrives after that, it is said
@@ -173,40 +192,63 @@ export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, a
       announce(also);
     }
   }, [spoken, also]);
+  const intuition = <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>;
   return (
-    <div className="reveal" data-testid="reveal">
-      {q.predict === "point" && (
-        <>
-          {w.mine && <p>{w.mine}</p>}
-          <p data-testid="reveal-model">{w.model ?? "Computing the model's answer…"}</p>
-          {memoShown.length > 0 && (
-            <ul className="reveal-memo" data-testid="reveal-memo">
-              {memoShown.map((m, i) => (
-                <li key={m.citation}>
-                  {`${w.memo[i]} `}
-                  <cite>{m.citation}</cite>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-      {pick && (
-        <>
-          <p data-testid="reveal-verdict">
-            {w.verdict}
-            <strong>{w.answer}</strong>
+    <>
+      <div className="reveal" data-testid="reveal">
+        {q.predict === "point" && (
+          <>
+            {w.mine && <p>{w.mine}</p>}
+            <p data-testid="reveal-model">{w.model ?? "Computing the model's answer…"}</p>
+            {memoShown.length > 0 && (
+              <ul className="reveal-memo" data-testid="reveal-memo">
+                {memoShown.map((m, i) => (
+                  <li key={m.citation}>
+                    {`${w.memo[i]} `}
+                    <cite>{m.citation}</cite>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+        {sketch && curve && (
+          <>
+            {sketch.mine && <p data-testid="sketch-error" data-error={sketch.error ?? ""}><strong>{sketch.mine}</strong></p>}
+            {!curve.model && <p>Computing the model's curve…</p>}
+            {sketch.memo && (
+              <p data-testid="sketch-memo-error">
+                {`${sketch.memo} `}
+                {memoShown.map((m) => <cite key={m.citation}>{m.citation}</cite>)}
+              </p>
+            )}
+            {sketch.cls && <p data-testid="class-sketch-error">{sketch.cls}</p>}
+          </>
+        )}
+        {pick && (
+          <>
+            <p data-testid="reveal-verdict">
+              {w.verdict}
+              <strong>{w.answer}</strong>
+            </p>
+            <p data-testid="reveal-explain">{pick.explain}</p>
+          </>
+        )}
+        {q.intuition && !sketch && intuition}
+        {w.figure && figure && (
+          <p data-testid="reveal-figure">
+            {`${w.figure} `}
+            <cite>{figure.citation}</cite>
           </p>
-          <p data-testid="reveal-explain">{pick.explain}</p>
-        </>
+        )}
+      </div>
+      {/* a sketch's points and the intuition apart: a phone shows them below the chart */}
+      {sketch && curve && (
+        <div className="reveal sketch-more">
+          <SketchTable xs={q.predict === "curve" ? q.at : []} ys={answer?.kind === "curve" ? answer.ys : null} model={curve.model} xText={curve.xText} unit={unit} />
+          {q.intuition && intuition}
+        </div>
       )}
-      {q.intuition && <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>}
-      {w.figure && figure && (
-        <p data-testid="reveal-figure">
-          {`${w.figure} `}
-          <cite>{figure.citation}</cite>
-        </p>
-      )}
-    </div>
+    </>
   );
 }

@@ -24,6 +24,7 @@ import { announce } from "../a11y/announcer";
 import { SensitivityPanel } from "../explorer/SensitivityPanel";
 import { ChoiceTally, type Tally } from "./ChoiceTally";
 import { stepMarks } from "./stepMarks";
+import { classSketchOf, sketchOf, sketchWords, useCurveModel } from "./sketchStep";
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
@@ -77,6 +78,12 @@ export interface LiveStep {
   extra?: ReactNode;
   /** shown above the chart (the projector: the class's shift between two votes) */
   board?: ReactNode;
+  /** a curve question's class sketches, once revealed: each x's values, and how many sketched */
+  sketches?: { perX: number[][]; count: number };
+  /** until when the student may change their answer (default: "the reveal") */
+  until?: string;
+  /** a question with no reveal (a concept check): the model's curve is never shown */
+  noReveal?: boolean;
 }
 
 export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
@@ -113,6 +120,9 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   // The model's exact answer where the learner predicts (the curve's grid may not hold that x).
   const atKnobs = q?.predict === "point" ? { ...knobs, [x]: q.at } : null;
   const atAnswer = useLatest(atKnobs ? `${spec.id}|at|${JSON.stringify(atKnobs)}` : null, () => client.evaluate(spec.id, atKnobs!, "detail"));
+
+  // a curve question: the model where the sketch is read
+  const curveModel = useCurveModel(client, spec.id, q?.predict === "curve" ? q.at : null, knobs, x, y);
 
   const memoModels = sweep.value?.memo_models;
   const memo = useMemo(() => memoPoints(dataset, spec, curveKnobs, x, y, memoModels), [dataset, spec, curveKnobs, x, y, memoModels]);
@@ -163,7 +173,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         const given = answerWords(a);
         announce(how === "waiting"
           ? `You are offline. Your answer, ${given}, is kept on this device and will be sent when the connection returns.`
-          : `Your answer, ${given}, went to the class's screen. You can change it until the reveal.`);
+          : `Your answer, ${given}, went to the class's screen. You can change it until ${live.until ?? "the reveal"}.`);
       }, (e: Error) => {
         setSending(`Not sent: ${e.message}`);
         announce(`Your answer was not sent: ${e.message}`);
@@ -173,7 +183,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     saveAnswer(lessonKey, number, a);
     setOwnAnswer(a);
   };
-  const answerWords = (a: StepAnswer) => (a.kind === "point" ? formatValue(a.y, yMetric.unit) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`);
+  const answerWords = (a: StepAnswer) => (a.kind === "point" ? formatValue(a.y, yMetric.unit) : a.kind === "curve" ? sketchWords(a.ys) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`);
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
   const place = live?.place?.(yMetric.unit, knobLabel(spec)) ?? null;
   // answers closed (revealed, locked, committed): only the answer held; open: the draft
@@ -183,6 +193,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   // The axis stays put; a prediction above it (the student's or the class's) widens it to fit.
   const yMax = top === undefined ? undefined : fitPredictions(top, [pointY ?? Number.NaN, ...crowd]);
   const ready = sweep.value !== null && (!baseline || baseSweep.value !== null) && (!q || yMax !== undefined);
+  const classBand = classSketchOf(q, revealed, live?.sketches);
   const prediction = q?.predict === "point" && live?.role !== "teacher" ? {
     x: q.at,
     y: pointY,
@@ -195,6 +206,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     bounds: step.state.bounds === true && view.bounds.lines.length ? view.bounds : null,
     baseline: baseline ? baseCurve : null, memo, currentX: Number(knobs[x]), currentY: detail.value?.metrics[y] ?? Number.NaN,
     prediction, crowd: live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined,
+    sketch: sketchOf(q, shown, canAnswer ? (ys) => setDraft({ kind: "curve", ys }) : undefined, live?.role === "teacher", top),
+    classSketch: classBand,
   });
   // The chart in words and as a table, once the answer is out: before, only what is plotted.
   const description = revealed
@@ -211,7 +224,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} revealed={revealed}
             // closed: only the answer held is shown (in a class, never a draft the class does not hold)
             draft={canAnswer ? shownDraft : null} onDraft={setDraft} onCommit={commit}
-            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting } : undefined} top={top} />
+            live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting, until: live.until } : undefined} top={top} xText={axes.xText} xUnit={axes.xUnit} />
         )}
         {live?.extra}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
@@ -221,7 +234,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {/* in a class, also to a student who did not answer: the answer alone, as on the projector */}
         {q && revealed && (answer || live) && (
           <Reveal q={q} spec={spec} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={place}
-            model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : []} />
+            model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : q.predict === "curve" ? memo : []}
+            curve={q.predict === "curve" ? { model: curveModel, classMedian: classBand?.median ?? null, xText: axes.xText, log: axes.xLog } : undefined} />
         )}
         {/* read after the reveal, as it is said (Reveal's `also`) */}
         {place && <p data-testid="class-place">{place}</p>}
@@ -244,7 +258,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         )}
         </div>
         {(sweep.error ?? detail.error) && <p className="model-error" role="alert">{`The model could not answer: ${sweep.error ?? detail.error}`}</p>}
-        <BriefLegend marks={marks} note={revealed ? undefined : live ? "The model's curve appears at the reveal." : "The model's curve appears once you commit your prediction."} />
+        <BriefLegend marks={marks} note={revealed ? undefined : live?.noReveal ? "A concept check shows no model's curve: the lesson does." : live ? "The model's curve appears at the reveal." : `The model's curve appears once you commit your ${q?.predict === "curve" ? "sketch" : "prediction"}.`} />
         {revealed && <Readouts metrics={spec.metrics} result={detail.value} baseline={baseline ? baseDetail.value : null} />}
         {/* below the legend and readouts: a projector keeps those right under the chart */}
         <ChartDescription id={descriptionId} sentences={description} />

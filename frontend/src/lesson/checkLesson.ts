@@ -1,19 +1,21 @@
 // Checking a lesson file: YAML parsed, the format (format.ts) checked step by step, the steps
-// against the systems (states.ts) and against the models (claims.ts). Every problem is listed at
+// against the systems (states.ts) and against the models (claims.ts), and so the questions of
+// its concept check (conceptCheck.ts). Every problem is listed at
 // once, each with its file, line and a fix in plain words. The same checks run at build time
 // (vite.config.ts), in the tests, and in the browser when a teacher opens a lesson file.
 import { LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
 import type { SystemSpec } from "../api/types.ts";
 import { checkModels, type ModelAccess } from "./claims.ts";
+import { checkQuestions, underCheck } from "./conceptCheck.ts";
 import { FIELDS, keysAt, type Lesson, lessonHead, type LessonStep, MAX_LESSON_BYTES, stepSchema } from "./format.ts";
 import { type LessonProblem, type Path, problemAt, tidy } from "./places.ts";
 import { checkState } from "./states.ts";
 
 export type { ModelAccess } from "./claims.ts";
 export { MAX_LESSON_BYTES, MAX_STEPS } from "./format.ts";
-export type { Check, Lesson, LessonStep, MemoFigure, Question } from "./format.ts";
-export { picking } from "./format.ts";
+export type { Check, CheckQuestion, Lesson, LessonStep, MemoFigure, Question } from "./format.ts";
+export { checkStep, picking } from "./format.ts";
 export { formatProblem, type LessonProblem } from "./places.ts";
 
 export type Checked = { ok: true; lesson: Lesson } | { ok: false; problems: LessonProblem[] };
@@ -57,8 +59,8 @@ function say(issue: z.core.$ZodIssue, data: unknown): [Path, string, Path?] | nu
     const want = KINDS[issue.expected] ?? issue.expected;
     return [path, `must be ${want}${hint ? ` (${hint})` : ""}`];
   }
-  if (issue.code === "invalid_union" && key === "question") return [[...path, "predict"], "must be point, choice or knob: predict: point places a point on the chart, predict: choice picks one answer, predict: knob picks the knob that matters most"];
-  if (issue.code === "invalid_value" && key === "predict") return [path, "must be point, choice or knob"];
+  if (issue.code === "invalid_union" && key === "question") return [[...path, "predict"], "must be point, choice, knob or curve: predict: point places a point on the chart, predict: choice picks one answer, predict: knob picks the knob that matters most, predict: curve sketches the whole curve"];
+  if (issue.code === "invalid_value" && key === "predict") return [path, "must be point, choice, knob or curve"];
   return [path, issue.message];
 }
 
@@ -71,6 +73,8 @@ interface Parsed {
   /** steps with a mistake of their own outside what the models check, that part set aside
    * (checkable): their claims are checked in the same pass */
   partial: [number, LessonStep][];
+  /** the concept check's questions that passed, as steps, with their place in the check */
+  check: [number, LessonStep][];
   lesson: Lesson | null;
 }
 
@@ -114,8 +118,11 @@ function parse(file: string, source: string, specs?: Record<string, SystemSpec>)
     problems.push(...found.map(([path, message]) => at(path, message)));
     if (!found.length) good.push([i, r.data]);
   });
-  const lesson = head.success && !problems.length ? ({ ...head.data, steps: good.map(([, s]) => s) } as Lesson) : null;
-  return { doc, lines, problems, good, partial, lesson };
+  const check = checkQuestions(data, specs, (issue) => add(say(issue, data)));
+  problems.push(...check.problems.map(([path, message]) => at(path, message)));
+  const asked = check.items ? { check: check.items } : {};
+  const lesson = head.success && !problems.length ? ({ ...head.data, steps: good.map(([, s]) => s), ...asked } as Lesson) : null;
+  return { doc, lines, problems, good, partial, check: check.good, lesson };
 }
 
 /** A step whose mistakes lie outside its chart (a title, a text, a stray key, one broken check
@@ -152,7 +159,10 @@ export async function checkLessonWithModels(file: string, source: string, specs:
   const p = parse(file, source, specs);
   if (Array.isArray(p)) return { ok: false, problems: p };
   const steps = [...p.good, ...p.partial];
-  const found = steps.length ? await checkModels(steps, specs, models) : [];
-  const problems = [...p.problems, ...found.map(([path, message]) => problemAt(file, p.doc, p.lines, path, message))];
+  const [found, inCheck] = await Promise.all([
+    steps.length ? checkModels(steps, specs, models) : [],
+    p.check.length ? checkModels(p.check, specs, models).then(underCheck) : [],
+  ]);
+  const problems = [...p.problems, ...[...found, ...inCheck].map(([path, message]) => problemAt(file, p.doc, p.lines, path, message))];
   return p.lesson && !problems.length ? { ok: true, lesson: p.lesson } : { ok: false, problems: tidy(problems) };
 }

@@ -1,7 +1,7 @@
 // A lesson against the models as they are: each step's `checks` (the claims its text makes)
 // recomputed, and each question's y axis (the chart the explorer would draw, axis.ts) checked
-// to hold what the step promises a student can place: the answer, the memo's values and the
-// value a common intuition expects. Used by the build, the tests and the browser.
+// to hold what the step promises a student can place: the answer (a sketched curve's at each of
+// its x values), the memo's values and the value a common intuition expects. Used by the build, the tests and the browser.
 import type { Dataset, KnobValues, Sensitivity, SweepResult, SystemSpec } from "../api/types.ts";
 import { bandOf, curveKnobsOf, curveOf, limitOf } from "../chart/curves.ts";
 import { memoPoints } from "../chart/memoPoints.ts";
@@ -63,6 +63,8 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
         return [ev(s.state.system, { ...s.state.knobs, ...c.at }), c.vs ? ev(s.state.system, { ...s.state.knobs, ...c.vs }) : -1];
       }),
       at: s.question?.predict === "point" ? ev(s.state.system, { ...s.state.knobs, [x]: s.question.at }) : -1,
+      // a sketched curve is compared with the model at each of its x values
+      curveAt: s.question?.predict === "curve" ? s.question.at.map((v) => ev(s.state.system, { ...s.state.knobs, [x]: v })) : [],
       sweep: s.question ? sw(s.state.system, curveKnobsOf(spec, knobs, x), x) : -1,
       sense: s.question?.predict === "knob" ? senses.push([s.state.system, s.state.knobs, s.state.y ?? spec.y_default]) - 1 : -1,
       base: s.question && s.state.baseline ? sw(s.state.system, curveKnobsOf(spec, { ...defaultsOf(spec), ...s.state.baseline }, x), x) : -1,
@@ -113,6 +115,15 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
         continue;
       }
       promised.push({ what: "the model's answer", value: model }, ...memoAt(q.at).map((v) => ({ what: "the memo's measurement", value: v })));
+    }
+    if (q.predict === "curve") {
+      const models = plan[k].curveAt.map((e) => answers[e][y] ?? Number.NaN);
+      const missing = q.at.filter((_, j) => !Number.isFinite(models[j]));
+      if (missing.length) {
+        out.push([["steps", i, "question", "at"], `the model gives no value of ${y} at ${missing.join(", ")}`]);
+        continue;
+      }
+      for (const [j, v] of q.at.entries()) promised.push({ what: `the model's value at ${v}`, value: models[j] }, ...memoAt(v).map((m) => ({ what: `the memo's measurement at ${v}`, value: m })));
     }
     const figureSet = q.memo ? await models.dataset(q.memo.dataset) : null;
     const figure = q.memo && figureSet ? findFigure(figureSet, q.memo) : null;

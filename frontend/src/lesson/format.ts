@@ -6,6 +6,12 @@ import { z } from "zod";
 export const MAX_LESSON_BYTES = 64 * 1024;
 export const MAX_STEPS = 20;
 export const MAX_CHOICES = 6;
+/** A sketched curve is sampled at 3 to 8 x values (the server's limits too). */
+export const MIN_SKETCH_POINTS = 3;
+export const MAX_SKETCH_POINTS = 8;
+/** a concept check's questions (`check:`), as the server reads them (backend/app/lessons.py) */
+export const MIN_CHECK = 3;
+export const MAX_CHECK = 5;
 
 const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const name = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "must be a name: a letter, then letters, digits, - or _");
@@ -55,6 +61,18 @@ const choiceQuestion = z
   })
   .strict()
   .refine((q) => q.answer <= q.choices.length, { message: "must name one of the choices (counted from 1)", path: ["answer"] });
+
+/** The whole curve over the step's x axis: the learner draws it (or sets a point at each x by
+ * keyboard), and the sketch is sent as its values at the x values `at`, in increasing order. */
+const curveQuestion = z
+  .object({
+    predict: z.literal("curve"),
+    prompt: text(400),
+    at: z.array(z.number().finite()).min(MIN_SKETCH_POINTS, `needs at least ${MIN_SKETCH_POINTS} x values`).max(MAX_SKETCH_POINTS, `has at most ${MAX_SKETCH_POINTS} x values`),
+    ...aroundQuestion,
+  })
+  .strict()
+  .refine((q) => q.at.every((x, i) => i === 0 || x > q.at[i - 1]), { message: "must list the x values in increasing order, each once", path: ["at"] });
 
 /** Which knob matters most here: the learner picks one of `among`; the model's sensitivity at
  * the step's setting (perfmodels.sensitivity) must agree with `answer` (claims.ts). */
@@ -111,12 +129,24 @@ export const stepSchema = z
     title: text(120),
     text: text(2000),
     state,
-    question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion, knobQuestion]).optional(),
+    question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion, knobQuestion, curveQuestion]).optional(),
     /** said after the reveal (or under a step without a question) */
     after: text(1200).optional(),
     checks: z.array(check).max(8).optional(),
   })
   .strict();
+
+/** A question of the lesson's concept check (`check:`), which a class answers before the lesson
+ * and again after it (the report's gain): shaped as a step whose question is required and whose
+ * title and text may be left out; no `after`, since the check is never revealed in class. Its
+ * claims (`checks`) are recomputed like a step's, and a choice must carry one (checkLesson.ts):
+ * every check question is judged against the model. A sketch of the whole curve is not among
+ * its kinds: the gain counts answers right or wrong against one value (backend/app/classes/gain.py). */
+export const checkQuestionSchema = stepSchema
+  .extend({ title: text(120).optional(), text: text(2000).optional(), question: z.discriminatedUnion("predict", [pointQuestion, choiceQuestion, knobQuestion]) })
+  .omit({ after: true });
+
+const checkList = z.array(z.unknown()).min(MIN_CHECK, `needs at least ${MIN_CHECK} questions`).max(MAX_CHECK, `has at most ${MAX_CHECK} questions`);
 
 /** The lesson around its steps; each step is checked on its own, so one bad step hides no other problem. */
 export const lessonHead = z
@@ -126,16 +156,24 @@ export const lessonHead = z
     memo: name,
     summary: text(300),
     steps: z.array(z.unknown()).min(1, "needs at least one step").max(MAX_STEPS, `has at most ${MAX_STEPS} steps`),
+    /** optional: the concept check, 3 to 5 questions (checkQuestionSchema) */
+    check: checkList.optional(),
   })
   .strict();
 
-export const lessonSchema = lessonHead.extend({ steps: z.array(stepSchema).min(1).max(MAX_STEPS) });
+export const lessonSchema = lessonHead.extend({ steps: z.array(stepSchema).min(1).max(MAX_STEPS), check: z.array(checkQuestionSchema).min(MIN_CHECK).max(MAX_CHECK).optional() });
 
 export type Lesson = z.infer<typeof lessonSchema>;
 export type LessonStep = Lesson["steps"][number];
 export type Question = NonNullable<LessonStep["question"]>;
 export type MemoFigure = z.infer<typeof memoFigure>;
 export type Check = z.infer<typeof check>;
+export type CheckQuestion = z.infer<typeof checkQuestionSchema>;
+
+/** Question `i` (from 0) of a concept check as a step, as the player and the checks take it. */
+export function checkStep(q: CheckQuestion, i: number, total: number): LessonStep {
+  return { ...q, title: q.title ?? `Question ${i + 1} of ${total}`, text: q.text ?? "Answer with what you think now." };
+}
 
 /** A question answered by picking one of several, as the page asks it: a choice as written, a
  * knob question with the knobs' labels (`label`); null for a point. `answer` counts from 1. */
@@ -160,11 +198,11 @@ export const FIELDS: Record<string, string> = {
   y: "the metric on the y axis (a metric's id)",
   baseline: "knob settings for a dashed comparison curve, as { name: value }",
   bounds: "true to draw the textbook bounds beside the curve (on population axes, the knee N* too)",
-  question: "predict: point (place a point on the chart), predict: choice (pick one answer) or predict: knob (pick the knob that matters most)",
-  predict: "point, choice or knob",
+  question: "predict: point (place a point on the chart), predict: choice (pick one answer), predict: knob (pick the knob that matters most) or predict: curve (sketch the whole curve)",
+  predict: "point, choice, knob or curve",
   among: "a list of 2 to 6 knob ids the learner picks from",
   prompt: "the question, as text",
-  at: "a number: the x value where the learner places the point (the step's own setting of x)",
+  at: "a number: the x value where the learner places the point (the step's own setting of x); for predict: curve, a list of 3 to 8 x values, increasing, where the sketch is read",
   y_max: "a positive number: the top of the y axis",
   choices: "a list of 2 to 6 answers, as text",
   answer: "the number of the right choice, counted from 1 (predict: choice), or the knob that matters most (predict: knob)",
@@ -173,6 +211,7 @@ export const FIELDS: Record<string, string> = {
   intuition_value: "a number: the value that intuition expects (it must fit on the y axis)",
   after: "text shown after the reveal",
   checks: "claims recomputed from the models: metric, then range or vs with ratio; or point (knee or saturation) with range",
+  check: `the concept check a class answers before the lesson and after it: ${MIN_CHECK} to ${MAX_CHECK} questions, each with state and question (and optionally text and checks), as a step`,
   metric: "a metric's id",
   point: "knee (the textbook's N*) or saturation (where a resource is at least 95 % busy): where along the knob it lies",
   along: "the knob along which the point lies (the step's x by default)",
@@ -190,12 +229,14 @@ export function keysAt(path: (string | number)[], data: unknown): string[] {
   const last = path[path.length - 1];
   if (path.length === 0) return keys(lessonHead);
   if (path.length === 2 && path[0] === "steps") return keys(stepSchema);
+  if (path.length === 2 && path[0] === "check") return keys(checkQuestionSchema);
   if (last === "state") return keys(state);
   if (last === "memo") return keys(memoFigure);
   if (path.length === 4 && path[2] === "checks") return keys(check);
   if (last === "question") {
     const q = path.reduce<unknown>((o, k) => (o as Record<string | number, unknown> | undefined)?.[k], data) as { predict?: string } | undefined;
-    return keys(q?.predict === "choice" ? choiceQuestion : q?.predict === "knob" ? knobQuestion : pointQuestion);
+    const kinds: Record<string, z.ZodObject> = { choice: choiceQuestion, knob: knobQuestion, curve: curveQuestion };
+    return keys(kinds[q?.predict ?? ""] ?? pointQuestion);
   }
   return [];
 }

@@ -1,6 +1,8 @@
 // A learner's progress and predictions, kept in this browser only (no account), per lesson.
 // Everything read back is checked: storage is as untrusted as a URL.
-export type StepAnswer = { kind: "point"; y: number } | { kind: "choice"; choice: number };
+/** A point's value, a choice (from 1), or a sketched curve's values at the question's x values
+ * (a draft's not yet set are NaN; a committed sketch has every one). */
+export type StepAnswer = { kind: "point"; y: number } | { kind: "choice"; choice: number } | { kind: "curve"; ys: number[] };
 
 export interface LessonProgress {
   /** steps (counted from 1) the learner has opened */
@@ -19,7 +21,9 @@ const readAll = () => readRecord(KEY) as Record<string, LessonProgress>;
 function valid(a: unknown): a is StepAnswer {
   if (!a || typeof a !== "object") return false;
   const x = a as Record<string, unknown>;
-  return (x.kind === "point" && typeof x.y === "number" && Number.isFinite(x.y)) || (x.kind === "choice" && Number.isInteger(x.choice));
+  const finite = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+  return (x.kind === "point" && finite(x.y)) || (x.kind === "choice" && Number.isInteger(x.choice))
+    || (x.kind === "curve" && Array.isArray(x.ys) && x.ys.length > 0 && x.ys.every(finite));
 }
 
 export function progressOf(lessonKey: string): LessonProgress {

@@ -1,6 +1,6 @@
 // A lesson's steps against the systems they name: every explorer state names a system, knobs
-// with allowed values, a numeric x and a metric y; a point question asks at the step's own x;
-// the text asks for no control a step does not have.
+// with allowed values, a numeric x and a metric y; a point question asks at the step's own x, a
+// curve question at values its x knob takes; the text asks for no control a step does not have.
 import { isChoice, type SystemSpec } from "../api/types.ts";
 import { allowed, coerce } from "../state/urlState.ts";
 import type { LessonStep } from "./format.ts";
@@ -40,6 +40,12 @@ export function checkState(s: LessonStep, i: number, specs: Record<string, Syste
     const own = s.state.knobs[x] ?? xKnob.default;
     if (Number(own) !== q.at)
       out.push([["steps", i, "question", "at"], `must be the step's own ${x} (${own}${s.state.knobs[x] === undefined ? ", its default" : ""}): set state.knobs.${x} to ${q.at}, or ask at ${own}`]);
+  }
+  if (q?.predict === "curve" && xKnob && !isChoice(xKnob)) {
+    // each x a value the knob takes (the sketch is compared with the model there)
+    q.at.forEach((v, j) => {
+      if (coerce(xKnob, String(v)) === null) out.push([["steps", i, "question", "at", j], `must be a value of ${x}: ${allowed(xKnob)}`]);
+    });
   }
   if (q?.predict === "knob") {
     q.among.forEach((k, j) => {

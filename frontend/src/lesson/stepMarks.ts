@@ -1,5 +1,6 @@
 // A lesson step's chart as marks (chart/marks/): until the answer is out, only the axes, a pinned
-// baseline, the learner's prediction and the class's; then the model's curve and all it brings.
+// baseline, the learner's prediction or sketch and the class's predictions; then the model's
+// curve and all it brings (with a class's sketches).
 import type { BoundView, KneePoint, KneeView, SaturationPoint } from "../chart/curves";
 import type { BandPoint, SeriesPoint } from "../chart/geometry";
 import { bandMark } from "../chart/marks/band";
@@ -13,6 +14,8 @@ import type { Axes, Mark } from "../chart/marks/mark";
 import { memoMark } from "../chart/marks/memo";
 import { modelMark } from "../chart/marks/model";
 import { type Prediction, predictionMark } from "../chart/marks/prediction";
+import { type Sketch, sketchMark } from "../chart/marks/sketch";
+import { type ClassSketch, classSketchMark } from "../chart/marks/classSketch";
 import { regionsMark } from "../chart/marks/regions";
 import { saturationMark } from "../chart/marks/saturation";
 import type { MemoPoint } from "../chart/memoPoints";
@@ -36,6 +39,10 @@ export interface StepChart {
   prediction?: Prediction;
   /** a class's predictions at one x */
   crowd?: { x: number; ys: number[] };
+  /** the learner's sketch of the whole curve */
+  sketch?: Sketch;
+  /** a class's sketches, once revealed: their median and middle half */
+  classSketch?: ClassSketch;
 }
 
 export function stepMarks(a: Axes, c: StepChart): Mark[] {
@@ -47,6 +54,7 @@ export function stepMarks(a: Axes, c: StepChart): Mark[] {
   return [
     regionsMark(a, curve, knee),
     bandMark(a, shown ? c.band : [], c.bandNames),
+    ...(shown && c.classSketch ? [classSketchMark(a, c.classSketch)] : []),
     capacityMark(a, { limit, curve, saturation: sat }),
     ...(shown && c.bounds ? [boundsMark(a, { ...c.bounds, currentX: c.currentX, kneeMarked: !!knee?.nStar })] : []),
     modelMark(a, { points: curve }),
@@ -56,6 +64,7 @@ export function stepMarks(a: Axes, c: StepChart): Mark[] {
     ...(sat ? [saturationMark(a, sat)] : []),
     ...(c.crowd ? [crowdMark(a, c.crowd.x, c.crowd.ys, shown)] : []),
     ...(c.prediction ? [predictionMark(a, c.prediction)] : []),
+    ...(c.sketch ? [sketchMark(c.sketch)] : []),
     memoMark(a, shown ? c.memo : [], curve),
   ];
 }

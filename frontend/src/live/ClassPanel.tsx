@@ -1,7 +1,7 @@
 // The teacher's controls for a live class, on the presenter view: the code and join link large
 // (with a QR code), how many have answered this step (the class's choices are drawn large in the
 // chart's place: lesson/ChoiceTally.tsx); reveal for everyone, lock, self-pace, reset, download the answers, end the class.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { QrCode } from "../lesson/QrCode";
 import { classes } from "./api";
 import type { Room } from "./room";
@@ -10,15 +10,15 @@ import type { Link } from "./stream";
 /** Peer instruction's controls: the step's round, what the projector shows of the answers. */
 export interface PeerControls {
   round: number;
-  hideLive: boolean;
-  setHideLive: (on: boolean) => void;
+  showLive: boolean;
+  setShowLive: (on: boolean) => void;
   /** round 1's spread shown (without the answer) during round 2 */
   showFirst: boolean;
   setShowFirst: (on: boolean) => void;
   openReport: () => void;
 }
 
-export function ClassPanel({ code, token, room, link, step, asks, peer }: {
+export function ClassPanel({ code, token, room, link, step, asks, peer, check }: {
   code: string;
   token: string;
   room: Room;
@@ -27,6 +27,8 @@ export function ClassPanel({ code, token, room, link, step, asks, peer }: {
   /** whether the step asks a question (no count of answers where none is asked) */
   asks: boolean;
   peer: PeerControls;
+  /** the concept check's controls, when the lesson has a check (CheckTeacher.tsx) */
+  check?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
@@ -91,18 +93,19 @@ export function ClassPanel({ code, token, room, link, step, asks, peer }: {
           if (window.confirm("Show the students' names on this screen? Everyone in the room will see who has answered. They are hidden again on the next step.")) setNamesFor(step);
         }}>Show names…</button>
       ))}
+      {check}
       <div className="class-actions">
         {asks && !revealed && peer.round === 1 && (
           <button type="button" data-testid="vote-again" onClick={() => act({ step, round: 2 })}>Discuss, then vote again</button>
         )}
         {asks && !revealed && peer.round === 1 && (
-          <button type="button" data-testid="hide-answers" aria-pressed={peer.hideLive} onClick={() => peer.setHideLive(!peer.hideLive)}>
-            {peer.hideLive ? "Show answers as they come" : "Hide answers until the reveal"}
+          <button type="button" data-testid="show-answers" aria-pressed={peer.showLive} onClick={() => peer.setShowLive(!peer.showLive)}>
+            {peer.showLive ? "Hide the answers until the reveal" : "Show answers as they come"}
           </button>
         )}
         {asks && !revealed && peer.round > 1 && (
           <button type="button" data-testid="show-round1" aria-pressed={peer.showFirst} onClick={() => peer.setShowFirst(!peer.showFirst)}>
-            {peer.showFirst ? "Hide round 1's answers" : "Show round 1's answers (not the right one)"}
+            {peer.showFirst ? "Hide round 1's answers" : "Show round 1's spread (the right answer stays hidden)"}
           </button>
         )}
         <button type="button" data-testid="reveal-all" onClick={() => act({ step, reveal: !revealed })}>

@@ -1,4 +1,5 @@
-// The class report on the teacher's page: each step that asked a question, its answers against
+// The class report on the teacher's page: the concept check before and after the lesson with the
+// class's gain (CheckReportTable.tsx), then each step that asked a question, its answers against
 // the model per round (the share right, a point within 10 % of the model's value), the confident
 // and wrong, each confidence's share right, and on a step voted twice how the class moved. Read
 // from the server (GET /api/classes/{code}/report), shown as a sheet over the page that prints
@@ -6,6 +7,7 @@
 import { useEffect, useState } from "react";
 import type { Lesson } from "../lesson/format";
 import { type ClassReport, classes } from "./api";
+import { CheckReportTable } from "./CheckReportTable";
 import { pct } from "./RoundShift";
 import { SURE_WORDS } from "./PeerVote";
 
@@ -29,6 +31,8 @@ export function ClassReportView({ code, token, lesson, onClose }: { code: string
       <p className="muted">A point prediction counts as right within 10 % of the model's value; "sure and wrong" counts the students who said they were sure.</p>
       {error && <p role="alert" className="field-error">{`Could not read the report: ${error}`}</p>}
       {!report && !error && <p aria-busy="true">Reading the answers…</p>}
+      {report?.check && <CheckReportTable report={report.check} questions={lesson.check ?? []} />}
+      {report && <h3>The lesson's questions, round by round</h3>}
       {report && (
         <table className="report-table">
           <thead>

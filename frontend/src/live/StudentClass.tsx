@@ -13,8 +13,9 @@ import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
 import { type AnswerBody, type ClassInfo, classes } from "./api";
 import { flush, RETRY_MS, type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
+import { CheckSeat } from "./CheckSeat";
 import { Confidence, DiscussionGroup, type Sure } from "./PeerVote";
-import { type Acknowledged, emptySeat, foldSeat, openedSince, placeIn, roundOf, type Seat as SeatState, useClassStream } from "./room";
+import { type Acknowledged, emptySeat, foldSeat, held, openedSince, placeIn, roundOf, type Seat as SeatState, stepAnswer, toldOf, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
 
 export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
@@ -81,7 +82,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const headers = useMemo(() => ({ "X-Student-Token": token }), [token]);
   const { value: seat, link, dispatch, resync } = useClassStream<SeatState, Acknowledged>(code, headers, foldSeat, emptySeat);
   const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
-  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, round: s.round, confidence: s.body.confidence, answer: "value" in s.body ? { kind: "point", y: s.body.value } : { kind: "choice", choice: s.body.choice } }), [dispatch]);
+  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, round: s.round, confidence: s.body.confidence, phase: s.body.phase, answer: stepAnswer(s.body) }), [dispatch]);
   // how sure the student said they are, by step and round, until the class holds it with the answer
   const [picked, setPicked] = useState<Record<string, Sure>>({});
   // a refused answer may have arrived before the refusal (its reply lost): read the class afresh
@@ -104,6 +105,10 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     return <PageError title="Cannot follow this class" back={{ href: "/learn", label: "All lessons" }}>{`${link.why ?? "The class could not be reached"}.`}</PageError>;
   }
   if (!state) return <p className="loading" aria-busy="true">Joining the class…</p>;
+  // the teacher opened the concept check: every phone answers it, whatever the lesson's step
+  if (state.check && lesson.check?.length && !state.ended) {
+    return <CheckSeat code={code} token={token} name={name} questions={lesson.check} phase={state.check} held={seat.checks[state.check]} online={link.link === "live"} client={client} took={took} />;
+  }
   const number = state.pace === "self" ? Math.min(own ?? state.step, lesson.steps.length) : state.step;
   const step = lesson.steps[number - 1];
   const q = step.question;
@@ -120,7 +125,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const open = !!q && !revealed && !locked && !state.ended;
   // an answer with how sure, in its round: a device that kept it offline into round 2 is refused
   const send = async (a: StepAnswer, how: Sure | null) => {
-    const body: AnswerBody = { ...(a.kind === "point" ? { value: a.y } : { choice: a.choice }), round, ...(how ? { confidence: how } : {}) };
+    const body: AnswerBody = { ...toldOf(a), round, ...(how ? { confidence: how } : {}) };
     const got = await sendAnswer(code, token, number, body, state.resets?.[String(number)] ?? 0);
     if (got === "waiting") return "waiting" as const;
     took(got);
@@ -133,6 +138,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     if (!q || !revealed || !spread) return null;
     const pick = picking(q, label);
     if (pick) return pick.choices.map((c, i) => `${c}: ${spread.choices[String(i + 1)] ?? 0}`).join(" · ");
+    if (q.predict === "curve") return answer ? `${spread.count} in the class sketched this curve: the shaded band holds the middle half of their sketches at each point, the line their median.` : `You did not answer this one; ${spread.count} in the class did.`;
     if (answer?.kind !== "point") return `You did not answer this one; ${spread.count} in the class did.`;
     const p = placeIn(spread.values, answer.y, spread.count);
     // a step voted twice: where this student started, and the class's round 2 they are placed in
@@ -193,6 +199,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
           waiting: outbox.steps.includes(number),
           submit: (a) => send(a, sure),
           crowd: spread?.values ?? [],
+          sketches: spread?.sketches ? { perX: spread.sketches, count: spread.count } : undefined,
           place,
           // one tap says how sure; with an answer held, it goes to the class at once
           extra: open ? (
@@ -212,8 +219,6 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   );
 }
 
-/** The answer the class holds, as an attribute a test compares with the class's CSV. */
-const held = (a: StepAnswer | null): string => (a === null ? "" : a.kind === "point" ? String(a.y) : `choice ${a.choice}`);
 
 /** Says what happens in the class as it happens, through the page's one announcement queue: that
  * the student is in, each step as the class reaches it, and the class's state (answers closed,
@@ -240,17 +245,20 @@ function SeatNews({ joined, step, status, pace, cleared }: { joined: string; ste
   return null;
 }
 
+/** The lesson steps whose answers wait on this device (the concept check's: CheckSeat). */
+const lessonWaiting = (code: string) => waiting(code).flatMap((w) => (w.body.phase ? [] : [w.step]));
+
 /** The answers this device keeps while offline (answerOutbox.ts): sent again when the browser is
  * back online and every few seconds while any waits (a server that was away answers again);
  * each one taken is folded in as the class's (`took`) and said; one the class refused meanwhile
  * is shown with the reason (the newest per step), and the class is read afresh (`resync`). */
 function useAnswerOutbox(code: string, took: (s: Stored) => void, resync: () => void) {
-  const [steps, setSteps] = useState(() => waiting(code).map((w) => w.step));
+  const [steps, setSteps] = useState(() => lessonWaiting(code));
   const [refused, setRefused] = useState<{ step: number; why: string }[]>([]);
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
     const seen = () => {
-      const now = waiting(code).map((w) => w.step);
+      const now = lessonWaiting(code);
       setSteps(now);
       // a new answer waiting for a step replaces the news of its refusal
       setRefused((r) => r.filter((x) => !now.includes(x.step)));

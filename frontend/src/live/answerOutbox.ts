@@ -50,9 +50,9 @@ export interface Stored {
  * answer is kept to send later. A refusal from the class (closed, locked, a bad value) is thrown
  * as it is. */
 export async function sendAnswer(code: string, token: string, step: number, body: AnswerBody, resets?: number): Promise<Stored | "waiting"> {
-  // a newer answer to the same step replaces one still waiting
+  // a newer answer to the same step (or the same question of the check) replaces one still waiting
   const answers = box(code);
-  answers.write(answers.read().filter((w) => w.step !== step));
+  answers.write(answers.read().filter((w) => w.step !== step || w.body.phase !== body.phase));
   const key = newKey();
   try {
     const saved = await classes.answer(code, token, step, body, key, resets);

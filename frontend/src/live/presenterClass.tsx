@@ -6,9 +6,11 @@ import { useSystem } from "../explorer/useSystem";
 import { type Lesson, picking } from "../lesson/format";
 import type { Classroom, ClassroomView } from "../lesson/LessonPage";
 import { knobLabel } from "../lesson/Question";
+import { byX } from "../lesson/sketch";
 import { type ClassReport, classes } from "./api";
 import { ClassPanel } from "./ClassPanel";
 import { ClassReportView } from "./ClassReportView";
+import { CheckBoard, CheckControls } from "./CheckTeacher";
 import { CODE } from "./code";
 import { emptyRoom, foldRoom, type Given, roundOf, useClassStream } from "./room";
 import { RoundShift, SureAndWrong } from "./RoundShift";
@@ -20,9 +22,10 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const roomStep = room.state?.step;
   // a "which knob" question's choices by their labels, as the students see them
   const { spec } = useSystem(lesson.steps[step - 1].state.system);
-  // the class's answers off the projector until the reveal: asked by the teacher, and always in a
-  // second vote (showing them pulls a class toward the majority); round 1's spread on request
-  const [hideLive, setHideLive] = useState(false);
+  // the class's answers off the projector until the reveal (showing them pulls a class toward the
+  // majority, right or wrong): shown as they come only if the teacher asks, never in a second
+  // vote; round 1's spread on request
+  const [showLive, setShowLive] = useState(false);
   const [showFirst, setShowFirst] = useState<number | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
   const round = roundOf(room.state, step);
@@ -50,16 +53,23 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   // (ending a class shows every step's answer, on the phones and here alike)
   const revealed = revealedHere;
   const showingFirst = !revealed && round > 1 && showFirst === step;
-  const hidden = !revealed && (round > 1 || hideLive) && !showingFirst;
+  const hidden = !revealed && (round > 1 || !showLive) && !showingFirst;
   const answers = Object.values((showingFirst ? room.first[step] : room.answers[step]) ?? {});
   const values = (gs: Given[]) => gs.flatMap((a) => (a.value !== undefined ? [a.value] : []));
+  const sketchesOf = (gs: Given[]) => {
+    const drawn = gs.flatMap((a) => (a.sketch ? [a.sketch] : []));
+    return { perX: byX(drawn), count: drawn.length };
+  };
   const stepReport = shift?.step === step ? shift.report.steps.find((s) => s.step === step) : undefined;
   const unit = spec?.metrics.find((m) => m.name === (lesson.steps[step - 1].state.y ?? spec.y_default))?.unit ?? "";
+  const checkOpen = room.state?.ended ? null : (room.state?.check ?? null);
   return {
+    cover: checkOpen && lesson.check ? <CheckBoard questions={lesson.check} phase={checkOpen} room={room} /> : undefined,
     panel: (
       <>
         <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}
-          peer={{ round, hideLive, setHideLive, showFirst: showingFirst, setShowFirst: (on) => setShowFirst(on ? step : null), openReport: () => setReportOpen(true) }} />
+          peer={{ round, showLive, setShowLive, showFirst: showingFirst, setShowFirst: (on) => setShowFirst(on ? step : null), openReport: () => setReportOpen(true) }}
+          check={lesson.check?.length ? <CheckControls code={code} token={token} open={checkOpen} /> : undefined} />
         {reportOpen && <ClassReportView code={code} token={token} lesson={lesson} onClose={() => setReportOpen(false)} />}
       </>
     ),
@@ -69,6 +79,8 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
       locked: room.state?.locked.includes(step) ?? false,
       answer: null,
       crowd: hidden ? [] : values(answers),
+      // a curve's sketches: drawn only once revealed (lesson/sketchStep.ts)
+      sketches: revealed ? sketchesOf(answers) : undefined,
       tally: pick && !hidden ? { choices: pick.choices, counts: pick.choices.map((_, i) => answers.filter((a) => a.choice === i + 1).length), answer: revealed ? pick.answer : null } : undefined,
       board: !revealed || !stepReport ? undefined : round > 1 ? (
         <RoundShift report={stepReport} unit={unit} first={values(Object.values(room.first[step] ?? {}))} second={values(Object.values(room.answers[step] ?? {}))} />

@@ -9,9 +9,14 @@ export interface Given {
   name: string;
   value?: number;
   choice?: number;
+  /** a sketched curve's values at the question's x values */
+  sketch?: number[];
   /** how sure: 1 guessing, 2 fairly sure, 3 sure */
   confidence?: number;
 }
+
+/** The phases of a lesson's concept check: asked before the lesson, and again after it. */
+export type Phase = "before" | "after";
 
 export interface Room {
   state: ClassStateData | null;
@@ -20,6 +25,8 @@ export interface Room {
   answers: Record<number, Record<string, Given>>;
   /** a step voted twice: its round-1 answers, by student id */
   first: Record<number, Record<string, Given>>;
+  /** the concept check's answers: by phase, then question (from 1), then student id */
+  checks: Record<Phase, Record<number, Record<string, Given>>>;
 }
 
 export interface Seat {
@@ -36,6 +43,8 @@ export interface Seat {
   first: Record<number, StepAnswer>;
   /** how sure the student said they were of each held answer (1 to 3) */
   sure: Record<number, number>;
+  /** this student's answers to the concept check as the class holds them: by phase, then question */
+  checks: Record<Phase, Record<number, StepAnswer>>;
 }
 
 /** What this device learns of its own answers outside the stream: the class acknowledged one. */
@@ -48,23 +57,42 @@ export interface Acknowledged {
   /** the round it was stored in (the server's reply; absent: 1) */
   round?: number;
   confidence?: number;
+  /** an answer to question `step` of the concept check, in this phase */
+  phase?: Phase;
 }
 
-type Told = { value?: number | null; choice?: number | null; name?: string | null; confidence?: number | null };
+type Told = { value?: number | null; choice?: number | null; sketch?: number[] | null; name?: string | null; confidence?: number | null; phase?: Phase | null };
 const given = (a: Told): Given => ({
   name: a.name ?? "",
   ...(a.value != null ? { value: a.value } : {}),
   ...(a.choice != null ? { choice: a.choice } : {}),
+  ...(a.sketch != null ? { sketch: a.sketch } : {}),
   ...(a.confidence != null ? { confidence: a.confidence } : {}),
 });
 
-export const emptyRoom: Room = { state: null, students: {}, answers: {}, first: {} };
-export const emptySeat: Seat = { state: null, me: null, answers: {}, stored: {}, cleared: {}, spreads: {}, first: {}, sure: {} };
+export const emptyRoom: Room = { state: null, students: {}, answers: {}, first: {}, checks: { before: {}, after: {} } };
+export const emptySeat: Seat = { state: null, me: null, answers: {}, stored: {}, cleared: {}, spreads: {}, first: {}, sure: {}, checks: { before: {}, after: {} } };
+
+/** A check's answers with one more (by question, then `who`). */
+const checkWith = <T>(checks: Record<Phase, Record<number, T>>, phase: Phase, step: number, answer: T): Record<Phase, Record<number, T>> => ({
+  ...checks,
+  [phase]: { ...checks[phase], [step]: answer },
+});
 
 const resetsOf = (state: ClassStateData | null, step: number) => state?.resets?.[String(step)] ?? 0;
 /** The vote a step is in: 1, or 2 once the teacher asked the class to discuss and vote again. */
 export const roundOf = (state: ClassStateData | null, step: number) => state?.rounds?.[String(step)] ?? 1;
-const stepAnswer = (a: Told): StepAnswer => (a.value != null ? { kind: "point", y: a.value } : { kind: "choice", choice: a.choice ?? 0 });
+/** An answer as the class tells it (its value, choice or sketch) as the step holds it. */
+export const stepAnswer = (a: Told): StepAnswer =>
+  a.value != null ? { kind: "point", y: a.value } : a.sketch != null ? { kind: "curve", ys: a.sketch } : { kind: "choice", choice: a.choice ?? 0 };
+
+/** The answer the class holds, as an attribute a test compares with the class's CSV. */
+export const held = (a: StepAnswer | null): string =>
+  a === null ? "" : a.kind === "point" ? String(a.y) : a.kind === "curve" ? a.ys.join(";") : `choice ${a.choice}`;
+
+/** An answer as the class is sent it (answerOutbox.ts, api.ts). */
+export const toldOf = (a: StepAnswer): { value: number } | { choice: number } | { sketch: number[] } =>
+  a.kind === "point" ? { value: a.y } : a.kind === "curve" ? { sketch: a.ys } : { choice: a.choice };
 /** Steps whose round rose between two states: their current answers became round 1's. */
 const roseTo2 = (before: ClassStateData | null, now: ClassStateData) =>
   Object.keys(now.rounds ?? {}).map(Number).filter((n) => roundOf(now, n) > roundOf(before, n));
@@ -74,14 +102,19 @@ export function foldRoom(r: Room, e: ClassEvent): Room {
     case "snapshot": {
       const answers: Room["answers"] = {};
       const first: Room["first"] = {};
+      let checks = emptyRoom.checks;
       for (const a of e.answers) {
         if (!a.id) continue;
+        if (a.phase) {
+          checks = checkWith(checks, a.phase, a.step, { ...checks[a.phase][a.step], [a.id]: given(a) });
+          continue;
+        }
         const round = a.round ?? 1;
         if (round === 1) first[a.step] = { ...first[a.step], [a.id]: given(a) };
         if (round === roundOf(e.state, a.step)) answers[a.step] = { ...answers[a.step], [a.id]: given(a) };
       }
       for (const step of Object.keys(first).map(Number)) if (roundOf(e.state, step) === 1) delete first[step];
-      return { state: e.state, students: Object.fromEntries((e.students ?? []).map((s) => [s.id, s.name])), answers, first };
+      return { state: e.state, students: Object.fromEntries((e.students ?? []).map((s) => [s.id, s.name])), answers, first, checks };
     }
     case "state": {
       const { type: _, ...state } = e;
@@ -103,6 +136,8 @@ export function foldRoom(r: Room, e: ClassEvent): Room {
         return { ...r, answers: rest, first: firsts };
       }
       if (!e.answer) return r;
+      const phase = e.answer.phase;
+      if (phase) return { ...r, checks: checkWith(r.checks, phase, e.step, { ...r.checks[phase][e.step], [e.answer.id]: given(e.answer) }) };
       // (a round-1 answer told after round 2 opened is round 1's, never round 2's)
       if ((e.answer.round ?? 1) < roundOf(r.state, e.step)) {
         return { ...r, first: { ...r.first, [e.step]: { ...r.first[e.step], [e.answer.id]: given(e.answer) } } };
@@ -119,9 +154,13 @@ export function foldRoom(r: Room, e: ClassEvent): Room {
 export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
   switch (e.type) {
     case "snapshot": {
-      // the answers of each step's current round; round 1's apart on a step voted twice
-      const now = e.answers.filter((a) => (a.round ?? 1) === roundOf(e.state, a.step));
-      const first = e.answers.filter((a) => (a.round ?? 1) === 1 && roundOf(e.state, a.step) > 1);
+      // the answers of each step's current round; round 1's apart on a step voted twice; the
+      // concept check's apart
+      const lesson = e.answers.filter((a) => !a.phase);
+      const now = lesson.filter((a) => (a.round ?? 1) === roundOf(e.state, a.step));
+      const first = lesson.filter((a) => (a.round ?? 1) === 1 && roundOf(e.state, a.step) > 1);
+      let checks = emptySeat.checks;
+      for (const a of e.answers) if (a.phase) checks = checkWith(checks, a.phase, a.step, stepAnswer(a));
       return {
         state: e.state,
         me: e.me ?? null,
@@ -132,6 +171,7 @@ export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
         spreads: Object.fromEntries(Object.entries(e.spreads ?? {}).map(([k, v]) => [Number(k), v])),
         first: Object.fromEntries(first.map((a) => [a.step, stepAnswer(a)])),
         sure: Object.fromEntries(now.flatMap((a) => (a.confidence != null ? [[a.step, a.confidence]] : []))),
+        checks,
       };
     }
     case "state": {
@@ -164,6 +204,7 @@ export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
       return { ...s, state, answers, stored, cleared, first, sure };
     }
     case "mine": {
+      if (e.phase) return { ...s, checks: checkWith(s.checks, e.phase, e.step, e.answer) };
       // acknowledged under an older count of resets than the class's: a reset came after it
       if (e.resets < resetsOf(s.state, e.step)) return s;
       // acknowledged for round 1 after round 2 opened here: it is round 1's answer

@@ -2,7 +2,7 @@
 // server's /api (same Python code) before that or if the worker cannot start. It composes the
 // transport (the worker), the cache, the background lanes and the server fallback.
 import { api } from "../api/client";
-import type { EvaluateResult, KnobValues, Params, Sensitivity, Spread, SweepResult } from "../api/types";
+import type { AtlasCurve, EvaluateResult, KnobValues, Params, Sensitivity, Spread, SweepResult } from "../api/types";
 import { type Answer, settled } from "./answer";
 import { AnswerCache } from "./cache";
 import { askServer, type Http, serverThenWorker } from "./fallback";
@@ -73,6 +73,12 @@ export class ModelClient {
   /** Every knob's effect on `metric` at the setting (the "what matters most" panel), in a lane. */
   sensitivity(system: string, knobs: KnobValues, metric: string, lane?: string, params?: Params): Answer<Sensitivity> {
     return this.answer({ type: "sensitivity", system, knobs, metric, params }, lane);
+  }
+
+  /** A system's main curve made dimensionless, for the atlas (perfmodels/atlas.py), in a lane:
+   * the server's answer before the runtime is ready, as every other request. */
+  atlas(system: string, lane: string, knobs?: KnobValues): Answer<AtlasCurve> {
+    return this.answer({ type: "atlas", system, knobs }, lane);
   }
 
   /** A user's own table read, fitted or its rows left out: by the in-browser runtime (the page

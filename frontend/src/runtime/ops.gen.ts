@@ -32,6 +32,10 @@ export interface OpRequests {
   describe: {
     system: string;
   };
+  atlas: {
+    system: string;
+    knobs?: Record<string, number | string>;
+  };
   sensitivity: {
     system: string;
     knobs?: Record<string, number | string>;
@@ -68,6 +72,7 @@ export interface OpResults {
   sweep: S["SweepResult"];
   band: Record<string, S["Band"]>;
   describe: S["SystemDescription"];
+  atlas: S["AtlasCurve"];
   sensitivity: S["Sensitivity"];
   table: S["Table"];
   fit: S["OwnFit"];

@@ -59,7 +59,7 @@ describe("the chart's marks can be told from what they sit on", () => {
   const grounds = [paper, "#ffffff", ...THEME.bands.map((_, i) => bandColour(i))];
 
   it("every line and mark has at least 3:1 against each ground (WCAG 1.4.11)", () => {
-    const marks = { curve: THEME.curve, memo: THEME.memo, own: THEME.own, current: THEME.current, baseline: THEME.baseline, limit: THEME.limit, axis: THEME.axis, bound: THEME.bound, ...Object.fromEntries(THEME.series.map((c, i) => [`series ${i + 1}`, c])) };
+    const marks = { curve: THEME.curve, memo: THEME.memo, own: THEME.own, current: THEME.current, baseline: THEME.baseline, limit: THEME.limit, axis: THEME.axis, bound: THEME.bound, atlasOlive: THEME.atlasOlive, ...Object.fromEntries(THEME.series.map((c, i) => [`series ${i + 1}`, c])) };
     const low = Object.entries(marks).flatMap(([name, c]) => grounds.filter((g) => contrast(c, g) < 3).map((g) => `${name} ${c} on ${g}: ${contrast(c, g).toFixed(2)}`));
     expect(low).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
 import { findFigure } from "../../src/lesson/memoFigure";
 import { checkLesson, formatProblem, MAX_LESSON_BYTES, type Lesson } from "../../src/lesson/checkLesson";
-import { MAX_CHOICES, MAX_STEPS } from "../../src/lesson/format";
+import { MAX_CHECK, MAX_CHOICES, MAX_SKETCH_POINTS, MAX_STEPS, MIN_CHECK, MIN_SKETCH_POINTS } from "../../src/lesson/format";
 import { dataset, python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(
@@ -37,6 +37,12 @@ describe("shipped lessons", () => {
       expect(qs.length, l.id).toBeGreaterThanOrEqual(2);
       expect(qs.some((q) => q.predict === "point"), l.id).toBe(true);
     }
+  });
+
+  it("ask for the whole curve, sketched, in at least two lessons, each at five values of the step's x", () => {
+    const asking = shipped.flatMap(([, l]) => l.steps.flatMap((s) => (s.question?.predict === "curve" ? [[l.id, s.question.at.length]] : [])));
+    expect(new Set(asking.map(([id]) => id)).size).toBeGreaterThanOrEqual(2);
+    expect(asking.every(([, n]) => n === 5)).toBe(true);
   });
 
   it("ask which knob matters most in at least three lessons, and draw the knee N* in the LAVC lesson", () => {
@@ -136,6 +142,28 @@ ${step}`;
     expect(checkLesson("t.yaml", lesson(point("circuit: CI, link_quota: 32")), specs).ok).toBe(true);
   });
 
+  it("a curve question is read at 3 to 8 values of the step's x, in increasing order", () => {
+    const curve = (at: string) => `  - title: A
+    text: Look at the chart.
+    state: { system: decnet, knobs: { circuit: CI }, x: link_quota, y: throughput_bps }
+    question: { predict: curve, prompt: Sketch it., at: ${at} }
+`;
+    expect(checkLesson("t.yaml", lesson(curve("[4, 16, 32, 48, 64]")), specs).ok).toBe(true);
+    for (const [at, said] of [
+      ["[4, 16]", /question.at: needs at least 3 x values/],
+      ["[2, 4, 6, 8, 10, 12, 14, 16, 18]", /question.at: has at most 8 x values/],
+      ["[4, 32, 16]", /question.at: must list the x values in increasing order, each once/],
+      ["[4, 16, 16]", /question.at: must list the x values in increasing order, each once/],
+      ["[4, 17, 32]", /question.at\[2\]: must be a value of link_quota: an integer from 2 to 64 in steps of 2/],
+      ["[4, 16, 96]", /question.at\[3\]: must be a value of link_quota/],
+      ["12", /question.at: must be a list/],
+    ] as const) {
+      const r = checkLesson("t.yaml", lesson(curve(at)), specs);
+      expect(r.ok, at).toBe(false);
+      if (!r.ok) expect(r.problems.map(formatProblem).join("\n"), at).toMatch(said);
+    }
+  });
+
   it("the text asks for no control the step does not offer", () => {
     for (const text of ["Pin the CI as a baseline.", "The CI is fast. Raise the quota and watch.", "Switch the y axis to CPU."]) {
       const r = checkLesson("t.yaml", lesson(point("link_quota: 32", JSON.stringify(text))), specs);
@@ -147,10 +175,10 @@ ${step}`;
 });
 
 describe("the lesson format's limits", () => {
-  it("are the server's: file size, steps and choices", () => {
+  it("are the server's: file size, steps, choices, a concept check's questions and a sketch's points", () => {
     const server = python<Record<string, number>>(
-      "import json; from app import lessons; print(json.dumps({k: getattr(lessons, k) for k in ('MAX_LESSON_BYTES', 'MAX_STEPS', 'MAX_CHOICES')}))",
+      "import json; from app import lessons; print(json.dumps({k: getattr(lessons, k) for k in ('MAX_LESSON_BYTES', 'MAX_STEPS', 'MAX_CHOICES', 'MIN_CHECK', 'MAX_CHECK', 'MIN_SKETCH_POINTS', 'MAX_SKETCH_POINTS')}))",
     );
-    expect(server).toEqual({ MAX_LESSON_BYTES, MAX_STEPS, MAX_CHOICES });
+    expect(server).toEqual({ MAX_LESSON_BYTES, MAX_STEPS, MAX_CHOICES, MIN_CHECK, MAX_CHECK, MIN_SKETCH_POINTS, MAX_SKETCH_POINTS });
   });
 });

@@ -31,6 +31,14 @@ describe("a class answer outbox", () => {
     expect(waiting("ABCDEF").map((w) => [w.step, w.body])).toEqual([[2, { value: 7 }], [3, { choice: 1 }]]);
   });
 
+  it("keeps a concept check's answer beside the lesson step of the same number, each replaced by its own newer one", async () => {
+    answer.mockRejectedValue(new TypeError("Failed to fetch"));
+    await sendAnswer("ABCDEF", "t", 2, { value: 5 });
+    await sendAnswer("ABCDEF", "t", 2, { choice: 1, phase: "before" });
+    await sendAnswer("ABCDEF", "t", 2, { choice: 3, phase: "before" });
+    expect(waiting("ABCDEF").map((w) => [w.step, w.body])).toEqual([[2, { value: 5 }], [2, { choice: 3, phase: "before" }]]);
+  });
+
   it("throws a refusal from the class as it is (nothing to retry)", async () => {
     answer.mockRejectedValueOnce(new ApiError(409, "answers are closed for this step"));
     await expect(sendAnswer("ABCDEF", "t", 2, { value: 5 })).rejects.toThrow("answers are closed");

@@ -1,6 +1,6 @@
 // Folding a class's events into what the teacher's room and a student's seat show.
 import { describe, expect, it } from "vitest";
-import { emptyRoom, emptySeat, foldRoom, foldSeat, openedSince, placeIn } from "../../src/live/room";
+import { emptyRoom, emptySeat, foldRoom, foldSeat, openedSince, placeIn, stepAnswer, toldOf } from "../../src/live/room";
 import { type ClassEvent, readEvent } from "../../src/live/stream";
 
 const state = { code: "ABCDEF", step: 2, pace: "teacher" as const, steps: 7, revealed: [] as number[], locked: [] as number[], ended: false };
@@ -79,6 +79,21 @@ describe("a student's seat", () => {
   });
 });
 
+describe("a sketched curve", () => {
+  it("travels as its values: the teacher's room holds each student's, a seat its own and, once revealed, each x's values", () => {
+    let r = foldRoom(emptyRoom, ev({ type: "snapshot", state, students: [{ id: "a", name: "Ann" }], answers: [{ step: 2, id: "a", name: "Ann", sketch: [1, 2, 3] }] }));
+    r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", sketch: [4, 5, 6], confidence: 2 } }));
+    expect(Object.values(r.answers[2]).map((a) => a.sketch)).toEqual([[1, 2, 3], [4, 5, 6]]);
+    let s = foldSeat(emptySeat, ev({ type: "snapshot", state, me: { id: "a", name: "Ann" }, answers: [{ step: 2, sketch: [1, 2, 3] }], spreads: {} }));
+    expect(s.answers[2]).toEqual({ kind: "curve", ys: [1, 2, 3] });
+    s = foldSeat(s, { type: "mine", step: 2, resets: 0, answer: stepAnswer({ sketch: [1, 2, 4] }) });
+    expect(s.answers[2]).toEqual({ kind: "curve", ys: [1, 2, 4] });
+    expect(toldOf(s.answers[2])).toEqual({ sketch: [1, 2, 4] });
+    s = foldSeat(s, ev({ type: "reveal", step: 2, spread: { count: 2, values: [], choices: {}, sketches: [[1, 4], [2, 5], [4, 6]] } }));
+    expect(s.spreads[2].sketches).toEqual([[1, 4], [2, 5], [4, 6]]);
+  });
+});
+
 describe("a step voted twice", () => {
   const round2 = { ...state, rounds: { 2: 2 } };
   it("the teacher's room keeps round 1's answers apart, round 2 counted from none", () => {
@@ -109,5 +124,27 @@ describe("a step voted twice", () => {
     expect([s.answers[2], s.sure[2]]).toEqual([{ kind: "point", y: 6 }, 3]);
     const snap = foldSeat(emptySeat, ev({ type: "snapshot", state: round2, me: null, answers: [{ step: 2, value: 5, round: 1 }, { step: 2, value: 6, round: 2 }], spreads: {} }));
     expect([snap.first[2], snap.answers[2]]).toEqual([{ kind: "point", y: 5 }, { kind: "point", y: 6 }]);
+  });
+});
+
+describe("a concept check", () => {
+  const open = { ...state, check: "before" as const };
+  it("the teacher's room keeps the check's answers by phase and question, apart from the lesson's steps", () => {
+    let r = foldRoom(emptyRoom, ev({ type: "snapshot", state: open, students: [], answers: [{ step: 2, id: "a", name: "Ann", value: 5 }, { step: 2, id: "a", name: "Ann", choice: 1, phase: "before" }] }));
+    expect([r.answers[2].a.value, r.checks.before[2].a.choice]).toEqual([5, 1]);
+    r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", choice: 3, phase: "before" } }));
+    r = foldRoom(r, ev({ type: "answers", step: 1, answer: { id: "a", name: "Ann", choice: 2, phase: "after" } }));
+    expect(Object.keys(r.checks.before[2]).sort()).toEqual(["a", "b"]);
+    expect([r.checks.after[1].a.choice, Object.keys(r.answers[2])]).toEqual([2, ["a"]]);
+    // a lesson step's reset leaves the check alone
+    r = foldRoom(r, ev({ type: "answers", step: 2, reset: true }));
+    expect([r.answers[2], Object.keys(r.checks.before[2]).length]).toEqual([undefined, 2]);
+  });
+
+  it("a student's seat holds its own check answers by phase, from the snapshot and as acknowledged", () => {
+    let s = foldSeat(emptySeat, ev({ type: "snapshot", state: open, me: null, answers: [{ step: 2, value: 5 }, { step: 2, choice: 1, phase: "before" }], spreads: {} }));
+    expect([s.answers[2], s.checks.before[2], s.state?.check]).toEqual([{ kind: "point", y: 5 }, { kind: "choice", choice: 1 }, "before"]);
+    s = foldSeat(s, { type: "mine", step: 2, answer: { kind: "choice", choice: 3 }, resets: 0, phase: "after" });
+    expect([s.checks.after[2], s.checks.before[2], s.answers[2]]).toEqual([{ kind: "choice", choice: 3 }, { kind: "choice", choice: 1 }, { kind: "point", y: 5 }]);
   });
 });

@@ -56,6 +56,15 @@ describe("kernel on Pyodide", () => {
     for (let i = 1; i < t.length; i++) expect(t[i]).toBeGreaterThanOrEqual(t[i - 1]);
   });
 
+  it("draws the atlas's curves as CPython does (perfmodels/atlas.py in the models archive)", async () => {
+    const res = await h.ask({ id: 30, type: "atlas", system: "afs" });
+    const got = (res as { result: { knee: number; y: number[] } }).result;
+    const cpython = python<{ knee: number; y: number[] }>("import json; from perfmodels.atlas import curve; print(json.dumps(curve('afs')))");
+    expect(got.knee).toBeCloseTo(cpython.knee, 9);
+    expect(got.y.length).toBe(cpython.y.length);
+    for (const [i, y] of got.y.entries()) expect(y).toBeCloseTo(cpython.y[i], 9);
+  });
+
   it("posts every answer, and every refusal, on the reply board as well as by message", async () => {
     const buffer = new SharedArrayBuffer(1 << 20);
     await h.kernel.handle({ id: 0, type: "attach", buffer });

@@ -1,7 +1,7 @@
 """The shapes every system's answers take, by concern: a model's answers (answers.py), the memo's
-figures and the calibration report (memo.py), a system's description and card (descriptions.py)
-and a user's own table and fit (own.py). TypedDicts, so the results stay plain JSON-able dicts
-while mypy checks every place that builds or reads them. Import them from here; what each
+figures and the calibration report (memo.py), a system's description and card (descriptions.py),
+a user's own table and fit (own.py) and the atlas's curve (atlas.py). TypedDicts, so the results
+stay plain JSON-able dicts while mypy checks every place that builds or reads them. Import them from here; what each
 operation is asked (requests.py, ops.py's) from perfmodels.types.requests."""
 
 from .answers import (
@@ -27,6 +27,7 @@ from .answers import (
     SweepResult,
     stage,
 )
+from .atlas import AtlasBound, AtlasCurve
 from .descriptions import (
     Card,
     KnobDescription,
@@ -54,6 +55,8 @@ from .own import (
 )
 
 __all__ = [
+    "AtlasBound",
+    "AtlasCurve",
     "Band",
     "Bound",
     "BoundLine",

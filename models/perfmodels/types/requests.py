@@ -37,6 +37,12 @@ class SweepRequest(BandRequest):
     band: NotRequired[bool]
 
 
+class AtlasRequest(SystemRequest):
+    """The system's main curve for the atlas, at the knobs given (the others at their defaults)."""
+
+    knobs: NotRequired[dict[str, KnobValue]]
+
+
 class SensitivityRequest(EvaluateRequest):
     metric: str
 

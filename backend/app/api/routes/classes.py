@@ -20,8 +20,8 @@ from ...classes.bus import announce
 from ...classes.models import ClassState, Group
 from ...classes.report import ClassReport
 from ...classes.rules import ClassError
-from ...lessons import MAX_STEPS
-from ..class_steps import lesson_steps, remember, step_of
+from ...lessons import MAX_STEPS, Step
+from ..class_steps import check_of, check_steps, lesson_steps, remember, step_of
 from ..deps import AnswerLimiterDep, BusDep, CurrentStudent, CurrentTeacher, EngineDep, SessionDep, SettingsDep
 from ..errors import problems
 from ..quota import QuotaDep
@@ -44,13 +44,14 @@ router = APIRouter(prefix="/classes", tags=["classes"])
 def create(body: ClassIn, db: SessionDep, quota: QuotaDep, settings: SettingsDep) -> JSONResponse:
     quota.may_create("classes")
     steps = lesson_steps(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
+    check = check_steps(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
     quota.created("classes")
     token = secrets.token_urlsafe(24)
     crud.purge(db)  # the old classes go as new ones come
     c = crud.create(
         db, lesson_id=body.lesson or "", lesson_text=body.lesson_file or "", step_count=len(steps), token=token
     )
-    remember(c.code, steps)
+    remember(c.code, steps, check)
     return JSONResponse({"code": c.code, "join_url": f"/c/{c.code}", "teacher_token": token}, status_code=201)
 
 
@@ -81,11 +82,27 @@ def answer(
 ) -> JSONResponse:
     if wait := limiter.take(student.token):
         raise ClassError(429, "too many answers; try again shortly", int(wait) + 1)
-    step = step_of(engine, settings.lessons_dir, student.code, body.step)
+    if body.phase is None:
+        step, check = step_of(engine, settings.lessons_dir, student.code, body.step), None
+    else:  # a question of the concept check
+        questions = check_of(engine, settings.lessons_dir, student.code)
+        step = questions[body.step - 1] if body.step <= len(questions) else Step(None)
+        check = (body.phase, len(questions))
     stored = announce(
         bus,
         crud.answer(
-            db, student, body.step, body.value, body.choice, step, body.key, body.resets, body.round, body.confidence
+            db,
+            student,
+            body.step,
+            body.value,
+            body.choice,
+            step,
+            body.key,
+            body.resets,
+            body.round,
+            body.confidence,
+            check,
+            body.sketch,
         ),
     )
     return JSONResponse(
@@ -94,7 +111,11 @@ def answer(
 
 
 @router.post("/{code}/control", response_model=ClassState, responses=problems(403, 410))
-def control(body: ControlIn, db: SessionDep, teacher: CurrentTeacher, bus: BusDep) -> ClassState:
+def control(
+    body: ControlIn, db: SessionDep, teacher: CurrentTeacher, bus: BusDep, engine: EngineDep, settings: SettingsDep
+) -> ClassState:
+    # (opening the concept check needs the lesson to have one)
+    check = None if body.check is None else (body.check, len(check_of(engine, settings.lessons_dir, teacher.code)))
     done = crud.control(
         db,
         teacher,
@@ -104,6 +125,7 @@ def control(body: ControlIn, db: SessionDep, teacher: CurrentTeacher, bus: BusDe
         pace=body.pace,
         reset=body.reset,
         round_no=body.round,
+        check=check,
     )
     return announce(bus, done)
 
@@ -122,10 +144,12 @@ def group(
 @router.get("/{code}/report", response_model=ClassReport, responses=problems(403, 410))
 def report(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> ClassReport:
     """Each step's answers against the model: per round, the share right (a point within 10 % of
-    the model's value) and by confidence; on a step voted twice, how the class moved."""
+    the model's value) and by confidence; on a step voted twice, how the class moved. With a
+    concept check, each question's and the class's share right before and after the lesson and
+    the normalized gain."""
     c = crud.find(db, teacher.code, ended_ok=True)
     steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
-    return class_report.report(db, c, steps)
+    return class_report.report(db, c, steps, check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text))
 
 
 @router.delete("/{code}", status_code=204, responses=problems(403, 410))
@@ -151,12 +175,14 @@ def _cell(text: str) -> str:
 def answers_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> Response:
     c = crud.find(db, teacher.code, ended_ok=True)
     steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
+    check = check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
     out = io.StringIO()
     w = csv.writer(out)
-    # (round and confidence last: a sheet that reads the first five columns reads them still)
-    w.writerow(["step", "student", "name", "answer", "time", "round", "confidence"])
-    for step, round_no, sid, name, given, sure, at in reads.answer_rows(db, c, steps):
-        w.writerow([step, sid, _cell(name), _cell(given), at, round_no, sure])
+    # (new columns last: a sheet that reads the first five columns reads them still; `phase` is
+    # "lesson", or "before" / "after" for the concept check, whose `step` is then its question)
+    w.writerow(["step", "student", "name", "answer", "time", "round", "confidence", "phase"])
+    for step, round_no, sid, name, given, sure, at, phase in reads.answer_rows(db, c, steps, check):
+        w.writerow([step, sid, _cell(name), _cell(given), at, round_no, sure, phase])
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",

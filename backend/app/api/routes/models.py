@@ -44,6 +44,11 @@ class SweepRequest(EvaluateRequest):
     spread: dict[KnobName, list[float]] | None = Field(default=None, max_length=32)
 
 
+class AtlasRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    knobs: dict[KnobName, KnobValue] = Field(default_factory=dict, max_length=32)
+
+
 class SensitivityRequest(EvaluateRequest):
     metric: KnobName
 
@@ -159,6 +164,14 @@ async def sensitivity(system: str, body: SensitivityRequest, calls: ModelCallsDe
     """Every knob's effect on the metric at this setting: elasticity, span, each choice."""
     _known(system)
     return await _answer(calls, "sensitivity", {"system": system, **body.model_dump()})
+
+
+@router.post("/{system}/atlas", response_model=schemas.AtlasCurve, responses=problems(429, 503))
+async def atlas(system: str, body: AtlasRequest, calls: ModelCallsDep) -> Response:
+    """The system's main curve made dimensionless (throughput over its bound against the knob over
+    its knee), with its knee and capacity in their own units: one curve of the atlas."""
+    _known(system)
+    return await _answer(calls, "atlas", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/table", response_model=schemas.Table, responses=problems(429, 503))

@@ -32,4 +32,5 @@ def test_a_stored_lesson_must_be_one_a_class_can_run(client):
 def test_a_class_on_a_stored_lessons_text(client):
     made = client.post("/api/classes", json={"lesson_file": LESSON})
     assert made.status_code == 201
-    assert client.get(f"/api/classes/{made.json()['code']}").json()["state"]["steps"] == 3
+    # the template's four steps, the last a curve
+    assert client.get(f"/api/classes/{made.json()['code']}").json()["state"]["steps"] == 4

@@ -1,6 +1,7 @@
 import time
 
 import perfmodels
+from perfmodels.atlas import curve
 
 
 def test_list_and_describe(client):
@@ -169,3 +170,13 @@ def test_sensitivity_is_the_models_and_refuses_an_unknown_metric(client):
     assert r.json() == perfmodels.sensitivity("decnet", {"link_quota": 8}, "throughput_bps")
     r = client.post("/api/models/decnet/sensitivity", json={"metric": "speed"})
     assert r.status_code == 422 and "unknown metric 'speed'" in r.json()["detail"]
+
+
+def test_atlas_is_the_models_curve_and_refuses_a_bad_knob(client):
+    r = client.post("/api/models/lavc/atlas", json={})
+    assert r.status_code == 200
+    assert r.json() == curve("lavc")
+    r = client.post("/api/models/decnet/atlas", json={"knobs": {"circuit": "NI"}})
+    assert r.json()["knobs"]["circuit"] == "NI"
+    assert client.post("/api/models/decnet/atlas", json={"knobs": {"circuit": "X"}}).status_code == 422
+    assert client.post("/api/models/nope/atlas", json={}).status_code == 404

@@ -5,6 +5,7 @@ import { useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { formatValue } from "../../format";
 import type { geometry } from "../geometry";
 import { type Mark, ORDER } from "./mark";
+import { followPointer } from "./pointer";
 
 export interface Prediction {
   x: number;
@@ -37,30 +38,17 @@ function PredictionMark({ p, g, top, bottom, left, right, unit }: { p: Predictio
   // a drag outlives renders (the axis may widen under the finger): it reads the latest props
   const latest = useRef({ p, g });
   latest.current = { p, g };
-  // The drag belongs to the whole <svg>: a browser honours `touch-action` on it (the chart sets
-  // none while a prediction is open, so the page does not scroll under the finger), not on an
-  // SVG shape, and the svg captures the pointer, so the handle follows a finger that leaves the
-  // plot.
+  // the drag belongs to the whole <svg> (pointer.ts): the handle follows a finger off the plot
   const onDown = (e: PointerEvent<SVGRectElement>) => {
     const svg = e.currentTarget.ownerSVGElement;
     if (!svg || !latest.current.p.onChange) return;
     e.preventDefault();
-    const follow = (ev: { clientY: number }) => {
+    followPointer(svg, e, (ev) => {
       const { p: now, g: scales } = latest.current;
       const [a, b] = scales.y.domain();
       const y = scales.y.invert(ev.clientY - svg.getBoundingClientRect().top);
       now.onChange?.(Math.max(a, Math.min(b, y)));
-    };
-    const end = () => {
-      svg.removeEventListener("pointermove", follow);
-      svg.removeEventListener("pointerup", end);
-      svg.removeEventListener("pointercancel", end);
-    };
-    svg.setPointerCapture(e.pointerId);
-    svg.addEventListener("pointermove", follow);
-    svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", end);
-    follow(e);
+    });
   };
   const onKey = (e: KeyboardEvent<SVGCircleElement>) => {
     if (!p.onChange) return;

@@ -1,0 +1,55 @@
+"""What the server reads of a lesson (app/lessons.py): a curve question's x values, and the
+answers each kind of question accepts, a sketch's values counted and bounded."""
+
+import math
+
+import pytest
+
+from app.lessons import MAX_SKETCH_POINTS, LessonError, Step, read_check, read_steps
+
+CURVE = """
+steps:
+  - title: A
+    state: {system: lavc, knobs: {disk: served}, x: users, y: adapter_percent}
+    question: {predict: curve, at: [50, 100, 150, 200, 300], y_max: 100}
+  - title: B
+    state: {system: lavc}
+    question: {predict: point, at: 50}
+"""
+
+
+def test_a_curve_question_takes_one_value_at_each_x_within_the_axis():
+    curve, point = read_steps(CURVE)
+    assert curve.predict == "curve" and curve.xs == (50, 100, 150, 200, 300) and curve.y_max == 100
+    assert [dict(w.knobs)["users"] for w in curve.wheres] == [50, 100, 150, 200, 300]
+    assert curve.check(None, None, [10.0, 40.0, 70.0, 90.0, 95.5]) is None
+    for bad in ([10.0, 40.0, 70.0, 90.0], [10.0] * 6, [10.0, 40.0, -1.0, 90.0, 95.0], [10.0, 40.0, 101.0, 90.0, 95.0]):
+        assert curve.check(None, None, bad) is not None, bad
+    for v in (math.nan, math.inf):
+        said = curve.check(None, None, [10.0, 40.0, v, 90.0, 95.0])
+        assert said == "each value of the sketch must be between 0 and 100"
+    assert curve.check(50.0, None, None) == "this step asks for a sketch of the curve"
+    assert point.check(None, None, [1.0, 2.0, 3.0]) == "this step does not ask for a sketch"
+    assert point.check(50.0, None, None) is None
+
+
+def test_a_sketch_reads_in_a_sheet_as_x_and_value_pairs():
+    curve, _ = read_steps(CURVE)
+    assert curve.sketch_words([10.0, 40.5, 70.0, 90.0, 95.25]) == "50: 10; 100: 40.5; 150: 70; 200: 90; 300: 95.25"
+    assert Step(None).sketch_words([1.0, 2.0]) == "1: 1; 2: 2"  # (a lesson that no longer says)
+
+
+@pytest.mark.parametrize("at", ["[50, 100]", f"{list(range(1, MAX_SKETCH_POINTS + 2))}", "[50, true, 100]", "50"])
+def test_a_curve_question_needs_three_to_eight_numbers(at):
+    text = CURVE.replace("[50, 100, 150, 200, 300]", at)
+    with pytest.raises(LessonError):
+        read_steps(text)
+
+
+def test_a_concept_check_asks_no_sketched_curve():
+    point = "{title: Q, state: {system: lavc}, question: {predict: point, at: 50}}"
+    curve = "{title: Q, state: {system: lavc}, question: {predict: curve, at: [50, 100, 150]}}"
+    text = CURVE + f"check:\n  - {point}\n  - {point}\n  - {curve}\n"
+    with pytest.raises(LessonError, match="not a sketched curve"):
+        read_check(text)
+    assert len(read_check(text.replace(curve, point))) == 3

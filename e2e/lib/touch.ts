@@ -1,0 +1,12 @@
+// A finger on a phone, through Chromium's DevTools protocol: a tap is a touchStart and a
+// touchEnd at the middle of the element (what a phone sends; the page's click follows from it).
+import type { CDPSession, Locator } from "@playwright/test";
+
+/** A finger taps the middle of `target` (touchStart, touchEnd: what a phone sends). */
+export async function tap(cdp: CDPSession, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const b = (await target.boundingBox())!;
+  const point = [{ x: b.x + b.width / 2, y: b.y + b.height / 2, id: 1, radiusX: 8, radiusY: 8, force: 1 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
