@@ -50,7 +50,21 @@ _ask("describe", system="no such system")
 bridge.call("evaluate", "{not json")
 bridge.call("evaluate", "[]")
 bridge.call("no such operation", "{}")
-del _ask, _s, _d, _k, _v, _t, _f
+# the sandbox for edited models (models/perfmodels/editbridge.py): a source, bad edits, a memo fit, the laws
+from perfmodels import editbridge
+
+def _edit(op, **a):
+    return json.loads(editbridge.call(op, json.dumps(a)))
+
+_src = _edit("source", system="afs")["result"]["text"]
+_edit("edit", system="afs", source=_src + "\\nx = (\\n")
+_edit("edit", system="afs", source=_src + "\\nraise RuntimeError('no')\\n")
+_edit("edit", system="afs", source=_src)
+_g = _edit("memo_fit", system="afs")["result"]["groups"]
+_edit("memo_left_out", system="afs", group=_g[0])
+_edit("laws", system="afs", n=20)
+_edit("edit", system="afs", source=None)
+del _ask, _s, _d, _k, _v, _t, _f, _edit, _src, _g
 `;
 
 // The names of the modules the interpreter holds that came from the standard library's archive.

@@ -19,14 +19,17 @@
 // (docs/projector-round-shift.png) and the class report (docs/class-report.png). The atlas (case
 // "atlas", screenshots_atlas.mjs): docs/atlas.png and docs/atlas-phone.png. The concept check,
 // with the gain (case "check", screenshots_check.mjs); sketches of a curve (screenshots_sketch.mjs).
+// The model workbench (case "workbench", screenshots_workbench.mjs): docs/workbench-edit.png and
+// docs/workbench-banner.png.
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
 import { atlasShots } from "./screenshots_atlas.mjs";
 import { checkShots } from "./screenshots_check.mjs";
 import { sketchShots } from "./screenshots_sketch.mjs";
+import { workbenchShots } from "./screenshots_workbench.mjs";
 // `node scripts/screenshots.mjs export lesson`: only those cases (explorer, lesson, a11y, own,
-// bounds, hall, export, knee, peer, atlas, check, sketch); none named: all of them
+// bounds, hall, export, knee, peer, atlas, check, sketch, workbench); none named: all of them
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
@@ -37,6 +40,7 @@ try {
   if (want("atlas")) await atlasShots(browser, base);
   if (want("check")) await checkShots(browser, base, ROOT);
   if (want("sketch")) await sketchShots(browser, base);
+  if (want("workbench")) await workbenchShots(browser, base);
   if (want("explorer")) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
     // the explorer on the CI: one curve per circuit, a baseline pinned at quota 8, read at quota 40

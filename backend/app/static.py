@@ -17,6 +17,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 
 from .api.caching import not_modified
+from .core.headers import sandbox_csp
 
 # A .wasm served with the wrong type makes Pyodide's streaming compile hang; .mjs must be JS.
 mimetypes.add_type("application/wasm", ".wasm")
@@ -47,7 +48,10 @@ def accepted(header: str) -> set[str]:
     return out
 
 
-def send(request: Request, path: Path, cache_control: str) -> Response:
+SANDBOX = "sandbox.html"
+
+
+def send(request: Request, path: Path, cache_control: str, extra: dict[str, str] | None = None) -> Response:
     media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
     chosen, coding = path, None
     ok = accepted(request.headers.get("accept-encoding", ""))
@@ -58,7 +62,7 @@ def send(request: Request, path: Path, cache_control: str) -> Response:
             break
     st = chosen.stat()
     etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-" + coding if coding else ""}"'
-    headers = {"Cache-Control": cache_control, "ETag": etag, "Vary": "Accept-Encoding"}
+    headers = {"Cache-Control": cache_control, "ETag": etag, "Vary": "Accept-Encoding", **(extra or {})}
     if coding:
         headers["Content-Encoding"] = coding
     if not_modified(request, etag):
@@ -89,6 +93,11 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
     def spa(path: str, request: Request) -> Response:
         if path.startswith("api/") or path == "api":
             raise HTTPException(404, "not found")
+        if path == SANDBOX and path in top_files:
+            # the edited model's sandbox: its own policy, no network (core/headers.py sandbox_csp),
+            # hashing the file as it is now (a new build's script without a restart)
+            csp = sandbox_csp((root / path).read_text(encoding="utf-8"))
+            return send(request, root / path, REVALIDATE, {"Content-Security-Policy": csp})
         if path in top_files:
             return send(request, root / path, REVALIDATE)
         # Every client-side route gets the app; the page itself says when a route is unknown.

@@ -102,3 +102,27 @@ def test_api_reads_have_validators_and_health_is_never_cached(web):
         assert web.get(path, headers={"If-None-Match": r.headers["etag"]}).status_code == 304, path
     for path in ("/api/health", "/api/ready"):
         assert web.get(path).headers["cache-control"] == "no-store"
+
+
+def test_the_sandbox_for_edited_models_has_no_network(make_client, tmp_path_factory):
+    """public/sandbox.html gets its own policy: no request of any kind, its inline script by
+    hash, an opaque origin even opened on its own, framed only by the app; nothing else does."""
+    import base64
+    import hashlib
+
+    dist = tmp_path_factory.mktemp("dist-sandbox")
+    (dist / "index.html").write_text("<!doctype html><div id=root></div>")
+    script = "\n  addEventListener('message', function () {});\n"
+    (dist / "sandbox.html").write_text(f"<!doctype html><script>{script}</script>")
+    web = make_client(static_dir=dist)
+    csp = web.get("/sandbox.html").headers["content-security-policy"]
+    rules = {d.strip().split(" ")[0]: d.strip().split(" ")[1:] for d in csp.split(";")}
+    assert rules["default-src"] == ["'none'"] and rules["connect-src"] == ["'none'"]
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    assert rules["script-src"] == [f"'sha256-{digest}'", "blob:", "'wasm-unsafe-eval'"]
+    assert rules["worker-src"] == ["blob:"] and rules["sandbox"] == ["allow-scripts"]
+    assert rules["frame-ancestors"] == ["'self'"]
+    assert len(web.get("/sandbox.html").headers.get_list("content-security-policy")) == 1
+    # the app's own pages keep the app's policy (never framed, never the sandbox's)
+    assert "frame-ancestors 'none'" in web.get("/").headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in web.get("/explore/afs").headers["content-security-policy"]

@@ -6,24 +6,8 @@ from typing import Any
 
 from perfmodels.fitting import baseline, fit, ranges, summarize
 from perfmodels.fitting import error_percent as _err
+from perfmodels.memofit import input_groups, left_out
 from perfmodels.system import System, predict
-from perfmodels.types import Observation
-
-
-def input_groups(model: System, obs: list[Observation], params: dict[str, float]) -> dict[str, str]:
-    """config_id -> the model's distinct input it is: configurations the model cannot tell
-    apart (it predicts the same value of every measured metric for them) form one group."""
-    groups: dict[str, str] = {}
-    seen: dict[tuple[tuple[str, float | None], ...], str] = {}
-    full = {**model.FIXED_DEFAULTS, **params}
-    measured = sorted({o["metric"] for o in obs})
-    for o in obs:
-        if o["config_id"] in groups:
-            continue
-        m = predict(model, o["config"], full)
-        key = tuple((k, None if m[k] is None else float(f"{m[k]:.12g}")) for k in measured)
-        groups[o["config_id"]] = seen.setdefault(key, o["config_id"])
-    return groups
 
 
 def calibrate(model: System, loco: bool = True) -> dict[str, Any]:
@@ -50,12 +34,9 @@ def calibrate(model: System, loco: bool = True) -> dict[str, Any]:
     if loco:
         # Leave out one distinct input at a time, with every row the model cannot tell from it.
         for g in sorted(set(groups.values())):
-            rest = [o for o in obs if groups[o["config_id"]] != g]
-            p = {**model.FIXED_DEFAULTS, **fit(model, rest, restarts=3)}
-            for f in figures:
-                if f["input"] == g:
-                    f["loco_error_percent"] = round(_err(predict(model, f["config"], p)[f["metric"]], f["value"]), 3)
-                    (loco_secondary if f["secondary"] else loco_errors).append(f["loco_error_percent"])
+            for i, e in left_out(model, obs, groups, g).items():
+                figures[i]["loco_error_percent"] = e
+                (loco_secondary if figures[i]["secondary"] else loco_errors).append(e)
     primary = [f for f in figures if not f["secondary"]]
     secondary = [f for f in figures if f["secondary"]]
     configs = {o["config_id"] for o in obs}

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 import perfmodels
 import perfmodels.registry
+from perfmodels import laws
 from perfmodels.registry import spec
 
 SYSTEMS = perfmodels.systems()
@@ -70,30 +71,7 @@ def ev(system: str, knobs: dict, params: dict | None = None) -> dict:
 
 def check_point(system: str, knobs: dict, params: dict | None = None) -> dict:
     r = ev(system, knobs, params)
-    for name, v in r["metrics"].items():
-        assert v is None or (math.isfinite(v) and v >= 0), (system, name, v, knobs)
-    for st_ in r["stages"]:
-        u = st_["utilization"]
-        assert u is None or 0 <= u <= 1 + REL, (system, st_["name"], u, knobs)
-        assert math.isfinite(st_["demand"]) and st_["demand"] >= 0
-    for m in perfmodels.describe(system)["metrics"]:
-        v = r["metrics"][m["name"]]
-        if m["share"] and v is not None:  # a share of a capacity: 0 to 100 % by its nature
-            assert v <= 100 * (1 + REL), (system, m["name"], v, knobs)
-    for name, cap in r.get("limits", {}).items():
-        v = r["metrics"][name]
-        if v is not None and name != "cpu_demand_percent":  # offered demand may exceed it
-            assert v <= cap * (1 + REL), (system, name, v, cap, knobs)
-    # the textbook bounds (bounds.py): every value lies within each of them
-    for b in r.get("bounds", []):
-        v = r["metrics"][b["metric"]]
-        assert math.isfinite(b["value"]) and b["value"] >= 0, (system, b, knobs)
-        if v is None:
-            continue
-        if b["side"] == "upper":
-            assert v <= b["value"] * (1 + REL) + 1e-12, (system, b, v, knobs, params)
-        else:
-            assert v >= b["value"] * (1 - REL) - 1e-12, (system, b, v, knobs, params)
+    assert not laws.violations(system, r), (system, laws.violations(system, r), knobs, params)
     return r
 
 
@@ -453,3 +431,12 @@ def test_one_saturation_point_from_the_model(system, knobs, x):
 
 def test_an_open_path_has_no_knee():
     assert perfmodels.sweep("ffs", {}, "block_size")["knee"] is None
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_random_settings_lie_on_each_knobs_grid_and_the_models_break_no_law(system):
+    s = spec(system)
+    rng = random.Random(3)
+    for _ in range(50):
+        assert s.validate(laws.random_setting(s, rng))  # on the grid: accepted as they are
+    assert laws.check(system, n=100) == {"checked": 100, "violations": []}

@@ -7,6 +7,10 @@ resource the app loads is its own, so isolation costs nothing.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
+
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # No inline script anywhere; Pyodide needs to compile WebAssembly ('wasm-unsafe-eval'); charts
@@ -17,14 +21,28 @@ CSP = (
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
-HEADERS = [
-    (b"content-security-policy", CSP.encode()),
+# The rest of the headers; a response that sets its own policy (the sandbox's) keeps it.
+OTHER_HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-embedder-policy", b"require-corp"),
     (b"cross-origin-resource-policy", b"same-origin"),
     (b"x-content-type-options", b"nosniff"),
 ]
+HEADERS = [(b"content-security-policy", CSP.encode()), *OTHER_HEADERS]
+
+
+def sandbox_csp(html: str) -> str:
+    """The policy of the edited model's sandbox (public/sandbox.html): no network of any kind
+    (`default-src 'none'`, connect-src included), its own inline script allowed by hash and the
+    worker and runtime it builds from what the page sends (blob:), an opaque origin even when
+    opened on its own (`sandbox allow-scripts`), framed only by the app."""
+    scripts = re.findall(r"<script>(.*?)</script>", html, flags=re.S)
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in scripts)
+    return (
+        f"default-src 'none'; script-src {hashes} blob: 'wasm-unsafe-eval'; worker-src blob:; "
+        "connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-scripts"
+    )
 
 
 class SecurityHeaders:
@@ -40,7 +58,9 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = list(message.get("headers", [])) + HEADERS
+                own = list(message.get("headers", []))
+                has_csp = any(k.lower() == b"content-security-policy" for k, _ in own)
+                message["headers"] = own + (OTHER_HEADERS if has_csp else HEADERS)
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

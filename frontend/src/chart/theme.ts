@@ -75,7 +75,7 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
 .axis line { stroke: ${t.axis}; } .axis .grid { stroke: ${t.grid}; }
 .model-curve { fill: none; stroke: ${t.curve}; stroke-width: ${t.curveWidth}; }
 .series-curve { fill: none; stroke-width: 2; }
-.baseline-curve { fill: none; stroke: ${t.baseline}; stroke-width: 2; stroke-dasharray: ${t.baselineDash}; }
+.original-curve, .baseline-curve { fill: none; stroke: ${t.baseline}; stroke-width: 2; stroke-dasharray: ${t.baselineDash}; }
 .baseline-point { fill: #fff; stroke: ${t.ink}; stroke-width: 2; }
 .uncertainty-band { fill: ${t.curve}; fill-opacity: ${t.bandOpacity}; stroke: ${t.curve}; stroke-width: 1; stroke-dasharray: ${t.bandDash}; }
 .limit-line { fill: none; stroke: ${t.limit}; stroke-width: 1.5; stroke-dasharray: ${t.limitDash}; }

@@ -2,13 +2,13 @@
 // pinned baseline; the URL holds the whole state. This file lays the page out; each job is a
 // hook or component of its own (the URL and history, a scenario's table, curves computed ahead,
 // the model view and its marks, the controls' handlers, the export).
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import type { Dataset, SystemSpec } from "../api/types";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { Dataset, SweepResult, SystemSpec } from "../api/types";
 import { Chart } from "../chart/Chart";
 import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
 import { DataTable } from "../chart/DataTable";
 import { Legend } from "../chart/Legend";
-import { askCurve } from "../chart/curves";
+import { askCurve, curveKnobsOf } from "../chart/curves";
 import { SoundControls } from "../chart/SoundControls";
 import { PageError } from "../PageError";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
@@ -32,6 +32,11 @@ import { usePrefetch } from "./usePrefetch";
 import { useScenarioData } from "./useScenarioData";
 import { useScrollPadding } from "./useScrollPadding";
 import { useSystem } from "./useSystem";
+import { useFragment } from "../workbench/fragment";
+
+// The model workbench (its editor and its sandbox) loads only when opened: a visit that never
+// opens it downloads none of it.
+const Workbench = lazy(() => import("../workbench/Workbench"));
 
 export function Explorer({ system, client }: { system: string; client: ModelClient }) {
   const { spec, dataset, error } = useSystem(system);
@@ -64,7 +69,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const source = status.phase === "ready" ? "browser" : "server";
   const chartBox = useRef<HTMLDivElement>(null);
   useScrollPadding(chartBox);
-  const view = useExplorerView(client, spec, dataset, state, source);
+  const [fragment, setFragment] = useFragment();
+  const [edited, setEdited] = useState<SweepResult | null>(null);
+  const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
+  const view = useExplorerView(client, spec, dataset, state, source, fragment.open ? edited : null);
   const { axes, marks, xKnob, yMetric, params, own } = view;
   const descriptionId = useId();
   // T on the chart's reader opens the table of its values and moves there
@@ -81,6 +89,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         <p className="crumbs"><a href="/">Memo Lab</a>{" · "}<a href={`/models/${spec.id}`}>Model card</a></p>
         <h1>{spec.title}</h1>
         <p className="question">{spec.question}</p>
+        <button type="button" className="edit-model" data-testid="edit-model" aria-expanded={fragment.open}
+          onClick={() => setFragment(fragment.open ? { open: false, edit: null } : { open: true, edit: null }, true)}>
+          {fragment.open ? "Close the model's source" : "Edit this model"}
+        </button>
       </header>
       {notices.length > 0 && (
         <div className="notices" role="alert" data-testid="notices">
@@ -90,7 +102,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       )}
       {state.scenario && <ScenarioBanner slug={state.scenario} spec={spec} />}
       <RuntimeStatus status={status} />
-      <div className="explorer-body">
+      <div className={fragment.open ? "explorer-body with-workbench" : "explorer-body"}>
         <div className="side">
           <Presets spec={spec} knobs={knobs} onPick={actions.onPreset} />
           <KnobPanel knobs={spec.knobs} values={knobs} onChange={actions.onKnob} onFocusKnob={prefetch.onKnobFocus} folded={spec.unknowns} />
@@ -118,6 +130,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             example={() => exampleTable(view.curve, { name: x, unit: xKnob.unit }, { name: state.y, unit: yMetric.unit })} />
           </div>
         </div>
+        {fragment.open && (
+          <Suspense fallback={<p className="loading" aria-busy="true">Loading the editor…</p>}>
+            <Workbench spec={spec} curveKnobs={curveKnobs} x={x} fragment={fragment} setFragment={setFragment}
+              onEdited={setEdited} onClose={() => setFragment({ open: false, edit: null }, true)} />
+          </Suspense>
+        )}
       </div>
     </main>
   );

@@ -13,6 +13,7 @@ import { currentMark } from "../chart/marks/current";
 import type { Axes, Mark } from "../chart/marks/mark";
 import { memoMark } from "../chart/marks/memo";
 import { modelMark } from "../chart/marks/model";
+import { originalMark } from "../chart/marks/original";
 import { type OwnPoint, ownMark } from "../chart/marks/own";
 import { regionsMark } from "../chart/marks/regions";
 import { saturationMark } from "../chart/marks/saturation";
@@ -40,6 +41,8 @@ export interface ExplorerChart {
   /** the memo's calibration beside a user's own fit */
   calibration: SeriesPoint[];
   baseline: { knobs: KnobValues; points: SeriesPoint[]; at: { x: number; y: number } | null } | null;
+  /** with an edited model (the workbench's): the original's curve, dashed under the edit's */
+  original: SeriesPoint[] | null;
   knobs: KnobSpec[];
   values: KnobValues;
   currentX: number;
@@ -59,6 +62,7 @@ export function explorerMarks(a: Axes, c: ExplorerChart): Mark[] {
     ...(c.bounds ? [boundsMark(a, { ...c.bounds, currentX: c.currentX, kneeMarked: !!knee?.nStar })] : []),
     seriesMark(a, { id: "per", series: perSeries, per: c.per && c.curveLabel !== null ? { knob: c.per.knob, curveLabel: c.curveLabel } : undefined }),
     ...(c.calibration.length ? [seriesMark(a, { id: "calibration", series: [{ label: "memo's calibration", points: c.calibration }], from: perSeries.length })] : []),
+    ...(c.original ? [originalMark(a, { points: c.original, edited: c.curve, currentX: c.currentX })] : []),
     modelMark(a, { points: c.curve, label: c.curveLabel, fitted: c.fitted, beside }),
     ...(c.baseline ? [baselineMark(a, { ...c.baseline, settings: baselineDifferences(c.knobs, c.values, c.baseline.knobs).join(", "), curve: c.curve, currentX: c.currentX })] : []),
     currentMark(c.currentX, c.currentY),

@@ -17,7 +17,7 @@ export function useExplorerUrl(spec: SystemSpec) {
   // The canonical URL for the parsed state (bad parameters replaced by defaults).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on first render; later changes write the URL in `push`
   useEffect(() => {
-    window.history.replaceState(null, "", `${window.location.pathname}?${serialize(state, spec)}`);
+    window.history.replaceState(null, "", `${window.location.pathname}?${serialize(state, spec)}${window.location.hash}`);
   }, []);
 
   useEffect(() => {

@@ -3,9 +3,9 @@
 // calibration beside a fit), the memo's points and the user's own, gathered into the chart's
 // marks and their description.
 import { useMemo } from "react";
-import type { Dataset, NumberKnob, SystemSpec } from "../api/types";
+import type { Dataset, NumberKnob, SweepResult, SystemSpec } from "../api/types";
 import { axesOf } from "../chart/Chart";
-import { bandNamesOf, curveKnobsOf, curveOf } from "../chart/curves";
+import { bandNamesOf, boundsOf, curveKnobsOf, curveOf, kneeOf, limitOf, pointAt, saturationOf, valueAt } from "../chart/curves";
 import { describeMarks } from "../chart/describe";
 import { memoPoints } from "../chart/memoPoints";
 import { knobDisplay } from "../format";
@@ -18,7 +18,10 @@ import { explorerMarks } from "./explorerMarks";
 import { ownPoints, rowsElsewhere } from "./ownData";
 import { useOwnTable } from "./useOwnTable";
 
-export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string) {
+/** `edited`: an edited model's curve (the workbench's), drawn in the model's place with the
+ * original dashed beside it; everything the curve carries (capacity, knee, bounds, the model at
+ * the memo's settings) is then the edit's. */
+export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string, edited: SweepResult | null = null) {
   const { knobs, x, y, baseline, per } = state;
   const params = state.fitted ?? undefined;
   const spread = params ? state.spread ?? undefined : undefined;
@@ -27,7 +30,15 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
   const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
   const view = useModelView(client, spec, { knobs, x, y, baseline, source, params, spread });
-  const { sweep, detail, current, baseDetail, curve, band, limit, knee, saturation, baseCurve, bounds } = view;
+  const { sweep, detail, baseDetail, baseCurve } = view;
+  const edit = useMemo(() => {
+    if (!edited) return null;
+    const c = curveOf(edited, x, y);
+    return { curve: c, limit: limitOf(edited, x, y), knee: kneeOf(edited, x, c), saturation: saturationOf(edited, x, c), bounds: boundsOf(edited, x, y) };
+  }, [edited, x, y]);
+  const { curve, band, limit, knee, saturation, bounds } = edit ? { ...edit, band: [] } : view;
+  // the readouts follow the edit where its curve has the setting (its stages are the original's path)
+  const current = edited ? pointAt(edited, x, knobs[x]) : view.current;
   // With a fit of the user's own: the memo's calibration beside it, for comparison.
   const memoCurveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const memoSweep = useLatest(params ? `memo|${sweepKey(source, spec, memoCurveKnobs, x)}` : null, () => client.curve(spec.id, memoCurveKnobs, x, "memo"));
@@ -38,15 +49,15 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const bandNames = useMemo(() => bandNamesOf(sweep.value, spec, params !== undefined), [sweep.value, spec, params]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
-  const memoModels = sweep.value?.memo_models;
+  const memoModels = (edited ?? sweep.value)?.memo_models;
   const memo = useMemo(() => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y, memoModels) : []), [dataset, spec, shownKnobs, x, y, memoModels]);
-  const perCurves = usePerCurves(client, spec, { knobs, x, y, per, source, params });
+  const perCurves = usePerCurves(client, spec, { knobs, x, y, per: edited ? null : per, source, params });
   const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
   const perLabel = perKnob ? String(knobs[perKnob.name]) : null;
-  const curveLabel = params ? (perLabel ? `${perLabel}, your fit` : "your fit") : perLabel;
+  const curveLabel = edit ? "your edit" : params ? (perLabel ? `${perLabel}, your fit` : "your fit") : perLabel;
   const baseY = baseDetail.value?.metrics[y];
   const baselinePoint = useMemo(() => (baseline && baseY != null ? { x: Number(baseline[x]), y: baseY } : null), [baseline, baseY, x]);
-  const atY = current?.metrics[y];
+  const atY = edit ? valueAt(edit.curve, Number(knobs[x])) : current?.metrics[y];
   const currentY = atY ?? Number.NaN;
   const shownBounds = state.bounds && bounds.lines.length ? bounds : null;
   const marks = useMemo(
@@ -54,11 +65,12 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
       curve, curveLabel, fitted: params !== undefined, band, bandNames, limit, knee, saturation, bounds: shownBounds,
       per: perKnob ? { knob: perKnob.label, series: perCurves.series } : null, calibration: memoCurve,
       baseline: baseline ? { knobs: baseline, points: baseCurve, at: baselinePoint } : null,
+      original: edit ? view.curve : null,
       knobs: spec.knobs, values: knobs, currentX: Number(knobs[x]), currentY, memo,
       own: { points: ownShown, elsewhere: own.table ? rowsElsewhere(own.table, ownShown) : null },
     }),
     [axes, curve, curveLabel, params, band, bandNames, limit, knee, saturation, shownBounds, perKnob, perCurves.series, memoCurve, baseline, baseCurve,
-      baselinePoint, spec, knobs, x, currentY, memo, ownShown, own.table],
+      baselinePoint, spec, knobs, x, currentY, memo, ownShown, own.table, edit, view.curve],
   );
   // The chart in words, from the same marks the chart draws.
   const description = useMemo(() => describeMarks(marks, axes), [marks, axes]);

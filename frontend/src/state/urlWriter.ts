@@ -5,7 +5,8 @@
 // frame; the changes that follow it, which only replace that entry, are written once the knob
 // has rested for SETTLE_MS (and at least every MAX_WAIT_MS during a long drag). Anything that
 // reads the address (copying the link, exports, saving) calls flushUrl first, and leaving or
-// hiding the page writes it at once.
+// hiding the page writes it at once. The fragment is not the view's (an edited model's, the
+// workbench's: workbench/fragment.ts): it is kept as it is when the address is written.
 const SETTLE_MS = 200;
 const MAX_WAIT_MS = 1000;
 
@@ -16,7 +17,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 export function flushUrl() {
   clearTimeout(timer);
   if (!pendingUrl) return;
-  const { url, push } = pendingUrl;
+  const { push } = pendingUrl;
+  const url = pendingUrl.url.includes("#") ? pendingUrl.url : pendingUrl.url + window.location.hash;
   pendingUrl = null;
   if (push) window.history.pushState(null, "", url);
   else window.history.replaceState(null, "", url);

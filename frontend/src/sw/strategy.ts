@@ -58,12 +58,14 @@ export function route(d: Deps, b: Build, req: Request): Promise<Response> | null
   return kept(d, b, req, HASHED.test(url.pathname));
 }
 
-/** Pages: the network first, so a new build is seen on the next visit; offline, this build's app. */
+/** Pages: the network first, so a new build is seen on the next visit; offline, this build's
+ * copy of a page it has (the edited model's sandbox, with the headers it was sent with), else its app. */
 async function page(d: Deps, b: Build, req: Request): Promise<Response> {
   try {
     return await d.fetch(req);
   } catch {
-    return (await (await d.caches.open(appCache(b))).match(SHELL)) ?? Response.error();
+    const cache = await d.caches.open(appCache(b));
+    return (await cache.match(new URL(req.url).pathname)) ?? (await cache.match(SHELL)) ?? Response.error();
   }
 }
 

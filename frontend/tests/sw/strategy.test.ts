@@ -91,6 +91,16 @@ beforeEach(() => {
 });
 
 describe("service worker strategy", () => {
+  it("offline, opens the edited model's sandbox from the build's own copy, not the app", async () => {
+    const build: Build = { files: [...v1.files, "/sandbox.html"], version: "v1s" };
+    net.files.set("/sandbox.html", "<html>sandbox</html>");
+    await install(deps(), build);
+    net.online = false;
+    expect(await text(route(deps(), build, get("/sandbox.html", "navigate")))).toBe("<html>sandbox</html>");
+    expect(await text(route(deps(), build, get("/explore/afs", "navigate")))).toBe("<html>v1 app-1.js</html>");
+  });
+
+
   it("keeps the whole build and the API's answers, then works with the network cut", async () => {
     await install(deps(), v1);
     expect([...(await caches.open(appCache(v1))).store.keys()].map((k) => new URL(k).pathname).sort()).toEqual([...v1.files].sort());

@@ -1,0 +1,148 @@
+// The model workbench: an edit runs only in the sandbox, which reaches no server and nothing of
+// the page; an edited constant redraws the chart and is judged against the memo; a runaway loop
+// is stopped and a syntax error shown, each at its line; a link carries the edit to a fresh
+// browser, which shows what changed before anything runs.
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, type Page, test } from "@playwright/test";
+
+const SOURCE = readFileSync(new URL("../models/perfmodels/afs.py", import.meta.url), "utf8");
+// the editor's last line (the file ends with a newline: an empty line), where code is typed
+const LAST = SOURCE.split("\n").length;
+const SLOWER_DISK = "DISK_MBPS = 5.0  # what if the fileserver's disk were four times slower?\n";
+
+async function openWorkbench(page: Page, hash = "#edit") {
+  await page.goto(`/explore/afs${hash}`);
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await expect(page.getByTestId("model-source")).toBeVisible();
+}
+
+/** Back to the original, then `code` typed at the end of the module (its first line is LAST). */
+async function append(page: Page, code: string) {
+  const reset = page.getByTestId("reset-model");
+  if (await reset.isEnabled()) await reset.click();
+  await page.getByTestId("model-source").click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.insertText(code);
+}
+
+const sandboxReady = (page: Page) => expect(page.getByTestId("sandbox-status")).toContainText("runs in the sandbox (started in", { timeout: 90_000 });
+
+test("an edit reaches no server and nothing of the page: fetch, pyfetch, XHR, storage, cookies and the parent all fail", async ({ page, context, baseURL }) => {
+  test.setTimeout(240_000);
+  // a server of the test's own that counts what reaches it, beside the app
+  const hits: string[] = [];
+  const probe = createServer((req, res) => {
+    hits.push(req.url ?? "");
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    res.end("reached");
+  });
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  const other = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  const reached: string[] = [];
+  await context.route("**/*", (route) => {
+    if (route.request().url().includes("leak")) reached.push(route.request().url());
+    return route.continue();
+  });
+  const said: string[] = [];
+  page.on("worker", (w) => w.on("console", (m) => said.push(m.text())));
+  await openWorkbench(page);
+  await append(page, "ASKED = 1\n");
+  await sandboxReady(page);
+
+  // asked without waiting (fetch answers later): the sandbox's console says what became of each
+  const later = (name: string, call: string) =>
+    `import js\n${call}.then(lambda r: js.console.log('LEAK ${name}'), lambda e: js.console.log('refused ${name} ' + str(e)))\n`;
+  for (const [name, code] of [
+    ["fetch", later("fetch", `js.fetch('${baseURL}/api/models?leak=fetch')`)],
+    ["fetch elsewhere", later("fetch elsewhere", `js.fetch('${other}/leak')`)],
+    ["pyfetch", "import asyncio, js, pyodide.http\nasync def f():\n    try:\n        await pyodide.http.pyfetch('" + baseURL +
+      "/api/models?leak=pyfetch')\n        js.console.log('LEAK pyfetch')\n    except Exception as e:\n        js.console.log('refused pyfetch ' + str(e))\nasyncio.ensure_future(f())\n"],
+  ] as const) {
+    await append(page, code);
+    await expect.poll(() => said.find((s) => s.includes(name)) ?? "", { timeout: 60_000 }).toMatch(new RegExp(`^refused ${name} .*(Failed to fetch|NetworkError)`));
+  }
+  // asked and answered at once: the edit stops at its line with the refusal
+  for (const [code, line, refusal] of [
+    [`import js\nx = js.XMLHttpRequest.new()\nx.open('GET', '${baseURL}/api/models?leak=xhr', False)\nx.send()\n`, LAST + 3, "NetworkError"],
+    ["import js\nSTOLEN = js.localStorage.getItem('memolab-teacher')\n", LAST + 1, "AttributeError: localStorage"],
+    ["import js\nSTOLEN = js.document.cookie\n", LAST + 1, "AttributeError: document"],
+    ["import js\nSTOLEN = js.parent.document.body.innerHTML\n", LAST + 1, "AttributeError: parent"],
+    ["import js\nSTOLEN = js.indexedDB.open('memolab')\n", LAST + 1, "SecurityError"],
+  ] as const) {
+    await append(page, code);
+    await expect(page.getByTestId("edit-problem")).toContainText(`Line ${line}: `, { timeout: 30_000 });
+    await expect(page.getByTestId("edit-problem")).toContainText(refusal);
+  }
+  expect(said.filter((s) => s.startsWith("LEAK"))).toEqual([]);
+  expect(reached).toEqual([]);
+  expect(hits).toEqual([]);
+  probe.close();
+});
+
+test("an edited constant redraws the chart over the dashed original and is judged against the memo; a runaway loop and a syntax error are shown at their lines", async ({ page }) => {
+  test.setTimeout(240_000);
+  await openWorkbench(page);
+  const before = await page.getByTestId("model-curve").getAttribute("d");
+  await append(page, SLOWER_DISK);
+  await expect(page.getByTestId("original-curve")).toHaveAttribute("d", before!, { timeout: 90_000 });
+  await expect(page.getByTestId("model-curve")).not.toHaveAttribute("d", before!);
+  await expect(page.getByTestId("legend")).toContainText("the original model (dashed), before your edit");
+  await expect(page.getByTestId("model-diff")).toContainText(`1 line added, 0 removed`);
+  await expect(page.getByTestId("model-diff")).toContainText(SLOWER_DISK.trim());
+  // the memo's error: fitted to all of it, then each configuration left out, beside the original's
+  const fit = page.getByTestId("edited-fit");
+  const edit = fit.getByRole("row", { name: /your edit/ });
+  await expect(edit).not.toContainText("…", { timeout: 120_000 });
+  const [median, worst, leftMedian, leftWorst] = (await edit.getByRole("cell").allTextContents()).map((t) => Number.parseFloat(t));
+  const original = (await fit.getByRole("row", { name: /the original/ }).getByRole("cell").allTextContents()).map((t) => Number.parseFloat(t));
+  for (const v of [median, worst, leftMedian, leftWorst]) expect(v).toBeGreaterThan(0);
+  expect(worst).toBeGreaterThanOrEqual(median);
+  expect(median).not.toBe(original[0]); // a disk a quarter as fast moves the fit
+  await expect(page.getByTestId("edited-laws")).toContainText("No law broken at 300 random settings");
+
+  // a runaway loop in solve: stopped at its line, the last good curve kept
+  const drawn = await page.getByTestId("model-curve").getAttribute("d");
+  await page.getByTestId("model-source").click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.insertText("def solve(k, p=None, detail=True):\n    n = 0\n    while True:\n        n += 1\n");
+  await expect(page.getByTestId("edit-problem")).toContainText(/Line \d+: stopped: it ran past the time limit/, { timeout: 60_000 });
+  const line = Number(/Line (\d+)/.exec((await page.getByTestId("edit-problem").textContent()) ?? "")?.[1]);
+  expect([LAST + 3, LAST + 4]).toContain(line); // the loop's own lines
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", drawn!);
+  await expect(page.getByTestId("original-curve")).toBeVisible();
+
+  // a syntax error at its line; Reset brings the original back
+  await append(page, "x = (\n");
+  await expect(page.getByTestId("edit-problem")).toContainText(`Line ${LAST}: SyntaxError`, { timeout: 30_000 });
+  await page.getByTestId("reset-model").click();
+  await expect(page.getByTestId("original-curve")).toHaveCount(0);
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", before!);
+  await expect(page.getByTestId("model-diff")).toContainText("No change against the original");
+});
+
+test("a link carries the edit to a fresh browser: a banner says what changed, and nothing runs until asked", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await openWorkbench(page);
+  await append(page, SLOWER_DISK);
+  await expect(page.getByTestId("original-curve")).toBeVisible({ timeout: 90_000 });
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 10_000 }).toMatch(/^#model=[A-Za-z0-9_-]+$/);
+  const link = page.url();
+  expect(new URL(link).hash.length).toBeLessThan(2000);
+  const edited = await page.getByTestId("model-curve").getAttribute("d");
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  const banner = other.getByTestId("edited-banner");
+  await expect(banner).toContainText("This link carries an edited model");
+  await expect(banner).toContainText(SLOWER_DISK.trim());
+  await expect(banner).toContainText("Nothing of it has run");
+  await expect(other.getByTestId("model-sandbox")).toHaveCount(0); // no sandbox until asked
+  await expect(other.getByTestId("original-curve")).toHaveCount(0);
+  await other.getByTestId("run-edit").click();
+  await expect(other.getByTestId("model-curve")).toHaveAttribute("d", edited!, { timeout: 120_000 });
+  await expect(other.getByTestId("original-curve")).toBeVisible();
+  await fresh.close();
+});

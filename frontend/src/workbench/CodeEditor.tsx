@@ -1,0 +1,86 @@
+// The model's source in CodeMirror 6: Python highlighting, line numbers, undo, the error's line
+// marked. Keyboard first: Tab leaves the editor as it leaves any field; Ctrl-Z undoes. Loaded
+// only with the workbench. It lives in a shadow root: there CodeMirror styles itself with
+// constructed style sheets, which the app's policy (no inline style) allows, where a <style>
+// element it would add to the page is refused.
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { python } from "@codemirror/lang-python";
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
+import { EditorState } from "@codemirror/state";
+import { EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { useEffect, useRef } from "react";
+
+// its size and focus ring (the page's style sheets do not reach into the shadow root)
+const LOOK = EditorView.theme({
+  "&": { height: "26rem", fontSize: "0.8rem", border: "1px solid #c9ced6", background: "#fff" },
+  "&.cm-focused": { outline: "2px solid #1a5fb4", outlineOffset: "1px" },
+  ".cm-scroller": { overflow: "auto", fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
+});
+
+export interface EditorProblem {
+  line: number;
+  message: string;
+}
+
+export function CodeEditor({ doc, onChange, problem, label }: {
+  doc: string;
+  onChange: (text: string) => void;
+  problem: EditorProblem | null;
+  label: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once; the text follows `doc` below
+  useEffect(() => {
+    const host = box.current!;
+    const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
+    const v = new EditorView({
+      root,
+      parent: root,
+      state: EditorState.create({
+        doc,
+        extensions: [
+          lineNumbers(),
+          lintGutter(),
+          history(),
+          highlightActiveLine(),
+          bracketMatching(),
+          indentOnInput(),
+          syntaxHighlighting(defaultHighlightStyle),
+          python(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          LOOK,
+          EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "model-source" }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) changed.current(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => v.destroy();
+  }, []);
+
+  // Reset (or a link's edit arriving): the text from outside replaces the editor's
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== doc) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: doc } });
+  }, [doc]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const diagnostics: Diagnostic[] = [];
+    if (problem && problem.line >= 1 && problem.line <= v.state.doc.lines) {
+      const line = v.state.doc.line(problem.line);
+      diagnostics.push({ from: line.from, to: line.to, severity: "error", message: problem.message });
+    }
+    v.dispatch(setDiagnostics(v.state, diagnostics));
+  }, [problem]);
+
+  return <div className="code-editor" ref={box} />;
+}

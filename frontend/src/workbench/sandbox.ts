@@ -1,0 +1,235 @@
+// The page's end of the edited model's sandbox: an <iframe sandbox="allow-scripts"> (an opaque
+// origin: no storage, cookies or page of ours to reach) whose document the server sends with a
+// policy refusing every request (public/sandbox.html, backend/app/core/headers.py sandbox_csp).
+// The page fetches the sandbox worker's code, the Python runtime and the models, and sends them in;
+// answers come back on a MessagePort only. Each call has a time limit: past it the sandbox is
+// asked to stop the Python where it is (its line is reported), and if that does not answer within
+// a moment the frame is removed, its worker with it, and a fresh one is started for the next call.
+import workerUrl from "./sandboxWorker.ts?worker&url";
+import { type Answer, readAnswer } from "./answers";
+import type { SandboxAssets, SandboxEvent } from "./protocol";
+
+declare const __PYODIDEDIR__: string;
+declare const __MODELSZIP__: string;
+declare const __STDLIB__: string;
+declare const __PYODIDELOCK__: object;
+
+export interface SandboxStatus {
+  phase: "starting" | "ready" | "failed";
+  message?: string;
+  /** how long the last start took, in the sandbox, ms */
+  ms?: number;
+}
+
+// after the time limit, how long the Python has to stop on its own before the frame is removed
+const GRACE_MS = 1500;
+
+type Loaded = Omit<SandboxAssets, "lock"> & { code: string };
+let loaded: Promise<Loaded> | null = null;
+
+/** The sandbox's files, fetched once a page (the service worker and the HTTP cache keep them). */
+function load(): Promise<Loaded> {
+  const get = async (path: string) => {
+    const r = await fetch(new URL(path, location.origin));
+    if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+    return r;
+  };
+  const text = async (p: string) => (await get(p)).text();
+  const bytes = async (p: string) => (await get(p)).arrayBuffer();
+  loaded ??= (async () => {
+    const [code, pyodide, asm, wasm, stdlib, models] = await Promise.all([
+      text(workerUrl),
+      text(`/${__PYODIDEDIR__}pyodide.mjs`),
+      text(`/${__PYODIDEDIR__}pyodide.asm.mjs`),
+      bytes(`/${__PYODIDEDIR__}pyodide.asm.wasm`),
+      bytes(`/${__STDLIB__}`),
+      bytes(`/${__MODELSZIP__}`),
+    ]);
+    return { code, pyodide, asm, wasm, stdlib, models };
+  })();
+  loaded.catch(() => {
+    loaded = null; // tried again by the next start
+  });
+  return loaded;
+}
+
+interface Frame {
+  iframe: HTMLIFrameElement;
+  port: MessagePort;
+  ready: Promise<void>;
+}
+
+type Payload = { system: string } & Record<string, unknown>;
+
+interface Queued {
+  op: string;
+  payload: Payload;
+  limitMs: number;
+  resolve: (a: Answer) => void;
+}
+
+interface Pending {
+  id: number;
+  resolve: (a: Answer) => void;
+  /** start the time limit again (the call waited on the page, not on its Python) */
+  rearm: () => void;
+}
+
+export class Sandbox {
+  status: SandboxStatus = { phase: "starting" };
+  private frame: Frame | null = null;
+  private pending: Pending | null = null;
+  private first: Queued[] = [];
+  private later: Queued[] = [];
+  private busy = false;
+  private disposed = false;
+  /** how many frames were removed: an edit installed before the last removal is gone */
+  removed = 0;
+  private nextId = 1;
+  private listeners = new Set<(s: SandboxStatus) => void>();
+
+  constructor(private host: HTMLElement = document.body) {}
+
+  subscribe(fn: (s: SandboxStatus) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private setStatus(s: SandboxStatus): void {
+    this.status = s;
+    for (const fn of this.listeners) fn(s);
+  }
+
+  /** Start the sandbox now (a call starts it anyway). */
+  warm(): Promise<void> {
+    return this.open().ready;
+  }
+
+  private open(): Frame {
+    if (this.frame) return this.frame;
+    this.setStatus({ phase: "starting" });
+    const iframe = document.createElement("iframe");
+    iframe.setAttribute("sandbox", "allow-scripts");
+    // its own memory shared with its worker: how a runaway call is stopped at its line
+    iframe.setAttribute("allow", "cross-origin-isolated");
+    iframe.title = "Sandbox for the edited model";
+    iframe.hidden = true;
+    iframe.dataset.testid = "model-sandbox";
+    const channel = new MessageChannel();
+    const port = channel.port1;
+    let started: () => void = () => undefined;
+    let failed: (e: Error) => void = () => undefined;
+    const ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      failed = reject;
+    });
+    ready.catch(() => undefined);
+    const fail = (message: string) => {
+      this.setStatus({ phase: "failed", message });
+      failed(new Error(message));
+    };
+    port.onmessage = (e: MessageEvent<SandboxEvent>) => this.heard(e.data, started, fail);
+    iframe.addEventListener("load", () => {
+      load().then(
+        ({ code, ...assets }) => iframe.contentWindow?.postMessage({ type: "start", code, assets: { ...assets, lock: __PYODIDELOCK__ }, port: channel.port2 }, "*", [channel.port2]),
+        (err: Error) => fail(err.message),
+      );
+    }, { once: true });
+    iframe.src = "/sandbox.html";
+    this.host.appendChild(iframe);
+    this.frame = { iframe, port, ready };
+    return this.frame;
+  }
+
+  /** What the sandbox says, read as untrusted (anything it says may be an edit's). */
+  private heard(e: SandboxEvent, started: () => void, fail: (message: string) => void): void {
+    if (!e || typeof e !== "object") return;
+    if (e.type === "ready") {
+      this.setStatus({ phase: "ready", ms: typeof e.ms === "number" ? e.ms : undefined });
+      started();
+    } else if (e.type === "failed") {
+      fail(String(e.message));
+    } else if (e.type === "need-stdlib" && this.pending) {
+      this.pending.rearm();
+      void fetch(new URL(`/${__PYODIDEDIR__}python_stdlib.zip`, location.origin))
+        .then((r) => r.arrayBuffer())
+        .then((bytes) => this.frame?.port.postMessage({ type: "stdlib", bytes }));
+    } else if (e.type === "answer" && this.pending?.id === e.id) {
+      this.pending.resolve(readAnswer(e.text));
+    }
+  }
+
+  /** Remove the frame (its worker stops with it); the next call starts a fresh one. */
+  close(): void {
+    if (this.frame) this.removed++;
+    this.frame?.iframe.remove();
+    this.frame?.port.close();
+    this.frame = null;
+  }
+
+  /** The workbench closed: every call answered as stopped, the frame removed, none started again. */
+  dispose(): void {
+    this.disposed = true;
+    const gone: Answer = { ok: false, error: "the sandbox was closed", line: null, stopped: false };
+    for (const c of [...this.first.splice(0), ...this.later.splice(0)]) c.resolve(gone);
+    this.pending?.resolve(gone);
+    this.close();
+  }
+
+  /** One operation of perfmodels/editbridge.py, within `limitMs` of its own running time, after
+   * the calls before it; a `background` call (judging an edit) waits for every other. */
+  call(op: string, payload: Payload, limitMs: number, background = false): Promise<Answer> {
+    return new Promise<Answer>((resolve) => {
+      (background ? this.later : this.first).push({ op, payload, limitMs, resolve });
+      void this.pump();
+    });
+  }
+
+  /** Drop the background calls not yet started (a newer edit makes them moot). */
+  dropBackground(): void {
+    for (const c of this.later.splice(0)) c.resolve({ ok: false, error: "dropped", line: null, stopped: false });
+  }
+
+  private async pump(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    for (let c = this.first.shift() ?? this.later.shift(); c; c = this.first.shift() ?? this.later.shift()) {
+      c.resolve(await this.run(c.op, c.payload, c.limitMs));
+    }
+    this.busy = false;
+  }
+
+  private async run(op: string, payload: Payload, limitMs: number): Promise<Answer> {
+    if (this.disposed) return { ok: false, error: "the sandbox was closed", line: null, stopped: false };
+    const frame = this.open();
+    try {
+      await frame.ready;
+    } catch (e) {
+      this.close();
+      return { ok: false, error: `the sandbox could not start: ${e instanceof Error ? e.message : e}`, line: null, stopped: false };
+    }
+    const id = this.nextId++;
+    let limit: ReturnType<typeof setTimeout> | undefined;
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const answer = await new Promise<Answer>((resolve) => {
+      const arm = () => {
+        clearTimeout(limit);
+        limit = setTimeout(() => {
+          // ask the Python to stop where it is; if it cannot (a loop in C), remove the frame
+          frame.iframe.contentWindow?.postMessage({ type: "interrupt" }, "*");
+          grace = setTimeout(() => {
+            this.close();
+            resolve({ ok: false, error: `stopped: it ran past the time limit (${limitMs / 1000} s)`, line: null, stopped: true });
+          }, GRACE_MS);
+        }, limitMs);
+      };
+      this.pending = { id, resolve, rearm: arm };
+      arm();
+      frame.port.postMessage({ type: "call", id, op, payload });
+    });
+    clearTimeout(limit);
+    clearTimeout(grace);
+    this.pending = null;
+    return answer;
+  }
+}

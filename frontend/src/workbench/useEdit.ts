@@ -1,0 +1,160 @@
+// An edit's life in the sandbox (./sandbox.ts): a moment after typing stops the edited source is
+// installed and its curve computed first; then, in the background, the laws at a few hundred
+// random settings and the memo's figures (fitted, then a configuration left out at a time). A
+// newer edit drops what the older one had still to do. An error keeps the last good curve.
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
+import { type Answer, num } from "./answers";
+import { readSweep } from "./readSweep";
+import { Sandbox, type SandboxStatus } from "./sandbox";
+
+// the wait after the last keystroke, and each call's time limit (ms)
+const SETTLE_MS = 150;
+const CURVE_LIMIT_MS = 5_000;
+const LAWS_LIMIT_MS = 15_000;
+const FIT_LIMIT_MS = 60_000;
+export const LAW_SETTINGS = 300;
+
+export interface ErrorSummary {
+  n: number;
+  median_abs: number | null;
+  max_abs: number | null;
+}
+
+export interface MemoJudgement {
+  inSample: ErrorSummary | null;
+  leftOut: ErrorSummary | null;
+  done: number;
+  total: number;
+  error: string | null;
+}
+
+export interface LawReport {
+  checked: number;
+  violations: { knobs: KnobValues; law: string }[];
+}
+
+export interface Problem {
+  message: string;
+  line: number | null;
+}
+
+const summary = (v: unknown): ErrorSummary | null => {
+  const o = v as Record<string, unknown> | null;
+  return o && typeof o === "object" && num(o.n) !== null ? { n: num(o.n)!, median_abs: num(o.median_abs), max_abs: num(o.max_abs) } : null;
+};
+
+function readLaws(v: unknown): LawReport | null {
+  const o = v as { checked?: unknown; violations?: unknown } | null;
+  if (!o || num(o.checked) === null || !Array.isArray(o.violations)) return null;
+  const violations = o.violations.slice(0, 50).flatMap((x: { knobs?: unknown; law?: unknown }) => {
+    if (!x || typeof x.law !== "string" || typeof x.knobs !== "object" || x.knobs === null) return [];
+    const knobs = Object.fromEntries(Object.entries(x.knobs).filter(([, v]) => typeof v === "number" || typeof v === "string").slice(0, 32));
+    return [{ knobs: knobs as KnobValues, law: x.law.slice(0, 300) }];
+  });
+  return { checked: num(o.checked)!, violations };
+}
+
+const problemOf = (a: Extract<Answer, { ok: false }>): Problem => ({ message: a.error.slice(0, 500), line: a.line });
+
+export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobValues, x: string, run: boolean) {
+  const system = spec.id;
+  const sandbox = useMemo(() => new Sandbox(), []);
+  useEffect(() => () => sandbox.dispose(), [sandbox]);
+  const [status, setStatus] = useState<SandboxStatus>(sandbox.status);
+  useEffect(() => sandbox.subscribe(setStatus), [sandbox]);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [sweep, setSweep] = useState<SweepResult | null>(null);
+  const [laws, setLaws] = useState<LawReport | null>(null);
+  const [memo, setMemo] = useState<MemoJudgement | null>(null);
+  // the sandbox starts with the editor (a few seconds), so the first edit is drawn at once
+  useEffect(() => {
+    if (run) sandbox.warm().catch(() => undefined);
+  }, [run, sandbox]);
+  const want = useRef({ curveKnobs, x });
+  want.current = { curveKnobs, x };
+  // what is installed in the sandbox now: the text and the frame it went into
+  const installed = useRef<{ text: string; removed: number } | null>(null);
+  const generation = useRef(0);
+
+  async function install(source: string): Promise<boolean> {
+    if (installed.current?.text === source && installed.current.removed === sandbox.removed) return true;
+    const a = await sandbox.call("edit", { system, source }, CURVE_LIMIT_MS);
+    if (!a.ok) {
+      installed.current = null;
+      setProblem(problemOf(a));
+      return false;
+    }
+    installed.current = { text: source, removed: sandbox.removed };
+    return true;
+  }
+
+  async function curve(source: string): Promise<boolean> {
+    const { curveKnobs: knobs, x: along } = want.current;
+    if (!(await install(source))) return false;
+    const a = await sandbox.call("sweep", { system, knobs, x: along, band: false }, CURVE_LIMIT_MS);
+    if (!a.ok) {
+      setProblem(problemOf(a));
+      return false;
+    }
+    const s = readSweep(a.result, spec, knobs, along);
+    if (!s) {
+      setProblem({ message: "the edited model's answer is not a curve", line: null });
+      return false;
+    }
+    setProblem(null);
+    setSweep(s);
+    return true;
+  }
+
+  async function judge(my: number): Promise<void> {
+    const lawsAnswer = await sandbox.call("laws", { system, n: LAW_SETTINGS }, LAWS_LIMIT_MS, true);
+    if (my !== generation.current) return;
+    setLaws(lawsAnswer.ok ? readLaws(lawsAnswer.result) : { checked: 0, violations: [{ knobs: {}, law: lawsAnswer.error }] });
+    const fit = await sandbox.call("memo_fit", { system }, FIT_LIMIT_MS, true);
+    if (my !== generation.current) return;
+    const f = fit.ok ? (fit.result as { in_sample?: unknown; groups?: unknown }) : null;
+    const groups = f && Array.isArray(f.groups) ? f.groups.filter((g): g is string => typeof g === "string") : [];
+    let judged: MemoJudgement = { inSample: summary(f?.in_sample), leftOut: null, done: 0, total: groups.length, error: fit.ok ? null : fit.error };
+    setMemo(judged);
+    for (const group of groups) {
+      const r = await sandbox.call("memo_left_out", { system, group }, FIT_LIMIT_MS, true);
+      if (my !== generation.current) return;
+      const out = r.ok ? (r.result as { left_out?: unknown }) : null;
+      judged = { ...judged, leftOut: summary(out?.left_out) ?? judged.leftOut, done: judged.done + 1, error: r.ok ? null : r.error };
+      setMemo(judged);
+      if (!r.ok) return;
+    }
+  }
+
+  // a new text: installed and drawn a moment after typing stops, then judged
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the knobs are read through `want` when the call is made
+  useEffect(() => {
+    const my = ++generation.current;
+    sandbox.dropBackground();
+    if (!run) return;
+    if (text === null) {
+      setSweep(null);
+      setProblem(null);
+      setLaws(null);
+      setMemo(null);
+      if (installed.current) void sandbox.call("edit", { system, source: null }, CURVE_LIMIT_MS).then(() => (installed.current = null));
+      return;
+    }
+    const timer = setTimeout(async () => {
+      if (!(await curve(text)) || my !== generation.current) return;
+      setLaws(null);
+      setMemo(null);
+      await judge(my);
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [text, run, system]);
+
+  // the knobs or the axis moved: the edited curve again (the judgement does not depend on them)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is the one installed
+  useEffect(() => {
+    if (run && text !== null && installed.current) void curve(text);
+  }, [curveKnobs, x]);
+
+  return { status, problem, sweep: text === null ? null : sweep, laws, memo };
+}

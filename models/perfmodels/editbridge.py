@@ -1,0 +1,109 @@
+"""The bridge of the browser's sandbox for edited models (frontend/src/workbench/sandboxWorker.ts):
+JSON in, JSON out, like bridge.py, with the workbench's own requests beside the table's.
+
+- "source": the system module's original source; "edit": run an edited source in its place
+  (`source` null: the original back);
+- "memo_fit": the model (edited or not) fitted to the memo's figures, its in-sample error and the
+  configurations to leave out; "memo_left_out": one of them left out of the fit, the errors so far;
+- "laws": the laws (laws.py) at a few hundred random settings;
+- any operation of the table (ops.py), which finds the edited module in the registry.
+
+It is not part of the table itself: no server route can reach it, so the server never runs
+edited code. An error names the line of the edited source it came from where it did; a
+KeyboardInterrupt (the page's time limit, through Pyodide's interrupt buffer) says where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypedDict
+
+from . import edits, laws, memofit, ops, registry
+from .fitted import report
+from .fitting import fit, summarize
+from .types import ErrorSummary, Observation
+
+
+class _Judging(TypedDict):
+    obs: list[Observation]
+    groups: dict[str, str]
+    left_out: dict[int, float]
+
+
+# the memo fit under way, a system at a time (a new edit starts it afresh)
+_judging: dict[str, _Judging] = {}
+
+
+def call(op: str, payload: str) -> str:
+    system = ""
+    try:
+        a = json.loads(payload)
+        system = str(a["system"])
+        r = _run(op, system, a)
+    except KeyboardInterrupt as e:
+        line = edits.line_of(system, e)
+        return json.dumps({"error": "stopped: it ran past the time limit", "line": line, "stopped": True})
+    except BaseException as e:  # noqa: BLE001 - an edit may raise anything, SystemExit included
+        if type(e).__name__ == "StdlibTrimmed":
+            raise  # the browser's trimmed standard library lacks a module: the worker widens it and asks again
+        said = e.msg if isinstance(e, SyntaxError) else str(e)
+        line = edits.line_of(system, e) if system else None
+        return json.dumps({"error": f"{type(e).__name__}: {said}", "line": line})
+    try:
+        return json.dumps({"result": r}, allow_nan=False)
+    except ValueError:
+        return json.dumps({"error": "a result was not a finite number", "line": None})
+
+
+def _run(op: str, system: str, a: dict[str, Any]) -> object:
+    if op == "source":
+        return {"path": edits.module_path(system), "text": edits.source(system)}
+    if op == "edit":
+        _judging.pop(system, None)
+        if a.get("source") is None:
+            edits.restore(system)
+        else:
+            edits.install(system, str(a["source"]))
+        return None
+    if op == "memo_fit":
+        return _memo_fit(system)
+    if op == "memo_left_out":
+        return _memo_left_out(system, str(a["group"]))
+    if op == "laws":
+        return laws.check(system, int(a.get("n", 300)), int(a.get("seed", 1)))
+    return ops.run(op, a)
+
+
+def _primary(obs: list[Observation], errors: list[float]) -> ErrorSummary:
+    return summarize([e for o, e in zip(obs, errors, strict=True) if not o["secondary"]])
+
+
+def _observations(system: str) -> list[Observation]:
+    """The memo's figures as the calibration report ships them (the browser has no data files;
+    and an edit cannot change what was measured)."""
+    keys = Observation.__annotations__
+    return [{k: v for k, v in f.items() if k in keys} for f in report(system).get("figures", [])]  # type: ignore[misc]
+
+
+def _memo_fit(system: str) -> dict[str, Any]:
+    """Fitted to every figure of the memo, as the calibration fits (memofit.py)."""
+    model = registry.system(system)
+    obs = _observations(system)
+    params = fit(model, obs)
+    groups = memofit.input_groups(model, obs, params)
+    _judging[system] = {"obs": obs, "groups": groups, "left_out": {}}
+    return {
+        "params": params,
+        "in_sample": _primary(obs, memofit.errors(model, obs, params)),
+        "groups": sorted(set(groups.values())),
+    }
+
+
+def _memo_left_out(system: str, group: str) -> dict[str, Any]:
+    j = _judging[system]
+    j["left_out"].update(memofit.left_out(registry.system(system), j["obs"], j["groups"], group))
+    done = sorted(j["left_out"])
+    return {
+        "left_out": summarize([j["left_out"][i] for i in done if not j["obs"][i]["secondary"]]),
+        "figures": len(done),
+    }
