@@ -88,7 +88,8 @@ export function CodeEditor({ path, doc, onChange, problem, label }: {
     if (v && v.state.doc.toString() !== doc) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: doc } });
   }, [doc, path]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the file shown is the view's state
+  // the error's line marked; a file just shown scrolls to it (not while typing in the same file)
+  const marked = useRef(path);
   useEffect(() => {
     const v = view.current;
     if (!v) return;
@@ -96,7 +97,9 @@ export function CodeEditor({ path, doc, onChange, problem, label }: {
     if (problem && problem.line >= 1 && problem.line <= v.state.doc.lines) {
       const line = v.state.doc.line(problem.line);
       diagnostics.push({ from: line.from, to: line.to, severity: "error", message: problem.message });
+      if (marked.current !== path) v.dispatch({ effects: EditorView.scrollIntoView(line.from, { y: "center" }) });
     }
+    marked.current = path;
     v.dispatch(setDiagnostics(v.state, diagnostics));
   }, [problem, path]);
 

@@ -1,9 +1,11 @@
-// The model's files as tabs over the one editor (the ARIA tabs pattern): each named by its path,
-// an edited one and the one an error is in said so; the arrow keys, Home and End move between
+// The model's files as tabs over the one editor (the ARIA tabs pattern): each named by its path
+// (the folder, the same for all, said once before them), an edited one and the one an error is
+// in said so; the arrow keys, Home and End move between
 // them (Tab goes on into the editor, which is their panel).
 import { type KeyboardEvent, useRef } from "react";
 
 export const FILE_PANEL = "model-file-panel";
+const dirOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
 export const tabId = (path: string) => `model-file-${path.replace(/\W/g, "-")}`;
 
 export function FileTabs({ files, active, edited, problem, onPick }: {
@@ -25,6 +27,7 @@ export function FileTabs({ files, active, edited, problem, onPick }: {
   };
   return (
     <div className="file-tabs" role="tablist" aria-label="The model's files" data-testid="model-files">
+      <span className="file-dir" aria-hidden="true">{dirOf(files[0] ?? "")}</span>
       {files.map((path, i) => (
         <button key={path} type="button" role="tab" id={tabId(path)} aria-selected={path === active} aria-controls={FILE_PANEL}
           tabIndex={path === active ? 0 : -1} data-path={path} onClick={() => onPick(path)} onKeyDown={(e) => step(e, i)}
@@ -32,7 +35,7 @@ export function FileTabs({ files, active, edited, problem, onPick }: {
             if (b) tabs.current.set(path, b);
             else tabs.current.delete(path);
           }}>
-          <code>{path}</code>
+          <code><span className="visually-hidden">{dirOf(path)}</span>{path.slice(dirOf(path).length)}</code>
           {edited.has(path) && <span className="file-mark" data-testid="file-edited"> edited</span>}
           {problem === path && <span className="file-mark file-error"> error</span>}
         </button>

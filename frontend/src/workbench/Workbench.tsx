@@ -119,7 +119,7 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
         <p className="edit-problem" role="alert" data-testid="edit-problem">
           {problem.line ? `Line ${problem.line} of ${problemFile}: ${problem.message}` : problem.message}
           {edit.sweep ? " (the chart keeps the last curve that worked)" : ""}
-          {problemFile && problemFile !== active && <button type="button" onClick={() => setActive(problemFile)}>{`Show ${problemFile}`}</button>}
+          {problemFile && problemFile !== active && <button type="button" className="show-file" onClick={() => setActive(problemFile)}>{`Show ${problemFile}`}</button>}
         </p>
       )}
       {tooLong && <p className="notice" data-testid="edit-too-long">This edit is too long to travel in a link; the address keeps the last one that fitted.</p>}
