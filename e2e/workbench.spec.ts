@@ -132,7 +132,8 @@ test("an edit of LAVC's mva.py and of lavc.py travels by link to a fresh browser
   // the lines each adds (typed on the file's last line, which is empty)
   const [slower, note] = [SLOWER, NOTE].map((t) => t.split("\n").length - 1);
   const files = [`perfmodels/lavc.py: ${note} line added, 0 removed`, `perfmodels/mva.py: ${slower} lines added, 0 removed`];
-  // the link is made without running anything here: the fresh browser runs it
+  // the link is made without running anything here (no sandbox started: the fresh browser runs it)
+  await page.route("**/sandbox.html", (route) => route.abort());
   // (the time a disk request takes: MVA's queues; the default y, the CPU's demand, has none)
   await page.goto("/explore/lavc?y=io_elapsed_ms#edit");
   const tabs = page.getByTestId("model-files").getByRole("tab");
