@@ -15,7 +15,8 @@ def ask(op, **a):
 @pytest.fixture(autouse=True)
 def _original_back():
     yield
-    ask("edit", system="afs", files=None)
+    for system in registry.systems():
+        ask("edit", system=system, files=None)
 
 
 def test_the_unedited_model_judged_as_its_calibration_report_says():
@@ -64,3 +65,22 @@ def test_an_interrupt_is_reported_as_stopped_at_its_line(monkeypatch):
     monkeypatch.setattr(editbridge, "_run", stopped)
     out = ask("evaluate", system="afs")
     assert out["stopped"] is True and out["line"] == text.count("\n") + 3 and out["file"] == "perfmodels/afs.py"
+
+
+def test_a_helper_is_read_edited_and_named_in_an_error_by_its_path():
+    mva = ask("source", system="lavc", path="perfmodels/mva.py")["result"]
+    # (every station twice as slow, then a recursion that raises)
+    assert mva["path"] == "perfmodels/mva.py" and "def recursion(" in mva["text"]
+    before = ask("sweep", system="lavc", x="users", band=False)["result"]
+    twice = "\n_r = recursion\n\ndef recursion(d, *a, **k):\n    return _r([2 * v for v in d], *a, **k)\n"
+    slower = mva["text"] + twice
+    assert ask("edit", system="lavc", files={"perfmodels/mva.py": slower}) == {"result": None}
+    assert ask("sweep", system="lavc", x="users", band=False)["result"]["metrics"] != before["metrics"]
+    broken = mva["text"] + "\ndef recursion(*a, **k):\n    raise RuntimeError('no')\n"
+    assert ask("edit", system="lavc", files={"perfmodels/mva.py": broken}) == {"result": None}
+    n = mva["text"].count("\n")
+    assert ask("evaluate", system="lavc") == {"error": "RuntimeError: no", "line": n + 3, "file": "perfmodels/mva.py"}
+    refused = ask("edit", system="afs", files={"perfmodels/mva.py": slower})
+    assert refused["error"].startswith("ValueError: perfmodels/mva.py is not one of this model's files")
+    ask("edit", system="lavc", files=None)
+    assert ask("sweep", system="lavc", x="users", band=False)["result"] == before
