@@ -1,7 +1,8 @@
 // The model workbench: an edit runs only in the sandbox, which reaches no server and nothing of
 // the page; an edited constant redraws the chart and is judged against the memo; a runaway loop
-// is stopped and a syntax error shown, each at its line; a link carries the edit to a fresh
-// browser, which shows what changed before anything runs.
+// is stopped and a syntax error shown, each at its line; an edit of a helper the model runs
+// (LAVC's mva.py) and of its module travels by link to a fresh browser, which shows what changed
+// in each file before anything runs, and runs it with the edited helper.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -72,7 +73,7 @@ test("an edit reaches no server and nothing of the page: fetch, pyfetch, XHR, st
     ["import js\nSTOLEN = js.indexedDB.open('memolab')\n", LAST + 1, "SecurityError"],
   ] as const) {
     await append(page, code);
-    await expect(page.getByTestId("edit-problem")).toContainText(`Line ${line}: `, { timeout: 30_000 });
+    await expect(page.getByTestId("edit-problem")).toContainText(`Line ${line} of perfmodels/afs.py: `, { timeout: 30_000 });
     await expect(page.getByTestId("edit-problem")).toContainText(refusal);
   }
   expect(said.filter((s) => s.startsWith("LEAK"))).toEqual([]);
@@ -107,7 +108,7 @@ test("an edited constant redraws the chart over the dashed original and is judge
   await page.getByTestId("model-source").click();
   await page.keyboard.press("Control+End");
   await page.keyboard.insertText("def solve(k, p=None, detail=True):\n    n = 0\n    while True:\n        n += 1\n");
-  await expect(page.getByTestId("edit-problem")).toContainText(/Line \d+: stopped: it ran past the time limit/, { timeout: 60_000 });
+  await expect(page.getByTestId("edit-problem")).toContainText(/Line \d+ of perfmodels\/afs\.py: stopped: it ran past the time limit/, { timeout: 60_000 });
   const line = Number(/Line (\d+)/.exec((await page.getByTestId("edit-problem").textContent()) ?? "")?.[1]);
   expect([LAST + 3, LAST + 4]).toContain(line); // the loop's own lines
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", drawn!);
@@ -115,34 +116,74 @@ test("an edited constant redraws the chart over the dashed original and is judge
 
   // a syntax error at its line; Reset brings the original back
   await append(page, "x = (\n");
-  await expect(page.getByTestId("edit-problem")).toContainText(`Line ${LAST}: SyntaxError`, { timeout: 30_000 });
+  await expect(page.getByTestId("edit-problem")).toContainText(`Line ${LAST} of perfmodels/afs.py: SyntaxError`, { timeout: 30_000 });
   await page.getByTestId("reset-model").click();
   await expect(page.getByTestId("original-curve")).toHaveCount(0);
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", before!);
   await expect(page.getByTestId("model-diff")).toContainText("No change against the original");
 });
 
-test("a link carries the edit to a fresh browser: a banner says what changed, and nothing runs until asked", async ({ page, browser }) => {
+test("an edit of LAVC's mva.py and of lavc.py travels by link to a fresh browser: a banner names each file, nothing runs until asked, then the curve follows the edited helper", async ({ page, browser }) => {
   test.setTimeout(240_000);
-  await openWorkbench(page);
-  await append(page, SLOWER_DISK);
-  await expect(page.getByTestId("original-curve")).toBeVisible({ timeout: 90_000 });
-  await expect.poll(() => new URL(page.url()).hash, { timeout: 10_000 }).toMatch(/^#model=[A-Za-z0-9_-]+$/);
+  // every station twice as slow, in the MVA that closed.py imported by name from mva.py
+  const SLOWER = "_recursion = recursion\n\n\ndef recursion(demands, population, think_time=0.0, copies=None, keep=()):\n" +
+    "    return _recursion([2 * d for d in demands], population, think_time, copies, keep)\n";
+  const NOTE = "# what if every station were twice as slow? (perfmodels/mva.py)\n";
+  // the lines each adds (typed on the file's last line, which is empty)
+  const [slower, note] = [SLOWER, NOTE].map((t) => t.split("\n").length - 1);
+  const files = [`perfmodels/lavc.py: ${note} line added, 0 removed`, `perfmodels/mva.py: ${slower} lines added, 0 removed`];
+  // the link is made without running anything here (no sandbox started: the fresh browser runs it)
+  await page.route("**/sandbox.html", (route) => route.abort());
+  // (the time a disk request takes: MVA's queues; the default y, the CPU's demand, has none)
+  await page.goto("/explore/lavc?y=io_elapsed_ms#edit");
+  const tabs = page.getByTestId("model-files").getByRole("tab");
+  await expect(tabs).toHaveText(["perfmodels/lavc.py", "perfmodels/closed.py", "perfmodels/pace.py", "perfmodels/bounds.py", "perfmodels/mva.py"]);
+  // the files by keyboard: End picks the last, Home the first
+  await tabs.first().focus();
+  await page.keyboard.press("End");
+  await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
+  await expect(tabs.last()).toBeFocused();
+  await append(page, SLOWER);
+  await expect(tabs.last()).toContainText("edited");
+  const hash = () => new URL(page.url()).hash;
+  await expect.poll(hash, { timeout: 10_000 }).toMatch(/^#model=[A-Za-z0-9_-]+$/);
+  const mvaAlone = hash();
+  await page.keyboard.press("Shift+Tab"); // out of the editor, back to its tabs
+  await page.keyboard.press("Home");
+  await expect(page.getByRole("textbox", { name: "Source of perfmodels/lavc.py" })).toBeVisible();
+  await page.getByTestId("model-source").click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.insertText(NOTE);
+  // each file keeps its own edit; the diff shows both
+  await tabs.last().click();
+  await expect(page.getByTestId("model-source")).toContainText("return _recursion([2 * d for d in demands]");
+  const diff = page.getByTestId("model-diff");
+  await expect(diff).toContainText(`Your edit against the original, in 2 files: ${slower + note} lines added, 0 removed`);
+  await expect(diff.getByRole("heading")).toHaveText(files);
+  await expect.poll(hash, { timeout: 10_000 }).not.toBe(mvaAlone); // the link follows a moment after typing stops
   const link = page.url();
   expect(new URL(link).hash.length).toBeLessThan(2000);
-  const edited = await page.getByTestId("model-curve").getAttribute("d");
+  await page.close();
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   await other.goto(link);
   const banner = other.getByTestId("edited-banner");
-  await expect(banner).toContainText("This link carries an edited model");
-  await expect(banner).toContainText(SLOWER_DISK.trim());
+  await expect(banner).toContainText(`Someone changed ${note} line of perfmodels/lavc.py and ${slower} lines of perfmodels/mva.py`);
+  await expect(banner.getByRole("heading")).toHaveText(files);
+  await expect(banner).toContainText("return _recursion([2 * d for d in demands]");
   await expect(banner).toContainText("Nothing of it has run");
+  await expect(other.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  const original = await other.getByTestId("model-curve").getAttribute("d");
   await expect(other.getByTestId("model-sandbox")).toHaveCount(0); // no sandbox until asked
   await expect(other.getByTestId("original-curve")).toHaveCount(0);
+  await expect(other.getByRole("tab", { selected: true })).toHaveText("perfmodels/lavc.py edited");
   await other.getByTestId("run-edit").click();
-  await expect(other.getByTestId("model-curve")).toHaveAttribute("d", edited!, { timeout: 120_000 });
-  await expect(other.getByTestId("original-curve")).toBeVisible();
+  // closed.py ran again with the edited recursion: LAVC's curve moves (the axis with it), the
+  // original dashed beside it
+  await expect(other.getByTestId("original-curve")).toBeVisible({ timeout: 120_000 });
+  await expect(other.getByTestId("model-curve")).not.toHaveAttribute("d", original!);
+  expect(await other.getByTestId("model-curve").getAttribute("d")).not.toBe(await other.getByTestId("original-curve").getAttribute("d"));
+  await expect(other.getByTestId("edit-problem")).toHaveCount(0);
   await fresh.close();
 });

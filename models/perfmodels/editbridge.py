@@ -1,15 +1,16 @@
 """The bridge of the browser's sandbox for edited models (frontend/src/workbench/sandboxWorker.ts):
 JSON in, JSON out, like bridge.py, with the workbench's own requests beside the table's.
 
-- "source": the system module's original source; "edit": run an edited source in its place
-  (`source` null: the original back);
+- "source": the original source of one of the model's files (edits.files: the system's module
+  by default); "edit": run the edited files (`files`, each path's text) in place of the
+  originals (`files` null: the original back);
 - "memo_fit": the model (edited or not) fitted to the memo's figures, its in-sample error and the
   configurations to leave out; "memo_left_out": one of them left out of the fit, the errors so far;
 - "laws": the laws (laws.py) at a few hundred random settings;
 - any operation of the table (ops.py), which finds the edited module in the registry.
 
 It is not part of the table itself: no server route can reach it, so the server never runs
-edited code. An error names the line of the edited source it came from where it did; a
+edited code. An error names the file of the model and its line it came from where it did; a
 KeyboardInterrupt (the page's time limit, through Pyodide's interrupt buffer) says where it stopped.
 """
 
@@ -41,29 +42,37 @@ def call(op: str, payload: str) -> str:
         system = str(a["system"])
         r = _run(op, system, a)
     except KeyboardInterrupt as e:
-        line = edits.line_of(system, e)
-        return json.dumps({"error": "stopped: it ran past the time limit", "line": line, "stopped": True})
+        return json.dumps({"error": "stopped: it ran past the time limit", **_where(system, e), "stopped": True})
     except BaseException as e:  # noqa: BLE001 - an edit may raise anything, SystemExit included
         if type(e).__name__ == "StdlibTrimmed":
             raise  # the browser's trimmed standard library lacks a module: the worker widens it and asks again
         said = e.msg if isinstance(e, SyntaxError) else str(e)
-        line = edits.line_of(system, e) if system else None
-        return json.dumps({"error": f"{type(e).__name__}: {said}", "line": line})
+        return json.dumps({"error": f"{type(e).__name__}: {said}", **_where(system, e)})
     try:
         return json.dumps({"result": r}, allow_nan=False)
     except ValueError:
         return json.dumps({"error": "a result was not a finite number", "line": None})
 
 
+def _where(system: str, e: BaseException) -> dict[str, object]:
+    """The file of the model and the line an error came from, where one of them was on its way."""
+    at = edits.line_of(system, e) if system else None
+    return {"line": at[1], "file": at[0]} if at else {"line": None, "file": None}
+
+
 def _run(op: str, system: str, a: dict[str, Any]) -> object:
     if op == "source":
-        return {"path": edits.module_path(system), "text": edits.source(system)}
+        path = str(a.get("path") or edits.module_path(system))
+        return {"path": path, "text": edits.source(system, path)}
     if op == "edit":
         _judging.pop(system, None)
-        if a.get("source") is None:
+        files = a.get("files")
+        if not files:
             edits.restore(system)
+        elif not isinstance(files, dict) or not all(isinstance(t, str) for t in files.values()):
+            raise ValueError("files must map each edited file's path to its text")
         else:
-            edits.install(system, str(a["source"]))
+            edits.install(system, {str(p): t for p, t in files.items()})
         return None
     if op == "memo_fit":
         return _memo_fit(system)

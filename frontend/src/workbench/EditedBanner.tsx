@@ -1,27 +1,30 @@
-// A link that carries an edited model says so before anything of it runs: what it changes, line
-// by line, and that it runs only in a sandbox with no network and no access to this page, once
-// the visitor asks.
-import { diffRows, type Hunk } from "./diff";
-import { DiffLines } from "./ModelDiff";
+// A link that carries an edited model says so before anything of it runs: which files it
+// changes and how, line by line, and that it runs only in a sandbox with no network and no access
+// to this page, once the visitor asks.
+import { lineCounts, plural } from "./modelEdit";
+import type { Files } from "./modelSource";
+import { FileDiffs } from "./ModelDiff";
+import type { SharedEdit } from "./share";
 
-export function EditedBanner({ original, hunks, running, onRun, onDiscard }: {
-  original: string;
-  hunks: Hunk[];
+export function EditedBanner({ originals, edits, running, onRun, onDiscard }: {
+  originals: Files;
+  edits: SharedEdit[];
   running: boolean;
   onRun: () => void;
   onDiscard: () => void;
 }) {
-  const lines = hunks.reduce((n, h) => n + h.ins.length + h.del.length, 0);
+  const changed = edits.map((e) => `${plural(lineCounts(e).added + lineCounts(e).removed, "line")} of ${e.module}`);
+  const said = changed.length > 1 ? `${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}` : changed[0];
   return (
     <section className="edited-banner" aria-label="An edited model" data-testid="edited-banner">
       <p>
         <strong>This link carries an edited model.</strong>
-        {` Someone changed ${lines} line${lines === 1 ? "" : "s"} of the model's source (below). `}
+        {` Someone changed ${said} (below). `}
         {running
           ? "It runs in a sandbox in your browser, which has no network and cannot read this page, your storage or your cookies."
           : "Nothing of it has run. It would run only in a sandbox in your browser, with no network and no access to this page, your storage or your cookies."}
       </p>
-      <DiffLines rows={diffRows(original, hunks)} label="What the edit changes" />
+      <FileDiffs originals={originals} changes={edits} />
       {!running && (
         <p className="edited-banner-actions">
           <button type="button" data-testid="run-edit" onClick={onRun}>Run the edited model</button>

@@ -1,4 +1,5 @@
-// The model workbench: the system's model source in an editor beside the chart; an edit runs
+// The model workbench: the system's model source (its module and the helpers its solve runs, a
+// file at a time: ./FileTabs.tsx) in an editor beside the chart; an edit runs
 // only in the sandbox (./sandbox.ts), redraws the chart with the original dashed beside it
 // (the explorer draws what `onEdited` gives it), and is judged against the memo and the laws.
 // The edit lives in the address's fragment (./fragment.ts, ./share.ts); a link's edit is shown
@@ -7,13 +8,14 @@ import { useEffect, useMemo, useState } from "react";
 import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
 import "../styles/workbench.css";
 import { CodeEditor } from "./CodeEditor";
-import { applyHunks, diffLines, type Hunk, linesOf } from "./diff";
 import { EditedBanner } from "./EditedBanner";
 import { EditedFit } from "./EditedFit";
+import { FILE_PANEL, FileTabs, tabId } from "./FileTabs";
 import type { Fragment } from "./fragment";
-import { modelSource, modulePath } from "./modelSource";
+import { changesOf, type Start, startEdit } from "./modelEdit";
+import { type Files, modelFiles, modulePath } from "./modelSource";
 import { ModelDiff } from "./ModelDiff";
-import { decodeEdit, encodeEdit, MAX_LINK_FRAGMENT } from "./share";
+import { encodeEdits, MAX_LINK_FRAGMENT, type SharedEdit } from "./share";
 import { useEdit } from "./useEdit";
 
 // how long after typing stops the link is written
@@ -29,27 +31,15 @@ interface Props {
   onClose: () => void;
 }
 
-/** The original source, and the edit the link carries applied to it (or why it cannot be). */
+/** The model's files, and the edit the link carries applied to them (or why it cannot be). */
 function useStart(spec: SystemSpec, payload: string | null) {
-  const [start, setStart] = useState<{ original: string; text: string; linked: Hunk[] | null; error: string | null } | null>(null);
+  const [start, setStart] = useState<Start | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the workbench opens
   useEffect(() => {
     let live = true;
-    (async () => {
-      const original = await modelSource(spec.id);
-      if (!payload) return { original, text: original, linked: null, error: null };
-      try {
-        const edit = await decodeEdit(payload);
-        if (edit.module !== modulePath(spec.id)) throw new Error(`the edit in this link is of ${edit.module}, not of this model`);
-        const text = applyHunks(original, edit.hunks);
-        if (text === null) throw new Error("the edit in this link was made on another version of this model and does not apply to it");
-        return { original, text, linked: edit.hunks, error: null };
-      } catch (e) {
-        return { original, text: original, linked: null, error: e instanceof Error ? e.message : String(e) };
-      }
-    })().then(
+    startEdit(spec.id, payload).then(
       (s) => live && setStart(s),
-      (e: Error) => live && setStart({ original: "", text: "", linked: null, error: e.message }),
+      (e: Error) => live && setStart({ originals: {}, texts: {}, linked: null, error: e.message }),
     );
     return () => {
       live = false;
@@ -61,22 +51,26 @@ function useStart(spec: SystemSpec, payload: string | null) {
 export default function Workbench(props: Props) {
   const start = useStart(props.spec, props.fragment.edit);
   if (!start) return <section className="workbench" aria-busy="true"><p className="loading">Opening the model's source…</p></section>;
-  if (!start.original) return <section className="workbench"><p role="alert">{`The model's source could not be read: ${start.error}`}</p></section>;
-  return <WorkbenchOpen {...props} original={start.original} first={start.text} linked={start.linked} linkError={start.error} />;
+  if (!Object.keys(start.originals).length) return <section className="workbench"><p role="alert">{`The model's source could not be read: ${start.error}`}</p></section>;
+  return <WorkbenchOpen {...props} originals={start.originals} first={start.texts} linked={start.linked} linkError={start.error} />;
 }
 
-function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, original, first, linked, linkError }: Props & {
-  original: string;
-  first: string;
-  linked: Hunk[] | null;
+function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, originals, first, linked, linkError }: Props & {
+  originals: Files;
+  first: Files;
+  linked: SharedEdit[] | null;
   linkError: string | null;
 }) {
-  const [text, setText] = useState(first);
+  const files = modelFiles(spec.id);
+  const [texts, setTexts] = useState(first);
+  // the file shown: the first a link's edit changes, else the system's module
+  const [active, setActive] = useState(linked?.[0]?.module ?? files[0]);
   // a link's edit runs once the visitor has read what it changes and asked for it
   const [consented, setConsented] = useState(linked === null);
-  const hunks = useMemo(() => diffLines(linesOf(original), linesOf(text)), [original, text]);
-  const edited = hunks.length > 0;
-  const edit = useEdit(spec, edited ? text : null, curveKnobs, x, consented);
+  const changes = useMemo(() => changesOf(originals, texts), [originals, texts]);
+  const edited = changes.length > 0;
+  const editedFiles = useMemo(() => (changes.length ? Object.fromEntries(changes.map((c) => [c.module, texts[c.module]])) : null), [changes, texts]);
+  const edit = useEdit(spec, editedFiles, curveKnobs, x, consented);
   const [tooLong, setTooLong] = useState(false);
 
   useEffect(() => onEdited(edit.sweep), [edit.sweep, onEdited]);
@@ -92,42 +86,50 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
         setFragment({ open: true, edit: null });
         return;
       }
-      const payload = await encodeEdit({ module: modulePath(spec.id), hunks });
+      const payload = await encodeEdits(changes);
       setTooLong(payload.length > MAX_LINK_FRAGMENT);
       if (payload.length <= MAX_LINK_FRAGMENT) setFragment({ open: true, edit: payload });
     }, LINK_MS);
     return () => clearTimeout(timer);
-  }, [hunks, consented]);
+  }, [changes, consented]);
 
   const problem = edit.problem;
+  const problemFile = problem?.line ? problem.file : null;
   return (
     <section className="workbench" aria-labelledby="workbench-title" data-testid="workbench">
       <div className="workbench-head">
-        <h2 id="workbench-title">{`Edit the model: ${modulePath(spec.id)}`}</h2>
+        <h2 id="workbench-title">{`Edit the model: ${modulePath(spec.id)}${files.length > 1 ? " and its helpers" : ""}`}</h2>
         <button type="button" onClick={onClose}>Close the editor</button>
       </div>
       {linkError && <p className="notice" role="alert" data-testid="edit-link-error">{`${linkError}; the original is shown.`}</p>}
-      {linked && <EditedBanner original={original} hunks={linked} running={consented} onRun={() => setConsented(true)} onDiscard={() => {
-        setText(original);
+      {linked && <EditedBanner originals={originals} edits={linked} running={consented} onRun={() => setConsented(true)} onDiscard={() => {
+        setTexts(originals);
         setConsented(true);
       }} />}
       <p className="workbench-help">
-        {"The model's solve and the helpers it calls, as your browser runs them. An edit runs in a sandbox with no network and no access to this page; the chart redraws with the original dashed. Tab leaves the editor."}
+        {`The model's solve${files.length > 1 ? " and the helpers it calls (pick a file above the editor; an edited helper runs for this model only)" : ""}, as your browser runs them. An edit runs in a sandbox with no network and no access to this page; the chart redraws with the original dashed. Tab leaves the editor.`}
       </p>
-      <CodeEditor doc={text} onChange={setText} label={`Source of ${modulePath(spec.id)}`} problem={problem?.line ? { line: problem.line, message: problem.message } : null} />
+      {files.length > 1 && <FileTabs files={files} active={active} edited={new Set(changes.map((c) => c.module))} problem={problemFile} onPick={setActive} />}
+      <div id={FILE_PANEL} {...(files.length > 1 ? { role: "tabpanel", "aria-labelledby": tabId(active) } : {})}>
+        <CodeEditor path={active} doc={texts[active]} onChange={(t) => setTexts((was) => ({ ...was, [active]: t }))} label={`Source of ${active}`}
+          problem={problem?.line && problemFile === active ? { line: problem.line, message: problem.message } : null} />
+      </div>
       <p className="sandbox-status" data-testid="sandbox-status" aria-live="polite">{statusText(edit.status.phase, edit.status.ms, consented, edited)}</p>
       {problem && (
         <p className="edit-problem" role="alert" data-testid="edit-problem">
-          {problem.line ? `Line ${problem.line}: ${problem.message}` : problem.message}
+          {problem.line ? `Line ${problem.line} of ${problemFile}: ${problem.message}` : problem.message}
           {edit.sweep ? " (the chart keeps the last curve that worked)" : ""}
+          {problemFile && problemFile !== active && <button type="button" className="show-file" onClick={() => setActive(problemFile)}>{`Show ${problemFile}`}</button>}
         </p>
       )}
       {tooLong && <p className="notice" data-testid="edit-too-long">This edit is too long to travel in a link; the address keeps the last one that fitted.</p>}
       <div className="workbench-actions">
-        <button type="button" data-testid="reset-model" disabled={!edited} onClick={() => setText(original)}>Reset to the original</button>
+        <button type="button" data-testid="reset-model" disabled={!edited} onClick={() => setTexts(originals)}>{files.length > 1 ? "Reset every file to the original" : "Reset to the original"}</button>
+        {files.length > 1 && <button type="button" data-testid="reset-file" disabled={texts[active] === originals[active]}
+          onClick={() => setTexts((was) => ({ ...was, [active]: originals[active] }))}>{`Reset ${active}`}</button>}
       </div>
       <EditedFit system={spec.id} edited={edited && consented} memo={edit.memo} laws={edit.laws} knobs={spec.knobs} />
-      <ModelDiff original={original} hunks={hunks} />
+      <ModelDiff originals={originals} changes={changes} />
     </section>
   );
 }

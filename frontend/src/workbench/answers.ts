@@ -3,7 +3,10 @@
 
 export type Answer =
   | { ok: true; result: unknown }
-  | { ok: false; error: string; line: number | null; stopped: boolean };
+  // `file`, `line`: where in the model's files it came from (perfmodels/mva.py), where known
+  | { ok: false; error: string; line: number | null; file?: string | null; stopped: boolean };
+
+const FILE = /^perfmodels\/\w{1,60}\.py$/;
 
 export function readAnswer(text: unknown): Answer {
   let a: unknown;
@@ -15,8 +18,9 @@ export function readAnswer(text: unknown): Answer {
   if (typeof a !== "object" || a === null) return { ok: false, error: "the sandbox sent no answer", line: null, stopped: false };
   const o = a as Record<string, unknown>;
   if ("result" in o && !("error" in o)) return { ok: true, result: o.result };
-  const line = typeof o.line === "number" && Number.isInteger(o.line) && o.line > 0 ? o.line : null;
-  return { ok: false, error: String(o.error ?? "no answer"), line, stopped: o.stopped === true };
+  const file = typeof o.file === "string" && FILE.test(o.file) ? o.file : null;
+  const line = file && typeof o.line === "number" && Number.isInteger(o.line) && o.line > 0 ? o.line : null;
+  return { ok: false, error: String(o.error ?? "no answer"), line, file: line ? file : null, stopped: o.stopped === true };
 }
 
 /** A finite number, or null. */

@@ -1,10 +1,19 @@
-// A system's model source as the page's Python runs it: read from the models archive the worker
-// unpacks (scripts/pack_models.py stores it uncompressed), so the editor opens at once, before
-// the sandbox has started. The archive is the app's own file (its hashed path, cached).
+// A system's model source as the page's Python runs it: its files (./modelFiles.gen.ts: its
+// module and the helpers its solve runs) read from the models archive the worker unpacks
+// (scripts/pack_models.py stores them uncompressed), so the editor opens at once, before the
+// sandbox has started. The archive is the app's own file (its hashed path, cached).
+import { MODEL_FILES } from "./modelFiles.gen";
+
 declare const __MODELSZIP__: string;
 
 /** perfmodels/{module}.py for a system id (rsx-qio: perfmodels/rsx_qio.py). */
 export const modulePath = (system: string) => `perfmodels/${system.replace(/-/g, "_")}.py`;
+
+/** The files of a system's model the editor offers: its module first, then its helpers. */
+export const modelFiles = (system: string): readonly string[] => MODEL_FILES[system] ?? [modulePath(system)];
+
+/** Each file's text, by path, in the order of `modelFiles`. */
+export type Files = Readonly<Record<string, string>>;
 
 let archive: Promise<ArrayBuffer> | null = null;
 
@@ -37,7 +46,8 @@ export function storedFile(zip: ArrayBuffer, name: string): string | null {
   return null;
 }
 
-export async function modelSource(system: string): Promise<string> {
+/** The original text of each of the system's model files. */
+export async function modelSources(system: string): Promise<Files> {
   archive ??= fetch(new URL(`/${__MODELSZIP__}`, location.origin)).then((r) => {
     if (!r.ok) throw new Error(`the models archive: HTTP ${r.status}`);
     return r.arrayBuffer();
@@ -45,7 +55,10 @@ export async function modelSource(system: string): Promise<string> {
   archive.catch(() => {
     archive = null;
   });
-  const text = storedFile(await archive, modulePath(system));
-  if (text === null) throw new Error(`no source for ${modulePath(system)} in the models archive`);
-  return text;
+  const zip = await archive;
+  return Object.fromEntries(modelFiles(system).map((path) => {
+    const text = storedFile(zip, path);
+    if (text === null) throw new Error(`no source for ${path} in the models archive`);
+    return [path, text];
+  }));
 }

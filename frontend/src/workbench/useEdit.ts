@@ -1,10 +1,11 @@
-// An edit's life in the sandbox (./sandbox.ts): a moment after typing stops the edited source is
-// installed and its curve computed first; then, in the background, the laws at a few hundred
+// An edit's life in the sandbox (./sandbox.ts): a moment after typing stops the edited files (the
+// system's module, its helpers) are installed and the curve computed first; then, in the background, the laws at a few hundred
 // random settings and the memo's figures (fitted, then a configuration left out at a time). A
 // newer edit drops what the older one had still to do. An error keeps the last good curve.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
 import { type Answer, num } from "./answers";
+import type { Files } from "./modelSource";
 import { readSweep } from "./readSweep";
 import { Sandbox, type SandboxStatus } from "./sandbox";
 
@@ -37,6 +38,8 @@ export interface LawReport {
 export interface Problem {
   message: string;
   line: number | null;
+  /** the model's file the line is in */
+  file: string | null;
 }
 
 const summary = (v: unknown): ErrorSummary | null => {
@@ -55,9 +58,10 @@ function readLaws(v: unknown): LawReport | null {
   return { checked: num(o.checked)!, violations };
 }
 
-const problemOf = (a: Extract<Answer, { ok: false }>): Problem => ({ message: a.error.slice(0, 500), line: a.line });
+const problemOf = (a: Extract<Answer, { ok: false }>): Problem => ({ message: a.error.slice(0, 500), line: a.line, file: a.file ?? null });
 
-export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobValues, x: string, run: boolean) {
+/** `files`: the edited files' texts by path (null: the original model). */
+export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobValues, x: string, run: boolean) {
   const system = spec.id;
   const sandbox = useMemo(() => new Sandbox(), []);
   useEffect(() => () => sandbox.dispose(), [sandbox]);
@@ -73,13 +77,14 @@ export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobV
   }, [run, sandbox]);
   const want = useRef({ curveKnobs, x });
   want.current = { curveKnobs, x };
-  // what is installed in the sandbox now: the text and the frame it went into
+  // what is installed in the sandbox now: the files (as JSON) and the frame they went into
   const installed = useRef<{ text: string; removed: number } | null>(null);
   const generation = useRef(0);
 
-  async function install(source: string): Promise<boolean> {
+  async function install(edit: Files): Promise<boolean> {
+    const source = JSON.stringify(edit);
     if (installed.current?.text === source && installed.current.removed === sandbox.removed) return true;
-    const a = await sandbox.call("edit", { system, source }, CURVE_LIMIT_MS);
+    const a = await sandbox.call("edit", { system, files: edit }, CURVE_LIMIT_MS);
     if (!a.ok) {
       installed.current = null;
       setProblem(problemOf(a));
@@ -89,9 +94,9 @@ export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobV
     return true;
   }
 
-  async function curve(source: string): Promise<boolean> {
+  async function curve(edit: Files): Promise<boolean> {
     const { curveKnobs: knobs, x: along } = want.current;
-    if (!(await install(source))) return false;
+    if (!(await install(edit))) return false;
     const a = await sandbox.call("sweep", { system, knobs, x: along, band: false }, CURVE_LIMIT_MS);
     if (!a.ok) {
       setProblem(problemOf(a));
@@ -99,7 +104,7 @@ export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobV
     }
     const s = readSweep(a.result, spec, knobs, along);
     if (!s) {
-      setProblem({ message: "the edited model's answer is not a curve", line: null });
+      setProblem({ message: "the edited model's answer is not a curve", line: null, file: null });
       return false;
     }
     setProblem(null);
@@ -127,34 +132,34 @@ export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobV
     }
   }
 
-  // a new text: installed and drawn a moment after typing stops, then judged
+  // a new edit: installed and drawn a moment after typing stops, then judged
   // biome-ignore lint/correctness/useExhaustiveDependencies: the knobs are read through `want` when the call is made
   useEffect(() => {
     const my = ++generation.current;
     sandbox.dropBackground();
     if (!run) return;
-    if (text === null) {
+    if (files === null) {
       setSweep(null);
       setProblem(null);
       setLaws(null);
       setMemo(null);
-      if (installed.current) void sandbox.call("edit", { system, source: null }, CURVE_LIMIT_MS).then(() => (installed.current = null));
+      if (installed.current) void sandbox.call("edit", { system, files: null }, CURVE_LIMIT_MS).then(() => (installed.current = null));
       return;
     }
     const timer = setTimeout(async () => {
-      if (!(await curve(text)) || my !== generation.current) return;
+      if (!(await curve(files)) || my !== generation.current) return;
       setLaws(null);
       setMemo(null);
       await judge(my);
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [text, run, system]);
+  }, [files, run, system]);
 
   // the knobs or the axis moved: the edited curve again (the judgement does not depend on them)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is the one installed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the files are the ones installed
   useEffect(() => {
-    if (run && text !== null && installed.current) void curve(text);
+    if (run && files !== null && installed.current) void curve(files);
   }, [curveKnobs, x]);
 
-  return { status, problem, sweep: text === null ? null : sweep, laws, memo };
+  return { status, problem, sweep: files === null ? null : sweep, laws, memo };
 }
