@@ -6,6 +6,7 @@ import LZString from "lz-string";
 
 const { compressToEncodedURIComponent } = LZString;
 import { axeViolations, sidewaysOverflow } from "./lib/axe";
+import { resized } from "./lib/resize";
 
 // axe is injected as a script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
@@ -41,12 +42,6 @@ async function settle(page: Page, path: string) {
 const WIDTHS = [["narrow phone", 320, 640], ["phone", 375, 812], ["projector", 1920, 1080]] as const;
 const PARTS = 3;
 
-async function resized(page: Page, width: number, height: number) {
-  await page.setViewportSize({ width, height });
-  // the chart measures its box in a ResizeObserver and React draws it again: two frames
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForTimeout(150);
-}
 
 for (let part = 0; part < PARTS; part++) {
   test(`no axe violation of any WCAG 2.0-2.2 A or AA rule, and the layout fits 320, 375 and 1920 px: pages, part ${part + 1} of ${PARTS}`, async ({ page }) => {

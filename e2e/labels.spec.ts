@@ -4,6 +4,7 @@
 // bound, a knee, a saturation point, a region) keep their labels inside the plot, and the bounds'
 // lines are kept to it.
 import { expect, type Page, test } from "@playwright/test";
+import { resized } from "./lib/resize";
 
 /** Every clash on the chart, in words ("'capacity 10,030 K/sec' over 'network alone'"). */
 async function clashes(page: Page): Promise<string[]> {
@@ -61,11 +62,6 @@ const SIZES: [number, number][] = [[375, 812], [1280, 800], [1920, 1080]];
 
 /** At another width: the chart measures its box in a ResizeObserver and draws again (two frames),
  * and the labels are laid out anew. */
-async function resized(page: Page, width: number, height: number) {
-  await page.setViewportSize({ width, height });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForTimeout(200);
-}
 
 // Each explorer opened once per query and looked at a phone's, a projector's and a desktop's
 // width in turn (opening it anew at each width cost the suite a minute of page loads).
