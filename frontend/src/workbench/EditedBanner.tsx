@@ -1,12 +1,14 @@
-// A link that carries an edited model says so before anything of it runs: what it changes, line
-// by line, and that it runs only in a sandbox with no network and no access to this page, once
-// the visitor asks.
+// A link that carries an edited model (in its fragment, or in the saved scenario it names) says
+// so before anything of it runs: what it changes, line by line, and that it runs only in a
+// sandbox with no network and no access to this page, once the visitor asks.
 import { diffRows, type Hunk } from "./diff";
 import { DiffLines } from "./ModelDiff";
+import type { EditFrom } from "./share";
 
-export function EditedBanner({ original, hunks, running, onRun, onDiscard }: {
+export function EditedBanner({ original, hunks, from, running, onRun, onDiscard }: {
   original: string;
   hunks: Hunk[];
+  from: EditFrom;
   running: boolean;
   onRun: () => void;
   onDiscard: () => void;
@@ -15,7 +17,7 @@ export function EditedBanner({ original, hunks, running, onRun, onDiscard }: {
   return (
     <section className="edited-banner" aria-label="An edited model" data-testid="edited-banner">
       <p>
-        <strong>This link carries an edited model.</strong>
+        <strong>{from === "link" ? "This link carries an edited model." : "This saved scenario carries an edited model."}</strong>
         {` Someone changed ${lines} line${lines === 1 ? "" : "s"} of the model's source (below). `}
         {running
           ? "It runs in a sandbox in your browser, which has no network and cannot read this page, your storage or your cookies."

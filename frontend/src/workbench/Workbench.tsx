@@ -1,19 +1,24 @@
 // The model workbench: the system's model source in an editor beside the chart; an edit runs
 // only in the sandbox (./sandbox.ts), redraws the chart with the original dashed beside it
 // (the explorer draws what `onEdited` gives it), and is judged against the memo and the laws.
-// The edit lives in the address's fragment (./fragment.ts, ./share.ts); a link's edit is shown
-// (./EditedBanner.tsx) and runs only when the visitor says so. Loaded only when opened.
+// The edit lives in the address's fragment (./fragment.ts, ./share.ts), or, too long for a link,
+// in a saved scenario the fragment names (./ShareEdit.tsx offers to save it); a link's edit is
+// shown (./EditedBanner.tsx) and runs only when the visitor says so. Loaded only when opened.
 import { useEffect, useMemo, useState } from "react";
+import { api, ApiError } from "../api/client";
 import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
+import { SaveDialog } from "../scenarios/SaveDialog";
+import type { ExplorerView } from "../state/explorerState";
 import "../styles/workbench.css";
 import { CodeEditor } from "./CodeEditor";
 import { applyHunks, diffLines, type Hunk, linesOf } from "./diff";
 import { EditedBanner } from "./EditedBanner";
 import { EditedFit } from "./EditedFit";
-import type { Fragment } from "./fragment";
+import { type Fragment, ORIGINAL } from "./fragment";
 import { modelSource, modulePath } from "./modelSource";
 import { ModelDiff } from "./ModelDiff";
-import { decodeEdit, encodeEdit, MAX_LINK_FRAGMENT } from "./share";
+import { decodeEdit, type EditFrom, encodeEdit, MAX_LINK_FRAGMENT, type SharedEdit } from "./share";
+import { ShareEdit } from "./ShareEdit";
 import { useEdit } from "./useEdit";
 
 // how long after typing stops the link is written
@@ -23,27 +28,54 @@ interface Props {
   spec: SystemSpec;
   curveKnobs: KnobValues;
   x: string;
+  /** the explorer's view, saved with the edit as a scenario */
+  view: ExplorerView;
   fragment: Fragment;
   setFragment: (f: Fragment) => void;
   onEdited: (sweep: SweepResult | null) => void;
+  /** the edit packed as a link carries it (null: none), for the explorer's "Save & share" */
+  onPacked: (packed: string | null) => void;
   onClose: () => void;
 }
 
-/** The original source, and the edit the link carries applied to it (or why it cannot be). */
-function useStart(spec: SystemSpec, payload: string | null) {
-  const [start, setStart] = useState<{ original: string; text: string; linked: Hunk[] | null; error: string | null } | null>(null);
+/** The edit the address carries: in its fragment, or in the saved scenario it names. */
+async function linkedEdit(f: Fragment): Promise<{ edit: SharedEdit; from: EditFrom } | null> {
+  if (f.edit) return { edit: await decodeEdit(f.edit, "link"), from: "link" };
+  if (!f.saved) return null;
+  let kept: string | null | undefined;
+  try {
+    kept = (await api.scenario(f.saved)).edit;
+  } catch (e) {
+    throw new Error(e instanceof ApiError && e.status === 404 ? "the saved scenario this link names is gone" : "the saved scenario this link names could not be read");
+  }
+  if (!kept) throw new Error("the saved scenario this link names holds no edited model");
+  return { edit: await decodeEdit(kept, "scenario"), from: "scenario" };
+}
+
+interface Start {
+  original: string;
+  text: string;
+  linked: { hunks: Hunk[]; from: EditFrom } | null;
+  error: string | null;
+}
+
+/** The original source, and the edit the address carries applied to it (or why it cannot be). */
+function useStart(spec: SystemSpec, fragment: Fragment) {
+  const [start, setStart] = useState<Start | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the workbench opens
   useEffect(() => {
     let live = true;
-    (async () => {
+    (async (): Promise<Start> => {
       const original = await modelSource(spec.id);
-      if (!payload) return { original, text: original, linked: null, error: null };
       try {
-        const edit = await decodeEdit(payload);
-        if (edit.module !== modulePath(spec.id)) throw new Error(`the edit in this link is of ${edit.module}, not of this model`);
+        const linked = await linkedEdit(fragment);
+        if (!linked) return { original, text: original, linked: null, error: null };
+        const { edit, from } = linked;
+        const where = from === "link" ? "this link" : "this saved scenario";
+        if (edit.module !== modulePath(spec.id)) throw new Error(`the edit in ${where} is of ${edit.module}, not of this model`);
         const text = applyHunks(original, edit.hunks);
-        if (text === null) throw new Error("the edit in this link was made on another version of this model and does not apply to it");
-        return { original, text, linked: edit.hunks, error: null };
+        if (text === null) throw new Error(`the edit in ${where} was made on another version of this model and does not apply to it`);
+        return { original, text, linked: { hunks: edit.hunks, from }, error: null };
       } catch (e) {
         return { original, text: original, linked: null, error: e instanceof Error ? e.message : String(e) };
       }
@@ -59,16 +91,16 @@ function useStart(spec: SystemSpec, payload: string | null) {
 }
 
 export default function Workbench(props: Props) {
-  const start = useStart(props.spec, props.fragment.edit);
+  const start = useStart(props.spec, props.fragment);
   if (!start) return <section className="workbench" aria-busy="true"><p className="loading">Opening the model's source…</p></section>;
   if (!start.original) return <section className="workbench"><p role="alert">{`The model's source could not be read: ${start.error}`}</p></section>;
   return <WorkbenchOpen {...props} original={start.original} first={start.text} linked={start.linked} linkError={start.error} />;
 }
 
-function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, original, first, linked, linkError }: Props & {
+function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, onEdited, onPacked, onClose, original, first, linked, linkError }: Props & {
   original: string;
   first: string;
-  linked: Hunk[] | null;
+  linked: Start["linked"];
   linkError: string | null;
 }) {
   const [text, setText] = useState(first);
@@ -77,27 +109,29 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
   const hunks = useMemo(() => diffLines(linesOf(original), linesOf(text)), [original, text]);
   const edited = hunks.length > 0;
   const edit = useEdit(spec, edited ? text : null, curveKnobs, x, consented);
-  const [tooLong, setTooLong] = useState(false);
+  const [packed, setPacked] = useState<string | null>(null);
+  // the text the address stands for: an unchanged edit keeps the address it came with (a saved
+  // scenario's short one); an address without a usable edit is written afresh
+  const [shown, setShown] = useState<string | null>(linked ? first : null);
 
   useEffect(() => onEdited(edit.sweep), [edit.sweep, onEdited]);
   useEffect(() => () => onEdited(null), [onEdited]);
+  useEffect(() => () => onPacked(null), [onPacked]);
 
-  // the link follows the text a moment after typing stops
+  // the link follows the text a moment after typing stops (an edit over a link's limit leaves
+  // the last one that fitted)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fragment is written, not read
   useEffect(() => {
-    if (!consented) return;
     const timer = setTimeout(async () => {
-      if (!edited) {
-        setTooLong(false);
-        setFragment({ open: true, edit: null });
-        return;
-      }
-      const payload = await encodeEdit({ module: modulePath(spec.id), hunks });
-      setTooLong(payload.length > MAX_LINK_FRAGMENT);
-      if (payload.length <= MAX_LINK_FRAGMENT) setFragment({ open: true, edit: payload });
+      const p = edited ? await encodeEdit({ module: modulePath(spec.id), hunks }) : null;
+      setPacked(p);
+      onPacked(p);
+      if (!consented || text === shown || (p !== null && p.length > MAX_LINK_FRAGMENT)) return;
+      setShown(text);
+      setFragment({ ...ORIGINAL, edit: p });
     }, LINK_MS);
     return () => clearTimeout(timer);
-  }, [hunks, consented]);
+  }, [text, consented, shown]);
 
   const problem = edit.problem;
   return (
@@ -107,7 +141,7 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
         <button type="button" onClick={onClose}>Close the editor</button>
       </div>
       {linkError && <p className="notice" role="alert" data-testid="edit-link-error">{`${linkError}; the original is shown.`}</p>}
-      {linked && <EditedBanner original={original} hunks={linked} running={consented} onRun={() => setConsented(true)} onDiscard={() => {
+      {linked && <EditedBanner original={original} hunks={linked.hunks} from={linked.from} running={consented} onRun={() => setConsented(true)} onDiscard={() => {
         setText(original);
         setConsented(true);
       }} />}
@@ -122,7 +156,15 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
           {edit.sweep ? " (the chart keeps the last curve that worked)" : ""}
         </p>
       )}
-      {tooLong && <p className="notice" data-testid="edit-too-long">This edit is too long to travel in a link; the address keeps the last one that fitted.</p>}
+      {consented && (
+        <ShareEdit packed={packed} saved={fragment.saved !== null && text === shown} save={
+          <SaveDialog system={spec.id} state={view} edit={packed} label="Save as a scenario" testId="save-edit" onSaved={(made) => {
+            // the address now names the saved edit: short, whatever the edit's length
+            setShown(text);
+            setFragment({ ...ORIGINAL, saved: made.slug });
+          }} />
+        } />
+      )}
       <div className="workbench-actions">
         <button type="button" data-testid="reset-model" disabled={!edited} onClick={() => setText(original)}>Reset to the original</button>
       </div>

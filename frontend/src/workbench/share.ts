@@ -1,12 +1,29 @@
 // An edited model in a link: `#model=` and the edit's hunks against the original source
 // (./diff.ts) as JSON, packed (../packedText.ts: deflate-raw, base64url). The fragment never
-// reaches the server. Read back as untrusted: shapes checked, sizes bounded.
+// reaches the server. An edit too long for a link is saved with a scenario as the same packed
+// text, which the server keeps as it came (backend/app/api/schemas.py PackedEdit) and the link
+// names (./fragment.ts). Read back as untrusted: shapes checked, sizes bounded.
 import { PackedTextError, packText, unpackText } from "../packedText";
 import type { Hunk } from "./diff";
 
 // a link a browser and a chat will carry; an edit larger than this cannot travel in one
 export const MAX_LINK_FRAGMENT = 16_000;
+// a link short enough to paste anywhere whole (mail and chats cut or hide longer ones)
+export const SHORT_LINK = 2_000;
+// what a saved scenario keeps (the server's MAX_EDIT_CHARS)
+export const MAX_SAVED_EDIT = 64 * 1024;
 const MAX_EDIT_BYTES = 256 * 1024;
+
+/** Where an edit is carried: the link's fragment, or a saved scenario the link names. */
+export type EditFrom = "link" | "scenario";
+
+/** How an edit packed to `length` characters can be shared: in a short link, in a long one
+ * (better saved as a scenario), or only in a scenario (too long for a link; or for a scenario). */
+export function shareWay(length: number): "short link" | "long link" | "scenario" | "too long" {
+  if (length <= SHORT_LINK) return "short link";
+  if (length <= MAX_LINK_FRAGMENT) return "long link";
+  return length <= MAX_SAVED_EDIT ? "scenario" : "too long";
+}
 
 export interface SharedEdit {
   /** the module the hunks apply to (perfmodels/afs.py) */
@@ -20,26 +37,28 @@ export async function encodeEdit(edit: SharedEdit): Promise<string> {
 
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");
 
-export async function decodeEdit(payload: string): Promise<SharedEdit> {
+export async function decodeEdit(payload: string, from: EditFrom = "link"): Promise<SharedEdit> {
+  const where = from === "link" ? "this link" : "this saved scenario";
+  const damaged = () => new Error(`the edit in ${where} is damaged`);
   let text: string;
   try {
-    text = await unpackText(payload, MAX_LINK_FRAGMENT, MAX_EDIT_BYTES);
+    text = await unpackText(payload, from === "link" ? MAX_LINK_FRAGMENT : MAX_SAVED_EDIT, MAX_EDIT_BYTES);
   } catch (e) {
-    throw new Error(e instanceof PackedTextError && e.kind === "too large" ? "the edit in this link is too large" : "the edit in this link is damaged");
+    throw e instanceof PackedTextError && e.kind === "too large" ? new Error(`the edit in ${where} is too large`) : damaged();
   }
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch {
-    throw new Error("the edit in this link is damaged");
+    throw damaged();
   }
   const d = doc as { m?: unknown; h?: unknown };
   const hunks = Array.isArray(d.h) ? d.h : null;
-  if (typeof d.m !== "string" || !hunks) throw new Error("the edit in this link is damaged");
+  if (typeof d.m !== "string" || !hunks) throw damaged();
   return {
     module: d.m,
     hunks: hunks.map((h: unknown) => {
-      if (!Array.isArray(h) || !Number.isInteger(h[0]) || h[0] < 0 || !strings(h[1]) || !strings(h[2])) throw new Error("the edit in this link is damaged");
+      if (!Array.isArray(h) || !Number.isInteger(h[0]) || h[0] < 0 || !strings(h[1]) || !strings(h[2])) throw damaged();
       return { at: h[0] as number, del: h[1], ins: h[2] };
     }),
   };
