@@ -1,7 +1,8 @@
 // The model workbench: an edit runs only in the sandbox, which reaches no server and nothing of
 // the page; an edited constant redraws the chart and is judged against the memo; a runaway loop
 // is stopped and a syntax error shown, each at its line; a link carries the edit to a fresh
-// browser, which shows what changed before anything runs.
+// browser, which shows what changed before anything runs; an edit too long for a short link is
+// saved as a scenario, whose short link does the same.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -122,8 +123,19 @@ test("an edited constant redraws the chart over the dashed original and is judge
   await expect(page.getByTestId("model-diff")).toContainText("No change against the original");
 });
 
-test("a link carries the edit to a fresh browser: a banner says what changed, and nothing runs until asked", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+/** An edit of many changed lines, each unlike the others (so it packs long), and a slower disk. */
+function longEdit(lines: number): string {
+  let seed = 42;
+  const digits = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return String(seed).padStart(10, "0");
+  };
+  const constants = Array.from({ length: lines }, (_, i) => `SPARE_${i} = ${digits()}.${digits()}  # ${digits()}\n`).join("");
+  return `${constants}DISK_MBPS = 2.5  # and a disk eight times slower\n`;
+}
+
+test("a link carries the edit to a fresh browser: a banner says what changed, and nothing runs until asked; a long edit goes as a saved scenario's short link", async ({ page, browser }) => {
+  test.setTimeout(360_000);
   await openWorkbench(page);
   await append(page, SLOWER_DISK);
   await expect(page.getByTestId("original-curve")).toBeVisible({ timeout: 90_000 });
@@ -145,4 +157,43 @@ test("a link carries the edit to a fresh browser: a banner says what changed, an
   await expect(other.getByTestId("model-curve")).toHaveAttribute("d", edited!, { timeout: 120_000 });
   await expect(other.getByTestId("original-curve")).toBeVisible();
   await fresh.close();
+
+  // an edit of many lines would make a long link: the page says so and saves it as a scenario
+  await expect(page.getByTestId("share-edit")).toHaveAttribute("data-way", "short link");
+  await append(page, longEdit(120));
+  await expect(page.getByTestId("model-curve")).not.toHaveAttribute("d", edited!, { timeout: 60_000 });
+  const share = page.getByTestId("share-edit");
+  await expect(share).toHaveAttribute("data-way", "long link");
+  await expect(share).toContainText("Save it as a scenario for a short link");
+  await expect.poll(() => new URL(page.url()).hash.length).toBeGreaterThan(2000); // the long link, until saved
+  const longCurve = await page.getByTestId("model-curve").getAttribute("d");
+  await page.getByTestId("save-edit").click();
+  const dialog = page.locator("dialog[open]");
+  await expect(dialog.getByTestId("save-with-edit")).toBeVisible();
+  await dialog.getByLabel("Title").fill("A disk eight times slower, and spare constants");
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  const saved = await dialog.getByTestId("scenario-link").inputValue();
+  expect(saved).toMatch(/\/s\/[A-Za-z0-9_-]{16,}$/);
+  const slug = saved.split("/s/")[1];
+  await dialog.getByRole("button", { name: "Done" }).click();
+  // the author's address names the saved edit now: short
+  await expect.poll(() => new URL(page.url()).hash).toBe(`#saved-model=${slug}`);
+  await expect(share).toHaveAttribute("data-way", "saved");
+
+  const visitor = await browser.newContext();
+  const third = await visitor.newPage();
+  await third.goto(saved);
+  await expect(third).toHaveURL(new RegExp(`/explore/afs\\?.*scenario=${slug}#saved-model=${slug}$`));
+  await expect(third.getByTestId("scenario-banner")).toContainText("A disk eight times slower");
+  const scenarioBanner = third.getByTestId("edited-banner");
+  await expect(scenarioBanner).toContainText("This saved scenario carries an edited model");
+  await expect(scenarioBanner).toContainText("Nothing of it has run");
+  await expect(scenarioBanner).toContainText("DISK_MBPS = 2.5");
+  await expect(third.getByTestId("model-sandbox")).toHaveCount(0);
+  await expect(third.getByTestId("original-curve")).toHaveCount(0);
+  await third.getByTestId("run-edit").click();
+  await expect(third.getByTestId("model-curve")).toHaveAttribute("d", longCurve!, { timeout: 120_000 });
+  await expect(third.getByTestId("original-curve")).toBeVisible();
+  await expect.poll(() => new URL(third.url()).hash).toBe(`#saved-model=${slug}`); // run, not rewritten
+  await visitor.close();
 });

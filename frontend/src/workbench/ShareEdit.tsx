@@ -34,7 +34,8 @@ export function ShareEdit({ packed, saved, save }: {
       <p data-testid={way === "scenario" || way === "too long" ? "edit-too-long" : undefined}>{said}</p>
       <p className="share-edit-actions">
         {short && copy}
-        {!saved && way !== "too long" && save}
+        {/* kept mounted once saved: its dialog shows the new link */}
+        {way !== "too long" && save}
       </p>
     </section>
   );
