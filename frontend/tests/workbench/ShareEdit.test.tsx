@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // What the share area says and offers, by the edit's packed length: a short link to copy; a long
 // one to save as a scenario; one over a link's limit only as a scenario (the address keeps the
 // last that fitted); one the address names as saved, short; one too long even for a scenario.
