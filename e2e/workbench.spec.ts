@@ -1,8 +1,9 @@
 // The model workbench: an edit runs only in the sandbox, which reaches no server and nothing of
 // the page; an edited constant redraws the chart and is judged against the memo; a runaway loop
 // is stopped and a syntax error shown, each at its line; an edit of a helper the model runs
-// (LAVC's mva.py) and of its module travels by link to a fresh browser, which shows what changed
-// in each file before anything runs, and runs it with the edited helper.
+// (LAVC's mva.py) and of its module, too long for a short link, is saved as a scenario whose short
+// link takes it to a fresh browser, which shows what changed in each file before anything runs,
+// and runs it with the edited helper.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -123,16 +124,28 @@ test("an edited constant redraws the chart over the dashed original and is judge
   await expect(page.getByTestId("model-diff")).toContainText("No change against the original");
 });
 
-test("an edit of LAVC's mva.py and of lavc.py travels by link to a fresh browser: a banner names each file, nothing runs until asked, then the curve follows the edited helper", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+/** Many lines of constants, each unlike the others (so the edit packs long). */
+function spareLines(lines: number): string {
+  let seed = 42;
+  const digits = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return String(seed).padStart(10, "0");
+  };
+  return Array.from({ length: lines }, (_, i) => `SPARE_${i} = ${digits()}.${digits()}  # ${digits()}\n`).join("");
+}
+
+test("an edit of LAVC's mva.py and of lavc.py, too long for a short link, is saved as a scenario whose link opens it in a fresh browser: a banner names each file, nothing runs until asked, then the curve follows the edited helper", async ({ page, browser }) => {
+  test.setTimeout(300_000);
   // every station twice as slow, in the MVA that closed.py imported by name from mva.py
   const SLOWER = "_recursion = recursion\n\n\ndef recursion(demands, population, think_time=0.0, copies=None, keep=()):\n" +
     "    return _recursion([2 * d for d in demands], population, think_time, copies, keep)\n";
   const NOTE = "# what if every station were twice as slow? (perfmodels/mva.py)\n";
+  const SPARE = spareLines(120);
   // the lines each adds (typed on the file's last line, which is empty)
-  const [slower, note] = [SLOWER, NOTE].map((t) => t.split("\n").length - 1);
-  const files = [`perfmodels/lavc.py: ${note} line added, 0 removed`, `perfmodels/mva.py: ${slower} lines added, 0 removed`];
-  // the link is made without running anything here (no sandbox started: the fresh browser runs it)
+  const [slower, note, spare] = [SLOWER, NOTE, SPARE].map((t) => t.split("\n").length - 1);
+  const files = [`perfmodels/lavc.py: ${note + spare} lines added, 0 removed`, `perfmodels/mva.py: ${slower} lines added, 0 removed`];
+  // the edit is made and saved without running anything here (no sandbox started: the fresh
+  // browser runs it)
   await page.route("**/sandbox.html", (route) => route.abort());
   // (the time a disk request takes: MVA's queues; the default y, the CPU's demand, has none)
   await page.goto("/explore/lavc?y=io_elapsed_ms#edit");
@@ -147,29 +160,49 @@ test("an edit of LAVC's mva.py and of lavc.py travels by link to a fresh browser
   await expect(tabs.last()).toContainText("edited");
   const hash = () => new URL(page.url()).hash;
   await expect.poll(hash, { timeout: 10_000 }).toMatch(/^#model=[A-Za-z0-9_-]+$/);
+  const share = page.getByTestId("share-edit");
+  await expect(share).toHaveAttribute("data-way", "short link");
   const mvaAlone = hash();
+  expect(mvaAlone.length).toBeLessThan(2000);
   await page.keyboard.press("Shift+Tab"); // out of the editor, back to its tabs
   await page.keyboard.press("Home");
   await expect(page.getByRole("textbox", { name: "Source of perfmodels/lavc.py" })).toBeVisible();
   await page.getByTestId("model-source").click();
   await page.keyboard.press("Control+End");
-  await page.keyboard.insertText(NOTE);
+  await page.keyboard.insertText(NOTE + SPARE);
   // each file keeps its own edit; the diff shows both
   await tabs.last().click();
   await expect(page.getByTestId("model-source")).toContainText("return _recursion([2 * d for d in demands]");
   const diff = page.getByTestId("model-diff");
-  await expect(diff).toContainText(`Your edit against the original, in 2 files: ${slower + note} lines added, 0 removed`);
+  await expect(diff).toContainText(`Your edit against the original, in 2 files: ${slower + note + spare} lines added, 0 removed`);
   await expect(diff.getByRole("heading")).toHaveText(files);
-  await expect.poll(hash, { timeout: 10_000 }).not.toBe(mvaAlone); // the link follows a moment after typing stops
-  const link = page.url();
-  expect(new URL(link).hash.length).toBeLessThan(2000);
+
+  // so many lines would make a long link: the page says so, and saves the edit as a scenario
+  await expect(share).toHaveAttribute("data-way", "long link");
+  await expect(share).toContainText("Save it as a scenario for a short link");
+  await expect.poll(() => hash().length).toBeGreaterThan(2000); // the long link, until saved
+  await page.getByTestId("save-edit").click();
+  const dialog = page.locator("dialog[open]");
+  await expect(dialog.getByTestId("save-with-edit")).toBeVisible();
+  await dialog.getByLabel("Title").fill("Every station twice as slow");
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  const saved = await dialog.getByTestId("scenario-link").inputValue();
+  expect(saved).toMatch(/\/s\/[A-Za-z0-9_-]{16,}$/);
+  const slug = saved.split("/s/")[1];
+  await dialog.getByRole("button", { name: "Done" }).click();
+  // the author's address names the saved edit now: short
+  await expect.poll(hash).toBe(`#saved-model=${slug}`);
+  await expect(share).toHaveAttribute("data-way", "saved");
   await page.close();
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
-  await other.goto(link);
+  await other.goto(saved);
+  await expect(other).toHaveURL(new RegExp(`/explore/lavc\\?.*scenario=${slug}#saved-model=${slug}$`));
+  await expect(other.getByTestId("scenario-banner")).toContainText("Every station twice as slow");
   const banner = other.getByTestId("edited-banner");
-  await expect(banner).toContainText(`Someone changed ${note} line of perfmodels/lavc.py and ${slower} lines of perfmodels/mva.py`);
+  await expect(banner).toContainText("This saved scenario carries an edited model");
+  await expect(banner).toContainText(`Someone changed ${note + spare} lines of perfmodels/lavc.py and ${slower} lines of perfmodels/mva.py`);
   await expect(banner.getByRole("heading")).toHaveText(files);
   await expect(banner).toContainText("return _recursion([2 * d for d in demands]");
   await expect(banner).toContainText("Nothing of it has run");
@@ -185,5 +218,6 @@ test("an edit of LAVC's mva.py and of lavc.py travels by link to a fresh browser
   await expect(other.getByTestId("model-curve")).not.toHaveAttribute("d", original!);
   expect(await other.getByTestId("model-curve").getAttribute("d")).not.toBe(await other.getByTestId("original-curve").getAttribute("d"));
   await expect(other.getByTestId("edit-problem")).toHaveCount(0);
+  await expect.poll(() => new URL(other.url()).hash).toBe(`#saved-model=${slug}`); // run, not rewritten
   await fresh.close();
 });

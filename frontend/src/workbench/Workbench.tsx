@@ -2,20 +2,25 @@
 // file at a time: ./FileTabs.tsx) in an editor beside the chart; an edit runs
 // only in the sandbox (./sandbox.ts), redraws the chart with the original dashed beside it
 // (the explorer draws what `onEdited` gives it), and is judged against the memo and the laws.
-// The edit lives in the address's fragment (./fragment.ts, ./share.ts); a link's edit is shown
-// (./EditedBanner.tsx) and runs only when the visitor says so. Loaded only when opened.
+// The edit lives in the address's fragment (./fragment.ts, ./share.ts), or, too long for a link,
+// in a saved scenario the fragment names (./ShareEdit.tsx offers to save it); a link's edit is
+// shown (./EditedBanner.tsx) and runs only when the visitor says so. Loaded only when opened.
 import { useEffect, useMemo, useState } from "react";
+import { api, ApiError } from "../api/client";
 import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
+import { SaveDialog } from "../scenarios/SaveDialog";
+import type { ExplorerView } from "../state/explorerState";
 import "../styles/workbench.css";
 import { CodeEditor } from "./CodeEditor";
 import { EditedBanner } from "./EditedBanner";
 import { EditedFit } from "./EditedFit";
 import { FILE_PANEL, FileTabs, tabId } from "./FileTabs";
-import type { Fragment } from "./fragment";
-import { changesOf, type Start, startEdit } from "./modelEdit";
+import { type Fragment, ORIGINAL } from "./fragment";
+import { type Carried, changesOf, editedFiles, editKey, type Start, startEdit } from "./modelEdit";
 import { type Files, modelFiles, modulePath } from "./modelSource";
 import { ModelDiff } from "./ModelDiff";
-import { encodeEdits, MAX_LINK_FRAGMENT, type SharedEdit } from "./share";
+import { encodeEdits, MAX_LINK_FRAGMENT } from "./share";
+import { ShareEdit } from "./ShareEdit";
 import { useEdit } from "./useEdit";
 
 // how long after typing stops the link is written
@@ -25,19 +30,37 @@ interface Props {
   spec: SystemSpec;
   curveKnobs: KnobValues;
   x: string;
+  /** the explorer's view, saved with the edit as a scenario */
+  view: ExplorerView;
   fragment: Fragment;
   setFragment: (f: Fragment) => void;
   onEdited: (sweep: SweepResult | null) => void;
+  /** the edit packed as a link carries it (null: none), for the explorer's "Save & share" */
+  onPacked: (packed: string | null) => void;
   onClose: () => void;
 }
 
-/** The model's files, and the edit the link carries applied to them (or why it cannot be). */
-function useStart(spec: SystemSpec, payload: string | null) {
+/** The packed edit the address carries: in its fragment, or in the saved scenario it names. */
+async function carriedBy(f: Fragment): Promise<Carried | null> {
+  if (f.edit) return { packed: f.edit, from: "link" };
+  if (!f.saved) return null;
+  let kept: string | null | undefined;
+  try {
+    kept = (await api.scenario(f.saved)).edit;
+  } catch (e) {
+    throw new Error(e instanceof ApiError && e.status === 404 ? "the saved scenario this link names is gone" : "the saved scenario this link names could not be read");
+  }
+  if (!kept) throw new Error("the saved scenario this link names holds no edited model");
+  return { packed: kept, from: "scenario" };
+}
+
+/** The model's files, and the edit the address carries applied to them (or why it cannot be). */
+function useStart(spec: SystemSpec, fragment: Fragment) {
   const [start, setStart] = useState<Start | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the workbench opens
   useEffect(() => {
     let live = true;
-    startEdit(spec.id, payload).then(
+    startEdit(spec.id, () => carriedBy(fragment)).then(
       (s) => live && setStart(s),
       (e: Error) => live && setStart({ originals: {}, texts: {}, linked: null, error: e.message }),
     );
@@ -49,49 +72,52 @@ function useStart(spec: SystemSpec, payload: string | null) {
 }
 
 export default function Workbench(props: Props) {
-  const start = useStart(props.spec, props.fragment.edit);
+  const start = useStart(props.spec, props.fragment);
   if (!start) return <section className="workbench" aria-busy="true"><p className="loading">Opening the model's source…</p></section>;
   if (!Object.keys(start.originals).length) return <section className="workbench"><p role="alert">{`The model's source could not be read: ${start.error}`}</p></section>;
   return <WorkbenchOpen {...props} originals={start.originals} first={start.texts} linked={start.linked} linkError={start.error} />;
 }
 
-function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, originals, first, linked, linkError }: Props & {
+function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, onEdited, onPacked, onClose, originals, first, linked, linkError }: Props & {
   originals: Files;
   first: Files;
-  linked: SharedEdit[] | null;
+  linked: Start["linked"];
   linkError: string | null;
 }) {
   const files = modelFiles(spec.id);
   const [texts, setTexts] = useState(first);
   // the file shown: the first a link's edit changes, else the system's module
-  const [active, setActive] = useState(linked?.[0]?.module ?? files[0]);
+  const [active, setActive] = useState(linked?.edits[0]?.module ?? files[0]);
   // a link's edit runs once the visitor has read what it changes and asked for it
   const [consented, setConsented] = useState(linked === null);
   const changes = useMemo(() => changesOf(originals, texts), [originals, texts]);
   const edited = changes.length > 0;
-  const editedFiles = useMemo(() => (changes.length ? Object.fromEntries(changes.map((c) => [c.module, texts[c.module]])) : null), [changes, texts]);
-  const edit = useEdit(spec, editedFiles, curveKnobs, x, consented);
-  const [tooLong, setTooLong] = useState(false);
+  const editedTexts = useMemo(() => editedFiles(texts, changes), [changes, texts]);
+  const key = editKey(editedTexts);
+  const edit = useEdit(spec, editedTexts, curveKnobs, x, consented);
+  const [packed, setPacked] = useState<string | null>(null);
+  // the edit the address stands for: an unchanged edit keeps the address it came with (a saved
+  // scenario's short one); an address without a usable edit is written afresh
+  const [shown, setShown] = useState<string | null>(() => (linked ? editKey(editedFiles(first, changesOf(originals, first))) : null));
 
   useEffect(() => onEdited(edit.sweep), [edit.sweep, onEdited]);
   useEffect(() => () => onEdited(null), [onEdited]);
+  useEffect(() => () => onPacked(null), [onPacked]);
 
-  // the link follows the text a moment after typing stops
+  // the link follows the text a moment after typing stops (an edit over a link's limit leaves
+  // the last one that fitted)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fragment is written, not read
   useEffect(() => {
-    if (!consented) return;
     const timer = setTimeout(async () => {
-      if (!edited) {
-        setTooLong(false);
-        setFragment({ open: true, edit: null });
-        return;
-      }
-      const payload = await encodeEdits(changes);
-      setTooLong(payload.length > MAX_LINK_FRAGMENT);
-      if (payload.length <= MAX_LINK_FRAGMENT) setFragment({ open: true, edit: payload });
+      const p = edited ? await encodeEdits(changes) : null;
+      setPacked(p);
+      onPacked(p);
+      if (!consented || key === shown || (p !== null && p.length > MAX_LINK_FRAGMENT)) return;
+      setShown(key);
+      setFragment({ ...ORIGINAL, edit: p });
     }, LINK_MS);
     return () => clearTimeout(timer);
-  }, [changes, consented]);
+  }, [key, consented, shown]);
 
   const problem = edit.problem;
   const problemFile = problem?.line ? problem.file : null;
@@ -102,7 +128,7 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
         <button type="button" onClick={onClose}>Close the editor</button>
       </div>
       {linkError && <p className="notice" role="alert" data-testid="edit-link-error">{`${linkError}; the original is shown.`}</p>}
-      {linked && <EditedBanner originals={originals} edits={linked} running={consented} onRun={() => setConsented(true)} onDiscard={() => {
+      {linked && <EditedBanner originals={originals} edits={linked.edits} from={linked.from} running={consented} onRun={() => setConsented(true)} onDiscard={() => {
         setTexts(originals);
         setConsented(true);
       }} />}
@@ -122,7 +148,15 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
           {problemFile && problemFile !== active && <button type="button" className="show-file" onClick={() => setActive(problemFile)}>{`Show ${problemFile}`}</button>}
         </p>
       )}
-      {tooLong && <p className="notice" data-testid="edit-too-long">This edit is too long to travel in a link; the address keeps the last one that fitted.</p>}
+      {consented && (
+        <ShareEdit packed={packed} saved={fragment.saved !== null && key === shown} save={
+          <SaveDialog system={spec.id} state={view} edit={packed} label="Save as a scenario" testId="save-edit" onSaved={(made) => {
+            // the address now names the saved edit: short, whatever the edit's length
+            setShown(key);
+            setFragment({ ...ORIGINAL, saved: made.slug });
+          }} />
+        } />
+      )}
       <div className="workbench-actions">
         <button type="button" data-testid="reset-model" disabled={!edited} onClick={() => setTexts(originals)}>{files.length > 1 ? "Reset every file to the original" : "Reset to the original"}</button>
         {files.length > 1 && <button type="button" data-testid="reset-file" disabled={texts[active] === originals[active]}
