@@ -2,7 +2,8 @@
 // only in the sandbox (./sandbox.ts), redraws the chart with the original dashed beside it
 // (the explorer draws what `onEdited` gives it), and is judged against the memo and the laws.
 // The edit lives in the address's fragment (./fragment.ts, ./share.ts); a link's edit is shown
-// (./EditedBanner.tsx) and runs only when the visitor says so. Loaded only when opened.
+// (./EditedBanner.tsx) and runs only when the visitor says so. The edit may be fitted to the memo
+// or to the page's own table (./EditFit.tsx). Loaded only when opened.
 import { useEffect, useMemo, useState } from "react";
 import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
 import "../styles/workbench.css";
@@ -10,11 +11,13 @@ import { CodeEditor } from "./CodeEditor";
 import { applyHunks, diffLines, type Hunk, linesOf } from "./diff";
 import { EditedBanner } from "./EditedBanner";
 import { EditedFit } from "./EditedFit";
+import { EditFit } from "./EditFit";
 import type { Fragment } from "./fragment";
 import { modelSource, modulePath } from "./modelSource";
 import { ModelDiff } from "./ModelDiff";
 import { decodeEdit, encodeEdit, MAX_LINK_FRAGMENT } from "./share";
-import { useEdit } from "./useEdit";
+import { type FittedEdit, useEdit } from "./useEdit";
+import { type OwnTableInput, useEditFit } from "./useEditFit";
 
 // how long after typing stops the link is written
 const LINK_MS = 400;
@@ -25,7 +28,10 @@ interface Props {
   x: string;
   fragment: Fragment;
   setFragment: (f: Fragment) => void;
-  onEdited: (sweep: SweepResult | null) => void;
+  /** the page's own table, when it has one with no problems (what "Your measurements" fits) */
+  own: OwnTableInput | null;
+  /** the edit's curve and its name in the legend (null: the original's) */
+  onEdited: (sweep: SweepResult | null, label?: string) => void;
   onClose: () => void;
 }
 
@@ -65,7 +71,7 @@ export default function Workbench(props: Props) {
   return <WorkbenchOpen {...props} original={start.original} first={start.text} linked={start.linked} linkError={start.error} />;
 }
 
-function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, original, first, linked, linkError }: Props & {
+function WorkbenchOpen({ spec, curveKnobs, x, fragment, setFragment, own, onEdited, onClose, original, first, linked, linkError }: Props & {
   original: string;
   first: string;
   linked: Hunk[] | null;
@@ -76,10 +82,19 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
   const [consented, setConsented] = useState(linked === null);
   const hunks = useMemo(() => diffLines(linesOf(original), linesOf(text)), [original, text]);
   const edited = hunks.length > 0;
-  const edit = useEdit(spec, edited ? text : null, curveKnobs, x, consented);
+  // the fit's values the edit is drawn with (the fit needs the edit's sandbox: held here)
+  const [fitted, setFitted] = useState<FittedEdit | null>(null);
+  const edit = useEdit(spec, edited ? text : null, curveKnobs, x, consented, fitted);
+  const fit = useEditFit({
+    sandbox: edit.sandbox, spec, text: edited ? text : null, drawn: edit.drawn, run: consented, own,
+    initial: fragment.fit && linked ? { kind: fragment.fit, text: first } : null,
+  });
+  useEffect(() => setFitted(fit.fitted), [fit.fitted]);
+  const fittedTo = fit.fitted && fit.state.phase === "done" ? fit.state.kind : null;
   const [tooLong, setTooLong] = useState(false);
 
-  useEffect(() => onEdited(edit.sweep), [edit.sweep, onEdited]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: named as the fit it is drawn with (fittedTo), once drawn
+  useEffect(() => onEdited(edit.sweep, fittedTo ? `your edit, fitted to ${fittedTo === "memo" ? "the memo" : "your table"}` : undefined), [edit.sweep, onEdited]);
   useEffect(() => () => onEdited(null), [onEdited]);
 
   // the link follows the text a moment after typing stops
@@ -94,12 +109,15 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
       }
       const payload = await encodeEdit({ module: modulePath(spec.id), hunks });
       setTooLong(payload.length > MAX_LINK_FRAGMENT);
-      if (payload.length <= MAX_LINK_FRAGMENT) setFragment({ open: true, edit: payload });
+      if (payload.length <= MAX_LINK_FRAGMENT) setFragment({ open: true, edit: payload, fit: fit.kind });
     }, LINK_MS);
     return () => clearTimeout(timer);
-  }, [hunks, consented]);
+  }, [hunks, consented, fit.kind]);
 
+  // an error of the edit met during a fit is marked in the editor as any other
+  const fitProblem = fit.state.phase === "failed" ? fit.state.problem : null;
   const problem = edit.problem;
+  const marked = problem ?? fitProblem;
   return (
     <section className="workbench" aria-labelledby="workbench-title" data-testid="workbench">
       <div className="workbench-head">
@@ -114,7 +132,7 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
       <p className="workbench-help">
         {"The model's solve and the helpers it calls, as your browser runs them. An edit runs in a sandbox with no network and no access to this page; the chart redraws with the original dashed. Tab leaves the editor."}
       </p>
-      <CodeEditor doc={text} onChange={setText} label={`Source of ${modulePath(spec.id)}`} problem={problem?.line ? { line: problem.line, message: problem.message } : null} />
+      <CodeEditor doc={text} onChange={setText} label={`Source of ${modulePath(spec.id)}`} problem={marked?.line ? { line: marked.line, message: marked.message } : null} />
       <p className="sandbox-status" data-testid="sandbox-status" aria-live="polite">{statusText(edit.status.phase, edit.status.ms, consented, edited)}</p>
       {problem && (
         <p className="edit-problem" role="alert" data-testid="edit-problem">
@@ -127,6 +145,10 @@ function WorkbenchOpen({ spec, curveKnobs, x, setFragment, onEdited, onClose, or
         <button type="button" data-testid="reset-model" disabled={!edited} onClick={() => setText(original)}>Reset to the original</button>
       </div>
       <EditedFit system={spec.id} edited={edited && consented} memo={edit.memo} laws={edit.laws} knobs={spec.knobs} />
+      {edited && consented && (
+        <EditFit spec={spec} state={fit.state} hasOwn={own !== null} onFit={fit.ask} onStop={fit.stop} onClear={fit.clear}
+          blocked={edit.drawn === text ? null : "Your edit can be fitted once it runs."} />
+      )}
       <ModelDiff original={original} hunks={hunks} />
     </section>
   );

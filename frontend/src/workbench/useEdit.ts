@@ -1,9 +1,10 @@
 // An edit's life in the sandbox (./sandbox.ts): a moment after typing stops the edited source is
 // installed and its curve computed first; then, in the background, the laws at a few hundred
 // random settings and the memo's figures (fitted, then a configuration left out at a time). A
-// newer edit drops what the older one had still to do. An error keeps the last good curve.
+// newer edit drops what the older one had still to do. An error keeps the last good curve. A fit
+// of the edit (./useEditFit.ts) gives the parameters (and knobs) its curve is drawn with.
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
+import type { KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
 import { type Answer, num } from "./answers";
 import { readSweep } from "./readSweep";
 import { Sandbox, type SandboxStatus } from "./sandbox";
@@ -12,7 +13,7 @@ import { Sandbox, type SandboxStatus } from "./sandbox";
 const SETTLE_MS = 150;
 const CURVE_LIMIT_MS = 5_000;
 const LAWS_LIMIT_MS = 15_000;
-const FIT_LIMIT_MS = 60_000;
+export const FIT_LIMIT_MS = 60_000;
 export const LAW_SETTINGS = 300;
 
 export interface ErrorSummary {
@@ -32,6 +33,12 @@ export interface MemoJudgement {
 export interface LawReport {
   checked: number;
   violations: { knobs: KnobValues; law: string }[];
+}
+
+/** What the edit's curve is drawn with instead of the parameters it runs with: a fit's values. */
+export interface FittedEdit {
+  params: Params;
+  knobs: KnobValues;
 }
 
 export interface Problem {
@@ -57,7 +64,7 @@ function readLaws(v: unknown): LawReport | null {
 
 const problemOf = (a: Extract<Answer, { ok: false }>): Problem => ({ message: a.error.slice(0, 500), line: a.line });
 
-export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobValues, x: string, run: boolean) {
+export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobValues, x: string, run: boolean, fitted: FittedEdit | null = null) {
   const system = spec.id;
   const sandbox = useMemo(() => new Sandbox(), []);
   useEffect(() => () => sandbox.dispose(), [sandbox]);
@@ -67,12 +74,14 @@ export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobV
   const [sweep, setSweep] = useState<SweepResult | null>(null);
   const [laws, setLaws] = useState<LawReport | null>(null);
   const [memo, setMemo] = useState<MemoJudgement | null>(null);
+  // the text whose curve is on screen
+  const [drawn, setDrawn] = useState<string | null>(null);
   // the sandbox starts with the editor (a few seconds), so the first edit is drawn at once
   useEffect(() => {
     if (run) sandbox.warm().catch(() => undefined);
   }, [run, sandbox]);
-  const want = useRef({ curveKnobs, x });
-  want.current = { curveKnobs, x };
+  const want = useRef({ curveKnobs, x, fitted });
+  want.current = { curveKnobs, x, fitted };
   // what is installed in the sandbox now: the text and the frame it went into
   const installed = useRef<{ text: string; removed: number } | null>(null);
   const generation = useRef(0);
@@ -90,9 +99,12 @@ export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobV
   }
 
   async function curve(source: string): Promise<boolean> {
-    const { curveKnobs: knobs, x: along } = want.current;
+    const { curveKnobs: asked, x: along, fitted: fit } = want.current;
     if (!(await install(source))) return false;
-    const a = await sandbox.call("sweep", { system, knobs, x: along, band: false }, CURVE_LIMIT_MS);
+    // a fit's knobs (those the table left open), never the one along the axis
+    const knobs = fit ? { ...asked, ...Object.fromEntries(Object.entries(fit.knobs).filter(([k]) => k !== along)) } : asked;
+    const params = fit && Object.keys(fit.params).length ? fit.params : undefined;
+    const a = await sandbox.call("sweep", { system, knobs, x: along, band: false, params }, CURVE_LIMIT_MS);
     if (!a.ok) {
       setProblem(problemOf(a));
       return false;
@@ -104,6 +116,7 @@ export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobV
     }
     setProblem(null);
     setSweep(s);
+    setDrawn(source);
     return true;
   }
 
@@ -150,11 +163,12 @@ export function useEdit(spec: SystemSpec, text: string | null, curveKnobs: KnobV
     return () => clearTimeout(timer);
   }, [text, run, system]);
 
-  // the knobs or the axis moved: the edited curve again (the judgement does not depend on them)
+  // the knobs, the axis or the fit moved: the edited curve again (the judgement does not depend on
+  // them); a text not yet installed is drawn once typing settles
   // biome-ignore lint/correctness/useExhaustiveDependencies: the text is the one installed
   useEffect(() => {
-    if (run && text !== null && installed.current) void curve(text);
-  }, [curveKnobs, x]);
+    if (run && text !== null && installed.current?.text === text) void curve(text);
+  }, [curveKnobs, x, fitted]);
 
-  return { status, problem, sweep: text === null ? null : sweep, laws, memo };
+  return { status, problem, sweep: text === null ? null : sweep, laws, memo, sandbox, drawn: text === null ? null : drawn };
 }
