@@ -32,6 +32,8 @@ interface Asked {
   kind: FitKind;
   text: string;
   table: string | null;
+  /** each press of a button a new request (the same fit asked again runs again) */
+  n: number;
 }
 
 const IDLE: EditFitState = { phase: "idle" };
@@ -50,7 +52,7 @@ export function useEditFit(o: {
   initial: { kind: FitKind; text: string } | null;
 }) {
   const { sandbox, spec, text, drawn, run, own } = o;
-  const [asked, setAsked] = useState<Asked | null>(() => (o.initial ? { ...o.initial, table: own?.text ?? null } : null));
+  const [asked, setAsked] = useState<Asked | null>(() => (o.initial ? { ...o.initial, table: own?.text ?? null, n: 0 } : null));
   const [state, setState] = useState<EditFitState & { for?: string }>(IDLE);
   const ownNow = useRef(own);
   ownNow.current = own;
@@ -97,7 +99,7 @@ export function useEditFit(o: {
       setState((s) => (s.phase === "done" && s.kind === "own" ? { ...s, leftOut: (left.ok && readLeftOut(left.result)) || {}, progress: null } : s));
     })();
     return () => stop.abort();
-  }, [live?.kind, live?.text, live?.table, ready]);
+  }, [live?.kind, live?.text, live?.table, live?.n, ready]);
 
   const shown: EditFitState = state.for === undefined || state.for === text ? state : IDLE;
   // what the edit's curve is drawn with: the fit's values (the model's parameters, and the knobs a
@@ -114,7 +116,7 @@ export function useEditFit(o: {
     /** the fit the link should carry */
     kind: live && shown.phase !== "failed" ? live.kind : null,
     fitted,
-    ask: (kind: FitKind) => text !== null && setAsked({ kind, text, table: own?.text ?? null }),
+    ask: (kind: FitKind) => text !== null && setAsked((a) => ({ kind, text, table: own?.text ?? null, n: (a?.n ?? 0) + 1 })),
     /** Stop a fit under way (its rows left out too): nothing of it is kept. */
     stop: () => {
       if (state.phase === "running" || (state.phase === "done" && state.kind === "own" && state.progress !== null)) {
