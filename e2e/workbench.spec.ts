@@ -1,7 +1,8 @@
 // The model workbench: an edit runs only in the sandbox, which reaches no server and nothing of
 // the page; an edited constant redraws the chart and is judged against the memo; a runaway loop
-// is stopped and a syntax error shown, each at its line; a link carries the edit to a fresh
-// browser, which shows what changed before anything runs.
+// is stopped and a syntax error shown, each at its line; an edited default is fitted back to the
+// memo's values; a link carries the fitted edit to a fresh browser, which shows what changed
+// before anything runs (one page for all but the escapes: each page starts Python twice).
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,6 +12,10 @@ const SOURCE = readFileSync(new URL("../models/perfmodels/afs.py", import.meta.u
 // the editor's last line (the file ends with a newline: an empty line), where code is typed
 const LAST = SOURCE.split("\n").length;
 const SLOWER_DISK = "DISK_MBPS = 5.0  # what if the fileserver's disk were four times slower?\n";
+// a parameter's default changed: the network the edit runs with at half the memo's fit
+const SLOW_DEFAULT = "_solve = solve\n\ndef solve(k, p=None, detail=True):\n    return _solve(k, p or {**fitted(SPEC.id), 'network_MBps': 5.0}, detail)\n";
+/** "40.1 % at the median (at most 47.6 %)": [median, worst] */
+const errors = (text: string, which: RegExp) => which.exec(text)?.slice(1, 3).map(Number) ?? [];
 
 async function openWorkbench(page: Page, hash = "#edit") {
   await page.goto(`/explore/afs${hash}`);
@@ -81,8 +86,8 @@ test("an edit reaches no server and nothing of the page: fetch, pyfetch, XHR, st
   probe.close();
 });
 
-test("an edited constant redraws the chart over the dashed original and is judged against the memo; a runaway loop and a syntax error are shown at their lines", async ({ page }) => {
-  test.setTimeout(240_000);
+test("an edited constant redraws the chart over the dashed original and is judged against the memo; a runaway loop and a syntax error are shown at their lines; an edited default is fitted back, and the link carries the fitted edit to a fresh browser", async ({ page, browser }) => {
+  test.setTimeout(300_000);
   await openWorkbench(page);
   const before = await page.getByTestId("model-curve").getAttribute("d");
   await append(page, SLOWER_DISK);
@@ -120,29 +125,47 @@ test("an edited constant redraws the chart over the dashed original and is judge
   await expect(page.getByTestId("original-curve")).toHaveCount(0);
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", before!);
   await expect(page.getByTestId("model-diff")).toContainText("No change against the original");
-});
 
-test("a link carries the edit to a fresh browser: a banner says what changed, and nothing runs until asked", async ({ page, browser }) => {
-  test.setTimeout(240_000);
-  await openWorkbench(page);
-  await append(page, SLOWER_DISK);
-  await expect(page.getByTestId("original-curve")).toBeVisible({ timeout: 90_000 });
-  await expect.poll(() => new URL(page.url()).hash, { timeout: 10_000 }).toMatch(/^#model=[A-Za-z0-9_-]+$/);
+  // a parameter's default changed: far off the memo as it runs; fitted in the sandbox, the memo's
+  // values and error come back, and the fitted edit draws the original's curve
+  await append(page, SLOW_DEFAULT);
+  await expect(page.getByTestId("original-curve")).toHaveAttribute("d", before!, { timeout: 60_000 });
+  await expect(page.getByTestId("model-curve")).not.toHaveAttribute("d", before!);
+  await page.getByTestId("fit-edit-memo").click();
+  const said = page.getByTestId("fit-edit-errors");
+  await expect(said).toContainText("fitted", { timeout: 60_000 });
+  const [runs, fitted] = [errors((await said.textContent())!, /([\d.]+) % at the median \(at most ([\d.]+) %\) with the parameters/),
+    errors((await said.textContent())!, /([\d.]+) % at the median \(at most ([\d.]+) %\) fitted/)];
+  expect(runs[0]).toBeGreaterThan(3 * original[0]);
+  expect(Math.abs(fitted[0] - original[0])).toBeLessThanOrEqual(0.2);
+  expect(Math.abs(fitted[1] - original[1])).toBeLessThanOrEqual(0.2);
+  // each fitted value's range of equally good values holds the original's calibrated one
+  const params = await page.getByTestId("fit-edit-param").allTextContents();
+  expect(params).toHaveLength(4);
+  for (const p of params) {
+    const [lo, hi, calibrated] = (/from ([\d.]+) to ([\d.]+); the original's ([\d.]+)\)$/.exec(p) ?? []).slice(1).map(Number);
+    expect(calibrated).toBeGreaterThanOrEqual(lo);
+    expect(calibrated).toBeLessThanOrEqual(hi);
+  }
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", before!);
+  await expect(page.getByTestId("legend")).toContainText("your edit, fitted to the memo");
+
+  // the link carries the edit and its fit; a fresh browser shows what changed before anything runs
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 10_000 }).toMatch(/^#model=[A-Za-z0-9_-]+&fit=memo$/);
   const link = page.url();
   expect(new URL(link).hash.length).toBeLessThan(2000);
-  const edited = await page.getByTestId("model-curve").getAttribute("d");
-
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   await other.goto(link);
   const banner = other.getByTestId("edited-banner");
   await expect(banner).toContainText("This link carries an edited model");
-  await expect(banner).toContainText(SLOWER_DISK.trim());
+  await expect(banner).toContainText("'network_MBps': 5.0");
   await expect(banner).toContainText("Nothing of it has run");
   await expect(other.getByTestId("model-sandbox")).toHaveCount(0); // no sandbox until asked
   await expect(other.getByTestId("original-curve")).toHaveCount(0);
   await other.getByTestId("run-edit").click();
-  await expect(other.getByTestId("model-curve")).toHaveAttribute("d", edited!, { timeout: 120_000 });
+  await expect(other.getByTestId("fit-edit-errors")).toHaveText((await said.textContent())!, { timeout: 120_000 });
+  await expect(other.getByTestId("model-curve")).toHaveAttribute("d", before!);
   await expect(other.getByTestId("original-curve")).toBeVisible();
   await fresh.close();
 });

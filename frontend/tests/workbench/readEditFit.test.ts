@@ -53,6 +53,8 @@ describe("a fit of the edit to a user's table, from the sandbox", () => {
     expect(bad({ knobs: { elsewhere: 1 } })).toBeNull();
     expect(bad({ ranges: {} })).toBeNull(); // a fitted value without its range
     expect(bad({ rows: [{ ...fit.rows[0], metric: "secret" }] })).toBeNull();
+    expect(bad({ rows: [{ ...fit.rows[0], missing: undefined }] })).toBeNull(); // a field left out
+    expect(bad({ prior: { weight: 0, tried: "[[1, 0.02]]" } })).toBeNull();
     expect(bad({ warnings: [{ kind: "x", name: null, message: "m".repeat(5000) }] })).toBeNull();
   });
 
