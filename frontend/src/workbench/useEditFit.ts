@@ -56,6 +56,10 @@ export function useEditFit(o: {
   const [state, setState] = useState<EditFitState & { for?: string }>(IDLE);
   const ownNow = useRef(own);
   ownNow.current = own;
+  // a link's fit to the page's table waits for the table to be read, then fits that one
+  useEffect(() => {
+    if (own && asked?.kind === "own" && asked.table === null) setAsked({ ...asked, table: own.text });
+  }, [own, asked]);
   // the fit asked holds while its edit (and for "own", its table) is the one on the page
   const live = asked && text !== null && asked.text === text && (asked.kind === "memo" || asked.table === (own?.text ?? null)) ? asked : null;
   const ready = live !== null && run && drawn === text;
@@ -74,6 +78,8 @@ export function useEditFit(o: {
       if (!signal.aborted) setState((s) => (s.phase === "running" ? { ...s, progress: from + share * f } : s.phase === "done" && s.kind === "own" ? { ...s, progress: from + share * f } : s));
     };
     const failed = (a: Extract<Answer, { ok: false }> | null) => setState({ phase: "failed", kind: live.kind, problem: a ? problemOf(a) : unreadable, ...at });
+    const table = ownNow.current;
+    if (live.kind === "own" && !table) return;
     setState({ phase: "running", kind: live.kind, progress: 0, ...at });
     (async () => {
       if (live.kind === "memo") {
@@ -84,7 +90,6 @@ export function useEditFit(o: {
         setState({ phase: "done", kind: "memo", memo: r, ...at });
         return;
       }
-      const table = ownNow.current;
       if (!table) return;
       const call = { system: spec.id, text: table.text, knobs: table.knobs, fit: table.fit ?? undefined };
       const a = await sandbox.call("fit_own", call, FIT_LIMIT_MS, false, { signal, progress: progress(0.5) });

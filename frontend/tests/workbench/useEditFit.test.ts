@@ -21,10 +21,10 @@ function fakeSandbox() {
   return { sandbox, calls };
 }
 
-function setup(text: string | null, drawn: string | null, own: OwnTableInput | null = null) {
+function setup(text: string | null, drawn: string | null, own: OwnTableInput | null = null, initial: Parameters<typeof useEditFit>[0]["initial"] = null) {
   const { sandbox, calls } = fakeSandbox();
   const hook = renderHook((p: { text: string | null; drawn: string | null; own: OwnTableInput | null }) =>
-    useEditFit({ sandbox, spec, text: p.text, drawn: p.drawn, run: true, own: p.own, initial: null }), { initialProps: { text, drawn, own } });
+    useEditFit({ sandbox, spec, text: p.text, drawn: p.drawn, run: true, own: p.own, initial }), { initialProps: { text, drawn, own } });
   return { ...hook, calls };
 }
 
@@ -92,5 +92,14 @@ describe("a fit of the edit", () => {
     rerender({ text: "edit A", drawn: "edit A", own: { ...own, text: `${own.text}16,4000\n` } });
     expect(result.current.state.phase).toBe("idle");
     expect(result.current.fitted).toBeNull();
+  });
+
+  it("asked by a link for the page's table, waits for the table to be read and fits it", () => {
+    const own = { text: "chunksize,read_kBps\n13,1700\n", knobs: {}, fit: null };
+    const { result, rerender, calls } = setup("edit A", "edit A", null, { kind: "own", text: "edit A" });
+    expect(calls).toHaveLength(0);
+    expect(result.current.kind).toBe("own"); // the link keeps it meanwhile
+    rerender({ text: "edit A", drawn: "edit A", own });
+    expect(calls.map((c) => c.op)).toEqual(["fit_own"]);
   });
 });
