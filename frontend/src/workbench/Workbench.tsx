@@ -129,6 +129,11 @@ function WorkbenchOpen({ spec, curveKnobs, x, fragment, setFragment, own, onEdit
         setText(original);
         setConsented(true);
       }} />}
+      {linked && !consented && fragment.fit && (
+        <p className="workbench-help" data-testid="edited-banner-fit">
+          {`Once run, the edit is fitted to ${fragment.fit === "memo" ? "the memo's figures" : "your measurements"}, as the link asks, in the same sandbox.`}
+        </p>
+      )}
       <p className="workbench-help">
         {"The model's solve and the helpers it calls, as your browser runs them. An edit runs in a sandbox with no network and no access to this page; the chart redraws with the original dashed. Tab leaves the editor."}
       </p>
