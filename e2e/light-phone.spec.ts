@@ -5,6 +5,8 @@
 import { expect, test } from "@playwright/test";
 import { StudentSeat, TeacherView } from "./pages/ClassPages";
 
+test.use({ serviceWorkers: "allow" }); // a visitor's browser, with the app's service worker
+
 const RUNTIME = (url: string) => /\/(pyodide|py)\//.test(url) || /\/assets\/worker-/.test(url);
 
 test("a class seat moves under 300 KB through join, a point step, a choice step and the reveal, and never asks for Python; its explorer link does", async ({ browser }) => {

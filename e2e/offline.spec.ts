@@ -5,6 +5,8 @@
 import { expect, test } from "@playwright/test";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
+test.use({ serviceWorkers: "allow" }); // a visitor's browser, with the app's service worker
+
 test("the app works offline after the first visit, and saving waits for the connection", async ({ page, context }) => {
   test.setTimeout(120_000);
   const ex = new ExplorerPage(page);

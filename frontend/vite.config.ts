@@ -80,7 +80,8 @@ export default defineConfig(({ command }) => ({
   test: {
     root: here("."),
     include: ["tests/**/*.test.{ts,tsx}"],
-    environment: "jsdom",
+    // (a test file that needs a DOM says so in its first line: `@vitest-environment jsdom`)
+    environment: "node",
     testTimeout: 60_000,
     env: { MEMOLAB_ROOT: here("..") + "/" },
   },

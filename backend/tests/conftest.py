@@ -13,9 +13,9 @@ from app.main import create_app
 
 POSTGRES = os.environ.get("MEMOLAB_TEST_POSTGRES_URL")
 
-# Modules whose app never reads or writes the database (the HTTP protocol, headers, the models'
-# and datasets' routes, the caches): run once, on SQLite; on PostgreSQL they would test nothing
-# more and cost the suite's run time.
+# Modules whose app never reads or writes the suite's database (the HTTP protocol, headers, the
+# models' and datasets' routes, the caches; the fuzzer's app has a SQLite file of its own): run
+# once, on SQLite; on PostgreSQL they would test nothing more and cost the suite's run time.
 WITHOUT_DATABASE = [
     "core/test_protocol.py",
     "core/test_limits.py",
@@ -26,6 +26,7 @@ WITHOUT_DATABASE = [
     "api/test_openapi.py",
     "api/routes/test_models.py",
     "api/routes/test_datasets.py",
+    "test_fuzz_api.py",
 ]
 collect_ignore = WITHOUT_DATABASE if POSTGRES else []
 

@@ -56,8 +56,10 @@ export class StudentSeat {
   constructor(readonly page: Page) {}
 
   /** Join by the link, or (`typed`) by typing the code on /learn as read off the projector. */
-  static async join(browser: Browser, code: string, name: string, typed = false, device: BrowserContextOptions = {}): Promise<StudentSeat> {
+  /** `prepare`: done to the phone's page before it opens the class (a fake clock installed). */
+  static async join(browser: Browser, code: string, name: string, typed = false, device: BrowserContextOptions = {}, prepare?: (page: Page) => Promise<void>): Promise<StudentSeat> {
     const page = await (await browser.newContext(device)).newPage();
+    await prepare?.(page);
     if (typed) {
       await page.goto("/learn");
       await page.getByTestId("class-code-input").fill(code.toLowerCase());

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The one outbox both users build on (scenarios saved offline, a student's answers): what it keeps
 // is read back as untrusted, an empty box leaves nothing behind, and a round of sending settles
 // each entry by its outcome, stops while offline, and never runs twice at once.

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -47,6 +48,7 @@ def knob_value(k) -> st.SearchStrategy:
     )
 
 
+@functools.cache  # one strategy a system: hypothesis validates a new one at every draw
 def settings_of(system: str) -> st.SearchStrategy:
     return st.fixed_dictionaries({k.name: knob_value(k) for k in spec(system).knobs})
 
@@ -104,6 +106,7 @@ def test_domain_utilization_and_capacity(system, data):
         assert r["metrics"]["lookups_passed"] == r["metrics"]["lookups_hit"] - 1
 
 
+@functools.cache
 def params_of(system: str) -> st.SearchStrategy:
     """Fitted parameters anywhere in their physical bounds (log-uniform: a factor is a step)."""
     bounds = SYSTEMS_BY_ID[system].BOUNDS

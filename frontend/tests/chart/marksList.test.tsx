@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The legend, the description, the data table, the sound and the exports all read one list of
 // marks: each lists the same marks, and a new mark (one object, as a new file under
 // chart/marks/ would make) shows in every one of them without touching any.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The fit explained: a fit the memo's pull held where the memo's parameters put every row says
 // that it moved nothing, rather than presenting the memo's values as found from the rows.
 import { cleanup, render, screen } from "@testing-library/react";

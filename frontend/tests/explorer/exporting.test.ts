@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
 import { textWidth } from "../../src/chart/measure";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // What the reveal says of a sketch (lesson/SketchQuestion.tsx): its error against the model, the
 // memo's points between its x values, and a class's median sketch; and its table, point by point.
 import { cleanup, render } from "@testing-library/react";

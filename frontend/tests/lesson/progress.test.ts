@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Progress lives in localStorage, which is as untrusted as a URL: bad contents read as empty.
 import { beforeEach, expect, it } from "vitest";
 import { markSeen, progressOf, resetAll, resetLesson, saveAnswer } from "../../src/lesson/progress";

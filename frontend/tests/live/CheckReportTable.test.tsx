@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The concept check in the class report: each question's share right before and after and its
 // gain, the class's on its own row, and where there is no gain, why (everyone right before).
 import { cleanup, render, screen, within } from "@testing-library/react";

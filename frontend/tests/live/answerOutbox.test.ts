@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The answers a phone keeps while offline: kept on a network failure or a 503, replaced by a
 // newer answer to the same step, sent in order when the connection returns, and a refusal
 // meanwhile (the step closed) reported rather than retried for ever.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/client";
 import { ASK_AGAIN, askServer, type Http, serverThenWorker } from "../../src/runtime/fallback";

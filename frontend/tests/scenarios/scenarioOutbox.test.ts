@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Scenarios saved offline wait in this browser; flush sends them when the connection is back,
 // keeps them while it is not, and sets aside ones the server refuses.
 import { beforeEach, expect, it, vi } from "vitest";

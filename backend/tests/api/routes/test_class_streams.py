@@ -49,9 +49,8 @@ def test_a_reconnect_replaces_the_oldest_and_an_address_past_its_cap_is_refused(
     # streams given back (the devices went away) make room again
     second.close()
     third.close()
-    # (a closed stream's thread lets its connection go at its next line, a keep-alive within 15 s;
-    # the server then notices: on a busy machine that can take longer than 20 s)
-    deadline = time.monotonic() + 45
+    # (the server notices the hang-up at once; its slot is given back as the stream ends)
+    deadline = time.monotonic() + 20
     while True:
         again = Stream(tight, code, cy)
         if again.status == 200 or time.monotonic() > deadline:
@@ -137,7 +136,7 @@ async def _flood(pid: int, port: int) -> None:
                 health.append(time.perf_counter() - t)
                 time.sleep(0.1)
 
-    classes = [(await _call(port, "POST", "/api/classes", {"lesson": LESSON}))[1]["code"] for _ in range(5)]
+    classes = [(await _call(port, "POST", "/api/classes", {"lesson": LESSON}))[1]["code"] for _ in range(3)]
     gate = asyncio.Semaphore(50)
 
     async def join(code: str) -> str:
@@ -146,19 +145,19 @@ async def _flood(pid: int, port: int) -> None:
             assert status == 201
             return s["student_token"]
 
-    tokens = await asyncio.gather(*(join(code) for code in classes for _ in range(1000)))
+    tokens = await asyncio.gather(*(join(code) for code in classes for _ in range(900)))
     sampler = threading.Thread(target=sample_health)
     sampler.start()
     before = _rss_mb(pid)
 
-    # 1,000 streams at once with one student's token: each replaces the oldest; 3 stay open
+    # 300 streams at once with one student's token: each replaces the oldest; 3 stay open
     opening = asyncio.Semaphore(500)  # (in flight at once: under the listen backlog)
 
     async def one(code: str, token: str) -> tuple[int, asyncio.StreamReader | None, asyncio.StreamWriter]:
         async with opening:
             return await _open(port, f"/api/classes/{code}/events", token)
 
-    flood = await asyncio.gather(*(one(classes[0], tokens[0]) for _ in range(1000)))
+    flood = await asyncio.gather(*(one(classes[0], tokens[0]) for _ in range(300)))
     assert {s for s, _, _ in flood} == {200}
     still_open = 0
     for _, reader, writer in flood:
@@ -169,8 +168,8 @@ async def _flood(pid: int, port: int) -> None:
         writer.close()
     assert still_open <= 3
 
-    # 5,000 from one address (the test's), 1,000 devices of each of 5 classes: 2,500 fit, the rest 429
-    flood = await asyncio.gather(*(one(classes[i // 1000], tokens[i]) for i in range(5000)))
+    # 2,700 from one address (the test's), 900 devices of each of 3 classes: 2,500 fit, the rest 429
+    flood = await asyncio.gather(*(one(classes[i // 900], tokens[i]) for i in range(2700)))
     streams = sorted(s for s, _, _ in flood)
     with_streams = _rss_mb(pid)
     done.set()
