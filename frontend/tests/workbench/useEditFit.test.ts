@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A fit of the edit: run once its edit is drawn, dropped by a newer edit, stopped by Stop, and an
 // error in the edit met during the fit kept with its line. The sandbox here is a stand-in that
 // answers as the page asks (the real one is walked in e2e/workbench.spec.ts).
