@@ -2,7 +2,7 @@
 # Install everything Memo Lab needs to run, reusing whatever is already installed and current:
 # npm packages from the lock file, a Python virtual environment with backend/ and models/,
 # the Pyodide runtime copied from the npm package, the models and trimmed standard library
-# archives, and the frontend build.
+# archives, and the frontend build (scripts/build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STAMPS=.stamps
@@ -75,12 +75,6 @@ if [ ! -f public/py/stdlib.zip ] || stale stdlib "$h"; then
 fi
 rm -f public/py/snapshot.bin # the build's memory snapshot of earlier versions
 
-# 5. Production build of the frontend when any of its inputs changed.
-h=$( (find frontend/src frontend/build frontend/index.html frontend/vite.config.ts frontend/tsconfig.json public lessons \
-        package-lock.json -type f -not -path 'public/pyodide/*'; echo public/pyodide/.version) \
-      | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
-if [ ! -f frontend/dist/index.html ] || stale build "$h"; then
-  say "building the frontend"
-  npx --no-install vite build --config frontend/vite.config.ts --logLevel warn
-  echo "$h" > "$STAMPS/build"
-fi
+# 5. Production build of the frontend when any of its inputs changed (`npm test` runs it beside
+#    its first suites instead, which do not need it: SETUP_BUILD=0).
+[ "${SETUP_BUILD:-1}" = 0 ] || bash scripts/build.sh

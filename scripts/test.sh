@@ -7,12 +7,13 @@
 #
 # Suites that share nothing run side by side (a wave), each into its own log, printed whole when
 # the wave ends: the Python suites (the backend's on SQLite and on PostgreSQL in two processes)
-# with the page's unit suites; the topology's load test and the browser suite each have the
-# machine to themselves, since they measure time.
+# with the page's unit suites, and the page's build that only the browser suite needs; the
+# topology's load test and the browser suite each have the machine to themselves, since they
+# measure time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+SETUP_BUILD=0 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 
 # Debian's packages the suites start: one apt transaction (two at once would wait on dpkg's lock).
 need=()
@@ -80,7 +81,8 @@ wave "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --c
   --- "dependency audit" -- bash scripts/audit.sh \
   --- "types" -- npx --no-install tsc -p frontend/tsconfig.json \
   --- "typescript lint" -- node scripts/biome.mjs lint --error-on-warnings \
-  --- "frontend" -- env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts
+  --- "frontend" -- env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts \
+  --- "build" -- bash scripts/build.sh
 bash scripts/postgres.sh stop "$pg_dir"
 # docker-compose.yml's topology without Docker: PostgreSQL, two app processes, a classroom's load.
 wave "topology" -- bash scripts/topology.sh 50 15
