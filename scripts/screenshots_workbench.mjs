@@ -2,8 +2,10 @@
 // at a 1920x1080 desktop with an edit (the fileserver's disk four times slower) drawn over the
 // dashed original and judged against the memo (docs/workbench-edit.png), and the same edit's
 // link opened afresh: the banner saying what changed, before anything runs
-// (docs/workbench-banner.png); then an edit of many lines, too long for a short link, saved as a
-// scenario and its short link opened afresh at 1920x1080 (docs/workbench-scenario.png).
+// (docs/workbench-banner.png); an edit of a parameter's default (the network at half the memo's
+// fit) fitted back to the memo's figures in the sandbox (docs/workbench-fit.png); then an edit of
+// many lines, too long for a short link, saved as a scenario and its short link opened afresh at
+// 1920x1080 (docs/workbench-scenario.png).
 import { join } from "node:path";
 import { ROOT } from "../bench/lib.mjs";
 
@@ -22,6 +24,17 @@ export async function workbenchShots(browser, base) {
   await page.getByTestId("edited-laws").getByText("No law broken").waitFor();
   await page.screenshot({ path: join(ROOT, "docs/workbench-edit.png") });
   const link = page.url();
+  await page.getByTestId("reset-model").click();
+  await source.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.insertText("_solve = solve\n\ndef solve(k, p=None, detail=True):\n    return _solve(k, p or {**fitted(SPEC.id), 'network_MBps': 5.0}, detail)\n");
+  await page.getByTestId("original-curve").waitFor({ timeout: 120_000 });
+  await page.getByTestId("fit-edit-memo").click();
+  await page.getByTestId("fit-edit-result").waitFor({ timeout: 120_000 });
+  await page.getByTestId("legend").getByText("fitted to the memo").waitFor();
+  await page.getByTestId("edit-fit").evaluate((el) => el.scrollIntoView({ block: "end" }));
+  await page.screenshot({ path: join(ROOT, "docs/workbench-fit.png") });
+  await page.getByTestId("reset-model").click();
   const saved = await savedLongEdit(page);
   await ctx.close();
 
@@ -40,7 +53,7 @@ export async function workbenchShots(browser, base) {
   await third.getByTestId("scenario-banner").waitFor();
   await third.screenshot({ path: join(ROOT, "docs/workbench-scenario.png") });
   await visitor.close();
-  console.log("wrote docs/workbench-edit.png, docs/workbench-banner.png and docs/workbench-scenario.png");
+  console.log("wrote docs/workbench-edit.png, docs/workbench-banner.png, docs/workbench-fit.png and docs/workbench-scenario.png");
 }
 
 /** A hundred and twenty new constants and a disk eight times slower typed after the edit: a link too long to

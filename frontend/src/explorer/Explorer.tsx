@@ -71,12 +71,16 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const chartBox = useRef<HTMLDivElement>(null);
   useScrollPadding(chartBox);
   const [fragment, setFragment] = useFragment();
-  const [edited, setEdited] = useState<SweepResult | null>(null);
+  const [edited, setEdited] = useState<{ sweep: SweepResult; label: string } | null>(null);
+  const onEdited = useCallback((sweep: SweepResult | null, label = "your edit") => setEdited(sweep && { sweep, label }), []);
   // the edit packed as a link carries it, which "Save & share" keeps with the view
   const [packed, setPacked] = useState<string | null>(null);
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const view = useExplorerView(client, spec, dataset, state, source, fragment.open ? edited : null);
   const { axes, marks, xKnob, yMetric, params, own } = view;
+  // the table "Your measurements" would fit, for the workbench's fit of an edit
+  const ownInput = useMemo(() => (own.table?.rows.length && !own.table.problems.length && state.data ? { text: state.data, knobs, fit: state.fit } : null),
+    [own.table, state.data, knobs, state.fit]);
   const descriptionId = useId();
   // T on the chart's reader opens the table of its values and moves there
   const [tableAsked, setTableAsked] = useState(0);
@@ -135,8 +139,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         </div>
         {fragment.open && (
           <Suspense fallback={<p className="loading" aria-busy="true">Loading the editor…</p>}>
-            <Workbench spec={spec} curveKnobs={curveKnobs} x={x} view={viewOf(state)} fragment={fragment} setFragment={setFragment}
-              onEdited={setEdited} onPacked={setPacked} onClose={() => setFragment(CLOSED, true)} />
+            <Workbench spec={spec} curveKnobs={curveKnobs} x={x} view={viewOf(state)} fragment={fragment} setFragment={setFragment} own={ownInput}
+              onEdited={onEdited} onPacked={setPacked} onClose={() => setFragment(CLOSED, true)} />
           </Suspense>
         )}
       </div>

@@ -4,7 +4,8 @@
 // (the explorer draws what `onEdited` gives it), and is judged against the memo and the laws.
 // The edit lives in the address's fragment (./fragment.ts, ./share.ts), or, too long for a link,
 // in a saved scenario the fragment names (./ShareEdit.tsx offers to save it); a link's edit is
-// shown (./EditedBanner.tsx) and runs only when the visitor says so. Loaded only when opened.
+// shown (./EditedBanner.tsx) and runs only when the visitor says so. The edit may be fitted to
+// the memo or to the page's own table (./EditFit.tsx). Loaded only when opened.
 import { useEffect, useMemo, useState } from "react";
 import { api, ApiError } from "../api/client";
 import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
@@ -14,14 +15,16 @@ import "../styles/workbench.css";
 import { CodeEditor } from "./CodeEditor";
 import { EditedBanner } from "./EditedBanner";
 import { EditedFit } from "./EditedFit";
+import { EditFit } from "./EditFit";
 import { FILE_PANEL, FileTabs, tabId } from "./FileTabs";
 import { type Fragment, ORIGINAL } from "./fragment";
 import { type Carried, changesOf, editedFiles, editKey, type Start, startEdit } from "./modelEdit";
 import { type Files, modelFiles, modulePath } from "./modelSource";
 import { ModelDiff } from "./ModelDiff";
-import { encodeEdits, MAX_LINK_FRAGMENT } from "./share";
+import { type EditFrom, encodeEdits, MAX_LINK_FRAGMENT, whereSaid } from "./share";
 import { ShareEdit } from "./ShareEdit";
-import { useEdit } from "./useEdit";
+import { type FittedEdit, useEdit } from "./useEdit";
+import { type OwnTableInput, useEditFit } from "./useEditFit";
 
 // how long after typing stops the link is written
 const LINK_MS = 400;
@@ -34,7 +37,10 @@ interface Props {
   view: ExplorerView;
   fragment: Fragment;
   setFragment: (f: Fragment) => void;
-  onEdited: (sweep: SweepResult | null) => void;
+  /** the page's own table, when it has one with no problems (what "Your measurements" fits) */
+  own: OwnTableInput | null;
+  /** the edit's curve and its name in the legend (null: the original's) */
+  onEdited: (sweep: SweepResult | null, label?: string) => void;
   /** the edit packed as a link carries it (null: none), for the explorer's "Save & share" */
   onPacked: (packed: string | null) => void;
   onClose: () => void;
@@ -78,7 +84,7 @@ export default function Workbench(props: Props) {
   return <WorkbenchOpen {...props} originals={start.originals} first={start.texts} linked={start.linked} linkError={start.error} />;
 }
 
-function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, onEdited, onPacked, onClose, originals, first, linked, linkError }: Props & {
+function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, own, onEdited, onPacked, onClose, originals, first, linked, linkError }: Props & {
   originals: Files;
   first: Files;
   linked: Start["linked"];
@@ -94,33 +100,55 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, onEdi
   const edited = changes.length > 0;
   const editedTexts = useMemo(() => editedFiles(texts, changes), [changes, texts]);
   const key = editKey(editedTexts);
-  const edit = useEdit(spec, editedTexts, curveKnobs, x, consented);
+  // the edit the address came with (its editKey), null without one
+  const [firstKey] = useState(() => (linked ? editKey(editedFiles(first, changesOf(originals, first))) : null));
+  // the fit's values the edit is drawn with (the fit needs the edit's sandbox: held here)
+  const [fitted, setFitted] = useState<FittedEdit | null>(null);
+  const edit = useEdit(spec, editedTexts, curveKnobs, x, consented, fitted);
+  const fit = useEditFit({
+    sandbox: edit.sandbox, spec, text: key || null, drawn: edit.drawn, run: consented, own,
+    initial: fragment.fit && firstKey ? { kind: fragment.fit, text: firstKey } : null,
+  });
+  useEffect(() => setFitted(fit.fitted), [fit.fitted]);
+  const fittedTo = fit.fitted && fit.state.phase === "done" ? fit.state.kind : null;
+  const fitKind = fit.kind ?? null;
   const [packed, setPacked] = useState<string | null>(null);
   // the edit the address stands for: an unchanged edit keeps the address it came with (a saved
   // scenario's short one); an address without a usable edit is written afresh
-  const [shown, setShown] = useState<string | null>(() => (linked ? editKey(editedFiles(first, changesOf(originals, first))) : null));
+  const [shown, setShown] = useState<string | null>(firstKey);
 
-  useEffect(() => onEdited(edit.sweep), [edit.sweep, onEdited]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: named as the fit it is drawn with (fittedTo), once drawn
+  useEffect(() => onEdited(edit.sweep, fittedTo ? `your edit, fitted to ${fittedTo === "memo" ? "the memo" : "your table"}` : undefined), [edit.sweep, onEdited]);
   useEffect(() => () => onEdited(null), [onEdited]);
   useEffect(() => () => onPacked(null), [onPacked]);
 
-  // the link follows the text a moment after typing stops (an edit over a link's limit leaves
-  // the last one that fitted)
+  // the link follows the text and its fit a moment after typing stops (an edit over a link's
+  // limit leaves the last one that fitted; the same edit keeps naming what holds it)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fragment is written, not read
   useEffect(() => {
     const timer = setTimeout(async () => {
       const p = edited ? await encodeEdits(changes) : null;
       setPacked(p);
       onPacked(p);
-      if (!consented || key === shown || (p !== null && p.length > MAX_LINK_FRAGMENT)) return;
+      if (!consented) return;
+      if (key === shown) {
+        if ((fragment.fit ?? null) !== fitKind) setFragment({ ...fragment, fit: fitKind });
+        return;
+      }
+      if (p !== null && p.length > MAX_LINK_FRAGMENT) return;
       setShown(key);
-      setFragment({ ...ORIGINAL, edit: p });
+      setFragment({ ...ORIGINAL, edit: p, fit: fitKind });
     }, LINK_MS);
     return () => clearTimeout(timer);
-  }, [key, consented, shown]);
+  }, [key, consented, shown, fitKind]);
 
+  // an error of the edit met during a fit is marked in the editor as any other
+  const fitProblem = fit.state.phase === "failed" ? fit.state.problem : null;
   const problem = edit.problem;
-  const problemFile = problem?.line ? problem.file : null;
+  const marked = problem ?? fitProblem;
+  const markedFile = marked?.line ? marked.file : null;
+  const showFile = (path: string | null) =>
+    path && path !== active && <button type="button" className="show-file" onClick={() => setActive(path)}>{`Show ${path}`}</button>;
   return (
     <section className="workbench" aria-labelledby="workbench-title" data-testid="workbench">
       <div className="workbench-head">
@@ -132,20 +160,25 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, onEdi
         setTexts(originals);
         setConsented(true);
       }} />}
+      {linked && !consented && fragment.fit && (
+        <p className="workbench-help" data-testid="edited-banner-fit">
+          {`Once run, the edit is fitted to ${fragment.fit === "memo" ? "the memo's figures" : "your measurements"}, as the link asks, in the same sandbox.`}
+        </p>
+      )}
       <p className="workbench-help">
         {`The model's solve${files.length > 1 ? " and the helpers it calls (pick a file above the editor; an edited helper runs for this model only)" : ""}, as your browser runs them. An edit runs in a sandbox with no network and no access to this page; the chart redraws with the original dashed. Tab leaves the editor.`}
       </p>
-      {files.length > 1 && <FileTabs files={files} active={active} edited={new Set(changes.map((c) => c.module))} problem={problemFile} onPick={setActive} />}
+      {files.length > 1 && <FileTabs files={files} active={active} edited={new Set(changes.map((c) => c.module))} problem={markedFile} onPick={setActive} />}
       <div id={FILE_PANEL} {...(files.length > 1 ? { role: "tabpanel", "aria-labelledby": tabId(active) } : {})}>
         <CodeEditor path={active} doc={texts[active]} onChange={(t) => setTexts((was) => ({ ...was, [active]: t }))} label={`Source of ${active}`}
-          problem={problem?.line && problemFile === active ? { line: problem.line, message: problem.message } : null} />
+          problem={marked?.line && markedFile === active ? { line: marked.line, message: marked.message } : null} />
       </div>
-      <p className="sandbox-status" data-testid="sandbox-status" aria-live="polite">{statusText(edit.status.phase, edit.status.ms, consented, edited)}</p>
+      <p className="sandbox-status" data-testid="sandbox-status" aria-live="polite">{statusText(edit.status.phase, edit.status.ms, consented ? null : linked?.from ?? "link", edited)}</p>
       {problem && (
         <p className="edit-problem" role="alert" data-testid="edit-problem">
-          {problem.line ? `Line ${problem.line} of ${problemFile}: ${problem.message}` : problem.message}
+          {problem.line ? `Line ${problem.line} of ${problem.file}: ${problem.message}` : problem.message}
           {edit.sweep ? " (the chart keeps the last curve that worked)" : ""}
-          {problemFile && problemFile !== active && <button type="button" className="show-file" onClick={() => setActive(problemFile)}>{`Show ${problemFile}`}</button>}
+          {showFile(problem.line ? problem.file : null)}
         </p>
       )}
       {consented && (
@@ -153,7 +186,7 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, onEdi
           <SaveDialog system={spec.id} state={view} edit={packed} label="Save as a scenario" testId="save-edit" onSaved={(made) => {
             // the address now names the saved edit: short, whatever the edit's length
             setShown(key);
-            setFragment({ ...ORIGINAL, saved: made.slug });
+            setFragment({ ...ORIGINAL, saved: made.slug, fit: fitKind });
           }} />
         } />
       )}
@@ -163,13 +196,18 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, onEdi
           onClick={() => setTexts((was) => ({ ...was, [active]: originals[active] }))}>{`Reset ${active}`}</button>}
       </div>
       <EditedFit system={spec.id} edited={edited && consented} memo={edit.memo} laws={edit.laws} knobs={spec.knobs} />
+      {edited && consented && (
+        <EditFit spec={spec} state={fit.state} hasOwn={own !== null} onFit={fit.ask} onStop={fit.stop} onClear={fit.clear}
+          blocked={edit.drawn === key ? null : "Your edit can be fitted once it runs."} showFile={showFile} />
+      )}
       <ModelDiff originals={originals} changes={changes} />
     </section>
   );
 }
 
-function statusText(phase: string, ms: number | undefined, consented: boolean, edited: boolean): string {
-  if (!consented) return "The edit in this link has not run.";
+/** `waiting`: where the edit not yet run came from (null: it runs, or there is none). */
+function statusText(phase: string, ms: number | undefined, waiting: EditFrom | null, edited: boolean): string {
+  if (waiting) return `The edit in ${whereSaid(waiting)} has not run.`;
   if (!edited) return "The original model: edit it to run your version in the sandbox.";
   if (phase === "starting") return "Starting the sandbox for your edit…";
   if (phase === "failed") return "The sandbox could not start.";

@@ -1,19 +1,23 @@
 // The workbench's place in the explorer's address: its fragment, `#edit` (the editor open on the
 // original), `#model=...` (an edit, ./share.ts) or `#saved-model=SLUG` (the edit a saved
-// scenario keeps, one too long for a link). The query is the view's (state/urlState.ts); the
-// fragment is the workbench's, kept whenever the view's address is written: the view may move
-// away from a scenario's while its model stays the scenario's edit. Small, and loaded with the
-// explorer: the workbench itself loads only when opened.
+// scenario keeps, one too long for a link), either with `&fit=memo` or `&fit=own` when the edit
+// is drawn fitted to the memo's figures or to the page's own table (./useEditFit.ts, run again
+// on opening). The query is the view's (state/urlState.ts); the fragment is the workbench's,
+// kept whenever the view's address is written: the view may move away from a scenario's while
+// its model stays the scenario's edit. Small, and loaded with the explorer: the workbench itself
+// loads only when opened.
 
 import { useCallback, useEffect, useState } from "react";
 import { SLUG } from "../state/urlState";
 
-/** The workbench's place in the fragment: open, and the edit it holds (null: the original) or
- * the saved scenario that holds it. */
+/** The workbench's place in the fragment: open, the edit it holds (null: the original) or the
+ * saved scenario that holds it, and what the edit is fitted to (none: drawn with the parameters
+ * it runs with). */
 export interface Fragment {
   open: boolean;
   edit: string | null;
   saved: string | null;
+  fit?: "memo" | "own" | null;
 }
 
 export const CLOSED: Fragment = { open: false, edit: null, saved: null };
@@ -24,11 +28,19 @@ export function readFragment(hash: string): Fragment {
   const edit = p.get("model") || null;
   const named = p.get("saved-model");
   const saved = !edit && named && SLUG.test(named) ? named : null;
-  return { open: edit !== null || saved !== null || p.has("edit") || p.has("saved-model"), edit, saved };
+  const fit = p.get("fit");
+  return {
+    open: edit !== null || saved !== null || p.has("edit") || p.has("saved-model"),
+    edit,
+    saved,
+    ...((edit || saved) && (fit === "memo" || fit === "own") ? { fit } : {}),
+  };
 }
 
-export const fragmentOf = (f: Fragment): string =>
-  f.edit ? `#model=${f.edit}` : f.saved ? `#saved-model=${f.saved}` : f.open ? "#edit" : "";
+export function fragmentOf(f: Fragment): string {
+  const fit = f.fit && (f.edit || f.saved) ? `&fit=${f.fit}` : "";
+  return f.edit ? `#model=${f.edit}${fit}` : f.saved ? `#saved-model=${f.saved}${fit}` : f.open ? "#edit" : "";
+}
 
 /** The fragment now, and a way to write it (a replaced history entry: typing is not history). */
 export function useFragment(): [Fragment, (f: Fragment, push?: boolean) => void] {
