@@ -152,7 +152,13 @@ describe("kernel keeping a start-up snapshot", () => {
     let memory = 0;
     const first = harness({
       loadPyodide: pyodideLoader(trimmedStdlibPath(), boots),
-      snapshots: { ...store, keep: (b) => ((memory = b.length), store.keep(b).then(kept)) },
+      snapshots: {
+        ...store,
+        keep: (b) => {
+          memory = b.length;
+          return store.keep(b).then(kept);
+        },
+      },
       snapshotQuietMs: 50,
     });
     await first.kernel.booted;
