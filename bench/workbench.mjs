@@ -3,7 +3,8 @@
 // is the workbench's. For one who does: the bytes the editor and the sandbox add (as sent,
 // compressed), the time from "Edit this model" to the editor, the sandbox's start (its own clock,
 // and from the click), and from the last keystroke of an edit to the edited curve drawn, with the
-// sandbox idle (five edits of a constant, the median and the slowest). Results: docs/performance.md.
+// sandbox idle (five edits of a constant, the median and the slowest), and "Fit this edit to the
+// memo's figures" from the click to the fitted curve drawn (three fits). Results: docs/performance.md.
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -85,6 +86,18 @@ try {
       await idle();
     }
     console.log(`  last keystroke to the edited curve, sandbox idle: median ${Math.round(median(times))} ms, slowest ${Math.round(Math.max(...times))} ms (${times.map(Math.round).join(", ")}; includes the 150 ms wait for typing to stop)`);
+    const fits = [];
+    for (let i = 0; i < 3; i++) {
+      const unfitted = await page.getByTestId("model-curve").getAttribute("d");
+      const t0 = await page.evaluate(() => performance.now());
+      await page.getByTestId("fit-edit-memo").click();
+      const done = await page.waitForFunction((old) => document.querySelector('[data-testid="fit-edit-result"]')
+        && document.querySelector('[data-testid="model-curve"]')?.getAttribute("d") !== old ? performance.now() : null, unfitted, { polling: "raf", timeout: 120_000 });
+      fits.push((await done.jsonValue()) - t0);
+      await page.getByTestId("fit-edit-clear").click();
+      await page.waitForFunction((old) => document.querySelector('[data-testid="model-curve"]')?.getAttribute("d") === old, unfitted);
+    }
+    console.log(`  "Fit this edit to the memo's figures" to the fitted curve drawn: median ${Math.round(median(fits))} ms, slowest ${Math.round(Math.max(...fits))} ms (${fits.map(Math.round).join(", ")})`);
     await ctx.close();
   }
 } finally {

@@ -1,8 +1,11 @@
 // The model workbench: an edit runs only in the sandbox, which reaches no server and nothing of
 // the page; an edited constant redraws the chart and is judged against the memo; a runaway loop
-// is stopped and a syntax error shown, each at its line; an edit of a helper the model runs
-// (LAVC's mva.py) and of its module travels by link to a fresh browser, which shows what changed
-// in each file before anything runs, and runs it with the edited helper.
+// is stopped and a syntax error shown, each at its line; an edited default is fitted back to the
+// memo's values, and a link carries the fitted edit to a fresh browser, which shows what changed
+// before anything runs; an edit of a helper the model runs (LAVC's mva.py) and of its module, too
+// long for a short link, is saved as a scenario whose short link takes it to a fresh browser,
+// which shows what changed in each file, runs it with the edited helper, and shows the fit's
+// error at its file and line (each page that runs an edit starts Python twice: few pages).
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +15,12 @@ const SOURCE = readFileSync(new URL("../models/perfmodels/afs.py", import.meta.u
 // the editor's last line (the file ends with a newline: an empty line), where code is typed
 const LAST = SOURCE.split("\n").length;
 const SLOWER_DISK = "DISK_MBPS = 5.0  # what if the fileserver's disk were four times slower?\n";
+// a parameter's default changed: the network the edit runs with at half the memo's fit
+const SLOW_DEFAULT = "_solve = solve\n\ndef solve(k, p=None, detail=True):\n    return _solve(k, p or {**fitted(SPEC.id), 'network_MBps': 5.0}, detail)\n";
+/** "40.1 % at the median (at most 47.6 %)": [median, worst] */
+const errors = (text: string, which: RegExp) => which.exec(text)?.slice(1, 3).map(Number) ?? [];
+const MVA = readFileSync(new URL("../models/perfmodels/mva.py", import.meta.url), "utf8");
+
 
 async function openWorkbench(page: Page, hash = "#edit") {
   await page.goto(`/explore/afs${hash}`);
@@ -82,8 +91,8 @@ test("an edit reaches no server and nothing of the page: fetch, pyfetch, XHR, st
   probe.close();
 });
 
-test("an edited constant redraws the chart over the dashed original and is judged against the memo; a runaway loop and a syntax error are shown at their lines", async ({ page }) => {
-  test.setTimeout(240_000);
+test("an edited constant redraws the chart over the dashed original and is judged against the memo; a runaway loop and a syntax error are shown at their lines; an edited default is fitted back, and the link carries the fitted edit to a fresh browser", async ({ page, browser }) => {
+  test.setTimeout(300_000);
   await openWorkbench(page);
   const before = await page.getByTestId("model-curve").getAttribute("d");
   await append(page, SLOWER_DISK);
@@ -121,18 +130,80 @@ test("an edited constant redraws the chart over the dashed original and is judge
   await expect(page.getByTestId("original-curve")).toHaveCount(0);
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", before!);
   await expect(page.getByTestId("model-diff")).toContainText("No change against the original");
+
+  // a parameter's default changed: far off the memo as it runs; fitted in the sandbox, the memo's
+  // values and error come back, and the fitted edit draws the original's curve
+  await append(page, SLOW_DEFAULT);
+  await expect(page.getByTestId("original-curve")).toHaveAttribute("d", before!, { timeout: 60_000 });
+  await expect(page.getByTestId("model-curve")).not.toHaveAttribute("d", before!);
+  await page.getByTestId("fit-edit-memo").click();
+  const said = page.getByTestId("fit-edit-errors");
+  await expect(said).toContainText("fitted", { timeout: 60_000 });
+  const [runs, fitted] = [errors((await said.textContent())!, /([\d.]+) % at the median \(at most ([\d.]+) %\) with the parameters/),
+    errors((await said.textContent())!, /([\d.]+) % at the median \(at most ([\d.]+) %\) fitted/)];
+  expect(runs[0]).toBeGreaterThan(3 * original[0]);
+  expect(Math.abs(fitted[0] - original[0])).toBeLessThanOrEqual(0.2);
+  expect(Math.abs(fitted[1] - original[1])).toBeLessThanOrEqual(0.2);
+  // each fitted value's range of equally good values holds the original's calibrated one
+  const params = await page.getByTestId("fit-edit-param").allTextContents();
+  expect(params).toHaveLength(4);
+  for (const p of params) {
+    const [lo, hi, calibrated] = (/from ([\d.]+) to ([\d.]+); the original's ([\d.]+)\)$/.exec(p) ?? []).slice(1).map(Number);
+    expect(calibrated).toBeGreaterThanOrEqual(lo);
+    expect(calibrated).toBeLessThanOrEqual(hi);
+  }
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", before!);
+  await expect(page.getByTestId("legend")).toContainText("your edit, fitted to the memo");
+
+  // the link carries the edit and its fit; a fresh browser shows what changed before anything runs
+  await expect.poll(() => new URL(page.url()).hash, { timeout: 10_000 }).toMatch(/^#model=[A-Za-z0-9_-]+&fit=memo$/);
+  const link = page.url();
+  expect(new URL(link).hash.length).toBeLessThan(2000);
+  await expect(page.getByTestId("share-edit")).toHaveAttribute("data-way", "short link");
+  await expect(page.getByTestId("share-edit")).toContainText("The address holds your edit");
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  const banner = other.getByTestId("edited-banner");
+  await expect(banner).toContainText("This link carries an edited model");
+  await expect(banner).toContainText("'network_MBps': 5.0");
+  await expect(banner).toContainText("Nothing of it has run");
+  await expect(other.getByTestId("model-sandbox")).toHaveCount(0); // no sandbox until asked
+  await expect(other.getByTestId("original-curve")).toHaveCount(0);
+  await other.getByTestId("run-edit").click();
+  await expect(other.getByTestId("fit-edit-errors")).toHaveText((await said.textContent())!, { timeout: 120_000 });
+  await expect(other.getByTestId("model-curve")).toHaveAttribute("d", before!);
+  await expect(other.getByTestId("original-curve")).toBeVisible();
+  await fresh.close();
 });
 
-test("an edit of LAVC's mva.py and of lavc.py travels by link to a fresh browser: a banner names each file, nothing runs until asked, then the curve follows the edited helper", async ({ page, browser }) => {
-  test.setTimeout(240_000);
-  // every station twice as slow, in the MVA that closed.py imported by name from mva.py
-  const SLOWER = "_recursion = recursion\n\n\ndef recursion(demands, population, think_time=0.0, copies=None, keep=()):\n" +
+/** Many lines of constants, each unlike the others (so the edit packs long). */
+function spareLines(lines: number): string {
+  let seed = 42;
+  const digits = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return String(seed).padStart(10, "0");
+  };
+  return Array.from({ length: lines }, (_, i) => `SPARE_${i} = ${digits()}.${digits()}  # ${digits()}\n`).join("");
+}
+
+test("an edit of LAVC's mva.py and of lavc.py, too long for a short link, is saved as a scenario whose link opens it in a fresh browser: a banner names each file, nothing runs until asked, then the curve follows the edited helper, and a fit's error is shown at its file and line", async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  // every station twice as slow, in the MVA that closed.py imported by name from mva.py; and a
+  // recursion that refuses to serve a fit, which lavc.py tells it of (a fit gives solve parameters)
+  const SLOWER = "FITTING = False\n_recursion = recursion\n\n\ndef recursion(demands, population, think_time=0.0, copies=None, keep=()):\n" +
+    "    if FITTING:\n        raise ArithmeticError('this recursion is not for a fit')\n" +
     "    return _recursion([2 * d for d in demands], population, think_time, copies, keep)\n";
-  const NOTE = "# what if every station were twice as slow? (perfmodels/mva.py)\n";
+  const raised = MVA.split("\n").length + 6; // the line of the raise (typed on mva.py's last line)
+  const NOTE = "# what if every station were twice as slow? (perfmodels/mva.py) Not in a fit, though.\n" +
+    "from . import mva as _mva\n_solve = solve\n\n\ndef solve(k, p=None, detail=True):\n    _mva.FITTING = p is not None\n" +
+    "    try:\n        return _solve(k, p, detail)\n    finally:\n        _mva.FITTING = False\n";
+  const SPARE = spareLines(120);
   // the lines each adds (typed on the file's last line, which is empty)
-  const [slower, note] = [SLOWER, NOTE].map((t) => t.split("\n").length - 1);
-  const files = [`perfmodels/lavc.py: ${note} line added, 0 removed`, `perfmodels/mva.py: ${slower} lines added, 0 removed`];
-  // the link is made without running anything here (no sandbox started: the fresh browser runs it)
+  const [slower, note, spare] = [SLOWER, NOTE, SPARE].map((t) => t.split("\n").length - 1);
+  const files = [`perfmodels/lavc.py: ${note + spare} lines added, 0 removed`, `perfmodels/mva.py: ${slower} lines added, 0 removed`];
+  // the edit is made and saved without running anything here (no sandbox started: the fresh
+  // browser runs it)
   await page.route("**/sandbox.html", (route) => route.abort());
   // (the time a disk request takes: MVA's queues; the default y, the CPU's demand, has none)
   await page.goto("/explore/lavc?y=io_elapsed_ms#edit");
@@ -147,29 +218,49 @@ test("an edit of LAVC's mva.py and of lavc.py travels by link to a fresh browser
   await expect(tabs.last()).toContainText("edited");
   const hash = () => new URL(page.url()).hash;
   await expect.poll(hash, { timeout: 10_000 }).toMatch(/^#model=[A-Za-z0-9_-]+$/);
+  const share = page.getByTestId("share-edit");
+  await expect(share).toHaveAttribute("data-way", "short link");
   const mvaAlone = hash();
+  expect(mvaAlone.length).toBeLessThan(2000);
   await page.keyboard.press("Shift+Tab"); // out of the editor, back to its tabs
   await page.keyboard.press("Home");
   await expect(page.getByRole("textbox", { name: "Source of perfmodels/lavc.py" })).toBeVisible();
   await page.getByTestId("model-source").click();
   await page.keyboard.press("Control+End");
-  await page.keyboard.insertText(NOTE);
+  await page.keyboard.insertText(NOTE + SPARE);
   // each file keeps its own edit; the diff shows both
   await tabs.last().click();
   await expect(page.getByTestId("model-source")).toContainText("return _recursion([2 * d for d in demands]");
   const diff = page.getByTestId("model-diff");
-  await expect(diff).toContainText(`Your edit against the original, in 2 files: ${slower + note} lines added, 0 removed`);
+  await expect(diff).toContainText(`Your edit against the original, in 2 files: ${slower + note + spare} lines added, 0 removed`);
   await expect(diff.getByRole("heading")).toHaveText(files);
-  await expect.poll(hash, { timeout: 10_000 }).not.toBe(mvaAlone); // the link follows a moment after typing stops
-  const link = page.url();
-  expect(new URL(link).hash.length).toBeLessThan(2000);
+
+  // so many lines would make a long link: the page says so, and saves the edit as a scenario
+  await expect(share).toHaveAttribute("data-way", "long link");
+  await expect(share).toContainText("Save it as a scenario for a short link");
+  await expect.poll(() => hash().length).toBeGreaterThan(2000); // the long link, until saved
+  await page.getByTestId("save-edit").click();
+  const dialog = page.locator("dialog[open]");
+  await expect(dialog.getByTestId("save-with-edit")).toBeVisible();
+  await dialog.getByLabel("Title").fill("Every station twice as slow");
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  const saved = await dialog.getByTestId("scenario-link").inputValue();
+  expect(saved).toMatch(/\/s\/[A-Za-z0-9_-]{16,}$/);
+  const slug = saved.split("/s/")[1];
+  await dialog.getByRole("button", { name: "Done" }).click();
+  // the author's address names the saved edit now: short
+  await expect.poll(hash).toBe(`#saved-model=${slug}`);
+  await expect(share).toHaveAttribute("data-way", "saved");
   await page.close();
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
-  await other.goto(link);
+  await other.goto(saved);
+  await expect(other).toHaveURL(new RegExp(`/explore/lavc\\?.*scenario=${slug}#saved-model=${slug}$`));
+  await expect(other.getByTestId("scenario-banner")).toContainText("Every station twice as slow");
   const banner = other.getByTestId("edited-banner");
-  await expect(banner).toContainText(`Someone changed ${note} line of perfmodels/lavc.py and ${slower} lines of perfmodels/mva.py`);
+  await expect(banner).toContainText("This saved scenario carries an edited model");
+  await expect(banner).toContainText(`Someone changed ${note + spare} lines of perfmodels/lavc.py and ${slower} lines of perfmodels/mva.py`);
   await expect(banner.getByRole("heading")).toHaveText(files);
   await expect(banner).toContainText("return _recursion([2 * d for d in demands]");
   await expect(banner).toContainText("Nothing of it has run");
@@ -185,5 +276,18 @@ test("an edit of LAVC's mva.py and of lavc.py travels by link to a fresh browser
   await expect(other.getByTestId("model-curve")).not.toHaveAttribute("d", original!);
   expect(await other.getByTestId("model-curve").getAttribute("d")).not.toBe(await other.getByTestId("original-curve").getAttribute("d"));
   await expect(other.getByTestId("edit-problem")).toHaveCount(0);
+  await expect.poll(() => new URL(other.url()).hash).toBe(`#saved-model=${slug}`); // run, not rewritten
+
+  // fitted, the edit fails in the helper: the fit says where, the file's tab is marked, and the
+  // file is a button away
+  await other.getByTestId("fit-edit-memo").click();
+  const failed = other.getByTestId("fit-edit-problem");
+  await expect(failed).toContainText(`Line ${raised} of perfmodels/mva.py: ArithmeticError: this recursion is not for a fit`, { timeout: 60_000 });
+  const otherTabs = other.getByTestId("model-files").getByRole("tab");
+  await expect(otherTabs.last()).toContainText("error");
+  await failed.getByRole("button", { name: "Show perfmodels/mva.py" }).click();
+  await expect(otherTabs.last()).toHaveAttribute("aria-selected", "true");
+  await expect(other.getByTestId("edit-problem")).toHaveCount(0); // the edit itself runs: its curve stays
+  await expect(other.getByTestId("original-curve")).toBeVisible();
   await fresh.close();
 });

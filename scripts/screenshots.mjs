@@ -19,8 +19,9 @@
 // (docs/projector-round-shift.png) and the class report (docs/class-report.png). The atlas (case
 // "atlas", screenshots_atlas.mjs): docs/atlas.png and docs/atlas-phone.png. The concept check,
 // with the gain (case "check", screenshots_check.mjs); sketches of a curve (screenshots_sketch.mjs).
-// The model workbench (case "workbench", screenshots_workbench.mjs): docs/workbench-edit.png and
-// docs/workbench-banner.png.
+// The model workbench (case "workbench", screenshots_workbench.mjs): docs/workbench-edit.png,
+// docs/workbench-banner.png, docs/workbench-fit.png and a long edit saved as a scenario, opened
+// (docs/workbench-scenario.png).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";

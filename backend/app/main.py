@@ -20,6 +20,7 @@ from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
 from .api import main as api
 from .api.errors import class_refusal, database_unavailable, json_error_bodies, validation_problem
 from .api.routes import scenarios
+from .api.schemas import MAX_EDIT_CHARS
 from .classes.bus import make_bus
 from .classes.models import with_class_events
 from .classes.rules import ClassError
@@ -87,7 +88,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # a lesson file, and a user's own table (64 KB of text, JSON-escaped, or its rows as JSON)
     larger = {"/api/classes": 4 * MAX_LESSON_BYTES, "/api/lessons": 4 * MAX_LESSON_BYTES}
     larger |= {f"/api/models/{s}/{op}": 4 * MAX_TABLE_BYTES for s in perfmodels.systems() for op in ("fit", "table")}
-    larger["/api/scenarios"] = 4 * MAX_TABLE_BYTES + 16 * 1024  # a view with a user's own table
+    # a view with a user's own table, and an edited model packed (base64url: never escaped)
+    larger["/api/scenarios"] = 4 * MAX_TABLE_BYTES + MAX_EDIT_CHARS + 16 * 1024
     app.add_middleware(BodySizeLimit, larger=larger)
     app.add_middleware(HeaderSizeLimit, limit=settings.max_header_bytes)
     app.add_middleware(StreamGate, slots=streams)  # a stream past the caps: refused before routing

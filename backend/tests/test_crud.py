@@ -20,6 +20,18 @@ def test_create_keeps_only_the_tokens_hash(engine):
         assert crud.get_scenario(db, "no-such-slug") is None
 
 
+def test_an_edit_is_kept_as_given_and_none_is_the_default(engine):
+    packed = "80xPSszJyS9PLcnMz1MoSS0u0c3MS8nMS8_J0VFIzs8rSc0rUcjPS1VwTs3JLUjMTtVRSM7Py0st0uCqAQA"
+    with Session(engine, expire_on_commit=False) as db:
+        edited = crud.create_scenario(db, token="e", **FIELDS, edit=packed)
+        plain = crud.create_scenario(db, token="p", **FIELDS)
+    assert edited is not None and plain is not None
+    with Session(engine) as db:
+        got, other = crud.get_scenario(db, edited.slug), crud.get_scenario(db, plain.slug)
+        assert got is not None and got.edit == packed
+        assert other is not None and other.edit is None
+
+
 def test_delete_checks_the_token(engine):
     with Session(engine, expire_on_commit=False) as db:
         row = crud.create_scenario(db, token="right", **FIELDS)

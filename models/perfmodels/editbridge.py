@@ -7,7 +7,13 @@ JSON in, JSON out, like bridge.py, with the workbench's own requests beside the 
 - "memo_fit": the model (edited or not) fitted to the memo's figures, its in-sample error and the
   configurations to leave out; "memo_left_out": one of them left out of the fit, the errors so far;
 - "laws": the laws (laws.py) at a few hundred random settings;
+- "fit_memo": the edit's parameters fitted to the memo's figures, as the calibration fits, with
+  their ranges and the error before (the parameters the edit runs with) and after;
+- "fit_own": the edit fitted to a user's own table (the "fit" operation, own.py), with the error
+  on its rows before; its rows left out are the "left_out" operation's;
 - any operation of the table (ops.py), which finds the edited module in the registry.
+
+`progress` is told the share of a fit done now and then (the page shows it).
 
 It is not part of the table itself: no server route can reach it, so the server never runs
 edited code. An error names the file of the model and its line it came from where it did; a
@@ -19,10 +25,11 @@ from __future__ import annotations
 import json
 from typing import Any, TypedDict
 
-from . import edits, laws, memofit, ops, registry
+from . import edits, laws, memofit, ops, own, registry
 from .fitted import report
-from .fitting import fit, summarize
+from .fitting import fit, ranges, summarize
 from .types import ErrorSummary, Observation
+from .types.requests import Progress
 
 
 class _Judging(TypedDict):
@@ -35,12 +42,12 @@ class _Judging(TypedDict):
 _judging: dict[str, _Judging] = {}
 
 
-def call(op: str, payload: str) -> str:
+def call(op: str, payload: str, progress: Progress | None = None) -> str:
     system = ""
     try:
         a = json.loads(payload)
         system = str(a["system"])
-        r = _run(op, system, a)
+        r = _run(op, system, a, progress)
     except KeyboardInterrupt as e:
         return json.dumps({"error": "stopped: it ran past the time limit", **_where(system, e), "stopped": True})
     except BaseException as e:  # noqa: BLE001 - an edit may raise anything, SystemExit included
@@ -60,7 +67,7 @@ def _where(system: str, e: BaseException) -> dict[str, object]:
     return {"line": at[1], "file": at[0]} if at else {"line": None, "file": None}
 
 
-def _run(op: str, system: str, a: dict[str, Any]) -> object:
+def _run(op: str, system: str, a: dict[str, Any], progress: Progress | None = None) -> object:
     if op == "source":
         path = str(a.get("path") or edits.module_path(system))
         return {"path": path, "text": edits.source(system, path)}
@@ -80,7 +87,11 @@ def _run(op: str, system: str, a: dict[str, Any]) -> object:
         return _memo_left_out(system, str(a["group"]))
     if op == "laws":
         return laws.check(system, int(a.get("n", 300)), int(a.get("seed", 1)))
-    return ops.run(op, a)
+    if op == "fit_memo":
+        return _fit_memo(system, progress)
+    if op == "fit_own":
+        return _fit_own(system, a, progress)
+    return ops.run(op, a, progress)
 
 
 def _primary(obs: list[Observation], errors: list[float]) -> ErrorSummary:
@@ -116,3 +127,28 @@ def _memo_left_out(system: str, group: str) -> dict[str, Any]:
         "left_out": summarize([j["left_out"][i] for i in done if not j["obs"][i]["secondary"]]),
         "figures": len(done),
     }
+
+
+def _fit_memo(system: str, progress: Progress | None) -> dict[str, Any]:
+    """The edit's parameters fitted to the memo's figures from the calibration's start (never from
+    the values the edit runs with), their ranges, and the error before and after."""
+    model = registry.system(system)
+    obs = _observations(system)
+    params = fit(model, obs, progress=progress)
+    return {
+        "params": params,
+        "ranges": ranges(model, obs, params),
+        "before": _primary(obs, memofit.errors(model, obs, None)),
+        "after": _primary(obs, memofit.errors(model, obs, params)),
+    }
+
+
+def _fit_own(system: str, a: dict[str, Any], progress: Progress | None) -> dict[str, Any]:
+    """The "fit" operation on the edited module (its rows left out apart, as the page asks them),
+    and the error on the table's rows with the parameters the edit runs with."""
+    result = ops.run("fit", {**a, "left_out": False}, progress)
+    table = own.own_table(system, a.get("text"), a.get("rows"), a.get("knobs"))
+    from .ownfit import observations
+
+    before = summarize(memofit.errors(registry.system(system), observations(table), None))
+    return {"fit": result, "before": before}

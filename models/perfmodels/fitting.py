@@ -184,18 +184,22 @@ def fit(
         p, k = split(unknowns, [value for value, _ in at])
         return cost({**held, **p}, k) + sum(out * out for _, out in at)
 
-    budget = restarts * iterations
-    done = 0
+    # the share done: the restarts finished, and this one's iterations (most stop well before
+    # their budget, so each restart's end is told too)
+    restart, done = 0, 0
 
     def tick() -> None:
         nonlocal done
         done += 1
         if progress and done % 25 == 0:
-            progress(min(1.0, done / budget))
+            progress(min(1.0, (restart + done / iterations) / restarts))
 
     best = [u.to_search(u.start) for u in unknowns]
-    for _ in range(restarts):
+    for restart in range(restarts):
+        done = 0
         best, _value = nelder_mead(f, best, step=step, iterations=iterations, tolerance=tolerance, tick=tick)
+        if progress:
+            progress((restart + 1) / restarts)
     return {u.name: _round(u.from_search(x)[0]) for u, x in zip(unknowns, best, strict=True)}
 
 

@@ -28,9 +28,10 @@ def input_groups(model: System, obs: list[Observation], params: Params) -> dict[
     return groups
 
 
-def errors(model: System, obs: list[Observation], params: Params) -> list[float]:
-    """Each figure's error (%) with these parameters (the model's fixed ones beside them)."""
-    full = {**model.FIXED_DEFAULTS, **params}
+def errors(model: System, obs: list[Observation], params: Params | None) -> list[float]:
+    """Each figure's error (%) with these parameters (the model's fixed ones beside them), or
+    (None) with those the model runs with when given none (an edited model's own defaults)."""
+    full = None if params is None else {**model.FIXED_DEFAULTS, **params}
     return [round(error_percent(predict(model, o["config"], full)[o["metric"]], o["value"]), 3) for o in obs]
 
 

@@ -79,6 +79,11 @@ class Ready(BaseModel):
 
 ScenarioName = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 ScenarioValue = float | Annotated[str, StringConstraints(max_length=64)]
+# An edited model, as the page packs it for a link's fragment (frontend workbench/share.ts:
+# deflate-raw, base64url): opaque to the server, which keeps it and sends it back as it came and
+# never unpacks or runs it. Bounded, and of the base64url alphabet only.
+MAX_EDIT_CHARS = 64 * 1024
+PackedEdit = Annotated[str, StringConstraints(min_length=1, max_length=MAX_EDIT_CHARS, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
 class ExplorerState(BaseModel):
@@ -114,6 +119,9 @@ class ScenarioIn(ExplorerState):
     title: str = Field(default="", max_length=120, pattern=r"^[^\x00]*$")
     notes: str = Field(default="", max_length=4000, pattern=r"^[^\x00]*$")
     public: bool = False
+    # the edited model the view was drawn with, too long for a link (the link's fragment holds
+    # a short one): kept as packed text, run only in a visitor's browser, in its sandbox
+    edit: PackedEdit | None = None
 
 
 class SavedScenario(ExplorerState):
@@ -127,6 +135,8 @@ class SavedScenario(ExplorerState):
     public: bool
     models_version: str
     created_at: str
+    # the edited model as it was saved (packed, as a link carries it), or none: the memo's model
+    edit: str | None = None
     # on reads: the models now, and whether they changed since it was saved
     models_version_now: str | None = None
     models_changed: bool | None = None

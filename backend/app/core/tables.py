@@ -40,6 +40,8 @@ class Scenario(Base):
     models_version: Mapped[str] = mapped_column(String(32), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     delete_token_sha256: Mapped[str] = mapped_column(String(64), nullable=False)
+    # an edited model, packed as a link carries it (api/schemas.py PackedEdit): opaque, never run
+    edit: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     __table_args__ = (Index("ix_scenarios_public_system_created", "public", "system", "created_at"),)
 

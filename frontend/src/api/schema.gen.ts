@@ -1204,6 +1204,8 @@ export interface components {
       created_at: string;
       /** Data */
       data?: string | null;
+      /** Edit */
+      edit?: string | null;
       /** Fit */
       fit?: string[] | null;
       /** Fitted */
@@ -1257,6 +1259,8 @@ export interface components {
       bounds?: boolean;
       /** Data */
       data?: string | null;
+      /** Edit */
+      edit?: string | null;
       /** Fit */
       fit?: string[] | null;
       /** Fitted */

@@ -1,12 +1,16 @@
 // The bar above the chart: what goes along x and up y, one curve per a choice knob, the pinned
-// baseline, the bounds, a reset to the memo's settings, saving, and who computes.
+// baseline, the bounds, a reset to the memo's settings, saving (with an edited model drawn), and
+// who computes.
 import { useMemo } from "react";
 import { isChoice, type SystemSpec } from "../api/types";
 import { SaveDialog } from "../scenarios/SaveDialog";
+import { viewOf } from "../state/explorerState";
 import { defaults, serialize, type ExplorerState } from "../state/urlState";
 
-export function AxisPickers({ spec, state, update, hasBounds, source }: {
+export function AxisPickers({ spec, state, update, hasBounds, source, edit }: {
   spec: SystemSpec; state: ExplorerState; update: (next: ExplorerState) => void; hasBounds: boolean; source: string;
+  /** the edited model drawn, packed (null: the memo's model) */
+  edit: string | null;
 }) {
   const { knobs, x, y, baseline, per } = state;
   const atDefaults = useMemo(() => serialize({ ...state, scenario: null }, spec) === serialize(defaults(spec), spec), [state, spec]);
@@ -46,7 +50,7 @@ export function AxisPickers({ spec, state, update, hasBounds, source }: {
       )}
       <button type="button" data-testid="reset-knobs" disabled={atDefaults}
         onClick={() => update(defaults(spec))}>Reset to the memo's settings</button>
-      <SaveDialog system={spec.id} state={{ knobs, x, y, baseline, per: state.per, data: state.data, fitted: state.fitted, fit: state.fit, spread: state.spread, bounds: state.bounds }} />
+      <SaveDialog system={spec.id} state={viewOf(state)} edit={edit} />
       <span className="source" data-testid="source">{`computed by the ${source}`}</span>
     </div>
   );

@@ -13,6 +13,7 @@ import { SoundControls } from "../chart/SoundControls";
 import { PageError } from "../PageError";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { ScenarioBanner } from "../scenarios/ScenarioPages";
+import { viewOf } from "../state/explorerState";
 import { dataFitsUrl, type ExplorerState } from "../state/urlState";
 import { AxisPickers } from "./AxisPickers";
 import { ExportBar } from "./ExportBar";
@@ -32,7 +33,7 @@ import { usePrefetch } from "./usePrefetch";
 import { useScenarioData } from "./useScenarioData";
 import { useScrollPadding } from "./useScrollPadding";
 import { useSystem } from "./useSystem";
-import { useFragment } from "../workbench/fragment";
+import { CLOSED, ORIGINAL, useFragment } from "../workbench/fragment";
 
 // The model workbench (its editor and its sandbox) loads only when opened: a visit that never
 // opens it downloads none of it.
@@ -70,10 +71,16 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const chartBox = useRef<HTMLDivElement>(null);
   useScrollPadding(chartBox);
   const [fragment, setFragment] = useFragment();
-  const [edited, setEdited] = useState<SweepResult | null>(null);
+  const [edited, setEdited] = useState<{ sweep: SweepResult; label: string } | null>(null);
+  const onEdited = useCallback((sweep: SweepResult | null, label = "your edit") => setEdited(sweep && { sweep, label }), []);
+  // the edit packed as a link carries it, which "Save & share" keeps with the view
+  const [packed, setPacked] = useState<string | null>(null);
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const view = useExplorerView(client, spec, dataset, state, source, fragment.open ? edited : null);
   const { axes, marks, xKnob, yMetric, params, own } = view;
+  // the table "Your measurements" would fit, for the workbench's fit of an edit
+  const ownInput = useMemo(() => (own.table?.rows.length && !own.table.problems.length && state.data ? { text: state.data, knobs, fit: state.fit } : null),
+    [own.table, state.data, knobs, state.fit]);
   const descriptionId = useId();
   // T on the chart's reader opens the table of its values and moves there
   const [tableAsked, setTableAsked] = useState(0);
@@ -90,7 +97,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         <h1>{spec.title}</h1>
         <p className="question">{spec.question}</p>
         <button type="button" className="edit-model" data-testid="edit-model" aria-expanded={fragment.open}
-          onClick={() => setFragment(fragment.open ? { open: false, edit: null } : { open: true, edit: null }, true)}>
+          onClick={() => setFragment(fragment.open ? CLOSED : ORIGINAL, true)}>
           {fragment.open ? "Close the model's source" : "Edit this model"}
         </button>
       </header>
@@ -108,7 +115,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <KnobPanel knobs={spec.knobs} values={knobs} onChange={actions.onKnob} onFocusKnob={prefetch.onKnobFocus} folded={spec.unknowns} />
         </div>
         <div className="chart-area">
-          <AxisPickers spec={spec} state={state} update={update} hasBounds={view.bounds.lines.length > 0} source={source} />
+          <AxisPickers spec={spec} state={state} update={update} hasBounds={view.bounds.lines.length > 0} source={source} edit={fragment.open ? packed : null} />
           {/* stays in view while the knobs move: sticky beside them, above them on a phone */}
           <div className="chart-sticky" ref={chartBox} id="chart" tabIndex={-1}>
             <Chart axes={axes} marks={marks} describedBy={descriptionId} onTable={askTable} />
@@ -132,8 +139,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         </div>
         {fragment.open && (
           <Suspense fallback={<p className="loading" aria-busy="true">Loading the editor…</p>}>
-            <Workbench spec={spec} curveKnobs={curveKnobs} x={x} fragment={fragment} setFragment={setFragment}
-              onEdited={setEdited} onClose={() => setFragment({ open: false, edit: null }, true)} />
+            <Workbench spec={spec} curveKnobs={curveKnobs} x={x} view={viewOf(state)} fragment={fragment} setFragment={setFragment} own={ownInput}
+              onEdited={onEdited} onPacked={setPacked} onClose={() => setFragment(CLOSED, true)} />
           </Suspense>
         )}
       </div>

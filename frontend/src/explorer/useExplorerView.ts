@@ -18,10 +18,12 @@ import { explorerMarks } from "./explorerMarks";
 import { ownPoints, rowsElsewhere } from "./ownData";
 import { useOwnTable } from "./useOwnTable";
 
-/** `edited`: an edited model's curve (the workbench's), drawn in the model's place with the
- * original dashed beside it; everything the curve carries (capacity, knee, bounds, the model at
- * the memo's settings) is then the edit's. */
-export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string, edited: SweepResult | null = null) {
+/** `edited`: an edited model's curve (the workbench's) and its name in the legend, drawn in the
+ * model's place with the original dashed beside it; everything the curve carries (capacity, knee,
+ * bounds, the model at the memo's settings) is then the edit's. */
+export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string,
+  editedAs: { sweep: SweepResult; label: string } | null = null) {
+  const edited = editedAs?.sweep ?? null;
   const { knobs, x, y, baseline, per } = state;
   const params = state.fitted ?? undefined;
   const spread = params ? state.spread ?? undefined : undefined;
@@ -54,7 +56,7 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const perCurves = usePerCurves(client, spec, { knobs, x, y, per: edited ? null : per, source, params });
   const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
   const perLabel = perKnob ? String(knobs[perKnob.name]) : null;
-  const curveLabel = edit ? "your edit" : params ? (perLabel ? `${perLabel}, your fit` : "your fit") : perLabel;
+  const curveLabel = edit ? (editedAs?.label ?? "your edit") : params ? (perLabel ? `${perLabel}, your fit` : "your fit") : perLabel;
   const baseY = baseDetail.value?.metrics[y];
   const baselinePoint = useMemo(() => (baseline && baseY != null ? { x: Number(baseline[x]), y: baseY } : null), [baseline, baseY, x]);
   const atY = edit ? valueAt(edit.curve, Number(knobs[x])) : current?.metrics[y];

@@ -1,4 +1,6 @@
-// /s/{slug} opens a saved scenario in its explorer; /my lists this browser's scenarios.
+// /s/{slug} opens a saved scenario in its explorer (its view in the query; an edited model it
+// keeps named in the fragment, shown before anything of it runs); /my lists this browser's
+// scenarios.
 import { useEffect, useState } from "react";
 import { api, ApiError } from "../api/client";
 import type { SavedScenario, SystemSpec } from "../api/types";
@@ -7,6 +9,7 @@ import { serialize } from "../state/urlState";
 import { loadMine, removeMine, type MyScenario } from "./myScenarios";
 import { discard, OUTBOX_EVENT, pending, type Pending } from "./scenarioOutbox";
 import { PageError } from "../PageError";
+import { fragmentOf } from "../workbench/fragment";
 
 export function OpenScenario({ slug }: { slug: string }) {
   const [error, setError] = useState<string | null>(null);
@@ -15,8 +18,7 @@ export function OpenScenario({ slug }: { slug: string }) {
       try {
         const s = await api.scenario(slug);
         const spec = await api.describe(s.system);
-        const query = serialize(stateOf(s, spec), spec);
-        window.location.replace(`/explore/${encodeURIComponent(s.system)}?${query}`);
+        window.location.replace(scenarioAddress(s, spec));
       } catch (e) {
         setError(e instanceof ApiError && e.status === 404 ? "gone" : e instanceof Error ? e.message : String(e));
       }
@@ -30,6 +32,12 @@ export function OpenScenario({ slug }: { slug: string }) {
     );
   if (error) return <PageError title="Cannot open this scenario">{error}</PageError>;
   return <p aria-busy="true">Opening the saved scenario…</p>;
+}
+
+/** Where a saved scenario opens: its explorer with its view, and the edit it keeps, if any. */
+export function scenarioAddress(s: SavedScenario, spec: SystemSpec): string {
+  const edit = s.edit ? fragmentOf({ open: true, edit: null, saved: s.slug }) : "";
+  return `/explore/${encodeURIComponent(s.system)}?${serialize(stateOf(s, spec), spec)}${edit}`;
 }
 
 /** The banner an explorer shows when it was opened from a saved scenario. */

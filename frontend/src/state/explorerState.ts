@@ -4,8 +4,9 @@
 // field added to the model fails the type check wherever it is not carried yet.
 import type { SavedScenario, ScenarioDraft, SystemSpec } from "../api/types";
 
-/** A scenario's own fields, beside its view (ScenarioIn's, not ExplorerState's). */
-type ScenarioOwn = "system" | "title" | "notes" | "public";
+/** A scenario's own fields, beside its view (ScenarioIn's, not ExplorerState's): an edited model
+ * among them, which a link carries in its fragment (workbench/fragment.ts), not in the view. */
+type ScenarioOwn = "system" | "title" | "notes" | "public" | "edit";
 
 /** The view, every field present (where the model has a default, it is filled in). */
 export type ExplorerView = { [K in Exclude<keyof ScenarioDraft, ScenarioOwn>]-?: Exclude<ScenarioDraft[K], undefined> };
@@ -40,9 +41,9 @@ export function viewOf(state: ExplorerView): ExplorerView {
   return Object.fromEntries(VIEW_FIELDS.map((f) => [f, state[f]])) as ExplorerView;
 }
 
-/** What "Save & share" sends: the view, with the scenario's own fields. */
-export function draftOf(system: string, state: ExplorerView, own: Pick<ScenarioDraft, "title" | "notes" | "public">): ScenarioDraft {
-  return { system, ...viewOf(state), ...own };
+/** What "Save & share" sends: the view, with the scenario's own fields (an edit only if any). */
+export function draftOf(system: string, state: ExplorerView, { edit, ...own }: Pick<ScenarioDraft, "title" | "notes" | "public" | "edit">): ScenarioDraft {
+  return { system, ...viewOf(state), ...own, ...(edit ? { edit } : {}) };
 }
 
 /** A saved scenario opened again: its view, named by its own link. */

@@ -1,14 +1,15 @@
-// A link that carries an edited model says so before anything of it runs: which files it
-// changes and how, line by line, and that it runs only in a sandbox with no network and no access
-// to this page, once the visitor asks.
+// A link that carries an edited model (in its fragment, or in the saved scenario it names) says
+// so before anything of it runs: which files it changes and how, line by line, and that it runs
+// only in a sandbox with no network and no access to this page, once the visitor asks.
 import { lineCounts, plural } from "./modelEdit";
 import type { Files } from "./modelSource";
 import { FileDiffs } from "./ModelDiff";
-import type { SharedEdit } from "./share";
+import type { EditFrom, SharedEdit } from "./share";
 
-export function EditedBanner({ originals, edits, running, onRun, onDiscard }: {
+export function EditedBanner({ originals, edits, from, running, onRun, onDiscard }: {
   originals: Files;
   edits: SharedEdit[];
+  from: EditFrom;
   running: boolean;
   onRun: () => void;
   onDiscard: () => void;
@@ -18,7 +19,7 @@ export function EditedBanner({ originals, edits, running, onRun, onDiscard }: {
   return (
     <section className="edited-banner" aria-label="An edited model" data-testid="edited-banner">
       <p>
-        <strong>This link carries an edited model.</strong>
+        <strong>{from === "link" ? "This link carries an edited model." : "This saved scenario carries an edited model."}</strong>
         {` Someone changed ${said} (below). `}
         {running
           ? "It runs in a sandbox in your browser, which has no network and cannot read this page, your storage or your cookies."

@@ -1,23 +1,46 @@
 // The workbench's place in the explorer's address: its fragment, `#edit` (the editor open on the
-// original) or `#model=...` (an edit, ./share.ts). The query is the view's (state/urlState.ts);
-// the fragment is the workbench's, kept whenever the view's address is written. Small, and
-// loaded with the explorer: the workbench itself loads only when opened.
+// original), `#model=...` (an edit, ./share.ts) or `#saved-model=SLUG` (the edit a saved
+// scenario keeps, one too long for a link), either with `&fit=memo` or `&fit=own` when the edit
+// is drawn fitted to the memo's figures or to the page's own table (./useEditFit.ts, run again
+// on opening). The query is the view's (state/urlState.ts); the fragment is the workbench's,
+// kept whenever the view's address is written: the view may move away from a scenario's while
+// its model stays the scenario's edit. Small, and loaded with the explorer: the workbench itself
+// loads only when opened.
 
 import { useCallback, useEffect, useState } from "react";
+import { SLUG } from "../state/urlState";
 
-/** The workbench's place in the fragment: open, and the edit it holds (null: the original). */
+/** The workbench's place in the fragment: open, the edit it holds (null: the original) or the
+ * saved scenario that holds it, and what the edit is fitted to (none: drawn with the parameters
+ * it runs with). */
 export interface Fragment {
   open: boolean;
   edit: string | null;
+  saved: string | null;
+  fit?: "memo" | "own" | null;
 }
+
+export const CLOSED: Fragment = { open: false, edit: null, saved: null };
+export const ORIGINAL: Fragment = { open: true, edit: null, saved: null };
 
 export function readFragment(hash: string): Fragment {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
-  const edit = p.get("model");
-  return { open: edit !== null || p.has("edit"), edit: edit || null };
+  const edit = p.get("model") || null;
+  const named = p.get("saved-model");
+  const saved = !edit && named && SLUG.test(named) ? named : null;
+  const fit = p.get("fit");
+  return {
+    open: edit !== null || saved !== null || p.has("edit") || p.has("saved-model"),
+    edit,
+    saved,
+    ...((edit || saved) && (fit === "memo" || fit === "own") ? { fit } : {}),
+  };
 }
 
-export const fragmentOf = (f: Fragment): string => (f.edit ? `#model=${f.edit}` : f.open ? "#edit" : "");
+export function fragmentOf(f: Fragment): string {
+  const fit = f.fit && (f.edit || f.saved) ? `&fit=${f.fit}` : "";
+  return f.edit ? `#model=${f.edit}${fit}` : f.saved ? `#saved-model=${f.saved}${fit}` : f.open ? "#edit" : "";
+}
 
 /** The fragment now, and a way to write it (a replaced history entry: typing is not history). */
 export function useFragment(): [Fragment, (f: Fragment, push?: boolean) => void] {

@@ -1,33 +1,43 @@
-// An edit of a model across its files: what the workbench opens on (the originals, and the edit a
-// link carries applied to them, or why it cannot be), and what changed in each file against its
-// original (the hunks of ./diff.ts), which the diff, the banner and the link show.
+// An edit of a model across its files: what the workbench opens on (the originals, and the edit the
+// address carries applied to them, from its link or from the saved scenario it names, or why it
+// cannot be), and what changed in each file against its original (the hunks of ./diff.ts), which
+// the diff, the banner and the link show.
 import { applyHunks, diffLines, linesOf } from "./diff";
 import { type Files, modelSources } from "./modelSource";
-import { decodeEdits, type SharedEdit } from "./share";
+import { decodeEdits, type EditFrom, type SharedEdit, whereSaid } from "./share";
+
+/** A packed edit (./share.ts) and where the address had it from. */
+export interface Carried {
+  packed: string;
+  from: EditFrom;
+}
 
 export interface Start {
   originals: Files;
-  /** each file's text to open on: the original, or the link's edit of it */
+  /** each file's text to open on: the original, or the address's edit of it */
   texts: Files;
-  /** the files the link's edit changes, as it carries them (null: no edit in the link) */
-  linked: SharedEdit[] | null;
+  /** the files the address's edit changes, as it carries them, and where from (null: no edit) */
+  linked: { edits: SharedEdit[]; from: EditFrom } | null;
   error: string | null;
 }
 
-/** The model's files, and the edit in the link (`payload`) applied to them. */
-export async function startEdit(system: string, payload: string | null): Promise<Start> {
+/** The model's files, and the edit the address carries (`carried`: read once the files are)
+ * applied to them. */
+export async function startEdit(system: string, carried: () => Promise<Carried | null>): Promise<Start> {
   const originals = await modelSources(system);
-  if (!payload) return { originals, texts: originals, linked: null, error: null };
   try {
-    const edits = await decodeEdits(payload);
+    const c = await carried();
+    if (!c) return { originals, texts: originals, linked: null, error: null };
+    const where = whereSaid(c.from);
+    const edits = await decodeEdits(c.packed, c.from);
     const texts = { ...originals };
     for (const e of edits) {
-      if (!Object.hasOwn(originals, e.module)) throw new Error(`the edit in this link is of ${e.module}, which is not one of this model's files`);
+      if (!Object.hasOwn(originals, e.module)) throw new Error(`the edit in ${where} is of ${e.module}, which is not one of this model's files`);
       const text = applyHunks(originals[e.module], e.hunks);
-      if (text === null) throw new Error(`the edit in this link was made on another version of ${e.module} and does not apply to it`);
+      if (text === null) throw new Error(`the edit in ${where} was made on another version of ${e.module} and does not apply to it`);
       texts[e.module] = text;
     }
-    return { originals, texts, linked: edits, error: null };
+    return { originals, texts, linked: { edits, from: c.from }, error: null };
   } catch (e) {
     return { originals, texts: originals, linked: null, error: e instanceof Error ? e.message : String(e) };
   }
@@ -50,3 +60,10 @@ export const lineCounts = (e: SharedEdit) => ({
 });
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The edited files' texts by path, as the sandbox installs them (null: none edited). */
+export const editedFiles = (texts: Files, changes: SharedEdit[]): Files | null =>
+  changes.length ? Object.fromEntries(changes.map((c) => [c.module, texts[c.module]])) : null;
+
+/** One string for an edit across files (which files, and their texts), to tell edits apart. */
+export const editKey = (files: Files | null): string => (files ? JSON.stringify(files) : "");

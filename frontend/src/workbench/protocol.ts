@@ -24,5 +24,7 @@ export type SandboxEvent =
   | { type: "ready"; ms: number }
   | { type: "failed"; message: string }
   | { type: "need-stdlib" }
+  // the share of a long call (a fit) done, now and then
+  | { type: "progress"; id: number; fraction: number }
   // the bridge's JSON text: {"result": ...} or {"error", "line", "stopped"?}
   | { type: "answer"; id: number; text: string };

@@ -5,6 +5,7 @@
 // answers come back on a MessagePort only. Each call has a time limit: past it the sandbox is
 // asked to stop the Python where it is (its line is reported), and if that does not answer within
 // a moment the frame is removed, its worker with it, and a fresh one is started for the next call.
+// A call may be told its progress (a fit's), and stopped by its page (an AbortSignal) the same way.
 import workerUrl from "./sandboxWorker.ts?worker&url";
 import { type Answer, readAnswer } from "./answers";
 import type { SandboxAssets, SandboxEvent } from "./protocol";
@@ -61,10 +62,17 @@ interface Frame {
 
 type Payload = { system: string } & Record<string, unknown>;
 
+/** What a caller may add to a call: told the share done, and a way to stop it. */
+export interface CallOptions {
+  progress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
 interface Queued {
   op: string;
   payload: Payload;
   limitMs: number;
+  options: CallOptions;
   resolve: (a: Answer) => void;
 }
 
@@ -73,7 +81,10 @@ interface Pending {
   resolve: (a: Answer) => void;
   /** start the time limit again (the call waited on the page, not on its Python) */
   rearm: () => void;
+  progress?: (fraction: number) => void;
 }
+
+const STOPPED: Answer = { ok: false, error: "stopped", line: null, stopped: true };
 
 export class Sandbox {
   status: SandboxStatus = { phase: "starting" };
@@ -154,6 +165,8 @@ export class Sandbox {
       void fetch(new URL(`/${__PYODIDEDIR__}python_stdlib.zip`, location.origin))
         .then((r) => r.arrayBuffer())
         .then((bytes) => this.frame?.port.postMessage({ type: "stdlib", bytes }));
+    } else if (e.type === "progress" && this.pending?.id === e.id && typeof e.fraction === "number" && e.fraction >= 0 && e.fraction <= 1) {
+      this.pending.progress?.(e.fraction);
     } else if (e.type === "answer" && this.pending?.id === e.id) {
       this.pending.resolve(readAnswer(e.text));
     }
@@ -177,10 +190,11 @@ export class Sandbox {
   }
 
   /** One operation of perfmodels/editbridge.py, within `limitMs` of its own running time, after
-   * the calls before it; a `background` call (judging an edit) waits for every other. */
-  call(op: string, payload: Payload, limitMs: number, background = false): Promise<Answer> {
+   * the calls before it; a `background` call (judging an edit) waits for every other. Stopped by
+   * `options.signal`: not started, or its Python interrupted where it is (answered as stopped). */
+  call(op: string, payload: Payload, limitMs: number, background = false, options: CallOptions = {}): Promise<Answer> {
     return new Promise<Answer>((resolve) => {
-      (background ? this.later : this.first).push({ op, payload, limitMs, resolve });
+      (background ? this.later : this.first).push({ op, payload, limitMs, options, resolve });
       void this.pump();
     });
   }
@@ -194,12 +208,12 @@ export class Sandbox {
     if (this.busy) return;
     this.busy = true;
     for (let c = this.first.shift() ?? this.later.shift(); c; c = this.first.shift() ?? this.later.shift()) {
-      c.resolve(await this.run(c.op, c.payload, c.limitMs));
+      c.resolve(c.options.signal?.aborted ? STOPPED : await this.run(c.op, c.payload, c.limitMs, c.options));
     }
     this.busy = false;
   }
 
-  private async run(op: string, payload: Payload, limitMs: number): Promise<Answer> {
+  private async run(op: string, payload: Payload, limitMs: number, options: CallOptions = {}): Promise<Answer> {
     if (this.disposed) return { ok: false, error: "the sandbox was closed", line: null, stopped: false };
     const frame = this.open();
     try {
@@ -211,6 +225,10 @@ export class Sandbox {
     const id = this.nextId++;
     let limit: ReturnType<typeof setTimeout> | undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;
+    // stopped by its page: the Python interrupted where it is (where the browser cannot, it runs on
+    // and its answer is the page's to ignore)
+    const stop = () => frame.iframe.contentWindow?.postMessage({ type: "interrupt" }, "*");
+    options.signal?.addEventListener("abort", stop, { once: true });
     const answer = await new Promise<Answer>((resolve) => {
       const arm = () => {
         clearTimeout(limit);
@@ -223,12 +241,13 @@ export class Sandbox {
           }, GRACE_MS);
         }, limitMs);
       };
-      this.pending = { id, resolve, rearm: arm };
+      this.pending = { id, resolve, rearm: arm, progress: options.progress };
       arm();
       frame.port.postMessage({ type: "call", id, op, payload });
     });
     clearTimeout(limit);
     clearTimeout(grace);
+    options.signal?.removeEventListener("abort", stop);
     this.pending = null;
     return answer;
   }

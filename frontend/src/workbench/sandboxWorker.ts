@@ -11,6 +11,9 @@ interface Start {
   interrupt: Int32Array | null;
 }
 
+// a long call's progress is posted at most this often (ms)
+const PROGRESS_MS = 50;
+
 interface Python {
   runPython(code: string): unknown;
   unpackArchive(buffer: ArrayBuffer, format: string): void;
@@ -63,7 +66,7 @@ async function start({ assets, port, interrupt }: Start): Promise<void> {
     (m) => console.warn(m),
   );
   let py: Python;
-  let call: (op: string, payload: string) => string;
+  let call: (op: string, payload: string, progress: (fraction: number) => void) => string;
   try {
     py = await boot(assets);
     stdlib.install(py);
@@ -82,8 +85,14 @@ async function start({ assets, port, interrupt }: Start): Promise<void> {
     }
     if (interrupt) Atomics.store(interrupt, 0, 0); // a stop asked after the last call ended is not this one's
     let text: string;
+    let told = -Infinity;
+    const progress = (fraction: number) => {
+      if (performance.now() - told < PROGRESS_MS && fraction < 1) return;
+      told = performance.now();
+      post({ type: "progress", id: m.id, fraction });
+    };
     try {
-      text = await stdlib.run(py, () => call(m.op, JSON.stringify(m.payload)));
+      text = await stdlib.run(py, () => call(m.op, JSON.stringify(m.payload), progress));
     } catch (err) {
       text = JSON.stringify({ error: err instanceof Error ? err.message : String(err), line: null });
     }

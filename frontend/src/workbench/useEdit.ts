@@ -1,10 +1,12 @@
 // An edit's life in the sandbox (./sandbox.ts): a moment after typing stops the edited files (the
 // system's module, its helpers) are installed and the curve computed first; then, in the background, the laws at a few hundred
 // random settings and the memo's figures (fitted, then a configuration left out at a time). A
-// newer edit drops what the older one had still to do. An error keeps the last good curve.
+// newer edit drops what the older one had still to do. An error keeps the last good curve. A fit
+// of the edit (./useEditFit.ts) gives the parameters (and knobs) its curve is drawn with.
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
+import type { KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
 import { type Answer, num } from "./answers";
+import { editKey } from "./modelEdit";
 import type { Files } from "./modelSource";
 import { readSweep } from "./readSweep";
 import { Sandbox, type SandboxStatus } from "./sandbox";
@@ -13,7 +15,7 @@ import { Sandbox, type SandboxStatus } from "./sandbox";
 const SETTLE_MS = 150;
 const CURVE_LIMIT_MS = 5_000;
 const LAWS_LIMIT_MS = 15_000;
-const FIT_LIMIT_MS = 60_000;
+export const FIT_LIMIT_MS = 60_000;
 export const LAW_SETTINGS = 300;
 
 export interface ErrorSummary {
@@ -33,6 +35,12 @@ export interface MemoJudgement {
 export interface LawReport {
   checked: number;
   violations: { knobs: KnobValues; law: string }[];
+}
+
+/** What the edit's curve is drawn with instead of the parameters it runs with: a fit's values. */
+export interface FittedEdit {
+  params: Params;
+  knobs: KnobValues;
 }
 
 export interface Problem {
@@ -58,10 +66,12 @@ function readLaws(v: unknown): LawReport | null {
   return { checked: num(o.checked)!, violations };
 }
 
-const problemOf = (a: Extract<Answer, { ok: false }>): Problem => ({ message: a.error.slice(0, 500), line: a.line, file: a.file ?? null });
+/** An error the sandbox answered, where in the model's files it came from. */
+export const problemOf = (a: Extract<Answer, { ok: false }>): Problem => ({ message: a.error.slice(0, 500), line: a.line, file: a.file ?? null });
 
-/** `files`: the edited files' texts by path (null: the original model). */
-export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobValues, x: string, run: boolean) {
+/** `files`: the edited files' texts by path (null: the original model); `fitted`: a fit's values
+ * to draw the edit with (null: the parameters it runs with). */
+export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobValues, x: string, run: boolean, fitted: FittedEdit | null = null) {
   const system = spec.id;
   const sandbox = useMemo(() => new Sandbox(), []);
   useEffect(() => () => sandbox.dispose(), [sandbox]);
@@ -71,33 +81,38 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
   const [sweep, setSweep] = useState<SweepResult | null>(null);
   const [laws, setLaws] = useState<LawReport | null>(null);
   const [memo, setMemo] = useState<MemoJudgement | null>(null);
+  // the edit whose curve is on screen (its editKey)
+  const [drawn, setDrawn] = useState<string | null>(null);
   // the sandbox starts with the editor (a few seconds), so the first edit is drawn at once
   useEffect(() => {
     if (run) sandbox.warm().catch(() => undefined);
   }, [run, sandbox]);
-  const want = useRef({ curveKnobs, x });
-  want.current = { curveKnobs, x };
-  // what is installed in the sandbox now: the files (as JSON) and the frame they went into
-  const installed = useRef<{ text: string; removed: number } | null>(null);
+  const want = useRef({ curveKnobs, x, fitted });
+  want.current = { curveKnobs, x, fitted };
+  // what is installed in the sandbox now: the files (./modelEdit.ts editKey) and the frame they went into
+  const installed = useRef<{ key: string; removed: number } | null>(null);
   const generation = useRef(0);
 
   async function install(edit: Files): Promise<boolean> {
-    const source = JSON.stringify(edit);
-    if (installed.current?.text === source && installed.current.removed === sandbox.removed) return true;
+    const key = editKey(edit);
+    if (installed.current?.key === key && installed.current.removed === sandbox.removed) return true;
     const a = await sandbox.call("edit", { system, files: edit }, CURVE_LIMIT_MS);
     if (!a.ok) {
       installed.current = null;
       setProblem(problemOf(a));
       return false;
     }
-    installed.current = { text: source, removed: sandbox.removed };
+    installed.current = { key, removed: sandbox.removed };
     return true;
   }
 
   async function curve(edit: Files): Promise<boolean> {
-    const { curveKnobs: knobs, x: along } = want.current;
+    const { curveKnobs: asked, x: along, fitted: fit } = want.current;
     if (!(await install(edit))) return false;
-    const a = await sandbox.call("sweep", { system, knobs, x: along, band: false }, CURVE_LIMIT_MS);
+    // a fit's knobs (those the table left open), never the one along the axis
+    const knobs = fit ? { ...asked, ...Object.fromEntries(Object.entries(fit.knobs).filter(([k]) => k !== along)) } : asked;
+    const params = fit && Object.keys(fit.params).length ? fit.params : undefined;
+    const a = await sandbox.call("sweep", { system, knobs, x: along, band: false, params }, CURVE_LIMIT_MS);
     if (!a.ok) {
       setProblem(problemOf(a));
       return false;
@@ -109,6 +124,7 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     }
     setProblem(null);
     setSweep(s);
+    setDrawn(editKey(edit));
     return true;
   }
 
@@ -155,11 +171,12 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     return () => clearTimeout(timer);
   }, [files, run, system]);
 
-  // the knobs or the axis moved: the edited curve again (the judgement does not depend on them)
+  // the knobs, the axis or the fit moved: the edited curve again (the judgement does not depend on
+  // them); files not yet installed are drawn once typing settles
   // biome-ignore lint/correctness/useExhaustiveDependencies: the files are the ones installed
   useEffect(() => {
-    if (run && files !== null && installed.current) void curve(files);
-  }, [curveKnobs, x]);
+    if (run && files !== null && installed.current?.key === editKey(files)) void curve(files);
+  }, [curveKnobs, x, fitted]);
 
-  return { status, problem, sweep: files === null ? null : sweep, laws, memo };
+  return { status, problem, sweep: files === null ? null : sweep, laws, memo, sandbox, drawn: files === null ? null : drawn };
 }

@@ -42,7 +42,7 @@ out = []
 for i, d in enumerate(json.loads(${JSON.stringify(JSON.stringify(drafts))})):
     body = ScenarioIn.model_validate(d)
     row = Scenario(slug=f"saved{i:05d}", system=body.system, state=json.dumps(checked_state(body)), title=body.title,
-                   notes=body.notes, public=body.public, models_version="now", created_at=datetime.now(UTC))
+                   notes=body.notes, public=body.public, edit=body.edit, models_version="now", created_at=datetime.now(UTC))
     out.append(_public(row))
 print(json.dumps(out))`);
 }
@@ -67,6 +67,16 @@ describe("the view, every field of it", () => {
       expect(reopened, f).toEqual({ ...alone(f), scenario: read[i].slug });
       expect(parse(`?${serialize(reopened, spec)}`, spec).state, f).toEqual(reopened);
     });
+  });
+
+  it("an edited model is saved beside the view, as it came, and is not part of the view", () => {
+    const own = { title: "edited", notes: "", public: false };
+    const edit = "80xPSszJyS9PLcnMz1MoSS0u0c3MS8nMS8_J0VFIzs8rSc0rUcjPS1VwTs3JLUjMTtVRSM7Py0st0uCqAQA";
+    const [withEdit, without] = savedAndRead([draftOf(spec.id, alone("x"), { ...own, edit }), draftOf(spec.id, alone("x"), { ...own, edit: null })]);
+    expect(withEdit.edit).toBe(edit);
+    expect(without.edit).toBeNull();
+    expect(draftOf(spec.id, alone("x"), { ...own, edit: null })).not.toHaveProperty("edit");
+    expect(stateOf(withEdit, spec)).toEqual({ ...alone("x"), scenario: withEdit.slug });
   });
 
   it("a scenario is saved without the link it was opened from", () => {

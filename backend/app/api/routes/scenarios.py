@@ -1,5 +1,6 @@
 """Saved scenarios: create (returns a slug and a delete token shown once), read, list the
-public ones, delete with the token. Scenarios never change, so reads come from a cache."""
+public ones, delete with the token. Scenarios never change, so reads come from a cache. An
+edited model saved with one is packed text kept as it came: never unpacked, never run here."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ def _public(s: Scenario) -> dict[str, Any]:
         "notes": s.notes,
         "public": s.public,
         "models_version": s.models_version,
+        "edit": s.edit,
         "created_at": s.created_at.replace(tzinfo=UTC).isoformat()
         if s.created_at.tzinfo is None
         else s.created_at.isoformat(),
@@ -75,6 +77,7 @@ def create(body: ScenarioIn, db: SessionDep, quota: QuotaDep) -> JSONResponse:
         title=body.title,
         notes=body.notes,
         public=body.public,
+        edit=body.edit,
         models_version=perfmodels.__version__,
     )
     if row is None:

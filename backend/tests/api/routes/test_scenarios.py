@@ -25,6 +25,7 @@ def test_create_read_and_share(client):
     assert (s["x"], s["y"], s["title"], s["notes"]) == ("link_quota", "throughput_bps", GOOD["title"], GOOD["notes"])
     assert s["models_version"] == perfmodels.__version__ and s["models_changed"] is False
     assert "delete_token" not in s and "delete_token_sha256" not in s
+    assert s["edit"] is None  # the memo's model
     # Saving again makes a new, different scenario: nothing is ever updated.
     assert client.post("/api/scenarios", json=GOOD).json()["slug"] != made["slug"]
 
@@ -164,14 +165,14 @@ def test_bad_input(client):
 
 
 def test_bodies_over_the_limit_get_413(client):
-    # a view may carry a user's own table (64 KB, JSON-escaped): 272 KB in all
-    big = {**GOOD, "notes": "x" * 300_000}
+    # a view may carry a user's own table (64 KB, JSON-escaped) and a packed edit (64 KB): 336 KB in all
+    big = {**GOOD, "notes": "x" * 400_000}
     assert client.post("/api/scenarios", json=big).status_code == 413
 
     # Without a Content-Length the limit still holds (chunked upload).
     def chunks():
         yield b'{"system": "decnet", "notes": "'
-        for _ in range(300):
+        for _ in range(400):
             yield b"x" * 1024
         yield b'"}'
 
