@@ -2,6 +2,7 @@
 // metric has a capacity, a readout that follows the pointer and the keys, one curve per choice,
 // a dashed baseline that survives moving x, the chart in view while knobs move, and reset.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { knobsAxesCsvAndReload } from "./lib/explorerWalk";
 import { resized } from "./lib/resize";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
@@ -41,8 +42,8 @@ test("the systems walked here are the server's, and among them are capacities, s
 });
 
 for (const id of SYSTEMS) {
-  test(`the chart of ${id}: capacities, the knee and saturation where the model puts them; the readout by pointer and keys; one curve per choice; a pinned baseline; on a phone, in view while the last knob moves`, async ({ page, request }) => {
-    test.setTimeout(120_000);
+  test(`the chart of ${id}: capacities, the knee and saturation where the model puts them; the readout by pointer and keys; one curve per choice; a pinned baseline; on a phone, in view while the last knob moves; every knob by keyboard, the axes, the CSV and a reload`, async ({ page, request }) => {
+    test.setTimeout(180_000);
     const s = (await specs(request)).find((one) => one.id === id)!;
     const ex = new ExplorerPage(page);
     // opened on a phone first: the chart stays in view while its last knob is used
@@ -63,6 +64,9 @@ for (const id of SYSTEMS) {
     await onePerChoice(page, s);
     await reset();
     await pinnedBaseline(page, s);
+    await reset();
+    await ex.unfold();
+    await knobsAxesCsvAndReload(page, s);
   });
 }
 
