@@ -31,20 +31,7 @@ try {
   // the explorer's own start (its band, what matters most) done first: the worker is quiet
   await page.waitForTimeout(5000);
   const pyodide = await page.evaluate(async (systems) => {
-    const w = window.__w;
-    let id = 200000;
-    const ask = (msg) => new Promise((resolve, reject) => {
-      const me = ++id;
-      const t = performance.now();
-      const h = (e) => {
-        if (e.data.id !== me) return;
-        w.removeEventListener("message", h);
-        if (e.data.type === "error") reject(new Error(e.data.message));
-        else resolve(performance.now() - t);
-      };
-      w.addEventListener("message", h);
-      w.postMessage({ ...msg, id: me });
-    });
+    const ask = async (msg) => (await window.__ask(msg)).ms;
     const out = {};
     for (const [system, knobs] of systems) {
       const ts = [];

@@ -18,20 +18,7 @@ try {
   const browser = await chromium.launch(CHROMIUM);
   const page = await workerPage(browser, BASE, "/explore/ffs");
   const out = await page.evaluate(async ({ tables, runs }) => {
-    const w = window.__w;
-    let id = 200000;
-    const ask = (msg) => new Promise((resolve, reject) => {
-      const me = ++id;
-      const t = performance.now();
-      const h = (e) => {
-        if (e.data.id !== me || e.data.type === "progress") return;
-        w.removeEventListener("message", h);
-        if (e.data.type === "error") reject(new Error(e.data.message));
-        else resolve({ ms: performance.now() - t, result: e.data.result });
-      };
-      w.addEventListener("message", h);
-      w.postMessage({ ...msg, id: me });
-    });
+    const ask = window.__ask;
     const q = (xs, f) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(f * xs.length))];
     const res = [];
     for (const t of tables) {

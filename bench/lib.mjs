@@ -46,13 +46,27 @@ export function startupMarks() {
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-/** A page of the app at `path` whose model worker the bench can talk to directly
- * (window.__w), once the in-browser runtime is ready. */
+/** A page of the app at `path` whose model worker the bench can talk to directly (window.__w),
+ * once the in-browser runtime is ready; `window.__ask(msg)` sends it one request and resolves
+ * with the round trip's time and the answer's result (progress reports skipped). */
 export async function workerPage(browser, base, path) {
   const ctx = await browser.newContext();
   await ctx.addInitScript(() => {
     const W = window.Worker;
     window.Worker = class extends W { constructor(...a) { super(...a); window.__w = this; } };
+    let id = 900000;
+    window.__ask = (msg) => new Promise((resolve, reject) => {
+      const me = ++id;
+      const t = performance.now();
+      const h = (e) => {
+        if (e.data.id !== me || e.data.type === "progress") return;
+        window.__w.removeEventListener("message", h);
+        if (e.data.type === "error") reject(new Error(e.data.message));
+        else resolve({ ms: performance.now() - t, result: e.data.result });
+      };
+      window.__w.addEventListener("message", h);
+      window.__w.postMessage({ ...msg, id: me });
+    });
   });
   const page = await ctx.newPage();
   await page.goto(`${base}${path}`);

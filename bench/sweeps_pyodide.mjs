@@ -16,20 +16,7 @@ try {
   const browser = await chromium.launch(CHROMIUM);
   const page = await workerPage(browser, BASE, "/explore/decnet");
   const out = await page.evaluate(async (grids) => {
-    const w = window.__w;
-    let id = 100000;
-    const ask = (msg) => new Promise((resolve, reject) => {
-      const me = ++id;
-      const t = performance.now();
-      const h = (e) => {
-        if (e.data.id !== me) return;
-        w.removeEventListener("message", h);
-        if (e.data.type === "error") reject(new Error(e.data.message));
-        else resolve(performance.now() - t);
-      };
-      w.addEventListener("message", h);
-      w.postMessage({ ...msg, id: me });
-    });
+    const ask = async (msg) => (await window.__ask(msg)).ms;
     const res = [];
     for (const [system, x, values] of grids) {
       for (let i = 0; i < 5; i++) await ask({ type: "sweep", system, knobs: {}, x, values });
