@@ -1,14 +1,16 @@
 // The model workbench: an edit runs only in the sandbox, which reaches no server and nothing of
-// the page; an edited constant redraws the chart and is judged against the memo; a runaway loop
-// is stopped and a syntax error shown, each at its line; an edited default is fitted back to the
-// memo's values, and a link carries the fitted edit to a fresh browser, which shows what changed
+// the page; an edited constant redraws the chart, its readouts and its sensitivity, and is
+// judged against the memo; a runaway loop is stopped and a syntax error shown, each at its
+// line; an edited default is fitted back to the memo's values, and a link carries the fitted edit to a fresh browser, which shows what changed
 // before anything runs; an edit of a helper the model runs (LAVC's mva.py) and of its module, too
 // long for a short link, is saved as a scenario whose short link takes it to a fresh browser,
 // which shows what changed in each file, runs it with the edited helper, and shows the fit's
 // error at its file and line (each page that runs an edit starts Python twice: few pages).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 
 const SOURCE = readFileSync(new URL("../models/perfmodels/afs.py", import.meta.url), "utf8");
@@ -35,6 +37,20 @@ async function append(page: Page, code: string) {
   await page.getByTestId("model-source").click();
   await page.keyboard.press("Control+End");
   await page.keyboard.insertText(code);
+}
+
+/** The edited model's metrics at the knobs' defaults, computed by CPython from the edited files
+ * (perfmodels/editbridge.py, as the sandbox runs it): what the page must show for the edit. */
+function evaluateEdited(system: string, files: Record<string, string>): Record<string, number> {
+  const code = `import json, sys
+from perfmodels import editbridge as b
+a = json.load(sys.stdin)
+assert json.loads(b.call("edit", json.dumps(a)))["result"] is None
+print(json.dumps(json.loads(b.call("evaluate", json.dumps({"system": a["system"]})))["result"]["metrics"]))`;
+  const out = execFileSync(fileURLToPath(new URL("../.venv/bin/python", import.meta.url)), ["-c", code], {
+    cwd: fileURLToPath(new URL("../models", import.meta.url)), input: JSON.stringify({ system, files }),
+  });
+  return JSON.parse(String(out));
 }
 
 const sandboxReady = (page: Page) => expect(page.getByTestId("sandbox-status")).toContainText("runs in the sandbox (started in", { timeout: 90_000 });
@@ -95,9 +111,20 @@ test("an edited constant redraws the chart over the dashed original and is judge
   test.setTimeout(300_000);
   await openWorkbench(page);
   const before = await page.getByTestId("model-curve").getAttribute("d");
+  const readout = page.getByTestId("readout-read_kBps").locator("dd").first();
+  const sensitivity = page.getByTestId("sensitivity");
+  await expect(sensitivity).toHaveAttribute("data-of", "model");
+  const originalRead = Number(await readout.getAttribute("data-value"));
   await append(page, SLOWER_DISK);
   await expect(page.getByTestId("original-curve")).toHaveAttribute("d", before!, { timeout: 90_000 });
   await expect(page.getByTestId("model-curve")).not.toHaveAttribute("d", before!);
+  // the readouts and "What matters most here" are the edit's at this setting, as CPython computes
+  // the edited source, never the original's
+  const editedRead = evaluateEdited("afs", { "perfmodels/afs.py": SOURCE + SLOWER_DISK }).read_kBps;
+  expect(Math.abs(editedRead - originalRead)).toBeGreaterThan(0.05 * originalRead);
+  await expect.poll(async () => Number(await readout.getAttribute("data-value")), { timeout: 30_000 }).toBeCloseTo(editedRead, 6);
+  await expect(sensitivity).toHaveAttribute("data-of", "edit");
+  await expect(sensitivity).toContainText(`of your edited model is ${await readout.textContent()} at this setting`, { timeout: 30_000 });
   await expect(page.getByTestId("legend")).toContainText("the original model (dashed), before your edit");
   await expect(page.getByTestId("model-diff")).toContainText(`1 line added, 0 removed`);
   await expect(page.getByTestId("model-diff")).toContainText(SLOWER_DISK.trim());

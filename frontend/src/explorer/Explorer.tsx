@@ -3,7 +3,7 @@
 // hook or component of its own (the URL and history, a scenario's table, curves computed ahead,
 // the model view and its marks, the controls' handlers, the export).
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { Dataset, SweepResult, SystemSpec } from "../api/types";
+import type { Dataset, SystemSpec } from "../api/types";
 import { Chart } from "../chart/Chart";
 import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
 import { DataTable } from "../chart/DataTable";
@@ -34,6 +34,7 @@ import { useScenarioData } from "./useScenarioData";
 import { useScrollPadding } from "./useScrollPadding";
 import { useSystem } from "./useSystem";
 import { CLOSED, ORIGINAL, useFragment } from "../workbench/fragment";
+import type { EditedModel } from "../workbench/useEditAt";
 
 // The model workbench (its editor and its sandbox) loads only when opened: a visit that never
 // opens it downloads none of it.
@@ -71,8 +72,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const chartBox = useRef<HTMLDivElement>(null);
   useScrollPadding(chartBox);
   const [fragment, setFragment] = useFragment();
-  const [edited, setEdited] = useState<{ sweep: SweepResult; label: string } | null>(null);
-  const onEdited = useCallback((sweep: SweepResult | null, label = "your edit") => setEdited(sweep && { sweep, label }), []);
+  const [edited, setEdited] = useState<EditedModel | null>(null);
   // the edit packed as a link carries it, which "Save & share" keeps with the view
   const [packed, setPacked] = useState<string | null>(null);
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
@@ -128,9 +128,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <SoundControls marks={marks} yUnit={yMetric.unit} />
           <ExportBar prepare={prepareExport} chartRef={chartBox} />
           <Readouts metrics={spec.metrics} result={view.current} baseline={baseline ? view.baseDetail.value : null} />
-          <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} params={params} source={source} onPickX={actions.onPickX} />
+          <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} params={params} source={source} onPickX={actions.onPickX}
+            edited={view.edited ? { result: view.edited.sensitivity } : null} />
           <DataTable axes={axes} marks={marks} openSignal={tableAsked} />
-          <PathView stages={view.detail.value?.stages ?? null} bottleneck={view.detail.value?.bottleneck ?? null} />
+          <PathView stages={view.path?.stages ?? null} bottleneck={view.path?.bottleneck ?? null} />
           <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={knobs}
             fit={state.fit} fitted={state.fitted} inLink={!state.data || dataFitsUrl(state.data)}
             onText={actions.onOwnText} onFit={actions.onOwnFit} onFitted={actions.onOwnFitted}
@@ -139,8 +140,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         </div>
         {fragment.open && (
           <Suspense fallback={<p className="loading" aria-busy="true">Loading the editor…</p>}>
-            <Workbench spec={spec} curveKnobs={curveKnobs} x={x} view={viewOf(state)} fragment={fragment} setFragment={setFragment} own={ownInput}
-              onEdited={onEdited} onPacked={setPacked} onClose={() => setFragment(CLOSED, true)} />
+            <Workbench spec={spec} curveKnobs={curveKnobs} knobs={knobs} x={x} y={state.y} view={viewOf(state)} fragment={fragment} setFragment={setFragment} own={ownInput}
+              onEdited={setEdited} onPacked={setPacked} onClose={() => setFragment(CLOSED, true)} />
           </Suspense>
         )}
       </div>

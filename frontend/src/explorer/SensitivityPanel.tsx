@@ -6,7 +6,7 @@
 // Choosing a numeric knob's bar puts that knob on the x axis. It is asked once the knobs rest
 // (every knob at both ends is tens of model calls): a knob's curve never waits behind it.
 import { memo, useEffect, useId, useState } from "react";
-import type { KnobValues, MetricSpec, Params, SystemSpec } from "../api/types";
+import type { KnobValues, MetricSpec, Params, Sensitivity, SystemSpec } from "../api/types";
 import { useLatest } from "../view/useLatest";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
@@ -22,21 +22,33 @@ interface Props {
   source: string;
   /** choosing a numeric knob's bar puts it on the x axis (absent: the bars are read only, as in a lesson's reveal) */
   onPickX?: (name: string) => void;
+  /** an edited model is drawn: its sensitivity, computed by its sandbox (null until it answers);
+   * the original's is then never asked or shown */
+  edited?: { result: Sensitivity | null } | null;
 }
 
 const REST_MS = 250;
 
-export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, knobs, metric, x, params, source, onPickX }: Props) {
+export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, knobs, metric, x, params, source, onPickX, edited = null }: Props) {
   const id = useId();
   const [settled, setSettled] = useState(knobs);
   useEffect(() => {
     const t = setTimeout(() => setSettled(knobs), REST_MS);
     return () => clearTimeout(t);
   }, [knobs]);
-  const got = useLatest(`${source}|sens|${spec.id}|${metric.name}|${JSON.stringify(settled)}|${JSON.stringify(params ?? null)}`,
+  const got = useLatest(edited ? null : `${source}|sens|${spec.id}|${metric.name}|${JSON.stringify(settled)}|${JSON.stringify(params ?? null)}`,
     () => client.sensitivity(spec.id, settled, metric.name, "sensitivity", params));
-  const r = got.value;
+  const r = edited ? edited.result : got.value;
+  if (!r && edited) {
+    return (
+      <section className="sensitivity" data-testid="sensitivity" data-of="edit" aria-labelledby={`${id}-h`} aria-busy="true">
+        <h2 id={`${id}-h`}>What matters most here</h2>
+        <p className="muted">Computing each knob's effect on your edited model…</p>
+      </section>
+    );
+  }
   if (!r) return null;
+  const at = edited ? knobs : settled;
   const active = r.knobs.filter((k) => k.active && k.low != null && k.high != null);
   const values = active.flatMap((k) => [k.least ?? (k.low as number), k.most ?? (k.high as number)]).concat(r.value ?? []);
   const lo = Math.min(...values);
@@ -46,10 +58,10 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
   const numeric = new Set(spec.knobs.filter((k) => !("choices" in k)).map((k) => k.name));
   const label = (name: string) => spec.knobs.find((k) => k.name === name)?.label ?? name;
   return (
-    <section className="sensitivity" data-testid="sensitivity" aria-labelledby={`${id}-h`}>
+    <section className="sensitivity" data-testid="sensitivity" data-of={edited ? "edit" : "model"} aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>What matters most here</h2>
       <p className="muted">
-        {`${metric.label} is ${valueText(r.value, unit)} at this setting. Each bar runs from the least to the most ${inSentence(metric.label)} over the knob's range, every other knob held; the line is this setting. `}
+        {`${metric.label}${edited ? " of your edited model" : ""} is ${valueText(r.value, unit)} at this setting. Each bar runs from the least to the most ${inSentence(metric.label)} over the knob's range, every other knob held; the line is this setting. `}
         {onPickX ? "Choose a bar to put its knob on the x axis." : ""}
       </p>
       <p data-testid="sensitivity-claim">{sensitivityClaim(r, metric.label, label)}</p>
@@ -60,7 +72,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
           const [least, most] = [k.least ?? Math.min(low, high), k.most ?? Math.max(low, high)];
           const left = pos(least);
           const width = Math.max(0.5, pos(most) - left);
-          const now = settled[k.name];
+          const now = at[k.name];
           const here = effectText(k, spec.knobs.find((kk) => kk.name === k.name), typeof now === "number" ? now : null, { unit, value: r.value });
           const effect = k.choices
             ? Object.entries(k.choices).map(([c, v]) => `${c} ${v == null ? "–" : formatValue(v, unit)}`).join(", ")

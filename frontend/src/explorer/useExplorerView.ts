@@ -3,26 +3,28 @@
 // calibration beside a fit), the memo's points and the user's own, gathered into the chart's
 // marks and their description.
 import { useMemo } from "react";
-import type { Dataset, NumberKnob, SweepResult, SystemSpec } from "../api/types";
+import type { Dataset, NumberKnob, SystemSpec } from "../api/types";
 import { axesOf } from "../chart/Chart";
-import { bandNamesOf, boundsOf, curveKnobsOf, curveOf, kneeOf, limitOf, pointAt, saturationOf, valueAt } from "../chart/curves";
+import { bandNamesOf, boundsOf, curveKnobsOf, curveOf, kneeOf, limitOf, saturationOf, valueAt } from "../chart/curves";
 import { describeMarks } from "../chart/describe";
 import { memoPoints } from "../chart/memoPoints";
 import { knobDisplay } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import type { ExplorerState } from "../state/urlState";
 import { useLatest } from "../view/useLatest";
+import type { EditedModel } from "../workbench/useEditAt";
 import { sweepKey, useModelView } from "../view/useModelView";
 import { usePerCurves } from "../view/usePerCurves";
 import { explorerMarks } from "./explorerMarks";
 import { ownPoints, rowsElsewhere } from "./ownData";
 import { useOwnTable } from "./useOwnTable";
 
-/** `edited`: an edited model's curve (the workbench's) and its name in the legend, drawn in the
- * model's place with the original dashed beside it; everything the curve carries (capacity, knee,
- * bounds, the model at the memo's settings) is then the edit's. */
+/** `editedAs`: an edited model's curve (the workbench's), its name in the legend and its answers at
+ * the setting (the sandbox's), drawn in the model's place with the original dashed beside it;
+ * everything the curve carries (capacity, knee, bounds, the model at the memo's settings) and the
+ * readouts and the path at the setting are then the edit's. */
 export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string,
-  editedAs: { sweep: SweepResult; label: string } | null = null) {
+  editedAs: EditedModel | null = null) {
   const edited = editedAs?.sweep ?? null;
   const { knobs, x, y, baseline, per } = state;
   const params = state.fitted ?? undefined;
@@ -39,8 +41,9 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
     return { curve: c, limit: limitOf(edited, x, y), knee: kneeOf(edited, x, c), saturation: saturationOf(edited, x, c), bounds: boundsOf(edited, x, y) };
   }, [edited, x, y]);
   const { curve, band, limit, knee, saturation, bounds } = edit ? { ...edit, band: [] } : view;
-  // the readouts follow the edit where its curve has the setting (its stages are the original's path)
-  const current = edited ? pointAt(edited, x, knobs[x]) : view.current;
+  // the readouts and the path at the setting are the edit's, computed by the sandbox (null until it answers)
+  const current = editedAs ? editedAs.at : view.current;
+  const path = editedAs ? editedAs.at : detail.value;
   // With a fit of the user's own: the memo's calibration beside it, for comparison.
   const memoCurveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const memoSweep = useLatest(params ? `memo|${sweepKey(source, spec, memoCurveKnobs, x)}` : null, () => client.curve(spec.id, memoCurveKnobs, x, "memo"));
@@ -59,7 +62,7 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const curveLabel = edit ? (editedAs?.label ?? "your edit") : params ? (perLabel ? `${perLabel}, your fit` : "your fit") : perLabel;
   const baseY = baseDetail.value?.metrics[y];
   const baselinePoint = useMemo(() => (baseline && baseY != null ? { x: Number(baseline[x]), y: baseY } : null), [baseline, baseY, x]);
-  const atY = edit ? valueAt(edit.curve, Number(knobs[x])) : current?.metrics[y];
+  const atY = edit ? (current?.metrics[y] ?? valueAt(edit.curve, Number(knobs[x]))) : current?.metrics[y];
   const currentY = atY ?? Number.NaN;
   const shownBounds = state.bounds && bounds.lines.length ? bounds : null;
   const marks = useMemo(
@@ -81,5 +84,5 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
     [atY, current?.bottleneck, xKnob, xShow, knobs, x],
   );
   const modelError = sweep.error ?? detail.error ?? perCurves.error;
-  return { axes, xKnob, yMetric, params, marks, description, setting, modelError, own, bounds, curve, current, detail, baseDetail };
+  return { axes, xKnob, yMetric, params, marks, description, setting, modelError, own, bounds, curve, current, detail, baseDetail, path, edited: editedAs };
 }

@@ -8,7 +8,7 @@
 // the memo or to the page's own table (./EditFit.tsx). Loaded only when opened.
 import { useEffect, useMemo, useState } from "react";
 import { api, ApiError } from "../api/client";
-import type { KnobValues, SweepResult, SystemSpec } from "../api/types";
+import type { KnobValues, SystemSpec } from "../api/types";
 import { SaveDialog } from "../scenarios/SaveDialog";
 import type { ExplorerView } from "../state/explorerState";
 import "../styles/workbench.css";
@@ -24,6 +24,7 @@ import { ModelDiff } from "./ModelDiff";
 import { type EditFrom, encodeEdits, MAX_LINK_FRAGMENT, whereSaid } from "./share";
 import { ShareEdit } from "./ShareEdit";
 import { type FittedEdit, useEdit } from "./useEdit";
+import { type EditedModel, useEditAt } from "./useEditAt";
 import { type OwnTableInput, useEditFit } from "./useEditFit";
 
 // how long after typing stops the link is written
@@ -32,15 +33,18 @@ const LINK_MS = 400;
 interface Props {
   spec: SystemSpec;
   curveKnobs: KnobValues;
+  /** the knobs on screen (the setting the readouts are at) and the chart's metric */
+  knobs: KnobValues;
   x: string;
+  y: string;
   /** the explorer's view, saved with the edit as a scenario */
   view: ExplorerView;
   fragment: Fragment;
   setFragment: (f: Fragment) => void;
   /** the page's own table, when it has one with no problems (what "Your measurements" fits) */
   own: OwnTableInput | null;
-  /** the edit's curve and its name in the legend (null: the original's) */
-  onEdited: (sweep: SweepResult | null, label?: string) => void;
+  /** the edit's curve, its name in the legend and its answers at the setting (null: the original's) */
+  onEdited: (edited: EditedModel | null) => void;
   /** the edit packed as a link carries it (null: none), for the explorer's "Save & share" */
   onPacked: (packed: string | null) => void;
   onClose: () => void;
@@ -84,7 +88,7 @@ export default function Workbench(props: Props) {
   return <WorkbenchOpen {...props} originals={start.originals} first={start.texts} linked={start.linked} linkError={start.error} />;
 }
 
-function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, own, onEdited, onPacked, onClose, originals, first, linked, linkError }: Props & {
+function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragment, own, onEdited, onPacked, onClose, originals, first, linked, linkError }: Props & {
   originals: Files;
   first: Files;
   linked: Start["linked"];
@@ -111,6 +115,8 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, own, 
   });
   useEffect(() => setFitted(fit.fitted), [fit.fitted]);
   const fittedTo = fit.fitted && fit.state.phase === "done" ? fit.state.kind : null;
+  // the readouts and the sensitivity of the edit drawn, at the setting on screen
+  const editedAt = useEditAt({ sandbox: edit.sandbox, spec, text: key || null, drawn: edit.drawn, knobs, x, metric: y, fitted, run: consented });
   const fitKind = fit.kind ?? null;
   const [packed, setPacked] = useState<string | null>(null);
   // the edit the address stands for: an unchanged edit keeps the address it came with (a saved
@@ -118,7 +124,9 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, own, 
   const [shown, setShown] = useState<string | null>(firstKey);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: named as the fit it is drawn with (fittedTo), once drawn
-  useEffect(() => onEdited(edit.sweep, fittedTo ? `your edit, fitted to ${fittedTo === "memo" ? "the memo" : "your table"}` : undefined), [edit.sweep, onEdited]);
+  useEffect(() => onEdited(edit.sweep && {
+    sweep: edit.sweep, ...editedAt, label: fittedTo ? `your edit, fitted to ${fittedTo === "memo" ? "the memo" : "your table"}` : "your edit",
+  }), [edit.sweep, editedAt.at, editedAt.sensitivity, onEdited]);
   useEffect(() => () => onEdited(null), [onEdited]);
   useEffect(() => () => onPacked(null), [onPacked]);
 

@@ -9,6 +9,7 @@ import { type Answer, num } from "./answers";
 import { editKey } from "./modelEdit";
 import type { Files } from "./modelSource";
 import { readSweep } from "./readSweep";
+import { drawnWith } from "./useEditAt";
 import { Sandbox, type SandboxStatus } from "./sandbox";
 
 // the wait after the last keystroke, and each call's time limit (ms)
@@ -109,9 +110,7 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
   async function curve(edit: Files): Promise<boolean> {
     const { curveKnobs: asked, x: along, fitted: fit } = want.current;
     if (!(await install(edit))) return false;
-    // a fit's knobs (those the table left open), never the one along the axis
-    const knobs = fit ? { ...asked, ...Object.fromEntries(Object.entries(fit.knobs).filter(([k]) => k !== along)) } : asked;
-    const params = fit && Object.keys(fit.params).length ? fit.params : undefined;
+    const { knobs, params } = drawnWith(asked, along, fit);
     const a = await sandbox.call("sweep", { system, knobs, x: along, band: false, params }, CURVE_LIMIT_MS);
     if (!a.ok) {
       setProblem(problemOf(a));
