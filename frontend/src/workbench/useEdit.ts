@@ -9,7 +9,6 @@ import { type Answer, num } from "./answers";
 import { editKey } from "./modelEdit";
 import type { Files } from "./modelSource";
 import { readSweep } from "./readSweep";
-import { drawnWith } from "./useEditAt";
 import { Sandbox, type SandboxStatus } from "./sandbox";
 
 // the wait after the last keystroke, and each call's time limit (ms)
@@ -178,4 +177,11 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
   }, [curveKnobs, x, fitted]);
 
   return { status, problem, sweep: files === null ? null : sweep, laws, memo, sandbox, drawn: files === null ? null : drawn };
+}
+
+/** The knobs and parameters the edit's curve is drawn with: a fit's (the knobs the table left
+ * open, never the one along the axis), else the page's. */
+export function drawnWith(asked: KnobValues, along: string, fit: FittedEdit | null): { knobs: KnobValues; params: Params | undefined } {
+  const knobs = fit ? { ...asked, ...Object.fromEntries(Object.entries(fit.knobs).filter(([k]) => k !== along)) } : asked;
+  return { knobs, params: fit && Object.keys(fit.params).length ? fit.params : undefined };
 }

@@ -4,10 +4,10 @@
 // the values the curve is drawn with (a fit's). An answer is shown only for the edit, the knobs and
 // the fit it was asked for: nothing the original computed is ever shown as the edit's.
 import { useEffect, useState } from "react";
-import type { EvaluateResult, KnobValues, Params, Sensitivity, SweepResult, SystemSpec } from "../api/types";
+import type { EvaluateResult, KnobValues, Sensitivity, SweepResult, SystemSpec } from "../api/types";
 import { readEvaluation, readSensitivity } from "./readAt";
 import type { Sandbox } from "./sandbox";
-import type { FittedEdit } from "./useEdit";
+import { drawnWith, type FittedEdit } from "./useEdit";
 
 // the sensitivity is every knob at both ends: asked once the knobs rest, as the panel asks it
 const REST_MS = 250;
@@ -23,13 +23,6 @@ export interface EditedAt {
 export interface EditedModel extends EditedAt {
   sweep: SweepResult;
   label: string;
-}
-
-/** The knobs and parameters the edit's curve is drawn with: a fit's (the knobs the table left
- * open, never the one along the axis), else the page's. */
-export function drawnWith(asked: KnobValues, along: string, fit: FittedEdit | null): { knobs: KnobValues; params: Params | undefined } {
-  const knobs = fit ? { ...asked, ...Object.fromEntries(Object.entries(fit.knobs).filter(([k]) => k !== along)) } : asked;
-  return { knobs, params: fit && Object.keys(fit.params).length ? fit.params : undefined };
 }
 
 interface Args {

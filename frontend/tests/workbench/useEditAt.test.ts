@@ -9,7 +9,8 @@ import type { KnobValues, SystemSpec } from "../../src/api/types";
 import type { Answer } from "../../src/workbench/answers";
 import type { Sandbox } from "../../src/workbench/sandbox";
 import type { FittedEdit } from "../../src/workbench/useEdit";
-import { drawnWith, useEditAt } from "../../src/workbench/useEditAt";
+import { drawnWith } from "../../src/workbench/useEdit";
+import { useEditAt } from "../../src/workbench/useEditAt";
 
 const spec = {
   id: "lavc", knobs: [{ name: "users", label: "Users" }, { name: "think", label: "Think time" }], metrics: [{ name: "throughput" }, { name: "response" }],
