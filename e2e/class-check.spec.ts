@@ -30,8 +30,14 @@ async function answer(p: Phone, n: number, a: Answer) {
   await expect(seat).toHaveAttribute("data-question", String(n));
   if (a === null) return;
   if (typeof a === "number") await p.page.getByTestId("typed-prediction").fill(String(a));
-  else await tap(p.cdp, p.page.getByTestId("question").getByRole("radio").nth(Number(a.split(" ")[1]) - 1));
-  await tap(p.cdp, p.page.getByRole("button", { name: /Send my (new )?answer/ }));
+  else {
+    const choice = p.page.getByTestId("question").getByRole("radio").nth(Number(a.split(" ")[1]) - 1);
+    await tap(p.cdp, choice);
+    await expect(choice).toBeChecked(); // (a finger is slower than the page drawing the choice)
+  }
+  const send = p.page.getByRole("button", { name: /Send my (new )?answer/ });
+  await expect(send).toBeEnabled();
+  await tap(p.cdp, send);
   await expect(seat).toHaveAttribute("data-held", String(a));
 }
 
