@@ -6,8 +6,9 @@
 # each suite's time and count the suites.
 #
 # Suites that share nothing run side by side (a wave), each into its own log, printed whole when
-# the wave ends: the Python suites (the backend's on SQLite and on PostgreSQL in two processes)
-# with the page's unit suites, and the page's build that only the browser suite needs; the
+# the wave ends: the Python suites (the backend's on SQLite and on PostgreSQL in two processes,
+# and its fuzzer in a third: with it, the SQLite run was the wave's last 40 s, on one core) with
+# the page's unit suites, and the page's build that only the browser suite needs; the
 # topology's load test and the browser suite each have the machine to themselves, since they
 # measure time.
 set -uo pipefail
@@ -76,7 +77,8 @@ backend_on_postgres() {
 
 wave "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/python scripts/comment_paths.py' \
   --- "models" -- .venv/bin/python -m pytest models/tests --basetemp="$logs/models" \
-  --- "backend (SQLite)" -- .venv/bin/python -m pytest backend/tests --basetemp="$logs/sqlite" \
+  --- "backend (SQLite)" -- .venv/bin/python -m pytest backend/tests --basetemp="$logs/sqlite" --ignore=backend/tests/test_fuzz_api.py \
+  --- "backend fuzz" -- .venv/bin/python -m pytest backend/tests/test_fuzz_api.py --basetemp="$logs/fuzz" \
   --- "backend (PostgreSQL)" -- backend_on_postgres \
   --- "dependency audit" -- bash scripts/audit.sh \
   --- "types" -- npx --no-install tsc -p frontend/tsconfig.json \
