@@ -73,11 +73,12 @@ for (const system of SYSTEMS) {
     await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
     // (a view without bounds has no toggle: the one look is all there is)
     const toggle = page.getByTestId("bounds-toggle");
-    for (const bounds of (await toggle.count()) ? ["on", "off"] : ["on"]) {
+    const hasBounds = (await toggle.count()) > 0;
+    for (const bounds of hasBounds ? ["on", "off"] : ["on"]) {
       if (bounds === "off") {
         await toggle.uncheck();
         await expect(page.getByTestId("bound-line")).toHaveCount(0);
-      } else if (await toggle.count()) await expect(toggle).toBeChecked();
+      } else if (hasBounds) await expect(toggle).toBeChecked();
       // the band arrives after the curve: the layout is the one with both
       await page.waitForTimeout(400);
       for (const [width, height] of bounds === "on" ? SIZES : [...SIZES].reverse()) {

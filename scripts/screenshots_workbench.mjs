@@ -38,21 +38,18 @@ export async function workbenchShots(browser, base) {
   const saved = await savedLongEdit(page);
   await ctx.close();
 
-  const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  const other = await fresh.newPage();
-  await other.goto(link);
-  await other.getByTestId("edited-banner").waitFor();
-  await other.getByTestId("edited-banner").scrollIntoViewIfNeeded();
-  await other.screenshot({ path: join(ROOT, "docs/workbench-banner.png") });
-  await fresh.close();
-
-  const visitor = await browser.newContext({ viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 });
-  const third = await visitor.newPage();
-  await third.goto(saved);
-  await third.getByTestId("edited-banner").waitFor();
-  await third.getByTestId("scenario-banner").waitFor();
-  await third.screenshot({ path: join(ROOT, "docs/workbench-scenario.png") });
-  await visitor.close();
+  // a visitor opening each link in a browser of their own, before anything of the edit runs
+  const visit = async (url, viewport, file, banners = ["edited-banner"]) => {
+    const fresh = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const other = await fresh.newPage();
+    await other.goto(url);
+    for (const b of banners) await other.getByTestId(b).waitFor();
+    await other.getByTestId("edited-banner").scrollIntoViewIfNeeded();
+    await other.screenshot({ path: join(ROOT, file) });
+    await fresh.close();
+  };
+  await visit(link, { width: 1280, height: 800 }, "docs/workbench-banner.png");
+  await visit(saved, { width: 1920, height: 1080 }, "docs/workbench-scenario.png", ["edited-banner", "scenario-banner"]);
   console.log("wrote docs/workbench-edit.png, docs/workbench-banner.png, docs/workbench-fit.png and docs/workbench-scenario.png");
 }
 
