@@ -1,48 +1,34 @@
 // Vite build of the React app; `public/` (Pyodide runtime, standard library and models archives) is copied as-is.
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vitest/config";
-import { checkLesson, checkLessonWithModels, formatProblem, type ModelAccess } from "./src/lesson/checkLesson.ts";
+import { checkLesson, checkLessonWithModels, formatProblem } from "./src/lesson/checkLesson.ts";
+import { modelsPackage } from "./build/modelsPackage.ts";
 import { delivery, runtimePaths } from "./build/delivery.ts";
-import type { SystemSpec } from "./src/api/types.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// The models package, when its environment is there (it always is after the setup script): the
-// build then checks each lesson's states against the real knobs, and its claims and axes
-// against the models' answers.
-function modelsPackage(): { specs: Record<string, SystemSpec>; models: ModelAccess } | undefined {
-  const python = here("../.venv/bin/python");
-  if (!existsSync(python)) return undefined;
-  const run = (code: string) => JSON.parse(execFileSync(python, ["-c", code], { cwd: here("../models"), encoding: "utf8", maxBuffer: 64 << 20 }));
-  return {
-    specs: run("import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))"),
-    models: {
-      evaluateMany: async (asks) =>
-        run(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
-      sweepMany: async (asks) =>
-        run(`import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
-      sensitivityMany: async (asks) =>
-        run(`import json, perfmodels; print(json.dumps([perfmodels.sensitivity(s, k, m) for s, k, m in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
-      dataset: async (id) => run(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
-    },
-  };
-}
-
 // Every lesson file is checked before a build: a bad one stops it with file:line:column: reason.
+// With the models package's environment there (it always is after the setup script), each
+// lesson's states are checked against the real knobs, and its claims and axes against the
+// models' answers. Only in a build: Vitest checks the lessons in tests/lesson/claims.test.ts.
 function checkLessons(): Plugin {
   return {
     name: "memolab-lessons",
+    apply: "build",
     async buildStart() {
       const dir = here("../lessons");
-      const pkg = modelsPackage();
+      const pkg = modelsPackage(here("../.venv/bin/python"), here("../models"));
       const problems: string[] = [];
-      for (const f of readdirSync(dir).filter((n) => /\.ya?ml$/.test(n))) {
-        const text = readFileSync(`${dir}/${f}`, "utf8");
-        const r = pkg ? await checkLessonWithModels(`lessons/${f}`, text, pkg.specs, pkg.models) : checkLesson(`lessons/${f}`, text);
-        if (!r.ok) problems.push(...r.problems.map(formatProblem));
+      try {
+        for (const f of readdirSync(dir).filter((n) => /\.ya?ml$/.test(n))) {
+          const text = readFileSync(`${dir}/${f}`, "utf8");
+          const r = pkg ? await checkLessonWithModels(`lessons/${f}`, text, pkg.specs, pkg.models) : checkLesson(`lessons/${f}`, text);
+          if (!r.ok) problems.push(...r.problems.map(formatProblem));
+        }
+      } finally {
+        pkg?.close();
       }
       if (problems.length) this.error(`bad lesson files:\n${problems.join("\n")}`);
     },

@@ -2,24 +2,17 @@
 // browser use): each claim a step makes (its `checks`) and each point question's axis against
 // the model's and the memo's values at its x. A model change that breaks a lesson fails here.
 import { readdirSync, readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import type { Dataset, Sensitivity, SystemSpec } from "../../src/api/types";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Sensitivity } from "../../src/api/types";
 import { checkModels, knobAnswer } from "../../src/lesson/claims";
-import { checkLesson, checkLessonWithModels, formatProblem, type Lesson, type ModelAccess } from "../../src/lesson/checkLesson";
-import { python, ROOT } from "../fixtures/python";
+import { checkLesson, checkLessonWithModels, formatProblem, type Lesson } from "../../src/lesson/checkLesson";
+import { modelsPackage } from "../../build/modelsPackage";
+import { ROOT } from "../fixtures/python";
 
-const specs = python<Record<string, SystemSpec>>(
-  "import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))",
-);
-const models: ModelAccess = {
-  evaluateMany: async (asks) =>
-    python(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
-  sweepMany: async (asks) =>
-    python(`import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
-  sensitivityMany: async (asks) =>
-    python(`import json, perfmodels; print(json.dumps([perfmodels.sensitivity(s, k, m) for s, k, m in json.loads(${JSON.stringify(JSON.stringify(asks))})]))`),
-  dataset: async (id) => python<Dataset>(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
-};
+// one Python answers the whole file's questions (frontend/build/modelsPackage.ts, as the build's check)
+const pkg = modelsPackage(`${ROOT}.venv/bin/python`)!;
+const { specs, models } = pkg;
+afterAll(() => pkg.close());
 const files = readdirSync(`${ROOT}lessons`).filter((f) => f.endsWith(".yaml"));
 const source = (f: string) => readFileSync(`${ROOT}lessons/${f}`, "utf8");
 const lessons: Lesson[] = files.map((f) => {
