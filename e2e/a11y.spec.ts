@@ -1,7 +1,8 @@
 // Accessibility: axe-core on every page, the layout from a phone to a projector, and the chart
 // read without sight (its description, table, reader and sound). The live class and the lesson
 // by keyboard and screen reader: a11y-class.spec.ts.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import LZString from "lz-string";
 
 const { compressToEncodedURIComponent } = LZString;

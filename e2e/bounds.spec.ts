@@ -1,7 +1,7 @@
 // How far a system can go: the textbook bounds beside the curve (asymptotic and balanced job
 // bounds and the knee N* on the closed networks, each stage alone elsewhere), in the readout, and
 // hidden and shown again through the URL.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { axeViolations } from "./lib/axe";
 import { ExplorerPage } from "./pages/ExplorerPage";
 

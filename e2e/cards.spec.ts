@@ -1,5 +1,5 @@
 // Model cards: every system's card opens with its explanation, fit summary and figures.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 
 test("every model has a card with its mechanism, bars and fit chart", async ({ page, request }) => {
   const systems = (await (await request.get("/api/models")).json()) as { id: string; title: string }[];

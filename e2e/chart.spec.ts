@@ -1,7 +1,8 @@
 // What the chart explains on every system: capacity lines and saturation points where the
 // metric has a capacity, a readout that follows the pointer and the keys, one curve per choice,
 // a dashed baseline that survives moving x, the chart in view while knobs move, and reset.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { knobsAxesCsvAndReload } from "./lib/explorerWalk";
 import { resized } from "./lib/resize";
 import { ExplorerPage } from "./pages/ExplorerPage";

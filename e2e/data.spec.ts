@@ -1,5 +1,5 @@
 // The Data pages: every document reachable, its tables readable, sortable, cited, downloadable.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 
 test("the data index lists all six source documents", async ({ page }) => {
   await page.goto("/data");

@@ -3,7 +3,8 @@
 // tick labels, the class's histogram or the band around a curve; named things (a capacity, a
 // bound, a knee, a saturation point, a region) keep their labels inside the plot, and the bounds'
 // lines are kept to it.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { resized } from "./lib/resize";
 
 /** Every clash on the chart, in words ("'capacity 10,030 K/sec' over 'network alone'"). */

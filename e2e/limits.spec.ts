@@ -1,7 +1,7 @@
 // What the physical models show on the chart: the memo's figures on every default view, the
 // capacity line and saturation point, knobs that cannot matter disabled with their reason, and
 // the "As measured" presets.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
 test("every explorer's default view shows the memo's measurements", async ({ page }) => {

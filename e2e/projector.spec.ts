@@ -2,7 +2,8 @@
 // scrolling, a choice or knob question's tallies drawn large in the chart's place, the knob
 // question's tornado above the fold, thirty names in a compact grid that leaves the chart its
 // room, and words that speak to the class.
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { TeacherView } from "./pages/ClassPages";
 
 test.use({ viewport: { width: 1280, height: 800 } });

@@ -1,6 +1,6 @@
 // What matters most here: the panel on every system, its bars in order of effect, and a bar
 // that puts its knob on the x axis.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
 test("every system shows what matters most at its setting, largest effect first, and a bar sets the x axis", async ({ page }) => {
