@@ -1,5 +1,5 @@
 // The DECnet slice end to end: URL -> chart and memo points -> keyboard -> URL -> reload.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
 const CI_QUERY = "circuit=CI&link_quota=16&buffer_size=576&test=SENDER%2FSERVER";

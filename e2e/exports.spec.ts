@@ -1,7 +1,7 @@
 // Exports that stand alone: the SVG and PNG carry the title, legend, settings and citation;
 // the CSV every drawn series under a header of settings and units; names say what they hold.
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import LZString from "lz-string";
 import { ExplorerPage } from "./pages/ExplorerPage";
 

@@ -1,6 +1,6 @@
 // Lessons: the index, a whole lesson walked by keyboard in presenter view (predict, reveal, QR
 // code of each step's link), progress kept and reset, a teacher's file checked and shared by link.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { fileURLToPath } from "node:url";
 import { LessonPage } from "./pages/LessonPage";
 

@@ -1,7 +1,7 @@
 // Your own measurements: a table pasted on two systems, fitted in the browser, its points and the
 // fitted curve drawn beside the memo's calibration, the same after a reload; bad input shown at
 // its cell with nothing lost.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
 const FFS = "block_size (KB)\toperation\tThroughput (KB/s)\n4\tread\t380\n8\tread\t520\n16\tread\t610\n4\twrite\t250\n8\twrite\t330\n16\twrite\t400\n";

@@ -1,6 +1,6 @@
 // The browser's Pyodide and the server's CPython run the same models to the same answers, and
 // the trimmed standard library the browser gets is all they need (the full one is never fetched).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 
 test("sweeps of every system agree between Pyodide and CPython to 1e-9", async ({ page, request }) => {
   await page.addInitScript(() => {

@@ -1,6 +1,6 @@
 // Saved scenarios: save, open the link in a fresh browser, see the same view; hostile titles stay
 // text; delete with the token and the link reports it gone.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./lib/sharedTab";
 import LZString from "lz-string";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
