@@ -5,8 +5,21 @@ import type { CDPSession, Locator } from "@playwright/test";
 /** A finger taps the middle of `target` (touchStart, touchEnd: what a phone sends). */
 export async function tap(cdp: CDPSession, target: Locator) {
   await target.scrollIntoViewIfNeeded();
-  const b = (await target.boundingBox())!;
+  const b = await steadyBox(target);
   const point = [{ x: b.x + b.width / 2, y: b.y + b.height / 2, id: 1, radiusX: 8, radiusY: 8, force: 1 }];
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
+/** Where `target` is once it has stopped moving (two looks 50 ms apart agree): a finger aims at
+ * what it sees, and a tap aimed while the page still laid itself out landed beside a choice. */
+async function steadyBox(target: Locator) {
+  let b = (await target.boundingBox())!;
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = (await target.boundingBox())!;
+    if (now.x === b.x && now.y === b.y && now.width === b.width && now.height === b.height) break;
+    b = now;
+  }
+  return b;
 }
