@@ -47,6 +47,12 @@ python_venv() {
   fi
 }
 
+# SETUP_PART=python: the virtual environment only; SETUP_PART=js: everything after it (npm
+# packages, Pyodide, the archives), for `npm test`, whose Python suites start while the rest
+# installs. Unset: the whole set-up.
+part=${SETUP_PART:-all}
+if [ "$part" = python ]; then python_venv; exit 0; fi
+
 # The two downloads share nothing: side by side (a fresh machine waits on the network for each).
 python_venv &
 venv_pid=$!

@@ -14,7 +14,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-SETUP_BUILD=0 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+# The Python environment first: the Python suites start on it while the rest of the set-up (npm
+# packages, Pyodide, the archives) installs beside them, as a job of the first wave that the
+# page's suites wait for.
+SETUP_PART=python bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 
 # Debian's packages the suites start: one apt transaction (two at once would wait on dpkg's lock).
 need=()
@@ -33,7 +36,7 @@ trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$logs"' EXIT
 passed=0
 failed=0
 failures=()
-timings=("set-up $SECONDS s")  # (bash's SECONDS: since this script started)
+timings=("set-up (Python environment) $SECONDS s")  # (bash's SECONDS: since this script started)
 
 # wave NAME -- CMD... [--- NAME -- CMD...]: run the suites at once, then report each in order.
 wave() {
@@ -60,12 +63,26 @@ wave() {
   for i in "${!names[@]}"; do
     [ -s "$logs/$i.log" ] && { echo; cat "$logs/$i.log"; }
     read -r rc took < "$logs/$i.rc"
-    if [ "$rc" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("${names[$i]}"); fi
+    if [ "$rc" != 0 ]; then failed=$((failed + 1)); failures+=("${names[$i]}")
+    elif [[ ${names[$i]} != set-up* ]]; then passed=$((passed + 1)); fi  # (the set-up is no suite)
     timings+=("${names[$i]} $took s")
   done
   rm -rf "$logs"/*
   [ ${#names[@]} -gt 1 ] && timings+=("  (that wave: $((SECONDS - t0)) s)")
   return 0
+}
+
+# after_setup CMD...: CMD once the first wave's set-up job has finished well (its log says why not).
+after_setup() {
+  while [ ! -f "$logs/setup.rc" ]; do sleep 0.5; done
+  [ "$(cat "$logs/setup.rc")" = 0 ] || { echo "not run: the set-up failed"; return 1; }
+  "$@"
+}
+setup_rest() {
+  local rc=0
+  SETUP_PART=js SETUP_BUILD=0 bash scripts/setup.sh || rc=$?
+  echo "$rc" > "$logs/setup.rc.tmp" && mv "$logs/setup.rc.tmp" "$logs/setup.rc"
+  return "$rc"
 }
 
 backend_on_postgres() {
@@ -75,16 +92,17 @@ backend_on_postgres() {
   MEMOLAB_TEST_POSTGRES_URL="$url" .venv/bin/python -m pytest backend/tests --basetemp="$logs/postgres"
 }
 
-wave "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/python scripts/comment_paths.py' \
+wave "set-up (npm packages, Pyodide, archives)" -- setup_rest \
+  --- "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/python scripts/comment_paths.py' \
   --- "models" -- .venv/bin/python -m pytest models/tests --basetemp="$logs/models" \
   --- "backend (SQLite)" -- .venv/bin/python -m pytest backend/tests --basetemp="$logs/sqlite" --ignore=backend/tests/test_fuzz_api.py \
   --- "backend fuzz" -- .venv/bin/python -m pytest backend/tests/test_fuzz_api.py --basetemp="$logs/fuzz" \
   --- "backend (PostgreSQL)" -- backend_on_postgres \
-  --- "dependency audit" -- bash scripts/audit.sh \
-  --- "types" -- npx --no-install tsc -p frontend/tsconfig.json \
-  --- "typescript lint" -- node scripts/biome.mjs lint --error-on-warnings \
-  --- "frontend" -- env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts \
-  --- "build" -- bash scripts/build.sh
+  --- "dependency audit" -- after_setup bash scripts/audit.sh \
+  --- "types" -- after_setup npx --no-install tsc -p frontend/tsconfig.json \
+  --- "typescript lint" -- after_setup node scripts/biome.mjs lint --error-on-warnings \
+  --- "frontend" -- after_setup env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts \
+  --- "build" -- after_setup bash scripts/build.sh
 bash scripts/postgres.sh stop "$pg_dir"
 # docker-compose.yml's topology without Docker: PostgreSQL, two app processes, a classroom's load.
 wave "topology" -- bash scripts/topology.sh 50 15
