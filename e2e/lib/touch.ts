@@ -7,8 +7,12 @@ export async function tap(cdp: CDPSession, target: Locator) {
   await target.scrollIntoViewIfNeeded();
   const b = await steadyBox(target);
   const point = [{ x: b.x + b.width / 2, y: b.y + b.height / 2, id: 1, radiusX: 8, radiusY: 8, force: 1 }];
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  // Stamped as a finger's 80 ms tap: unstamped, each event is stamped when Chromium takes it, and
+  // on a busy machine a page still handling the touchStart took the touchEnd over half a second
+  // later, a long press, which is no click (a choice on a class-check phone stayed unchosen)
+  const at = Date.now() / 1000;
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point, timestamp: at });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: at + 0.08 });
 }
 
 /** Where `target` is once it has stopped moving (two looks 50 ms apart agree): a finger aims at
