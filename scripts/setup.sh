@@ -24,9 +24,10 @@ npm_packages() {
 }
 
 # 2. Python virtual environment: pinned backend and test tools, then the two local packages.
+UV_VERSION=0.13.9
 python_venv() {
   local h
-  h=$(digest backend/requirements.lock backend/pyproject.toml models/pyproject.toml)
+  h=$(digest backend/requirements.lock backend/pyproject.toml models/pyproject.toml)-uv$UV_VERSION
   if [ ! -x .venv/bin/python ] || stale venv "$h"; then
     PY=${PYTHON:-python3}
     if ! "$PY" -m venv .venv 2>/dev/null; then
@@ -41,8 +42,17 @@ python_venv() {
       fi
     fi
     say "installing Python packages into .venv"
-    .venv/bin/python -m pip install -q --disable-pip-version-check -r backend/requirements.lock
-    .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e models -e backend
+    # uv (pinned) installs the locked packages in 10 s where pip took 25 (bytecode compiled on
+    # all cores); pip when uv cannot be had or cannot reach the index
+    local uv=(.venv/bin/uv pip install -q --python .venv/bin/python ${PIP_FIND_LINKS:+--find-links "$PIP_FIND_LINKS"})
+    if .venv/bin/python -m pip install -q --disable-pip-version-check "uv==$UV_VERSION" 2>/dev/null \
+      && "${uv[@]}" --compile-bytecode -r backend/requirements.lock && "${uv[@]}" --no-deps -e models -e backend; then
+      :
+    else
+      say "uv could not install them: pip instead"
+      .venv/bin/python -m pip install -q --disable-pip-version-check -r backend/requirements.lock
+      .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e models -e backend
+    fi
     echo "$h" > "$STAMPS/venv"
   fi
 }
