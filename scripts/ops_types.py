@@ -69,5 +69,7 @@ def render() -> str:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1].startswith("-"):  # an option is not a file to write
+        sys.exit(f"usage: {sys.argv[0]} [output.ts]")
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "frontend" / "src" / "runtime" / "ops.gen.ts"
     out.write_text(render(), encoding="utf-8")
