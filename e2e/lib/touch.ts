@@ -4,9 +4,19 @@ import type { CDPSession, Locator } from "@playwright/test";
 
 /** A finger taps the middle of `target` (touchStart, touchEnd: what a phone sends). */
 export async function tap(cdp: CDPSession, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
+  // In the middle of the screen, as a thumb brings it there: "in view" is not enough on a phone,
+  // where a step's chart sticks to the top over what scrolls under it (a choice under it was
+  // tapped through the chart: class-check's choice stayed unchosen in two clean-clone runs)
+  await target.evaluate((el) => el.scrollIntoView({ block: "center", inline: "center" }));
   const b = await steadyBox(target);
-  const point = [{ x: b.x + b.width / 2, y: b.y + b.height / 2, id: 1, radiusX: 8, radiusY: 8, force: 1 }];
+  const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+  const shows = await target.evaluate((el, [px, py]) => {
+    const at = document.elementFromPoint(px, py);
+    const labels = el instanceof HTMLInputElement ? [...(el.labels ?? [])] : [];
+    return !!at && (el.contains(at) || labels.some((l) => l.contains(at)));
+  }, [x, y]);
+  if (!shows) throw new Error(`a finger cannot reach ${target}: something else is drawn over its middle`);
+  const point = [{ x, y, id: 1, radiusX: 8, radiusY: 8, force: 1 }];
   // Stamped as a finger's 80 ms tap: unstamped, each event is stamped when Chromium takes it, and
   // on a busy machine a page still handling the touchStart took the touchEnd over half a second
   // later, a long press, which is no click (a choice on a class-check phone stayed unchosen)
