@@ -17,9 +17,8 @@ export async function tap(cdp: CDPSession, target: Locator) {
   }, [x, y]);
   if (!shows) throw new Error(`a finger cannot reach ${target}: something else is drawn over its middle`);
   const point = [{ x, y, id: 1, radiusX: 8, radiusY: 8, force: 1 }];
-  // Stamped as a finger's 80 ms tap: unstamped, each event is stamped when Chromium takes it, and
-  // on a busy machine a page still handling the touchStart took the touchEnd over half a second
-  // later, a long press, which is no click (a choice on a class-check phone stayed unchosen)
+  // Stamped as a finger's 80 ms tap: unstamped, each event is stamped when Chromium takes it, so
+  // a busy machine could space the two as a long press would be
   const at = Date.now() / 1000;
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point, timestamp: at });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: at + 0.08 });
