@@ -2,11 +2,11 @@
 // that look at the app's pages without changing the browser itself (no clock, no offline, no
 // touch screen): a visitor going from page to page in one tab, not a new browser for each test.
 // The tab keeps its renderer process, its compiled code, its HTTP cache and Python's start-up
-// snapshot once one is made: eight loads of an explorer cost 22 CPU-s in a fresh context each
-// and 12 in one tab (docs/performance.md). Between tests nothing a test did is left: its routes,
-// listeners and other pages go, the tab leaves the app for a page without it, local and session
-// storage and cookies are cleared, and the next test's viewport and media (colours, motion) are
-// set. A first visit is what the other files see, each test in a fresh context.
+// snapshot once one is made: a load of an explorer cost 3.68 CPU-s in a fresh context and 2.57
+// in one tab (bench/page_loads.mjs, docs/performance.md). Between tests nothing a test did is
+// left: its routes, listeners and other pages go, the tab leaves the app for a page without it,
+// local and session storage and cookies are cleared, and the next test's viewport and media
+// (colours, motion) are set. A first visit is what the other files see, each in a fresh context.
 import { test as base, type Page } from "@playwright/test";
 
 // the events a test may listen to (the runner's own listeners, if any, are left alone)

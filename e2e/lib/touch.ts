@@ -24,8 +24,8 @@ export async function tap(cdp: CDPSession, target: Locator) {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: at + 0.08 });
 }
 
-/** Where `target` is once it has stopped moving (two looks 50 ms apart agree): a finger aims at
- * what it sees, and a tap aimed while the page still laid itself out landed beside a choice. */
+/** Where `target` is once it has stopped moving (two looks 50 ms apart agree): the scroll that
+ * brought it to the middle, or the page's own layout, may still be moving it. */
 async function steadyBox(target: Locator) {
   let b = (await target.boundingBox())!;
   for (let i = 0; i < 20; i++) {
