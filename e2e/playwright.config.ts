@@ -12,6 +12,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // the whole run's limit (it takes about 6 minutes): past it Playwright stops and fails rather
+  // than wait on a stuck test or server; scripts/test.sh's SUITE_LIMIT_S is the backstop
+  globalTimeout: 20 * 60_000,
   // two browsers at once, handed tests (not whole files) as each comes free, so a long file does
   // not leave one worker running alone at the end: tests share one server but no state (each
   // makes its own classes and scenarios); a test that waits on a timer leaves the other the machine

@@ -48,7 +48,7 @@ a = json.load(sys.stdin)
 assert json.loads(b.call("edit", json.dumps(a)))["result"] is None
 print(json.dumps(json.loads(b.call("evaluate", json.dumps({"system": a["system"]})))["result"]["metrics"]))`;
   const out = execFileSync(fileURLToPath(new URL("../.venv/bin/python", import.meta.url)), ["-c", code], {
-    cwd: fileURLToPath(new URL("../models", import.meta.url)), input: JSON.stringify({ system, files }),
+    cwd: fileURLToPath(new URL("../models", import.meta.url)), input: JSON.stringify({ system, files }), timeout: 60_000,
   });
   return JSON.parse(String(out));
 }

@@ -32,6 +32,13 @@ fi
 
 logs=$(mktemp -d /tmp/memolab-test.XXXXXX)
 pg_dir=$(mktemp -d /tmp/memolab-pg.XXXXXX)
+export logs pg_dir
+# No suite can hang the command: each runs under `timeout`, which ends its whole process group
+# (SIGTERM, then SIGKILL 30 s later) past SUITE_LIMIT_S and fails it with status 124 (137 if it
+# had to be killed). Every runner has its own per-test limits inside (pytest-timeout, Vitest's and
+# Playwright's); this catches whatever is outside a test. The slowest suite takes about 6 minutes.
+SUITE_LIMIT_S=${SUITE_LIMIT_S:-1500}
+limited() { timeout --kill-after=30 "$SUITE_LIMIT_S" bash -c '"$@"' _ "$@"; }
 trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$logs"' EXIT
 passed=0
 failed=0
@@ -44,7 +51,7 @@ wave() {
   run_one() {  # INDEX NAME CMD...
     local idx=$1 n=$2; shift 2
     local s0=$SECONDS
-    { echo "=== $n: $*"; "$@"; } > "$logs/$idx.log" 2>&1
+    { echo "=== $n: $*"; limited "$@"; } > "$logs/$idx.log" 2>&1
     echo "$? $((SECONDS - s0))" > "$logs/$idx.rc"
   }
   while [ $# -gt 0 ]; do
@@ -54,7 +61,7 @@ wave() {
     names+=("$name"); i=$((i + 1))
     if [ "$i" = 1 ] && [ $# = 0 ]; then  # a wave of one: its output as it comes
       echo; echo "=== $name: ${cmd[*]}"; local s0=$SECONDS
-      "${cmd[@]}"; echo "$? $((SECONDS - s0))" > "$logs/0.rc"; : > "$logs/0.log"
+      limited "${cmd[@]}"; echo "$? $((SECONDS - s0))" > "$logs/0.rc"; : > "$logs/0.log"
     else
       run_one "$((i - 1))" "$name" "${cmd[@]}" &
     fi
@@ -63,6 +70,7 @@ wave() {
   for i in "${!names[@]}"; do
     [ -s "$logs/$i.log" ] && { echo; cat "$logs/$i.log"; }
     read -r rc took < "$logs/$i.rc"
+    [ "$rc" = 124 ] || [ "$rc" = 137 ] && echo "!!! ${names[$i]}: stopped after ${SUITE_LIMIT_S} s (SUITE_LIMIT_S)"
     if [ "$rc" != 0 ]; then failed=$((failed + 1)); failures+=("${names[$i]}")
     elif [[ ${names[$i]} != set-up* ]]; then passed=$((passed + 1)); fi  # (the set-up is no suite)
     timings+=("${names[$i]} $took s")
@@ -74,7 +82,7 @@ wave() {
 
 # after_setup CMD...: CMD once the first wave's set-up job has finished well (its log says why not).
 after_setup() {
-  while [ ! -f "$logs/setup.rc" ]; do sleep 0.5; done
+  while [ ! -f "$logs/setup.rc" ]; do sleep 0.5; done  # (the set-up job has its own limit)
   [ "$(cat "$logs/setup.rc")" = 0 ] || { echo "not run: the set-up failed"; return 1; }
   "$@"
 }
@@ -92,6 +100,7 @@ backend_on_postgres() {
   MEMOLAB_TEST_POSTGRES_URL="$url" .venv/bin/python -m pytest backend/tests --basetemp="$logs/postgres"
 }
 
+export -f after_setup setup_rest backend_on_postgres
 wave "set-up (npm packages, Pyodide, archives)" -- setup_rest \
   --- "python lint" -- bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/python scripts/comment_paths.py' \
   --- "models" -- .venv/bin/python -m pytest models/tests --basetemp="$logs/models" \

@@ -32,15 +32,15 @@ for port in "${ports[@]}"; do
   pids+=($!)
 done
 for port in "${ports[@]}"; do
-  for _ in $(seq 150); do
-    curl -fs "http://127.0.0.1:$port/api/ready" >/dev/null && break
+  for _ in $(seq 300); do  # up to a minute: a busy machine starts slowly
+    curl -fs --max-time 5 "http://127.0.0.1:$port/api/ready" >/dev/null && break
     sleep 0.2
   done
-  curl -fs "http://127.0.0.1:$port/api/ready" >/dev/null || { echo "app on port $port never became ready"; cat "$dir/app-$port.log"; exit 1; }
+  curl -fs --max-time 5 "http://127.0.0.1:$port/api/ready" >/dev/null || { echo "app on port $port never became ready"; cat "$dir/app-$port.log"; exit 1; }
 done
 proxy=$(free_port)
 bash scripts/nginx.sh start "$dir/nginx" "$proxy" "${ports[@]}" >/dev/null
-curl -fs "http://127.0.0.1:$proxy/api/ready" >/dev/null || { echo "nginx on port $proxy does not reach the app"; cat "$dir/nginx/error.log"; exit 1; }
+curl -fs --max-time 5 "http://127.0.0.1:$proxy/api/ready" >/dev/null || { echo "nginx on port $proxy does not reach the app"; cat "$dir/nginx/error.log"; exit 1; }
 echo "[topology] PostgreSQL, two app processes on ports ${ports[*]}, nginx in front on $proxy"
 
 node bench/classroom_load.mjs --students "$students" --seconds "$seconds" --check \

@@ -11,6 +11,8 @@ from app.core.config import Settings
 from app.core.db import make_engine, migrate
 from app.main import create_app
 
+from .app_process import stop_all
+
 POSTGRES = os.environ.get("MEMOLAB_TEST_POSTGRES_URL")
 
 # Modules whose app never reads or writes the suite's database (the HTTP protocol, headers, the
@@ -75,3 +77,10 @@ def engine(tmp_path_factory):
     migrate(e)
     yield e
     e.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _no_app_left_running():
+    """Whatever a test does, no app process it started (nor its workers) outlives it."""
+    yield
+    stop_all()

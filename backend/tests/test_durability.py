@@ -4,51 +4,28 @@ Runs on SQLite, and on PostgreSQL when the test command provides one."""
 
 import json
 import multiprocessing as mp
-import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.app_process import App, free_port, start_app
 from tests.conftest import database_url
 
 WRITERS = 4
 
 
-def free_port() -> int:
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def start_server(port: int, db_url: str) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "PORT": str(port),
-        "HOST": "127.0.0.1",
-        "DATABASE_URL": db_url,
-        "CREATE_PER_MINUTE": "1000000",
-        "STATIC_DIR": "/nonexistent",
-    }
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "app"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+def start_server(folder: Path, port: int, db_url: str) -> App:
+    return start_app(
+        folder,
+        port,
+        ready_path="/api/health",
+        DATABASE_URL=db_url,
+        CREATE_PER_MINUTE="1000000",
+        STATIC_DIR="/nonexistent",
     )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1).read()
-            return proc
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("server did not start")
 
 
 def writer(n: int, port: int, out: str, ready: Any, stop: Any, acks: Any) -> None:
@@ -104,7 +81,8 @@ AFTER_RESTART = 40
 def test_acknowledged_scenarios_survive_sigkill(tmp_path_factory):
     db_url = database_url(tmp_path_factory)
     port = free_port()
-    server = start_server(port, db_url)
+    folder = tmp_path_factory.mktemp("app")
+    server = start_server(folder, port, db_url)
     logs = [str(tmp_path_factory.mktemp("w") / f"writer{i}.jsonl") for i in range(WRITERS)]
     ctx = mp.get_context("spawn")
     ready, stop, acks = ctx.Event(), ctx.Event(), ctx.Value("i", 0)
@@ -114,10 +92,11 @@ def test_acknowledged_scenarios_survive_sigkill(tmp_path_factory):
     try:
         ready.set()
         before = wait_for(acks, BEFORE_KILL, 60)
-        server.send_signal(signal.SIGKILL)  # mid-write, no chance to flush or clean up
-        server.wait()
+        server.proc.send_signal(signal.SIGKILL)  # mid-write, no chance to flush or clean up
+        server.proc.wait(10)
+        server.kill_group()
         time.sleep(0.3)
-        server = start_server(port, db_url)
+        server = start_server(folder, port, db_url)
         wait_for(acks, before + AFTER_RESTART, 60)
         stop.set()
         for p in procs:
@@ -136,5 +115,4 @@ def test_acknowledged_scenarios_survive_sigkill(tmp_path_factory):
                 s = json.loads(r.read())
             assert s["title"] == a["title"] and s["knobs"]["link_quota"] == a["quota"], a
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=10)
+        server.stop(10)

@@ -2,54 +2,16 @@
 SIGTERM the process stops taking connections but finishes a request already in flight."""
 
 import json
-import os
 import signal
 import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start(tmp_path, **env):
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "app"],
-        cwd=ROOT,
-        stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        text=True,
-        env={
-            **os.environ,
-            "PORT": str(port),
-            "HOST": "127.0.0.1",
-            "STATIC_DIR": str(tmp_path / "nodist"),
-            "DATABASE_URL": os.environ.get("MEMOLAB_TEST_POSTGRES_URL") or f"sqlite:///{tmp_path / 'db.sqlite3'}",
-            **env,
-        },
-    )
-    for _ in range(200):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
-                s.sendall(b"GET /api/ready HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                if b" 200 " in s.recv(100):
-                    return proc, port
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("the app did not start: " + proc.stderr.read())
+from .app_process import start_app
 
 
 def test_sigterm_finishes_the_request_in_flight_then_exits(tmp_path):
-    proc, port = _start(tmp_path)
+    app = start_app(tmp_path)
+    proc, port = app.proc, app.port
     body = json.dumps(
         {
             "system": "decnet",
@@ -61,7 +23,7 @@ def test_sigterm_finishes_the_request_in_flight_then_exits(tmp_path):
             "public": False,
         }
     ).encode()
-    s = socket.create_connection(("127.0.0.1", port))
+    s = socket.create_connection(("127.0.0.1", port), timeout=30)
     s.sendall(
         b"POST /api/scenarios HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
         + f"Content-Length: {len(body)}\r\n\r\n".encode()
@@ -86,7 +48,8 @@ def test_sigterm_finishes_the_request_in_flight_then_exits(tmp_path):
     # uvicorn exits by re-raising the signal once every request is done (the status says SIGTERM).
     assert proc.wait(timeout=10) in (0, -signal.SIGTERM)
     assert refused
-    lines = [json.loads(line) for line in proc.stderr.read().splitlines() if line.strip()]
+    app.stop()
+    lines = [json.loads(line) for line in app.log().splitlines() if line.strip()]
     assert any(
         x.get("message") == "request" and x.get("path") == "/api/scenarios" and x.get("status") == 201 for x in lines
     )

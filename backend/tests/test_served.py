@@ -4,13 +4,14 @@ would load scripts from a CDN) unless asked for, the schema always there."""
 import http.client
 import socket
 
+from tests.app_process import start_app
 from tests.conftest import database_url
-from tests.test_durability import free_port, start_server
 
 
 def test_oversized_headers_are_refused_and_docs_are_off(tmp_path_factory):
-    port = free_port()
-    server = start_server(port, database_url(tmp_path_factory))
+    db = database_url(tmp_path_factory)
+    app = start_app(tmp_path_factory.mktemp("app"), ready_path="/api/health", DATABASE_URL=db)
+    port = app.port
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         conn.request("GET", "/api/health", headers={"X-Big": "x" * 8_000})
@@ -24,5 +25,4 @@ def test_oversized_headers_are_refused_and_docs_are_off(tmp_path_factory):
             conn.request("GET", path)
             assert conn.getresponse().status == status, path
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        app.stop(10)

@@ -38,14 +38,35 @@ export class PythonProcess {
     });
     let stderr = "";
     this.child.stderr.on("data", (d) => (stderr += d));
+    // a write to a process that has ended fails its question through "exit", not as an error here
+    this.child.stdin.on("error", () => {});
     this.child.on("exit", (code) => {
       for (const w of this.waiting.splice(0)) w.reject(new Error(`python exited (${code}): ${stderr}`));
     });
   }
 
-  run<T>(code: string): Promise<T> {
+  /** Rejects, and ends the process, if no answer comes within `limitMs` (a stuck Python must
+   * fail the build or the test, never hang it). */
+  run<T>(code: string, limitMs = 60_000): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({ resolve: resolve as (v: unknown) => void, reject });
+      if (this.child.exitCode !== null || this.child.signalCode !== null) {
+        reject(new Error(`python exited (${this.child.exitCode ?? this.child.signalCode})`));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.child.kill("SIGKILL");
+        reject(new Error(`python gave no answer within ${limitMs} ms`));
+      }, limitMs);
+      this.waiting.push({
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
       this.child.stdin.write(`${JSON.stringify(code)}\n`);
     });
   }
@@ -62,7 +83,7 @@ const asJson = (v: unknown) => JSON.stringify(JSON.stringify(v));
 export function modelsPackage(python: string, cwd?: string): { specs: Record<string, SystemSpec>; models: ModelAccess; close: () => void } | undefined {
   if (!existsSync(python)) return undefined;
   const specs = JSON.parse(
-    execFileSync(python, ["-c", "import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))"], { cwd, encoding: "utf8", maxBuffer: 64 << 20 }),
+    execFileSync(python, ["-c", "import json, perfmodels; print(json.dumps({s: perfmodels.describe(s) for s in perfmodels.systems()}))"], { cwd, encoding: "utf8", maxBuffer: 64 << 20, timeout: 120_000 }),
   ) as Record<string, SystemSpec>;
   const py = new PythonProcess(python, cwd);
   return {

@@ -29,8 +29,8 @@ from sqlalchemy import create_engine, select
 from app.classes.log import Cursor
 from app.core.tables import ClassEvent, Classroom
 
+from ..app_process import App, free_port, start_app
 from ..conftest import POSTGRES
-from ..test_lifecycle import _free_port, _start
 
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="two app processes share one database only on PostgreSQL")
 ROOT = Path(__file__).resolve().parents[3]
@@ -44,30 +44,36 @@ def database(tmp_path_factory):
     folder = Path(f"/tmp/memolab-pg-faults-{secrets.token_hex(4)}")  # its own: the postgres user owns it
     script = str(ROOT / "scripts" / "postgres.sh")
     url = subprocess.run(
-        ["bash", script, "start", str(folder), str(_free_port())], check=True, capture_output=True, text=True
+        ["bash", script, "start", str(folder), str(free_port())],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
     ).stdout.strip()
     yield folder, url
-    subprocess.run(["bash", script, "stop", str(folder)], check=False)
+    subprocess.run(["bash", script, "stop", str(folder)], check=False, timeout=120)
 
 
 def restart(folder: Path, down_s: float) -> None:
-    subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "restart", str(folder), str(down_s)], check=True)
+    subprocess.run(
+        ["bash", str(ROOT / "scripts" / "postgres.sh"), "restart", str(folder), str(down_s)], check=True, timeout=120
+    )
 
 
 @dataclass
 class Servers:
     """Two app processes on one database; `up[i]` until process i is killed."""
 
-    procs: list[subprocess.Popen[str]]
+    apps: list[App]
     urls: list[str]
     statuses: list[int] = field(default_factory=list)  # every answer a request got
     slowest: float = 0.0
 
     def kill(self, i: int) -> list[int]:
         """SIGKILL process i; the processes it had started (its model workers), which must end too."""
-        left = _descendants(self.procs[i].pid)
-        self.procs[i].send_signal(signal.SIGKILL)
-        self.procs[i].wait()
+        left = _descendants(self.apps[i].pid)
+        self.apps[i].proc.send_signal(signal.SIGKILL)
+        self.apps[i].proc.wait(10)
         return left
 
     async def call(self, http: httpx.AsyncClient, prefer: int, method: str, path: str, **kw: Any) -> httpx.Response:
@@ -187,9 +193,9 @@ def _alive(pid: int) -> bool:
 def _stop(servers: Servers) -> list[str]:
     """Stop both processes; what each wrote to its log (JSON lines, warnings and up)."""
     out = []
-    for p in servers.procs:
-        p.terminate()  # (the one killed is gone already)
-        out.append(p.communicate(timeout=60)[1] or "")
+    for app in servers.apps:
+        app.stop(60)  # (the one killed is gone already)
+        out.append(app.log())
     return out
 
 
@@ -229,8 +235,8 @@ async def _until(check, timeout: float) -> float:
 
 def test_an_app_process_killed_while_100_students_answer(tmp_path, database):
     folder, url = database
-    started = [_start(tmp_path, DATABASE_URL=url, LOG_LEVEL="warning") for _ in range(2)]
-    servers = Servers([p for p, _ in started], [f"http://127.0.0.1:{port}" for _, port in started])
+    apps = [start_app(tmp_path / str(i), DATABASE_URL=url, LOG_LEVEL="warning") for i in range(2)]
+    servers = Servers(apps, [app.url for app in apps])
     try:
         asyncio.run(_killed(servers, url))
     finally:
@@ -287,8 +293,8 @@ async def _killed(servers: Servers, url: str) -> None:
 
 def test_the_database_restarted_under_a_class(tmp_path, database):
     folder, url = database
-    started = [_start(tmp_path, DATABASE_URL=url, LOG_LEVEL="warning") for _ in range(2)]
-    servers = Servers([p for p, _ in started], [f"http://127.0.0.1:{port}" for _, port in started])
+    apps = [start_app(tmp_path / str(i), DATABASE_URL=url, LOG_LEVEL="warning") for i in range(2)]
+    servers = Servers(apps, [app.url for app in apps])
     try:
         asyncio.run(_restarted(servers, url, folder))
     finally:

@@ -4,7 +4,7 @@ real entrypoint."""
 import socket
 import time
 
-from ..test_lifecycle import _start
+from ..app_process import start_app
 
 
 def _read_all(s: socket.socket) -> bytes:
@@ -29,7 +29,8 @@ def _read_response(s: socket.socket) -> bytes:
 
 
 def test_headers_that_arrive_too_slowly_get_408_and_the_connection_closes(tmp_path):
-    proc, port = _start(tmp_path, HEADER_TIMEOUT_S="1")
+    app = start_app(tmp_path, HEADER_TIMEOUT_S="1")
+    port = app.port
     try:
         trickle = socket.create_connection(("127.0.0.1", port), timeout=5)
         silent = socket.create_connection(("127.0.0.1", port), timeout=5)
@@ -53,5 +54,4 @@ def test_headers_that_arrive_too_slowly_get_408_and_the_connection_closes(tmp_pa
             time.sleep(0.2)
         assert _read_all(ok).startswith(b"HTTP/1.1 200 ")
     finally:
-        proc.terminate()
-        proc.wait(10)
+        app.stop(10)

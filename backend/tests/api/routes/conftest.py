@@ -2,12 +2,11 @@
 
 import pytest
 
-from ...test_lifecycle import _start
+from ...app_process import start_app
 
 
 @pytest.fixture
 def server(tmp_path):
-    proc, port = _start(tmp_path)
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(20)
+    app = start_app(tmp_path)
+    yield app.url
+    app.stop()

@@ -15,8 +15,8 @@ from sqlalchemy import create_engine, text
 
 from app.classes.log import Cursor
 
+from ...app_process import start_app
 from ...conftest import POSTGRES
-from ...test_lifecycle import _start
 
 LESSON = "decnet-link-quota"
 
@@ -140,7 +140,8 @@ def test_teacher_and_students_hear_the_class_and_a_reconnect_resumes(server):
 
 @pytest.mark.skipif(not POSTGRES, reason="two app processes share one database only on PostgreSQL")
 def test_events_cross_between_two_app_processes(tmp_path):
-    (a, port_a), (b, port_b) = _start(tmp_path / "a"), _start(tmp_path / "b")
+    a, b = start_app(tmp_path / "a"), start_app(tmp_path / "b")
+    port_a, port_b = a.port, b.port
     try:
         one, two = (httpx.Client(base_url=f"http://127.0.0.1:{p}", timeout=10) for p in (port_a, port_b))
         made = one.post("/api/classes", json={"lesson": LESSON}).json()
@@ -164,8 +165,7 @@ def test_events_cross_between_two_app_processes(tmp_path):
         student.close()
     finally:
         for p in (a, b):
-            p.terminate()
-            p.wait(20)
+            p.stop()
 
 
 @pytest.mark.skipif(not POSTGRES, reason="rows are held back behind a running transaction on PostgreSQL only")
@@ -173,8 +173,8 @@ def test_an_event_held_back_behind_a_running_transaction_comes_once_it_ends_with
     """An answer committed while an older transaction still runs is held back (it could hide a
     row committing behind it); when that transaction ends, with nothing published, the stream
     still delivers it within about a second (it looks again, a little later each time)."""
-    proc, port = _start(tmp_path)
-    base = f"http://127.0.0.1:{port}"
+    app = start_app(tmp_path)
+    base = app.url
     engine = create_engine(POSTGRES)
     try:
         api = httpx.Client(base_url=base, timeout=10)
@@ -201,5 +201,4 @@ def test_an_event_held_back_behind_a_running_transaction_comes_once_it_ends_with
         room.close()
     finally:
         engine.dispose()
-        proc.terminate()
-        proc.wait(20)
+        app.stop()

@@ -10,18 +10,17 @@ import time
 import httpx
 import pytest
 
+from ...app_process import start_app
 from ...conftest import POSTGRES
-from ...test_lifecycle import _start
 from .test_class_events import LESSON, Stream
 
 
 @pytest.fixture
 def tight(tmp_path):
     # two streams a token, four an address, six in all (the defaults: 3, 2,500 and 3,000)
-    proc, port = _start(tmp_path, STREAMS_PER_TOKEN="2", STREAMS_PER_ADDRESS="4", STREAMS_TOTAL="6")
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(20)
+    app = start_app(tmp_path, STREAMS_PER_TOKEN="2", STREAMS_PER_ADDRESS="4", STREAMS_TOTAL="6")
+    yield app.url
+    app.stop()
 
 
 def test_a_reconnect_replaces_the_oldest_and_an_address_past_its_cap_is_refused(tight):
@@ -62,8 +61,8 @@ def test_a_reconnect_replaces_the_oldest_and_an_address_past_its_cap_is_refused(
 
 
 def test_a_process_holding_its_total_refuses_with_503(tmp_path):
-    proc, port = _start(tmp_path, STREAMS_PER_TOKEN="2", STREAMS_PER_ADDRESS="100", STREAMS_TOTAL="3")
-    base = f"http://127.0.0.1:{port}"
+    app = start_app(tmp_path, STREAMS_PER_TOKEN="2", STREAMS_PER_ADDRESS="100", STREAMS_TOTAL="3")
+    base = app.url
     try:
         api = httpx.Client(base_url=base, timeout=10)
         code = api.post("/api/classes", json={"lesson": LESSON}).json()["code"]
@@ -76,8 +75,7 @@ def test_a_process_holding_its_total_refuses_with_503(tmp_path):
         for s in open_:
             s.close()
     finally:
-        proc.terminate()
-        proc.wait(20)
+        app.stop()
 
 
 # ---- a flood at the default caps (3 a token, 2,500 an address, 3,000 in all) ------------------
@@ -113,12 +111,11 @@ def _rss_mb(pid: int) -> float:
 
 @pytest.mark.skipif(POSTGRES is not None, reason="the caps are the process's own: once, on SQLite, is enough")
 def test_a_flood_of_streams_from_one_token_then_one_address_is_bounded(tmp_path):
-    proc, port = _start(tmp_path, CREATE_PER_MINUTE="100", LOG_LEVEL="warning")
+    app = start_app(tmp_path, CREATE_PER_MINUTE="100", LOG_LEVEL="warning")
     try:
-        asyncio.run(_flood(proc.pid, port))
+        asyncio.run(_flood(app.pid, app.port))
     finally:
-        proc.terminate()
-        proc.wait(30)
+        app.stop(30)
 
 
 async def _flood(pid: int, port: int) -> None:
