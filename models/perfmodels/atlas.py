@@ -222,7 +222,11 @@ def curve(name: str, knobs: Mapping[str, object] | None = None) -> AtlasCurve:
     if r is None:
         system(name)  # the registry's error for an unknown system
         raise ValueError(f"the atlas has no reading of {name}")
-    values = default_values(system(name).SPEC, r.x)
+    spec = system(name).SPEC
+    x_knob = spec.knob(r.x)
+    if not x_knob.active(spec.validate(dict(knobs or {}))):  # (FFS's speed, with a processor named)
+        raise ValueError(f"{x_knob.label} is not in effect here: {x_knob.inactive_reason}")
+    values = default_values(spec, r.x)
     s = sweep(name, knobs, r.x, values, band=False)
     got = r.read(s)
     q = _quantity(s)

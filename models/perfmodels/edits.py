@@ -31,9 +31,9 @@ from .system import System
 
 # the names a module must define to be a system (system.py's `System`)
 _CONTRACT = ("SPEC", "FITTED", "START", "FIXED_DEFAULTS", "ALONG", "solve", "observations")
-# modules a solve reaches that hold none of its mechanism: its spec, its data, its calibration,
-# the shapes of its answers, the contract
-_PLUMBING = frozenset({"datasets", "fitted", "knobs", "system", "types"})
+# modules a solve reaches that hold none of its mechanism: its spec, its data, the hardware
+# catalog's figures, its calibration, the shapes of its answers, the contract
+_PLUMBING = frozenset({"datasets", "fitted", "hardware", "knobs", "system", "types"})
 _ORIGINALS: dict[str, System] = {}
 _EDITED = re.compile(r"<edited (perfmodels/\w+\.py)>")
 

@@ -64,9 +64,17 @@ A controller that buffers a whole track reads a track per revolution without a t
 block: reading, the file's share of each track, 1 / (1 + gap_blocks), arrives per revolution
 and then crosses the bus; rotdelay 0 is best there, as contiguous blocks are then all file.
 
+The hardware. The Processor, Disk and Controller knobs name parts of the era (ffs_machine.py,
+figures and their sources in perfmodels/hardware): a processor's speed and UNIBUS adapter, a
+disk's sectors per track and rpm, a controller's bus rate, buffer and set-up. A controller on a
+bus slower than the platter (a UNIBUS) works through its buffer as the memo's UNIBUS controller
+does; one on a faster bus streams. "speed below" and "numbers below" keep the numeric knobs.
+
 The CPU. Per block, (per-block cost + per-byte copy cost * b) / cpu_speed, times a write factor
-for writes (allocation and buffer work). Reads run one block ahead and writes queue, so CPU and
-disk overlap: period = max(disk period, CPU). On the UNIBUS the bus rate also bounds the period.
+for writes of a new file (allocation and buffer work); a rewrite of a file's existing blocks
+allocates nothing, so costs as a read does, but must have its data in hand as a write. Reads
+run one block ahead and writes queue, so CPU and disk overlap: period = max(disk period, CPU).
+The bus rate also bounds the period.
 
 The old file system: 1024-byte blocks scattered over the disk: each read waits for a seek, half
 a revolution, the transfer and the controller's turnaround, after the CPU has asked for it;
@@ -103,6 +111,7 @@ from typing import Any
 from . import bounds
 from .controller import revolutions_lost, through_buffer
 from .datasets import load as load_dataset
+from .ffs_machine import machine
 from .fitted import fitted
 from .knobs import load_spec
 from .pace import slowest
@@ -113,10 +122,6 @@ SECTOR_BYTES = 512
 FULL_SPEED_FRACTION = 0.5  # memo: about half the Table 2 rates when the file system is full
 RESERVE_PERCENT = 10.0  # memo: Table 2 was measured with a 10% free space reserve
 DRIVER_MS = 0.5  # assumption: interrupt and next-request start-up on an 11/750
-# The memo's rows pin where its UNIBUS controller's set-up edge lies, not a mean and a spread
-# apart: the mean is calibrated, and its set-ups taken to stray half the mean (an assumption)
-MEMO_UNIBUS_SPREAD = 0.5
-MASSBUS_KBPS = 2000.0  # MASSBUS data rate (hardware: 2 Mbytes/s), never the limit here
 
 SPEC = load_spec("ffs")  # knobs and metrics: specs/ffs.toml
 
@@ -138,50 +143,48 @@ KNOWN_MISSES = {
 MISSED_FIGURES: dict[str, str] = {}
 
 
-def gap_blocks(k: Knobs, block: int) -> int:
+def gap_blocks(rotdelay_ms: float, rpm: float, sectors_per_track: int, fragment_size: int, block: int) -> int:
     """4.2BSD's rotdelay arithmetic (ffs_alloc.c, blkpref): whole sectors, then fragments
     (truncated, as C's integer division), rounded up to whole blocks."""
-    frag = min(k["fragment_size"], block)
+    frag = min(fragment_size, block)
     sectors_per_frag = max(1, frag // SECTOR_BYTES)
     frags_per_block = block // frag
-    rps = k["rpm"] / 60.0
-    frags = int(k["rotdelay_ms"] * rps * k["sectors_per_track"] // (sectors_per_frag * 1000))
+    frags = int(rotdelay_ms * rpm / 60.0 * sectors_per_track // (sectors_per_frag * 1000))
     blocks: int = -(-frags // frags_per_block)
     return blocks
 
 
 def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     p = p or fitted(SPEC.id)
-    write = k["operation"] == "write"
+    m = machine(k, p)
+    write = k["operation"] != "read"  # a write or a rewrite: data in hand before the transfer
     old = k["layout"] == "old"
     block = 1024 if old else k["block_size"]
     frag = block if old else min(k["fragment_size"], block)
-    rev = 60_000.0 / k["rpm"]  # ms per revolution
-    track = k["sectors_per_track"] * SECTOR_BYTES  # bytes per track
-    disk_bw = track * k["rpm"] / 60.0 / 1000.0  # Kbytes/sec
+    rev = 60_000.0 / m.rpm  # ms per revolution
+    track = m.sectors_per_track * SECTOR_BYTES  # bytes per track
+    disk_bw = track * m.rpm / 60.0 / 1000.0  # Kbytes/sec
     t_x = block / track * rev  # ms to transfer one block
-    copy = (p["cpu_block_ms"] + p["cpu_byte_us"] * 1e-3 * block) / k["cpu_speed"]
-    cpu = copy * (p["write_factor"] if write else 1.0)
-    bus_kBps = p["unibus_kBps"] if k["bus"] == "UNIBUS" else MASSBUS_KBPS
+    copy = (p["cpu_block_ms"] + p["cpu_byte_us"] * 1e-3 * block) / m.cpu_speed
+    # a new file's blocks are allocated as they are written; a rewrite's are already there
+    cpu = copy * (p["write_factor"] if k["operation"] == "write" else 1.0)
+    bus_kBps = m.bus_kBps
     bus_ms = block / bus_kBps  # bytes / (bytes per ms)
     buffered = k["track_buffer"] == "yes" and not write
-    # the UNIBUS controller works through its buffer: it may lose turns within a block, and
-    # before the next request can start a write's buffer must fill and a read's backlog empty;
-    # the MASSBUS controller streams, its bus only a limit on the rate
-    unibus = k["bus"] == "UNIBUS"
+    # a controller on a bus slower than the platter works through its buffer: it may lose turns
+    # within a block, and before the next request can start a write's buffer must fill and a
+    # read's backlog empty; on a bus faster than the platter it streams, the bus only a limit
+    # (a controller with no buffer streams, as the memo's MASSBUS adapter: the bus only a limit)
+    streams = m.buffer_bytes <= 0
     overruns, fill_ms, drain_ms = (
-        through_buffer(block, track / rev, bus_kBps, p["unibus_buffer_bytes"], rev) if unibus else (0.0, 0.0, 0.0)
+        (0.0, 0.0, 0.0) if streams else through_buffer(block, track / rev, bus_kBps, m.buffer_bytes, rev)
     )
     backlog = fill_ms if write else drain_ms
-    tau = DRIVER_MS / k["cpu_speed"] + backlog
-    # the controller's set-up per request: the memo's UNIBUS controller's own (calibrated; the
-    # MASSBUS one's is under the gap, taken as none) plus the knobs' (a user's controller);
-    # the extremes add, so the spreads do
-    setup = k["controller_setup_ms"] + (p["unibus_setup_ms"] if unibus else 0.0)
-    spread = k["controller_setup_spread_ms"] + (p["unibus_setup_ms"] * MEMO_UNIBUS_SPREAD if unibus else 0.0)
+    tau = DRIVER_MS / m.cpu_speed + backlog
+    setup, spread = m.setup_ms, m.spread_ms
     seek = p["old_seek_ms"] * (k["disksort_factor"] if write else 1.0)
     scattered = seek + rev / 2 + t_x  # a block out of place
-    g = 0 if old else gap_blocks(k, block)
+    g = 0 if old else gap_blocks(k["rotdelay_ms"], m.rpm, m.sectors_per_track, k["fragment_size"], block)
     lost = 0.0
     if old:  # the controller's own transfer follows each scattered positioning
         disk = scattered + backlog + overruns * rev
@@ -270,7 +273,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
         out["stages"] = [
             per_block("copy and system call", "System call and copy", copy, "CPU"),
             per_block("allocation", "Allocation and buffers (writes)", alloc, "CPU"),
-            per_block("bus and controller", f"{k['bus']} controller", bus_ms, "bus"),
+            per_block("bus and controller", f"{m.bus} controller", bus_ms, "bus"),
             per_block(
                 "rotation and transfer",
                 "Rotation and transfer",

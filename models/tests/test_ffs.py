@@ -40,11 +40,10 @@ def test_a_track_buffer_makes_contiguous_blocks_best():
 
 
 def test_gap_is_rotdelay_rounded_up_to_whole_blocks_as_4_2bsd_does():
-    base = {"rotdelay_ms": 4.0, "rpm": 3600, "sectors_per_track": 32, "fragment_size": 1024}
-    assert gap_blocks(base, 4096) == 1
-    assert gap_blocks({**base, "sectors_per_track": 48}, 4096) == 2  # 5.76 sectors of 1K frags
-    assert gap_blocks({**base, "fragment_size": 4096}, 4096) == 0  # C's integer division
-    assert gap_blocks({**base, "rotdelay_ms": 0.0}, 8192) == 0
+    assert gap_blocks(4.0, 3600, 32, 1024, 4096) == 1
+    assert gap_blocks(4.0, 3600, 48, 1024, 4096) == 2  # 5.76 sectors of 1K frags
+    assert gap_blocks(4.0, 3600, 32, 4096, 4096) == 0  # C's integer division
+    assert gap_blocks(0.0, 3600, 32, 1024, 8192) == 0
 
 
 def test_a_faster_disk_can_step_down_when_the_gap_gains_a_block():

@@ -6,7 +6,7 @@ export const MODEL_FILES: Readonly<Record<string, readonly string[]>> = {
   "ofn": ["perfmodels/ofn.py"],
   "rsx-swap": ["perfmodels/rsx_swap.py"],
   "rsx-qio": ["perfmodels/rsx_qio.py", "perfmodels/bounds.py", "perfmodels/pace.py"],
-  "ffs": ["perfmodels/ffs.py", "perfmodels/bounds.py", "perfmodels/controller.py", "perfmodels/pace.py"],
+  "ffs": ["perfmodels/ffs.py", "perfmodels/bounds.py", "perfmodels/controller.py", "perfmodels/ffs_machine.py", "perfmodels/pace.py"],
   "lavc": ["perfmodels/lavc.py", "perfmodels/closed.py", "perfmodels/pace.py", "perfmodels/bounds.py", "perfmodels/mva.py"],
   "afs": ["perfmodels/afs.py", "perfmodels/bounds.py"],
 };
