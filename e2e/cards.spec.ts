@@ -49,3 +49,21 @@ test("an unknown model says so", async ({ page }) => {
   await page.goto("/models/nope");
   await expect(page.getByRole("alert")).toContainText("No model card");
 });
+
+test("a card shows how its model fared on outside measurements, and where its hardware's figures come from", async ({ page, request }) => {
+  const card = await (await request.get("/api/models/ffs/card")).json();
+  expect(card.validation.length).toBeGreaterThan(0);
+  await page.goto("/models/ffs");
+  const table = page.getByTestId("validation-summary");
+  const first = card.validation[0];
+  await expect(table).toContainText("Kridle and Marshall Kirk McKusick");
+  await expect(table.locator("tbody tr").first()).toContainText(`${first.model_median_abs}% (${first.model_max_abs}%)`);
+  await expect(table.locator("tbody tr").first()).toContainText(`${first.baseline_median_abs}% (${first.baseline_max_abs}%)`);
+  const hardware = page.getByTestId("hardware-sources");
+  await hardware.locator("summary").click();
+  await expect(hardware).toContainText("Fujitsu M2351A Eagle");
+  await expect(hardware).toContainText("3,961 RPM");
+  // a system no outside study has measured says so
+  await page.goto("/models/ofn");
+  await expect(page.getByTestId("no-validation")).toContainText("untested");
+});

@@ -70,7 +70,8 @@ disk's sectors per track and rpm, a controller's bus rate, buffer and set-up. A 
 bus slower than the platter (a UNIBUS) works through its buffer as the memo's UNIBUS controller
 does; one on a faster bus streams. "speed below" and "numbers below" keep the numeric knobs.
 
-The CPU. Per block, (per-block cost + per-byte copy cost * b) / cpu_speed, times a write factor
+The CPU. Per block, per-block cost / cpu_speed + per-byte copy cost * b / memory_speed (a named
+processor's memory paces its copy; "speed below" scales both alike), times a write factor
 for writes of a new file (allocation and buffer work); a rewrite of a file's existing blocks
 allocates nothing, so costs as a read does, but must have its data in hand as a write. Reads
 run one block ahead and writes queue, so CPU and disk overlap: period = max(disk period, CPU).
@@ -165,7 +166,7 @@ def solve(k: Knobs, p: Params | None = None, detail: bool = True) -> Evaluation:
     track = m.sectors_per_track * SECTOR_BYTES  # bytes per track
     disk_bw = track * m.rpm / 60.0 / 1000.0  # Kbytes/sec
     t_x = block / track * rev  # ms to transfer one block
-    copy = (p["cpu_block_ms"] + p["cpu_byte_us"] * 1e-3 * block) / m.cpu_speed
+    copy = p["cpu_block_ms"] / m.cpu_speed + p["cpu_byte_us"] * 1e-3 * block / m.memory_speed
     # a new file's blocks are allocated as they are written; a rewrite's are already there
     cpu = copy * (p["write_factor"] if k["operation"] == "write" else 1.0)
     bus_kBps = m.bus_kBps

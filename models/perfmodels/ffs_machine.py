@@ -1,5 +1,6 @@
 """The hardware an FFS setting names, as the figures ffs.py's equations use: the processor's
-speed, the disk's geometry and rotation, and the controller's bus rate, buffer and set-up.
+speed (its instructions', and its memory's, which paces the copy), the disk's geometry and
+rotation, and the controller's bus rate, buffer and set-up.
 
 A named part takes its figures from the hardware catalog (perfmodels/hardware: each figure with
 its source); "speed below" and "numbers below" take the numeric knobs instead (by default the
@@ -29,6 +30,7 @@ class Machine(NamedTuple):
     the controller's bus rate, buffer and set-up (mean and spread, ms)."""
 
     cpu_speed: float
+    memory_speed: float  # the per-byte copy's pace, relative to the 11/750's
     sectors_per_track: int
     rpm: float
     bus: str
@@ -42,6 +44,7 @@ def machine(k: Knobs, p: Params) -> Machine:
     """The figures of the hardware the knobs name (the module's docstring says from where)."""
     cpu = None if k["cpu"] == BELOW_CPU else hardware.part("cpus", str(k["cpu"]))
     speed = cpu.number("speed") if cpu else None
+    memory = cpu.number("memory_speed") if cpu else None
     unibus = (cpu.number("unibus_kBps") if cpu else None) or p["unibus_kBps"]
     if k["disk"] == BELOW_DISK:
         spt, rpm = int(k["sectors_per_track"]), float(k["rpm"])
@@ -62,6 +65,7 @@ def machine(k: Knobs, p: Params) -> Machine:
     spread = setup * MEMO_UNIBUS_SPREAD
     return Machine(
         speed or float(k["cpu_speed"]),
+        memory or float(k["cpu_speed"]),
         spt,
         rpm,
         c.bus or "",

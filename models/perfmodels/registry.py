@@ -10,14 +10,26 @@ through these.
 from __future__ import annotations
 
 import inspect
+import json
 from collections.abc import Mapping
 from copy import deepcopy
+from functools import cache
+from importlib import resources
 
-from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
+from . import afs, decnet, ffs, hardware, lavc, ofn, rsx_qio, rsx_swap
 from .fitted import fitted, report
 from .knobs import Spec
 from .system import System
-from .types import Card, EvaluateResult, MemoPoint, Params, SystemDescription
+from .types import (
+    Card,
+    EvaluateResult,
+    HardwareFigure,
+    HardwarePart,
+    MemoPoint,
+    Params,
+    SystemDescription,
+    ValidationLine,
+)
 
 # A fitted parameter whose range (calibration report) spans more than this factor is one the
 # memo does not pin down: sweeps draw the band across it, as for an unknown knob.
@@ -140,4 +152,36 @@ def card(name: str) -> Card:
         "secondary_note": m.SECONDARY_NOTE,
         "known_misses": dict(m.KNOWN_MISSES),
         "missed_figures": dict(m.MISSED_FIGURES),
+        "validation": validation_lines(name),
+        "hardware": hardware_parts(m.SPEC),
     }
+
+
+@cache
+def _judged() -> dict[str, list[ValidationLine]]:
+    """The validation summary (perfmodels/validation.json, written by python -m validation)."""
+    text = (resources.files(__package__) / "validation.json").read_text(encoding="utf-8")
+    systems: dict[str, list[ValidationLine]] = json.loads(text)["systems"]
+    return systems
+
+
+def validation_lines(name: str) -> list[ValidationLine]:
+    return deepcopy(_judged().get(name, []))
+
+
+# a knob that names hardware, and the catalog it names it from (perfmodels/hardware)
+HARDWARE_KNOBS = {"cpu": "cpus", "disk": "disks", "controller": "controllers"}
+
+
+def hardware_parts(spec: Spec) -> list[HardwarePart]:
+    """Every part the system's hardware knobs offer, each figure with its source."""
+    out: list[HardwarePart] = []
+    for knob, kind in HARDWARE_KNOBS.items():
+        if knob not in {k.name for k in spec.knobs}:
+            continue
+        for part in hardware.catalog(kind).values():
+            figures: list[HardwareFigure] = [
+                {"figure": f, "value": v.value, "source": v.source} for f, v in part.figures.items()
+            ]
+            out.append({"knob": knob, "name": part.name, "label": part.label, "figures": figures})
+    return out

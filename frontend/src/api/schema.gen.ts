@@ -387,6 +387,8 @@ export interface components {
       fixed: {
         [key: string]: number;
       };
+      /** Hardware */
+      hardware: components["schemas"]["HardwarePart"][];
       /** Known Misses */
       known_misses: {
         [key: string]: string;
@@ -418,6 +420,8 @@ export interface components {
       undetermined: string[];
       /** Unknowns */
       unknowns: string[];
+      /** Validation */
+      validation: components["schemas"]["ValidationLine"][];
     };
     /** CheckQuestion */
     CheckQuestion: {
@@ -763,6 +767,26 @@ export interface components {
       members: components["schemas"]["Member"][];
       /** Step */
       step: number;
+    };
+    /** HardwareFigure */
+    HardwareFigure: {
+      /** Figure */
+      figure: string;
+      /** Source */
+      source: string;
+      /** Value */
+      value: number | string;
+    };
+    /** HardwarePart */
+    HardwarePart: {
+      /** Figures */
+      figures: components["schemas"]["HardwareFigure"][];
+      /** Knob */
+      knob: string;
+      /** Label */
+      label: string;
+      /** Name */
+      name: string;
     };
     /**
      * Health
@@ -1661,6 +1685,25 @@ export interface components {
       metrics: {
         [key: string]: number;
       };
+    };
+    /** ValidationLine */
+    ValidationLine: {
+      /** Baseline Max Abs */
+      baseline_max_abs: number;
+      /** Baseline Median Abs */
+      baseline_median_abs: number;
+      /** Citation */
+      citation: string;
+      /** Metric */
+      metric: string;
+      /** Model Max Abs */
+      model_max_abs: number;
+      /** Model Median Abs */
+      model_median_abs: number;
+      /** Rows */
+      rows: number;
+      /** Source */
+      source: string;
     };
     /**
      * Who

@@ -6,6 +6,7 @@ import type { ModelCardData, SystemSpec } from "../api/types";
 import { formatValue } from "../format";
 import { Doc, inline, splitDeveloperNotes } from "./doc";
 import { FitChart } from "./FitChart";
+import { Judged } from "./Judged";
 import { PageError } from "../PageError";
 
 // The bars a model is held to (issue "Calibrated, documented models"), in words.
@@ -142,6 +143,7 @@ export function ModelCard({ system }: { system: string }) {
           </div>
         </section>
       )}
+      <Judged card={card} />
       <details className="for-developers" data-testid="for-developers">
         <summary>For developers</summary>
         <ul>

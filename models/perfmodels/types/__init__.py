@@ -30,6 +30,8 @@ from .answers import (
 from .atlas import AtlasBound, AtlasCurve
 from .descriptions import (
     Card,
+    HardwareFigure,
+    HardwarePart,
     KnobDescription,
     MetricDescription,
     Overlay,
@@ -37,6 +39,7 @@ from .descriptions import (
     ParamDescription,
     SpecDescription,
     SystemDescription,
+    ValidationLine,
 )
 from .memo import ErrorSummary, FitFigure, FitSummary, MemoPoint, Observation, observation
 from .own import (
@@ -67,6 +70,8 @@ __all__ = [
     "Evaluation",
     "FitFigure",
     "FitSummary",
+    "HardwareFigure",
+    "HardwarePart",
     "Knee",
     "KnobDescription",
     "KnobEffect",
@@ -98,6 +103,7 @@ __all__ = [
     "StagePart",
     "SweepResult",
     "SystemDescription",
+    "ValidationLine",
     "Table",
     "TableColumn",
     "TableProblem",

@@ -78,6 +78,35 @@ class SystemDescription(SpecDescription):
     memo_points: list[MemoPoint]
 
 
+class ValidationLine(TypedDict):
+    """How the model fares on one outside source's rows (rows it never saw), beside
+    copying the memo's nearest figure: absolute errors in percent."""
+
+    source: str
+    citation: str
+    metric: str
+    rows: int
+    model_median_abs: float
+    model_max_abs: float
+    baseline_median_abs: float
+    baseline_max_abs: float
+
+
+class HardwareFigure(TypedDict):
+    figure: str
+    value: float | str  # a number, or "calibrated", "cpu", "typical" (perfmodels/hardware)
+    source: str
+
+
+class HardwarePart(TypedDict):
+    """A part a hardware knob names, and where each of its figures comes from."""
+
+    knob: str
+    name: str
+    label: str
+    figures: list[HardwareFigure]
+
+
 class Card(TypedDict):
     """What a model card shows: the mechanism, the parameters and the calibration report."""
 
@@ -98,3 +127,6 @@ class Card(TypedDict):
     known_misses: dict[str, str]
     # memo figures missed by more than 15 %, each with the mechanism the model lacks
     missed_figures: dict[str, str]
+    # judged on outside measurements (python -m validation --write), and the hardware it names
+    validation: list[ValidationLine]
+    hardware: list[HardwarePart]

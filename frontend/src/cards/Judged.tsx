@@ -1,0 +1,59 @@
+// The model card's two sections on what the memo never measured: the model judged on outside
+// measurements (python -m validation), and where each figure of the hardware it names comes from.
+import type { ModelCardData } from "../api/types";
+import { formatValue } from "../format";
+
+const METRIC_WORDS: Record<string, string> = { throughput_kBps: "throughput", cpu_percent: "% CPU" };
+
+export function Judged({ card }: { card: ModelCardData }) {
+  return (
+    <section aria-labelledby="judged">
+      <h2 id="judged">Judged on measurements it never saw</h2>
+      {card.validation.length === 0 ? (
+        <p data-testid="no-validation">{"No outside measurement of this system has been found yet: its answers away from the memo's settings are untested."}</p>
+      ) : (
+        <>
+          <p>{"Other studies measured machines the memo did not. Their figures never set a parameter; each is compared with the model at the same setting, and with a naive rival that copies the memo's nearest figure. The errors are in percent of the measured figure; the project's validation notes give every row and the method."}</p>
+          <div className="table-scroll">
+            <table className="plain" data-testid="validation-summary">
+              <thead><tr><th scope="col">source</th><th scope="col">quantity</th><th scope="col">rows</th><th scope="col">model: median (largest)</th><th scope="col">copying the memo: median (largest)</th></tr></thead>
+              <tbody>{card.validation.map((v) => (
+                <tr key={`${v.source} ${v.metric}`}>
+                  <td>{v.citation}</td>
+                  <td>{METRIC_WORDS[v.metric] ?? v.metric}</td>
+                  <td className="num">{v.rows}</td>
+                  <td className="num">{`${v.model_median_abs}% (${v.model_max_abs}%)`}</td>
+                  <td className="num">{`${v.baseline_median_abs}% (${v.baseline_max_abs}%)`}</td>
+                </tr>
+              ))}</tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {card.hardware.length > 0 && <Hardware parts={card.hardware} />}
+    </section>
+  );
+}
+
+const VALUE_WORDS: Record<string, string> = { calibrated: "calibrated on the memo", cpu: "the processor's", typical: "not printed: the era's typical" };
+
+function Hardware({ parts }: { parts: ModelCardData["hardware"] }) {
+  return (
+    <details data-testid="hardware-sources">
+      <summary>{`Where the hardware's figures come from (${parts.length} parts)`}</summary>
+      <div className="table-scroll">
+        <table className="plain">
+          <thead><tr><th scope="col">part</th><th scope="col">figure</th><th scope="col">value</th><th scope="col">source</th></tr></thead>
+          <tbody>{parts.flatMap((p) => p.figures.map((f, i) => (
+            <tr key={`${p.knob} ${p.name} ${f.figure}`}>
+              <td>{i === 0 ? p.label : ""}</td>
+              <td>{f.figure.replace(/_/g, " ")}</td>
+              <td className="num">{typeof f.value === "number" ? formatValue(f.value) : VALUE_WORDS[f.value] ?? f.value}</td>
+              <td>{f.source}</td>
+            </tr>
+          )))}</tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
