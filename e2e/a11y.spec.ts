@@ -183,7 +183,7 @@ test("the chart is described in words from the model's answer, and a knob move i
 
   await page.goto("/explore/lavc");
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
-  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/From [\d.]+ users \([\d.]+%\) the boot CPU sets the pace, though it is not yet saturated there/);
+  await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/The knee N\* is at [\d.]+ users \([\d.]+%\), where the textbook's two asymptotes meet: beyond it the boot CPU sets the pace, though it is not yet saturated there/);
   await expect(page.getByTestId("chart")).toHaveAccessibleDescription(/The boot CPU saturates at [\d.]+ users \([\d.]+%\): the model has it (9[5-9]|100)(\.\d)? % busy there\./);
 });
 
@@ -282,8 +282,8 @@ test("read through the accessibility tree: the description names the metric, the
   await page.getByText("Describe the chart").click();
   const lavc = await page.getByTestId("chart-description").ariaSnapshot();
   expect(lavc).toMatch(/- paragraph: Boot member CPU demand \(offered\) against Users, from 1 users? to 400 users\./);
-  // the users at full demand (the boot CPU sets the pace from there) and, later, its saturation
-  expect(lavc).toMatch(/From [\d.]+ users \([\d.]+%\) the boot CPU sets the pace, though it is not yet saturated there/);
+  // the knee N* (the boot CPU sets the pace from there) and, later, its saturation
+  expect(lavc).toMatch(/The knee N\* is at [\d.]+ users \([\d.]+%\), where the textbook's two asymptotes meet: beyond it the boot CPU sets the pace, though it is not yet saturated there/);
   expect(lavc).toMatch(/The boot CPU saturates at [\d.]+ users \([\d.]+%\): the model has it (9[5-9]|100)(\.\d)? % busy there\./);
 
   await page.goto("/explore/decnet");

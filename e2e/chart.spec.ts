@@ -361,23 +361,29 @@ test("the knee and the saturation, each named for what it is: the region's edge,
   const busy = async (system: string, knobs: Record<string, unknown>, metric: string) =>
     (await (await page.request.post(`/api/models/${system}/evaluate`, { data: { knobs } })).json()).metrics[metric] as number;
 
-  // LAVC: from the users at full demand (the readout) the boot CPU sets the pace: the region's
-  // edge and the knee mark; it saturates (>= 95 % busy) later, at the model's saturation point
+  // LAVC: the knee N* (the model's bounds_knee) is where the boot CPU takes over the pace: the
+  // region's edge and the knee mark; the readout's planner's count (users at 100 % offered
+  // demand) is another number, named apart, a little before it; the CPU saturates (>= 95 % busy)
+  // later, at the model's saturation point
   await ex.open("lavc", "disk=served");
   const knee = page.getByTestId("knee-mark");
   const mark = page.getByTestId("saturation-point");
   await expect(knee).toBeVisible();
   const x = Number(await knee.getAttribute("data-x"));
-  const readout = (await page.getByTestId("readout-max_users").locator("dd").textContent())!;
-  const shown = readout.match(/[\d.]+/)![0];
-  await expect(knee).toContainText(`from ${shown} users`);
-  await expect(knee).toContainText("the boot CPU sets the pace");
-  await expect(page.getByTestId("legend-knee")).toContainText(`from ${shown} users the boot CPU sets the pace`);
+  const sweep = await api("lavc", { disk: "served" }, "users");
+  expect(x).toBeCloseTo(sweep.bounds_knee.x, 9);
+  const shown = Number(x.toPrecision(4)).toString();
+  await expect(knee).toHaveAttribute("data-n-star", "true");
+  await expect(knee).toContainText(`knee N* = ${shown} users`);
+  await expect(page.getByTestId("legend-knee")).toContainText(`knee N* = ${shown} users: where the asymptotes meet; beyond it the boot CPU sets the pace`);
+  await expect(page.getByTestId("legend")).not.toContainText("sets the pace from");
+  const readout = page.getByTestId("readout-max_users");
+  await expect(readout.locator("dt")).toHaveText("Users at 100 % offered demand");
+  await expect(readout.locator("dd").first()).not.toHaveText("…");
+  expect(Number(await readout.locator("dd").first().getAttribute("data-value"))).toBeLessThan(x);
   const edge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));
   expect(edge).toBeCloseTo(x, 9);
-  expect(Number(x.toPrecision(4))).toBeCloseTo(Number(shown), 6);
   expect(await busy("lavc", { disk: "served", users: Math.ceil(x) }, "boot_cpu_percent")).toBeLessThan(95);
-  const sweep = await api("lavc", { disk: "served" }, "users");
   await expect(mark).toHaveAttribute("data-x", String(sweep.saturation.x));
   await expect(mark).toContainText(`boot CPU saturates at ${sweep.saturation.x} users`);
   await expect(page.getByTestId("legend-saturation")).toContainText(`saturates at ${sweep.saturation.x} users`);
@@ -387,9 +393,8 @@ test("the knee and the saturation, each named for what it is: the region's edge,
   await page.goto("/learn/lavc-capacity/2");
   await page.getByRole("radio").first().check();
   await page.getByRole("button", { name: "Commit my answer" }).click();
-  await expect(knee).toContainText(`from ${shown} users`);
+  await expect(knee).toContainText(`knee N* = ${shown} users`);
   await expect(mark).toContainText(`boot CPU saturates at ${sweep.saturation.x} users`);
-  await expect(page.getByTestId("readout-max_users").locator("dd")).toHaveText(readout);
   const lessonEdge = Number(await page.locator("[data-testid=bottleneck-band][data-label='boot CPU']").first().getAttribute("data-x0"));
   expect(lessonEdge).toBeCloseTo(x, 9);
 

@@ -235,7 +235,7 @@ test("an edit of LAVC's mva.py and of lavc.py, too long for a short link, is sav
   // (the time a disk request takes: MVA's queues; the default y, the CPU's demand, has none)
   await page.goto("/explore/lavc?y=io_elapsed_ms#edit");
   const tabs = page.getByTestId("model-files").getByRole("tab");
-  await expect(tabs).toHaveText(["perfmodels/lavc.py", "perfmodels/closed.py", "perfmodels/pace.py", "perfmodels/bounds.py", "perfmodels/mva.py"]);
+  await expect(tabs).toHaveText(["perfmodels/lavc.py", "perfmodels/closed.py", "perfmodels/bounds.py", "perfmodels/pace.py", "perfmodels/mva.py"]);
   // the files by keyboard: End picks the last, Home the first
   await tabs.first().focus();
   await page.keyboard.press("End");

@@ -95,11 +95,10 @@ def _crossing(xs: Sequence[float], ys: Sequence[float | None], level: float) -> 
     raise ValueError(f"the curve never reaches {level:g} along this knob: its knee lies beyond the knob's range")
 
 
-def closed(metric: str, capacity: str | None = None) -> Callable[[SweepResult], Read]:
+def closed(metric: str) -> Callable[[SweepResult], Read]:
     """A closed network: the asymptotic upper bound min(N / (D + Z), 1 / D_max) on the metric, its
-    flat part the bound y is scaled by, and the textbook knee N* where its two parts meet. The
-    capacity is said as that bound, or as the model's own metric `capacity` (LAVC's users at full
-    demand: a utilization's bound, 100 %, says nothing of a system's size)."""
+    flat part the bound y is scaled by (the capacity, y = 1), and the textbook knee N* where its
+    two parts meet (x = 1): the population from which that station sets the pace."""
 
     def read(s: SweepResult) -> Read:
         knee = s["bounds_knee"]
@@ -109,17 +108,13 @@ def closed(metric: str, capacity: str | None = None) -> Callable[[SweepResult], 
             raise ValueError(f"the knee ({knee['x']:g}) lies beyond the knob's range")
         line = _line(s, metric, "asymptotic upper")
         cap = max(v for v in line if v is not None)
-        said, what = (capacity, _metric(s, capacity)[-1]) if capacity else (metric, cap)
-        if what is None:
-            raise ValueError(f"{s['system']} gives no {said} here")
-        unit, label = _described(s, said)
         before = next((b for b in s["bottleneck"] if b is not None), "the population")
         return Read(
             knee["x"],
             _over(_metric(s, metric), cap),
-            what,
-            unit,
-            label.lower() if capacity else f"the {knee['station']}'s limit",
+            cap,
+            _described(s, metric)[0],
+            f"the {knee['station']}'s limit",
             before,
             knee["station"],
             bounds=({"name": "asymptotic upper", "y": _over(line, cap)},),
@@ -209,7 +204,7 @@ READINGS: dict[str, Reading] = {
     "rsx-swap": Reading("RSX swap", "swap_interval_s", "elapsed_ratio", _swap),
     "rsx-qio": Reading("RSX QIO", "maxpkt", "request_ms", _qio),
     "ffs": Reading("FFS", "cpu_speed", "throughput_kBps", open_path("throughput_kBps", "CPU")),
-    "lavc": Reading("LAVC", "users", "boot_cpu_percent", closed("boot_cpu_percent", "max_users")),
+    "lavc": Reading("LAVC", "users", "boot_cpu_percent", closed("boot_cpu_percent")),
     "afs": Reading("AFS", "chunksize", "read_kBps", open_path("read_kBps", "round trip")),
 }
 

@@ -6,7 +6,7 @@ demand a cycle at one of its identical copies, the think time, and each metric's
 and reads one point from each solved population (`Engine.point`: its metrics and limits;
 `Engine.stages`: its path, with detail). The engine does the rest, the same way for both: one
 exact MVA pass (mva.recursion) for every population asked, what sets the pace at each (pace.py:
-the busiest station from the population the model's rule names, the window below it), the
+the busiest station from the knee N* on, the window below it), the
 textbook bounds (bounds.py: at one point, or as lines along the population), the network's
 state for the queueing laws, the knee, and the fast path along the population's knob
 (system.Along).
@@ -15,20 +15,16 @@ state for the queueing laws, the knee, and the fast path along the population's 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, NamedTuple, TypeVar
 
-from . import bounds
+from . import bounds, pace
 from .fitted import fitted
 from .mva import recursion
 from .system import Along
 from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Params, Stage
 
 C = TypeVar("C")
-# The population from which the busiest station sets the pace (pace.knee or pace.capacity);
-# infinity: never.
-Rule = Callable[[Sequence[float], float, Sequence[int]], float]
 
 
 @dataclass
@@ -42,7 +38,7 @@ class Loop(Generic[C]):
     copies: tuple[int, ...]
     of: C
     busiest: int = field(init=False)  # the station with the largest demand (the first, on a tie)
-    saturation: float = field(init=False)  # the model's rule at these demands (Engine.rule)
+    knee: float = field(init=False)  # N*, the population from which the busiest station sets the pace
 
 
 class Solved(NamedTuple):
@@ -58,10 +54,10 @@ class Solved(NamedTuple):
 class Engine(Along, Generic[C]):
     """A closed network's model: `network` and `point` (and `stages`) are the model's; the
     population is knob `knob` divided by `per_customer` (DECnet's quota: two buffers a
-    message); below `rule`'s population the `window` sets the pace (None: nothing does)."""
+    message); below the knee N* the `window` sets the pace (None: nothing does)."""
 
-    def __init__(self, system: str, knob: str, rule: Rule, window: str | None, per_customer: int = 1) -> None:
-        self.system, self.knob, self.rule, self.window, self.per_customer = system, knob, rule, window, per_customer
+    def __init__(self, system: str, knob: str, window: str | None, per_customer: int = 1) -> None:
+        self.system, self.knob, self.window, self.per_customer = system, knob, window, per_customer
 
     # ---- the model's part ----
 
@@ -97,22 +93,18 @@ class Engine(Along, Generic[C]):
         return bounds.closed_lines(loop.demands, loop.think, pops, loop.per_cycle, loop.copies)
 
     def knee(self, k: Knobs, x: str, p: Params | None = None) -> float | None:
-        """The knob's value where the busiest station takes over (the model's rule); None along
-        other knobs (the sweep engine finds it there)."""
-        if x != self.knob:
-            return None
-        at = self._loop(k, self._params(p)).saturation
-        return self.per_customer * at if math.isfinite(at) else None
+        """The knob's value where the busiest station takes over: the knee N*, the same number as
+        bounds_knee's; None along other knobs (the sweep engine finds it there)."""
+        at = self.bounds_knee(k, x, p)
+        return None if at is None else at["x"]
 
     def bounds_knee(self, k: Knobs, x: str, p: Params | None = None) -> BoundsKnee | None:
         """The textbook knee N* = (D + Z) / D_max along the population, and its station."""
         if x != self.knob:
             return None
         loop = self._loop(k, self._params(p))
-        at = bounds.knee(loop.demands, loop.think, loop.copies)
-        if at is None or not math.isfinite(self.per_customer * at):
-            return None
-        return {"x": self.per_customer * at, "station": loop.stations[loop.busiest]}
+        at = self.per_customer * loop.knee
+        return {"x": at, "station": loop.stations[loop.busiest]} if math.isfinite(at) else None
 
     def utilization(
         self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None
@@ -136,7 +128,7 @@ class Engine(Along, Generic[C]):
     def _loop(self, k: Knobs, p: Params) -> Loop[C]:
         loop = self.network(k, p)
         loop.busiest = max(range(len(loop.demands)), key=loop.demands.__getitem__)
-        loop.saturation = self.rule(loop.demands, loop.think, loop.copies)
+        loop.knee = pace.knee(loop.demands, loop.think, loop.copies)
         return loop
 
     def _points(
@@ -150,9 +142,9 @@ class Engine(Along, Generic[C]):
         busiest = loop.stations[loop.busiest]
         out = []
         for n in populations:
-            # Below the rule's population the customers are too few to keep any station busy:
-            # the window is the limit. From there on the busiest station sets the pace (pace.py).
-            bottleneck = busiest if n >= loop.saturation else self.window
+            # Below the knee the customers are too few to keep any station busy: the window is
+            # the limit. From there on the busiest station sets the pace (pace.py).
+            bottleneck = busiest if n >= loop.knee else self.window
             s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck)
             point = self.point(k, loop, s)
             if each_bounds:  # (a sweep along the population takes them as lines: bound_lines)

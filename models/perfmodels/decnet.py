@@ -57,7 +57,7 @@ quota other than 16, which the memo never measured (hence the band).
 
 from __future__ import annotations
 
-from . import closed, pace
+from . import closed
 from .datasets import load as load_dataset
 from .knobs import load_spec
 from .mva import mva_throughputs
@@ -158,7 +158,7 @@ class _Link(closed.Engine[dict[str, float]]):
     """The link's queueing stations (sending CPU, circuit, receiving CPU, and the queued part of
     the buffer return) with the rest of the return as the delay; the population is the buffers
     in flight, half the link quota. The window (the link quota) limits throughput below the knee
-    (pace.knee): the messages a quota lets out cannot keep any station busy. The stage demands
+    N* (pace.py): the messages a quota lets out cannot keep any station busy. The stage demands
     (the return rescaled when part of it queues) ride along for the points."""
 
     def network(self, k: Knobs, p: Params) -> closed.Loop[dict[str, float]]:
@@ -216,7 +216,7 @@ class _Link(closed.Engine[dict[str, float]]):
 
 # Every link quota from one MVA pass, its bounds and knees: the closed-network engine along the
 # quota (two buffers a message: quota = 2 N).
-ALONG = _Link(SPEC.id, "link_quota", pace.knee, window="link quota", per_customer=2)
+ALONG = _Link(SPEC.id, "link_quota", window="link quota", per_customer=2)
 solve = ALONG.solve
 
 

@@ -34,12 +34,14 @@ So the I/O time grows as any station nears saturation, and the carried rates sto
 there: N users offer N user-seconds per second, the network carries X <= min(N, 1 / D_max).
 
 What the planner asks is offered demand: `cpu_demand_percent` = 100 * N * D_CPU, which may
-exceed 100 % (the explorer draws the 100 % line). Users at full demand (the memo's "users at
-saturation") = the smallest of the stations' limits 1 / D_k, where the users' offered demand on
-the busiest station reaches 100 %: from there that station sets the pace (the knee the chart
-marks). It is not yet full there: with each user thinking between requests, the boot CPU is
-about 88 % busy at those users, and the model has it saturated (at least 95 % busy, marked
-apart) only some users later. The textbook knee N* = (D + Z) / D_max lies a little further on.
+exceed 100 % (the explorer draws the 100 % line). The knee is the textbook's N* = (D + Z) / D_max
+(pace.py): below it the users are too few to keep any station busy, and from it the busiest
+station sets the pace (the knee the chart marks). That station is not full there: with each user
+thinking between requests, the boot CPU is about 91 % busy at the knee (119 users at the memo's
+setting), and the model has it saturated (at least 95 % busy, marked apart) only some users later.
+The planner's own count, `max_users`, is another number: the users at 100 % offered demand on the
+busiest station, 1 / D_max (114 at the memo's setting). It counts each user as one second of
+activity, while a user being served is not thinking, so the knee comes D / D_max users later.
 
 Parameters: eight per-request and per-block costs (local CPU, client CPU, server CPU, local
 elapsed) and the protocol round trip, fitted to the memo's two I/O tables. The lock master's
@@ -57,7 +59,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from . import closed, pace
+from . import closed
 from .datasets import load as load_dataset
 from .knobs import load_spec
 from .types import Evaluation, Knobs, KnobValue, Observation, Params, Stage, observation, stage
@@ -125,8 +127,7 @@ def _per_cycle(k: Knobs, c: dict[str, Any]) -> dict[str, float]:
 class _Cluster(closed.Engine[dict[str, Any]]):
     """The boot member's four stations (CPU, one of boot_disks identical disks, adapter, Ethernet)
     with a second of nominal activity between visits; the population is the users. Below the
-    users at full demand (the memo's own capacity point, max_users = 1 / D_max: pace.capacity)
-    the users are too few to keep any station busy and no resource is the limit."""
+    knee N* the users are too few to keep any station busy and no resource is the limit."""
 
     def network(self, k: Knobs, p: Params) -> closed.Loop[dict[str, Any]]:
         c = _costs(k, p)
@@ -143,6 +144,7 @@ class _Cluster(closed.Engine[dict[str, Any]]):
     def point(self, k: Knobs, loop: closed.Loop[dict[str, Any]], s: closed.Solved) -> Evaluation:
         c, x = loop.of, s.x
         d_cpu, d_disk, d_adapter, _ = loop.demands
+        planned = 1.0 / loop.demands[loop.busiest] if loop.demands[loop.busiest] > 0 else math.inf
         wait = sum(sv * qk for sv, qk in zip(c["per_io"], s.before, strict=True)) if c["served"] else 0.0
         return {
             "metrics": {
@@ -152,7 +154,7 @@ class _Cluster(closed.Engine[dict[str, Any]]):
                 "disk_percent": 100.0 * (x * d_disk),
                 "ethernet_mbps": x * c["ios"] * k["blocks_per_io"] * BLOCK_BITS / 1e6,
                 "io_elapsed_ms": c["idle_io"] + wait,
-                "max_users": loop.saturation if math.isfinite(loop.saturation) else None,
+                "max_users": planned if math.isfinite(planned) else None,  # the planner's count, not N*
                 "io_cpu_ms": c["cpu_here"],
                 "server_cpu_ms": c["server_cpu"],
             },
@@ -191,10 +193,10 @@ class _Cluster(closed.Engine[dict[str, Any]]):
         ]
 
 
-# Every user count from one MVA pass, its bounds and knees: the closed-network engine along the users.
-# Below saturation the users are too few to keep any station busy: their number sets the pace
+# Every user count from one MVA pass, its bounds and knee: the closed-network engine along the users.
+# Below the knee the users are too few to keep any station busy: their number sets the pace
 # (named, so that a readout says what limits the curve; not a resource: the spec's not_resources).
-ALONG = _Cluster(SPEC.id, "users", pace.capacity, window=USERS)
+ALONG = _Cluster(SPEC.id, "users", window=USERS)
 solve = ALONG.solve
 
 

@@ -9,12 +9,11 @@ link, the LAVC cluster) a fixed population of jobs circulates; below the knee po
 
 there are too few jobs to keep any station busy (the window or the users are the limit, and
 every resource is partly idle); at and above it the station with the largest demand D_max sets
-the pace (throughput tends to 1 / D_max). A model may instead name the population where that
-station's limit is reached, 1 / D_max (LAVC's users at full demand, the memo's own capacity
-point). Neither is where a resource saturates: that is where the model has it at least
-SATURATED busy (`busy`, found along a sweep's x by sweep.py), later than both. The views draw
-the bottleneck's regions, mark its stages and name it in the readouts
-from these answers alone, never from a threshold of their own.
+the pace (throughput tends to 1 / D_max). N* is the one knee: the pace setter changes there, the
+two asymptotes meet there (bounds.py), and the atlas puts x = 1 there. It is not where a resource
+saturates: that is where the model has it at least SATURATED busy (`busy`, found along a sweep's
+x by sweep.py), later. The views draw the bottleneck's regions, mark its stages and name it in
+the readouts from these answers alone, never from a threshold of their own.
 """
 
 from __future__ import annotations
@@ -40,13 +39,6 @@ def knee(demands: Sequence[float], think: float, copies: Sequence[int] | None = 
     (bounds.knee), or infinity where nothing takes time: the window is then always the limit."""
     at = bounds.knee(demands, think, copies)
     return math.inf if at is None else at
-
-
-def capacity(demands: Sequence[float], think: float, copies: Sequence[int] | None = None) -> float:
-    """1 / D_max: the population whose demand alone fills the busiest station (think time aside),
-    or infinity where nothing takes time. (The same arguments as knee: a closed network's rule.)"""
-    top = max(demands, default=0.0)
-    return 1.0 / top if top > 0 else math.inf
 
 
 def busy(e: Evaluation) -> tuple[str, float] | None:

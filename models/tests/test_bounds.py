@@ -101,12 +101,15 @@ def test_decnet_sweep_carries_the_bounds_and_the_knee():
     assert perfmodels.sweep("decnet", {}, "buffer_size")["bounds_knee"] is None
 
 
-def test_lavc_knee_lies_beyond_the_users_at_saturation():
-    # N* = (D + Z) / D_max; the memo's users at saturation is 1 / D_max, a little before it
+def test_lavc_knee_is_the_pace_setters_and_lies_beyond_the_planners_count():
+    # N* = (D + Z) / D_max is where the boot CPU takes over; the planner's count of users at
+    # 100 % offered demand, 1 / D_max, lies a little before it
     r = perfmodels.sweep("lavc", {}, "users")
     knee = r["bounds_knee"]
     assert knee is not None and knee["station"] == "boot CPU"
-    assert r["knee"]["x"] < knee["x"] < r["knee"]["x"] * 1.2
+    assert r["knee"]["x"] == pytest.approx(knee["x"], rel=1e-12)
+    planned = perfmodels.evaluate("lavc", {})["metrics"]["max_users"]
+    assert planned < knee["x"] < planned * 1.2
     assert set(lines(r, "boot_cpu_percent")) >= {"asymptotic upper", "balanced job lower"}
     assert lines(r, "cpu_demand_percent") == {}  # offered demand is not a carried rate: no bound
     # where the asymptotes meet, the upper bound reaches 100 % of the CPU

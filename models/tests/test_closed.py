@@ -1,9 +1,9 @@
-"""The closed-network engine on a network of its own: exact MVA at every population, the rule's
-bottleneck, the bounds, the knee, and the fast path along the population."""
+"""The closed-network engine on a network of its own: exact MVA at every population, the
+bottleneck from the knee N* on, the bounds, the knee, and the fast path along the population."""
 
 import pytest
 
-from perfmodels import bounds, closed, pace
+from perfmodels import bounds, closed
 from perfmodels.mva import mva
 from perfmodels.system import Along
 
@@ -23,8 +23,8 @@ class Toy(closed.Engine[None]):
         return []
 
 
-def toy(rule=pace.knee, per_customer=1):
-    return Toy("toy", "n", rule, window="the window", per_customer=per_customer)
+def toy(per_customer=1):
+    return Toy("toy", "n", window="the window", per_customer=per_customer)
 
 
 def test_every_population_is_exact_mva_and_the_network_obeys_littles_law():
@@ -53,14 +53,12 @@ def test_the_fast_path_gives_the_points_of_solve_and_the_bounds_as_lines():
     assert engine.points(k, "copies", values, p) is None  # only along the population
 
 
-def test_the_window_limits_below_the_rule_and_the_busiest_station_from_it():
+def test_the_window_limits_below_the_knee_and_the_busiest_station_from_it():
     k, p = {"n": 1, "copies": 1}, {"unused": 0.0}
     knee = bounds.knee(DEMANDS, THINK)  # (0.35 + 0.5) / 0.2 = 4.25
     assert toy().knee(k, "n", p) == pytest.approx(knee)
+    assert toy().bounds_knee(k, "n", p) == {"x": pytest.approx(knee), "station": "cpu"}
     assert [toy().solve({**k, "n": n}, p)["bottleneck"] for n in (4, 5)] == ["the window", "cpu"]
-    # the capacity rule: from 1 / D_max = 5 customers on
-    assert toy(pace.capacity).knee(k, "n", p) == pytest.approx(5.0)
-    assert [toy(pace.capacity).solve({**k, "n": n}, p)["bottleneck"] for n in (4, 5)] == ["the window", "cpu"]
     # two knob units a customer (DECnet's quota: two buffers a message)
     assert toy(per_customer=2).knee(k, "n", p) == pytest.approx(2 * knee)
     assert toy(per_customer=2).bounds_knee(k, "n", p) == {"x": pytest.approx(2 * knee), "station": "cpu"}

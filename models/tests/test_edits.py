@@ -101,7 +101,7 @@ def test_the_files_offered_are_the_module_and_the_helpers_its_solve_runs():
         assert edits.files(system)[0] == edits.module_path(system)
         for path in edits.files(system):
             assert edits.source(system, path) == (PACKAGE.parent / path).read_text()
-    assert edits.files("lavc") == ["perfmodels/lavc.py", CLOSED, "perfmodels/pace.py", "perfmodels/bounds.py", MVA]
+    assert edits.files("lavc") == ["perfmodels/lavc.py", CLOSED, "perfmodels/bounds.py", "perfmodels/pace.py", MVA]
 
 
 def test_an_edit_of_mva_changes_both_closed_networks_and_restore_brings_each_back_exactly():

@@ -38,7 +38,9 @@ def test_io_time_grows_as_the_cpu_nears_saturation():
     assert one == pytest.approx(64, rel=0.06)  # the memo's single served 1-block I/O
 
 
-def test_users_at_saturation_is_the_smallest_station_limit():
+def test_users_at_full_offered_demand_is_the_smallest_station_limit():
+    """The planner's count, 1 / D_max: where the users' offered demand fills the busiest station.
+    The knee N* comes after it (test_one_knee.py)."""
     r = ev(**MEMO)
     st = {s["name"]: s for s in r["stages"]}
     cpu = (st["locks"]["demand"] + st["server"]["demand"]) / 1e3
@@ -53,8 +55,8 @@ def test_local_disks_leave_only_locks_at_the_boot_member():
     assert r["cpu_demand_percent"] == pytest.approx(86 * 0.54 * 4.8 / 10)
 
 
-def test_below_saturation_the_number_of_users_is_named_as_the_limit() -> None:
-    """What limits the curve is always said: below saturation the users are too few to keep a
+def test_below_the_knee_the_number_of_users_is_named_as_the_limit() -> None:
+    """What limits the curve is always said: below the knee N* the users are too few to keep a
     station busy (not "none"), and no stage is marked as the bottleneck there."""
     from perfmodels import registry
 

@@ -415,7 +415,7 @@ def test_one_bottleneck_the_fullest_resource_the_marked_stages_and_the_chart_agr
     ],
 )
 def test_one_saturation_point_from_the_model(system, knobs, x):
-    """The knee is the model's: the users at saturation on LAVC, the quota at N* on DECnet, and
+    """The knee is the model's: N* along the population (LAVC's users, DECnet's quota), and
     along any other knob the setting where the pace setter turns into a resource."""
     s = perfmodels.sweep(system, knobs, x)
     knee = s["knee"]
@@ -423,8 +423,8 @@ def test_one_saturation_point_from_the_model(system, knobs, x):
     # it lies where the sweep's regions change, and names the resource the region does
     i = next(i for i, b in enumerate(s["bottleneck"]) if b == knee["resource"])
     assert s["x"][i - 1] <= knee["x"] <= s["x"][i]
-    if system == "lavc" and x == "users":
-        assert knee["x"] == pytest.approx(perfmodels.evaluate(system, knobs)["metrics"]["max_users"], rel=1e-12)
+    if x == spec(system).x_default:
+        assert knee["x"] == pytest.approx(s["bounds_knee"]["x"], rel=1e-12)
     kx = spec(system).knob(x)
     if not kx.integer:  # just past it a resource sets the pace; just before, it does not
         eps = 1e-6 * (kx.max - kx.min)

@@ -87,7 +87,7 @@ def test_a_table_without_a_metric_or_empty_or_too_large_says_so():
 
 
 def test_a_metric_the_model_does_not_compute_there_is_marked_at_its_cell():
-    # LAVC's users at saturation: none for a cluster without load
+    # LAVC's users at 100 % offered demand: none for a cluster without load
     lavc = own.read_table("lavc", "locks_per_user_s,ios_per_user_s,max_users\n0,0,50\n")
     [(line, col, msg)] = problems(lavc)
     assert (line, col) == (2, 2) and msg == "the model gives no max_users at these settings"

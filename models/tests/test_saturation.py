@@ -66,8 +66,8 @@ def test_saturation_at_random_settings_is_95_percent_busy(system: str, data: st.
 
 @pytest.mark.parametrize(("system", "knobs"), [("decnet", {"circuit": "CI"}), ("lavc", {"disk": "served"})])
 def test_the_knee_is_not_saturation(system: str, knobs: dict) -> None:
-    """At the knee (DECnet's N*, LAVC's users at full demand) the resource that takes over is
-    well short of full (DECnet's sending CPU 83 % busy); it saturates further along."""
+    """At the knee N* the resource that takes over is well short of full (DECnet's sending CPU
+    83 % busy, LAVC's boot CPU 91 %); it saturates further along."""
     x = spec(system).x_default
     s = perfmodels.sweep(system, knobs, x, band=False)
     knee, sat = s["knee"], s["saturation"]

@@ -81,8 +81,9 @@ export function limitOf(sweep: SweepResult | null, x: string, y: string) {
 
 /** Where the pace setter turns from a window or the users to a resource along x (the sweep's
  * knee, perfmodels/pace.py), on the curve; `nStar` where it is the textbook's knee N* (where the
- * asymptotes meet: DECnet's quota), not another rule's (LAVC's users at full demand). The
- * resource then sets the pace but is not yet full: that is the saturation point, further on. */
+ * asymptotes meet: along a closed network's population, DECnet's quota or LAVC's users), not a
+ * setting along another knob where a resource takes over. The resource then sets the pace but
+ * is not yet full: that is the saturation point, further on. */
 export interface KneePoint {
   x: number;
   y: number;

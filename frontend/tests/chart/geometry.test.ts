@@ -41,15 +41,16 @@ describe("geometry", () => {
 
 describe("the model's knee", () => {
   it("starts its resource's region exactly where the model puts it, not at the grid's midpoint", () => {
+    // LAVC's users on the default grid, the knee N* at 119.08 users
     const curve = [
-      { x: 109, y: 1 }, { x: 113, y: 2 },
-      { x: 117, y: 3, bottleneck: "boot CPU" }, { x: 121, y: 3, bottleneck: "boot CPU" },
+      { x: 113, y: 1 }, { x: 117, y: 2 },
+      { x: 121, y: 3, bottleneck: "boot CPU" }, { x: 125, y: 3, bottleneck: "boot CPU" },
     ];
-    expect(bands(curve)[0].x0).toBe(115);
-    expect(bands(curve, { x: 113.66, resource: "boot CPU" })[0].x0).toBe(113.66);
+    expect(bands(curve)[0].x0).toBe(119);
+    expect(bands(curve, { x: 119.08, resource: "boot CPU" })[0].x0).toBe(119.08);
     // a knee outside the change, or of another resource, leaves the midpoint
-    expect(bands(curve, { x: 50, resource: "boot CPU" })[0].x0).toBe(115);
-    expect(bands(curve, { x: 113.66, resource: "disk" })[0].x0).toBe(115);
+    expect(bands(curve, { x: 50, resource: "boot CPU" })[0].x0).toBe(119);
+    expect(bands(curve, { x: 119.08, resource: "disk" })[0].x0).toBe(119);
   });
 
   it("the knee and the saturation point are the model's, each on the curve, and never one for the other", () => {
@@ -60,7 +61,7 @@ describe("the model's knee", () => {
     } as unknown as SweepResult;
     expect(kneeOf(sweep, "q", curve)).toEqual({ x: 2.5, y: 25, resource: "CPU", nStar: true });
     expect(saturationOf(sweep, "q", curve)).toEqual({ x: 6, y: 60, resource: "CPU", utilization: 0.96 });
-    // a knee under another rule than N* (LAVC's users at full demand) is not called N*
+    // a knee along another knob than the population (where N* is not) is not called N*
     expect(kneeOf({ ...sweep, bounds_knee: { x: 3, station: "CPU" } }, "q", curve)?.nStar).toBe(false);
     // no resource 95 % busy along the axis: no saturation point, even where the curve flattens
     expect(saturationOf({ ...sweep, saturation: null }, "q", curve)).toBeNull();

@@ -70,7 +70,9 @@ function legendOf(b: Bounds, xText: (v: number) => string): LegendLine[] {
   if (kinds.has("asymptotic")) out.push({ kind: "asymptotic", text: "asymptotic bounds (thin): the population over the whole cycle, capped by the busiest station; below, every customer queueing behind all the others" });
   if (kinds.has("balanced")) out.push({ kind: "balanced", text: "balanced job bounds (dashed): the same demand spread evenly over the stations (above) or all at the busiest (below)" });
   if (kinds.has("stage")) out.push({ kind: "stage", text: `each stage alone (dotted): what ${[...new Set(b.lines.filter((l) => l.kind === "stage").map((l) => l.name))].join(", ")} would allow if nothing else took time` });
-  if (b.knee) out.push({ kind: "knee", text: `knee N* = (D + Z) / D_max at ${xText(b.knee.x)}: where the asymptotes meet; beyond it the ${b.knee.station} sets the pace` });
+  // the knee mark on the curve gives N*'s value and what changes there: the corner is not said twice
+  if (b.knee && b.kneeMarked) out.push({ kind: "knee", text: `the asymptotes' corner: the knee N* = (D + Z) / D_max, where the rising bound meets the ${b.knee.station}'s cap (on the curve, the hollow diamond below it)` });
+  else if (b.knee) out.push({ kind: "knee", text: `knee N* = (D + Z) / D_max at ${xText(b.knee.x)}: where the asymptotes meet; beyond it the ${b.knee.station} sets the pace` });
   return out.map((e) => ({ at: ORDER.legend.bounds, keys: [`bound bound-${e.kind}`], testId: "legend-bound", text: e.text }));
 }
 

@@ -1,10 +1,11 @@
 // The knee: where the pace setter turns from a window or the users to a resource (the sweep's
-// knee, curves.ts kneeOf), named for what it is. At the textbook's N* "knee N* = 31.84 buffers:
-// beyond it the sending CPU sets the pace"; under another rule (LAVC's users at full demand)
-// "the boot CPU sets the pace from 113.7 users". The resource is not full there: saturation is
-// its own mark (saturation.tsx), further on, or none. A hollow diamond on the curve with its
-// words beside it (above and left first, where a rising curve is not; placed by the chart's
-// layout pass, labels.ts), a legend line and a sentence.
+// knee, curves.ts kneeOf), named for what it is. Along a closed network's population it is the
+// textbook's N*, "knee N* = 31.84 buffers: beyond it the sending CPU sets the pace"; along
+// another knob it is only the setting where a resource takes over, "the boot CPU sets the pace
+// from 1.253 locks/s" (LAVC at 86 users), never called N*. The resource is not full there:
+// saturation is its own mark (saturation.tsx), further on, or none. A hollow diamond on the
+// curve with its words beside it (above and left first, where a rising curve is not; placed by
+// the chart's layout pass, labels.ts), a legend line and a sentence.
 import { formatValue } from "../../format";
 import type { KneePoint, SaturationPoint } from "../curves";
 import { dotBox, type Spot, spotsAround } from "../labels";

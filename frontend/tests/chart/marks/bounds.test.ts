@@ -17,6 +17,11 @@ describe("the textbook bounds", () => {
       ["bound bound-knee", "knee N* = (D + Z) / D_max at 5 buffers"],
     ]);
   });
+  it("where the knee mark gives N* on the curve, name the corner without its number: one knee said once", () => {
+    const marked = boundsMark(axes, { lines, knee: { x: 5, y: 500, station: "boot CPU" }, currentX: 4, kneeMarked: true });
+    const corner = marked.legend?.find((l) => l.keys[0] === "bound bound-knee")?.text;
+    expect(corner).toBe("the asymptotes' corner: the knee N* = (D + Z) / D_max, where the rising bound meets the boot CPU's cap (on the curve, the hollow diamond below it)");
+  });
   it("say where the knee is and what they allow at the knob, and give the reader their lines", () => {
     expect(m.sentences?.map((s) => s.text)).toEqual([
       "The textbook bounds meet at the knee, 5 buffers: before it the upper bound grows in proportion to the link quota; beyond it the boot CPU holds it at 500 bit/s.",

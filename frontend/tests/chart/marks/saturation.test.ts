@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { kneeMark, kneeWords } from "../../../src/chart/marks/knee";
 import { saturationMark, saturationWords } from "../../../src/chart/marks/saturation";
+import { formatValue } from "../../../src/format";
 import { axes } from "./scene";
 
 // DECnet on the CI: the knee N* at 31.84 buffers (the sending CPU 83 % busy there), the sending
@@ -34,9 +35,10 @@ describe("the knee", () => {
     const words = [...kneeWords(wide, knee), ...(m.legend ?? []).map((l) => l.text), ...(m.sentences ?? []).map((s) => s.text)];
     for (const w of words) expect(w).not.toMatch(/saturates|fully busy|capacity/);
   });
-  it("under another rule (LAVC's users at full demand): the resource sets the pace from there, not called N*", () => {
-    const lavc = { x: 113.7, y: 88, resource: "boot CPU", nStar: false };
-    expect(kneeWords(wide, lavc)[0]).toBe("the boot CPU sets the pace from 113.7 buffers");
-    expect(kneeMark(wide, lavc, null).sentences?.[0].text).toContain("No resource saturates (95 % busy) along this axis.");
+  it("along another knob than the population (LAVC's locks at 86 users): the resource sets the pace from there, not called N*", () => {
+    const locks = { ...wide, xLabel: "Locks per user", xUnit: "locks/s", xText: (v: number) => formatValue(v, "locks/s"), xDomain: [0, 5] as [number, number] };
+    const lavc = { x: 1.253, y: 88, resource: "boot CPU", nStar: false };
+    expect(kneeWords(locks, lavc)[0]).toBe("the boot CPU sets the pace from 1.253 locks/s");
+    expect(kneeMark(locks, lavc, null).sentences?.[0].text).toContain("No resource saturates (95 % busy) along this axis.");
   });
 });
