@@ -68,7 +68,7 @@ test("bad input is shown at its line and column, kept as typed, and nothing is f
   await expect(page.getByTestId("own-data-fit")).toBeDisabled();
   await ex.own.input().fill("block_size,operation,throughput_kBps\n4096,append,300\n65536,read,400\n4096,read,x\n");
   await expect(ex.own.problems()).toHaveText([
-    /^Line 2, column 2 \(operation\): knob 'operation' must be one of read, write; got 'append'$/,
+    /^Line 2, column 2 \(operation\): knob 'operation' must be one of read, write, rewrite; got 'append'$/,
     /^Line 3, column 1 \(block_size\): knob 'block_size' must be a power of 2 from 1024 to 16384; got 65536$/,
     /^Line 4, column 3 \(throughput_kBps\): 'x' is not a number$/,
   ]);

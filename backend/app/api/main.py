@@ -3,7 +3,7 @@
 from fastapi import APIRouter
 
 from .errors import problems
-from .routes import class_events, classes, datasets, health, lessons, models, scenarios
+from .routes import class_events, classes, datasets, health, lessons, models, scenarios, validation
 
 PREFIX = "/api"
 # Any route may answer 400 (unreadable body), 404 (unknown thing), 413 (body too big) or 422 (bad input).
@@ -19,4 +19,5 @@ routers: list[APIRouter] = [
     classes.router,
     class_events.router,
     lessons.router,
+    validation.router,
 ]

@@ -310,3 +310,29 @@ class LessonRead(BaseModel):
     slug: str
     text: str
     created_at: str
+
+
+class OutsideSource(BaseModel):
+    """A study other than the memos whose measurements judge a model (models/validation)."""
+
+    id: str
+    citation: str
+    where: str
+    not_described: str
+
+
+class OutsideRow(BaseModel):
+    """One judged figure from an outside study: where it is printed, the setting it maps to (the
+    knobs it names; the others at their defaults) and its values by metric, as printed."""
+
+    source: str
+    row: str
+    locator: str
+    knobs: dict[str, float | int | str]
+    values: dict[str, float]
+
+
+class OutsideMeasurements(BaseModel):
+    system: str
+    sources: list[OutsideSource]
+    rows: list[OutsideRow]

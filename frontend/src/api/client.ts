@@ -1,6 +1,6 @@
 // HTTP calls to the backend's /api: the model operations (the server runs the same perfmodels
 // code), the memo datasets and the scenarios. Errors carry the server's reason.
-import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, OwnFit, OwnTable, Params, SavedScenario, Sensitivity, Spread, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
+import type { CreatedScenario, Dataset, DatasetSummary, EvaluateResult, KnobValues, ModelCardData, OutsideMeasurements, OwnFit, OwnTable, Params, SavedScenario, Sensitivity, Spread, ScenarioDraft, Source, SweepResult, SystemSpec } from "./types";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -36,6 +36,7 @@ export const api = {
   card: (system: string) => request<ModelCardData>(`/api/models/${encodeURIComponent(system)}/card`),
   dataset: (id: string) => request<Dataset>(`/api/datasets/${encodeURIComponent(id)}`),
   datasets: () => request<DatasetSummary[]>("/api/datasets"),
+  outside: (system: string) => request<OutsideMeasurements>(`/api/validation/${encodeURIComponent(system)}`),
   sources: () => request<Source[]>("/api/sources"),
   scenario: (slug: string) => request<SavedScenario>(`/api/scenarios/${encodeURIComponent(slug)}`),
   saveScenario: (body: ScenarioDraft) =>

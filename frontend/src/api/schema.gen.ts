@@ -163,6 +163,10 @@ export interface paths {
     /** List Sources */
     get: operations["list_sources_api_sources_get"];
   };
+  "/api/validation/{system}": {
+    /** Outside Measurements */
+    get: operations["outside_measurements_api_validation__system__get"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -985,6 +989,50 @@ export interface components {
       think_s: number;
       /** Throughput */
       throughput: number;
+    };
+    /** OutsideMeasurements */
+    OutsideMeasurements: {
+      /** Rows */
+      rows: components["schemas"]["OutsideRow"][];
+      /** Sources */
+      sources: components["schemas"]["OutsideSource"][];
+      /** System */
+      system: string;
+    };
+    /**
+     * OutsideRow
+     * @description One judged figure from an outside study: where it is printed, the setting it maps to (the
+     * knobs it names; the others at their defaults) and its values by metric, as printed.
+     */
+    OutsideRow: {
+      /** Knobs */
+      knobs: {
+        [key: string]: number | string;
+      };
+      /** Locator */
+      locator: string;
+      /** Row */
+      row: string;
+      /** Source */
+      source: string;
+      /** Values */
+      values: {
+        [key: string]: number;
+      };
+    };
+    /**
+     * OutsideSource
+     * @description A study other than the memos whose measurements judge a model (models/validation).
+     */
+    OutsideSource: {
+      /** Citation */
+      citation: string;
+      /** Id */
+      id: string;
+      /** Not Described */
+      not_described: string;
+      /** Where */
+      where: string;
     };
     /** Overlay */
     Overlay: {
@@ -3317,6 +3365,46 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Source"][];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Outside Measurements */
+  outside_measurements_api_validation__system__get: {
+    parameters: {
+      path: {
+        system: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OutsideMeasurements"];
         };
       };
       /** @description The request body is not valid JSON. */

@@ -26,6 +26,8 @@ export const isChoice = (k: KnobSpec): k is ChoiceKnob => "choices" in k;
 export const isActive = (k: KnobSpec, values: KnobValues): boolean =>
   !k.active_when || Object.entries(k.active_when).every(([other, vs]) => vs.includes(String(values[other])));
 
+/** Other studies' measurements of a system (/api/validation): what judges the model, never fits it. */
+export type OutsideMeasurements = S["OutsideMeasurements"];
 /** A memo figure the model is judged against, placed on the charts of its metric. */
 export type MemoFigure = S["MemoPoint"];
 export type MetricSpec = S["MetricDescription"];

@@ -1,7 +1,7 @@
 // Which of a memo dataset's measurements belong on the chart for the current setting, using the
 // system's overlay (which field holds each knob's setting and which field measures each metric);
 // each measured at another setting carries the model at that setting (the sweep's memo_models).
-import { isChoice, type Dataset, type KnobSpec, type KnobValues, type SweepResult, type SystemSpec } from "../api/types.ts";
+import { isActive, isChoice, type Dataset, type KnobSpec, type KnobValues, type SweepResult, type SystemSpec } from "../api/types.ts";
 import { citation } from "../data/citation.ts";
 import { formatValue } from "../format.ts";
 import { valueAt } from "./curves.ts";
@@ -88,9 +88,13 @@ function overlayPoints(dataset: Dataset | null, spec: SystemSpec, knobs: KnobVal
       const f = overlay.knobs[k.name];
       const v = f ? row[f] : null;
       if (v !== null && v !== undefined) at[k.name] = v;
-      if (k.name === x || !f || row[f] === null || row[f] === knobs[k.name]) continue;
+      if (k.name === x || (f && (row[f] === null || row[f] === knobs[k.name]))) continue;
+      // a knob the dataset does not record was at its default (the memo's setting) where it was
+      // measured, unless the memo leaves it open (an unknown) or it does nothing here
+      if (!f && (knobs[k.name] === k.default || spec.unknowns.includes(k.name) || !isActive(k, knobs))) continue;
+      const was = f ? row[f] : k.default;
       if (isChoice(k)) keep = false;
-      else differs.push(`${k.label} ${row[f]}${k.unit ? ` ${k.unit}` : ""}`);
+      else differs.push(`${k.label} ${was}${k.unit ? ` ${k.unit}` : ""}`);
     }
     if (!keep) continue;
     out.push({

@@ -12,6 +12,8 @@ export const THEME = {
   current: "#a86400",
   /** the user's own measurements (squares) */
   own: "#0f766e",
+  /** other studies' measurements (triangles) */
+  outside: "#6b21a8",
   baseline: "#3d4753",
   limit: "#b3261e",
   grid: "#e7e9ec",
@@ -46,6 +48,7 @@ export function themeProperties(): Record<string, string> {
     "--curve": THEME.curve,
     "--memo": THEME.memo,
     "--own": THEME.own,
+    "--outside": THEME.outside,
     "--current": THEME.current,
     "--chart-baseline": THEME.baseline,
     "--chart-limit": THEME.limit,
@@ -89,6 +92,7 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
 .memo-point { fill: ${t.memo}; stroke: #fff; } .memo-point.inexact { fill: #fff; stroke: ${t.memo}; stroke-width: 2; }
 .memo-range { stroke: ${t.memo}; stroke-width: 2; }
 .own-point { fill: ${t.own}; stroke: #fff; stroke-width: 1.5; }
+.outside-point { fill: ${t.outside}; stroke: #fff; stroke-width: 1.5; }
 .current-point { fill: none; stroke: ${t.current}; stroke-width: 4; }
 .end-label { font-size: 12px; font-weight: 600; } .curve-label { fill: ${t.curve}; }
 .pointer-area, .hover-mark { display: none; }`;

@@ -32,7 +32,7 @@ import { useExplorerView } from "./useExplorerView";
 import { usePrefetch } from "./usePrefetch";
 import { useScenarioData } from "./useScenarioData";
 import { useScrollPadding } from "./useScrollPadding";
-import { useSystem } from "./useSystem";
+import { useOutside, useSystem } from "./useSystem";
 import { CLOSED, ORIGINAL, useFragment } from "../workbench/fragment";
 import type { EditedModel } from "../workbench/useEditAt";
 
@@ -76,7 +76,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   // the edit packed as a link carries it, which "Save & share" keeps with the view
   const [packed, setPacked] = useState<string | null>(null);
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
-  const view = useExplorerView(client, spec, dataset, state, source, fragment.open ? edited : null);
+  const outside = useOutside(spec.id);
+  const view = useExplorerView(client, spec, dataset, state, source, fragment.open ? edited : null, outside);
   const { axes, marks, xKnob, yMetric, params, own } = view;
   // the table "Your measurements" would fit, for the workbench's fit of an edit
   const ownInput = useMemo(() => (own.table?.rows.length && !own.table.problems.length && state.data ? { text: state.data, knobs, fit: state.fit } : null),

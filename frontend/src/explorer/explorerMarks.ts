@@ -14,11 +14,13 @@ import type { Axes, Mark } from "../chart/marks/mark";
 import { memoMark } from "../chart/marks/memo";
 import { modelMark } from "../chart/marks/model";
 import { originalMark } from "../chart/marks/original";
+import { outsideMark } from "../chart/marks/outside";
 import { type OwnPoint, ownMark } from "../chart/marks/own";
 import { regionsMark } from "../chart/marks/regions";
 import { saturationMark } from "../chart/marks/saturation";
 import { seriesMark } from "../chart/marks/series";
 import type { MemoPoint } from "../chart/memoPoints";
+import type { OutsidePoint } from "../chart/outsidePoints";
 import type { NamedSeries } from "../chart/readout";
 import { formatSetting } from "../format";
 
@@ -49,6 +51,8 @@ export interface ExplorerChart {
   currentY: number;
   memo: MemoPoint[];
   own: { points: OwnPoint[]; elsewhere: number | null };
+  /** other studies' measurements at this setting, and how many at others (null: none exist) */
+  outside: { points: OutsidePoint[]; elsewhere: number | null };
 }
 
 export function explorerMarks(a: Axes, c: ExplorerChart): Mark[] {
@@ -69,6 +73,7 @@ export function explorerMarks(a: Axes, c: ExplorerChart): Mark[] {
     ...(knee ? [kneeMark(a, knee, sat)] : []),
     ...(sat ? [saturationMark(a, sat)] : []),
     memoMark(a, c.memo, c.curve),
+    outsideMark(a, c.outside.points, c.outside.elsewhere),
     ownMark(a, c.own.points, c.own.elsewhere),
   ];
 }

@@ -3,11 +3,12 @@
 // calibration beside a fit), the memo's points and the user's own, gathered into the chart's
 // marks and their description.
 import { useMemo } from "react";
-import type { Dataset, NumberKnob, SystemSpec } from "../api/types";
+import type { Dataset, NumberKnob, OutsideMeasurements, SystemSpec } from "../api/types";
 import { axesOf } from "../chart/Chart";
 import { bandNamesOf, boundsOf, curveKnobsOf, curveOf, kneeOf, limitOf, saturationOf, valueAt } from "../chart/curves";
 import { describeMarks } from "../chart/describe";
 import { memoPoints } from "../chart/memoPoints";
+import { outsideElsewhere, outsidePoints } from "../chart/outsidePoints";
 import { knobDisplay } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import type { ExplorerState } from "../state/urlState";
@@ -24,7 +25,7 @@ import { useOwnTable } from "./useOwnTable";
  * everything the curve carries (capacity, knee, bounds, the model at the memo's settings) and the
  * readouts and the path at the setting are then the edit's. */
 export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string,
-  editedAs: EditedModel | null = null) {
+  editedAs: EditedModel | null = null, outside: OutsideMeasurements | null = null) {
   const edited = editedAs?.sweep ?? null;
   const { knobs, x, y, baseline, per } = state;
   const params = state.fitted ?? undefined;
@@ -56,6 +57,7 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const shownKnobs = sweep.value?.knobs;
   const memoModels = (edited ?? sweep.value)?.memo_models;
   const memo = useMemo(() => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y, memoModels) : []), [dataset, spec, shownKnobs, x, y, memoModels]);
+  const outsideShown = useMemo(() => (shownKnobs ? outsidePoints(outside, spec, shownKnobs, x, y) : []), [outside, spec, shownKnobs, x, y]);
   const perCurves = usePerCurves(client, spec, { knobs, x, y, per: edited ? null : per, source, params });
   const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
   const perLabel = perKnob ? String(knobs[perKnob.name]) : null;
@@ -73,9 +75,10 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
       original: edit ? view.curve : null,
       knobs: spec.knobs, values: knobs, currentX: Number(knobs[x]), currentY, memo,
       own: { points: ownShown, elsewhere: own.table ? rowsElsewhere(own.table, ownShown) : null },
+      outside: { points: outsideShown, elsewhere: outside?.rows.length ? outsideElsewhere(outside, outsideShown) : null },
     }),
     [axes, curve, curveLabel, params, band, bandNames, limit, knee, saturation, shownBounds, perKnob, perCurves.series, memoCurve, baseline, baseCurve,
-      baselinePoint, spec, knobs, x, currentY, memo, ownShown, own.table, edit, view.curve],
+      baselinePoint, spec, knobs, x, currentY, memo, outsideShown, outside, ownShown, own.table, edit, view.curve],
   );
   // The chart in words, from the same marks the chart draws.
   const description = useMemo(() => describeMarks(marks, axes), [marks, axes]);

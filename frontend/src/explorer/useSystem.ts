@@ -2,7 +2,7 @@
 // once per page and shared by every explorer or lesson step that shows them.
 import { useEffect, useState } from "react";
 import { api } from "../api/client";
-import type { Dataset, SystemSpec } from "../api/types";
+import type { Dataset, OutsideMeasurements, SystemSpec } from "../api/types";
 
 const specs = new Map<string, Promise<SystemSpec>>();
 const datasets = new Map<string, Promise<Dataset>>();
@@ -49,4 +49,19 @@ export function useDataset(id: string | null) {
     };
   }, [id]);
   return d;
+}
+
+/** Other studies' measurements of a system (null while loading, and when they cannot be had:
+ * offline, the chart simply has none). */
+export function useOutside(system: string) {
+  const [m, set] = useState<OutsideMeasurements | null>(null);
+  useEffect(() => {
+    let live = true;
+    set(null);
+    api.outside(system).then((o) => live && set(o), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [system]);
+  return m;
 }

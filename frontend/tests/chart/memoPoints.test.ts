@@ -66,4 +66,18 @@ describe("memoPoints from the model's own figures", () => {
     // the other swap disk was not measured: no point
     expect(memoPoints(null, swap, { ...defaults, disk: "RK05" }, "swap_interval_s", "shf_gain_percent")).toEqual([]);
   });
+
+  it("treats a knob the memo's table does not record as the memo's default: another value is another setting", () => {
+    const ffs = describe_("ffs");
+    const table = dataset("ffs-throughput");
+    const defaults = Object.fromEntries(ffs.knobs.map((k) => [k.name, k.default]));
+    const memo = { ...defaults, layout: "new", operation: "read", bus: "MASSBUS", block_size: 4096 };
+    const faster = memoPoints(table, ffs, { ...memo, rpm: 5400 }, "block_size", "throughput_kBps");
+    expect(faster.length).toBeGreaterThan(0);
+    expect(faster.every((p) => !p.exact && p.differs.includes("Rotation speed 3600 rpm"))).toBe(true);
+    // a processor the memo never ran on: its figures are not this machine's, and are not drawn
+    expect(memoPoints(table, ffs, { ...memo, cpu: "VAX-11/780" }, "block_size", "throughput_kBps")).toEqual([]);
+    // the memo's own machine: its figures as before
+    expect(memoPoints(table, ffs, memo, "block_size", "throughput_kBps").every((p) => p.exact)).toBe(true);
+  });
 });
