@@ -286,7 +286,8 @@ def test_a_slower_controller_set_up_never_speeds_ffs_up(data):
         more = ev("ffs", k2)
         assert more["metrics"]["revolutions_lost"] >= base["metrics"]["revolutions_lost"] - 1e-12, k
         assert more["metrics"]["throughput_kBps"] <= base["metrics"]["throughput_kBps"] * (1 + REL), k
-    if k["controller_setup_spread_ms"] == 0 and k["bus"] == "MASSBUS":
+    # (a named controller whose set-up no source prints strays as the era's typical one does)
+    if k["controller_setup_spread_ms"] == 0 and k["bus"] == "MASSBUS" and k["controller"] == "the memo's":
         lost = base["metrics"]["revolutions_lost"]
         assert lost == int(lost), k
 

@@ -25,7 +25,7 @@ class Source:
     where: str
     file: str
     columns: dict[str, str]  # value column: the model's metric
-    primary: str
+    primary: str  # the value column judged first, or "all": every row's one quantity together
     shared: dict[str, float | int | str]
     not_described: str
 
@@ -63,8 +63,8 @@ def rows(source: Source) -> list[Row]:
     with open(HERE / source.file, newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
             knobs: dict[str, float | int | str] = dict(source.shared)
-            for pair in r["knobs"].split(";"):
-                name, _, value = pair.strip().partition("=")
+            for pair in filter(None, (q.strip() for q in r["knobs"].split(";"))):
+                name, _, value = pair.partition("=")
                 knobs[name] = _value(value)
             values = {m: float(r[c]) for c, m in source.columns.items() if r[c] not in ("", "n.m.")}
             out.append(

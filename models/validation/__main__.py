@@ -29,7 +29,8 @@ def main(argv: list[str] | None = None) -> int:
         for s in summary:
             print(
                 f"  {s.metric}: {s.n} rows, model median {s.model_median:.1f} % (max {s.model_max:.1f}), "
-                f"memo's nearest figure median {s.baseline_median:.1f} % (max {s.baseline_max:.1f})"
+                f"memo's nearest figure ({s.baseline_n} rows) median {s.baseline_median:.1f} % "
+                f"(max {s.baseline_max:.1f})"
             )
     if args.write:
         text = DOC.read_text(encoding="utf-8")

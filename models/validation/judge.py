@@ -5,6 +5,7 @@ baseline measures it)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from statistics import median
 from typing import Any
@@ -53,6 +54,9 @@ def judge(source: Source) -> list[Judged]:
             if value is None:
                 raise ValueError(f"{source.id} row {r.row}: the model gives no {metric} there")
             same = [(o, k) for o, k in memo_full if o["metric"] == metric]
+            if not same:  # the memo gives no figure of this quantity: nothing to copy
+                out.append(Judged(r, metric, measured, float(value), math.nan, ""))
+                continue
             o, _ = min(same, key=lambda ok: (distance(ok[1], knobs), ok[0]["config_id"]))
             out.append(Judged(r, metric, measured, float(value), o["value"], o["figure"]))
     return out
@@ -62,28 +66,30 @@ def judge(source: Source) -> list[Judged]:
 class Summary:
     source: str
     system: str
-    metric: str
+    metric: str  # or "all": every row's quantity together
     n: int
     model_median: float
     model_max: float
+    baseline_n: int  # rows whose quantity the memo gives a figure of (the baseline's)
     baseline_median: float
     baseline_max: float
 
 
+def _summary(source: Source, metric: str, js: list[Judged]) -> Summary:
+    m = [abs(j.model_error) for j in js]
+    b = [abs(j.baseline_error) for j in js if not math.isnan(j.baseline)]
+    bm, bx = (median(b), max(b)) if b else (math.nan, math.nan)
+    return Summary(source.id, source.system, metric, len(js), median(m), max(m), len(b), bm, bx)
+
+
 def summarize(source: Source, judged: list[Judged]) -> list[Summary]:
-    """Per metric (the source's primary first): the median and largest absolute errors."""
-    out = []
-    order = [source.columns[source.primary]] + [
-        m for m in source.columns.values() if m != source.columns[source.primary]
-    ]
-    for metric in order:
-        js = [j for j in judged if j.metric == metric]
-        if not js:
-            continue
-        m = [abs(j.model_error) for j in js]
-        b = [abs(j.baseline_error) for j in js]
-        out.append(Summary(source.id, source.system, metric, len(js), median(m), max(m), median(b), max(b)))
-    return out
+    """Per metric (the source's primary first), or all together: the median and largest absolute
+    errors of the model and of the baseline (over the rows the memo gives a figure for)."""
+    if source.primary == "all":
+        return [_summary(source, "all", judged)] if judged else []
+    first = source.columns[source.primary]
+    order = [first] + [m for m in source.columns.values() if m != first]
+    return [_summary(source, m, js) for m in order if (js := [j for j in judged if j.metric == m])]
 
 
 def everything() -> list[tuple[Source, list[Judged], list[Summary]]]:

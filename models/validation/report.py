@@ -3,6 +3,7 @@ of numbers per system and source (no rows: the cards never carry what judged the
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -20,17 +21,21 @@ Results = list[tuple[Source, list[Judged], list[Summary]]]
 
 def table_markdown(results: Results) -> str:
     lines = [
-        "| system | source | metric | rows | model: median error | model: largest "
-        "| memo's nearest figure: median | memo's nearest: largest |",
-        "|---|---|---|---|---|---|---|---|",
+        "| system | source | quantity | rows | model: median error | model: largest "
+        "| memo's nearest figure: rows | median | largest |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for source, _, summary in results:
         for s in summary:
             lines.append(
                 f"| {s.system} | {source.id} | {s.metric} | {s.n} | {s.model_median:.1f} % | {s.model_max:.0f} % "
-                f"| {s.baseline_median:.1f} % | {s.baseline_max:.0f} % |"
+                f"| {s.baseline_n} | {_pct(s.baseline_median, 1)} | {_pct(s.baseline_max, 0)} |"
             )
     return "\n".join(lines) + "\n"
+
+
+def _pct(x: float, digits: int) -> str:
+    return "none" if math.isnan(x) else f"{x:.{digits}f} %"
 
 
 def json_summary(results: Results) -> dict[str, Any]:
@@ -46,8 +51,9 @@ def json_summary(results: Results) -> dict[str, Any]:
                     "rows": s.n,
                     "model_median_abs": round(s.model_median, 1),
                     "model_max_abs": round(s.model_max, 1),
-                    "baseline_median_abs": round(s.baseline_median, 1),
-                    "baseline_max_abs": round(s.baseline_max, 1),
+                    "baseline_rows": s.baseline_n,
+                    "baseline_median_abs": None if math.isnan(s.baseline_median) else round(s.baseline_median, 1),
+                    "baseline_max_abs": None if math.isnan(s.baseline_max) else round(s.baseline_max, 1),
                 }
             )
     return out

@@ -1737,9 +1737,11 @@ export interface components {
     /** ValidationLine */
     ValidationLine: {
       /** Baseline Max Abs */
-      baseline_max_abs: number;
+      baseline_max_abs: number | null;
       /** Baseline Median Abs */
-      baseline_median_abs: number;
+      baseline_median_abs: number | null;
+      /** Baseline Rows */
+      baseline_rows: number;
       /** Citation */
       citation: string;
       /** Metric */

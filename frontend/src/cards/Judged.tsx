@@ -3,7 +3,7 @@
 import type { ModelCardData } from "../api/types";
 import { formatValue } from "../format";
 
-const METRIC_WORDS: Record<string, string> = { throughput_kBps: "throughput", cpu_percent: "% CPU" };
+const METRIC_WORDS: Record<string, string> = { throughput_kBps: "throughput", cpu_percent: "% CPU", all: "each row its own quantity" };
 
 export function Judged({ card }: { card: ModelCardData }) {
   return (
@@ -23,7 +23,7 @@ export function Judged({ card }: { card: ModelCardData }) {
                   <td>{METRIC_WORDS[v.metric] ?? v.metric}</td>
                   <td className="num">{v.rows}</td>
                   <td className="num">{`${v.model_median_abs}% (${v.model_max_abs}%)`}</td>
-                  <td className="num">{`${v.baseline_median_abs}% (${v.baseline_max_abs}%)`}</td>
+                  <td className="num">{v.baseline_median_abs == null ? "the memo has no such figure" : `${v.baseline_median_abs}% (${v.baseline_max_abs}%)${v.baseline_rows < v.rows ? `, ${v.baseline_rows} rows` : ""}`}</td>
                 </tr>
               ))}</tbody>
             </table>

@@ -84,12 +84,14 @@ class ValidationLine(TypedDict):
 
     source: str
     citation: str
-    metric: str
+    metric: str  # or "all": the source's rows together, a quantity each
     rows: int
     model_median_abs: float
     model_max_abs: float
-    baseline_median_abs: float
-    baseline_max_abs: float
+    # the rows whose quantity the memo gives a figure of, and the baseline's errors on them
+    baseline_rows: int
+    baseline_median_abs: float | None
+    baseline_max_abs: float | None
 
 
 class HardwareFigure(TypedDict):

