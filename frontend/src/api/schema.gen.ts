@@ -1786,6 +1786,12 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /**
@@ -1838,6 +1844,12 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
@@ -1969,6 +1981,12 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /** Control */
@@ -2025,6 +2043,12 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
@@ -2167,6 +2191,12 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /**
@@ -2228,6 +2258,12 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /** Join */
@@ -2281,6 +2317,12 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };

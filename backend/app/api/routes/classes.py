@@ -11,7 +11,7 @@ import io
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Depends, Path
 from fastapi.responses import JSONResponse, Response
 
 from ...classes import crud, groups, reads
@@ -22,7 +22,16 @@ from ...classes.report import ClassReport
 from ...classes.rules import ClassError
 from ...lessons import MAX_STEPS, Step
 from ..class_steps import check_of, check_steps, lesson_steps, remember, step_of
-from ..deps import AnswerLimiterDep, BusDep, CurrentStudent, CurrentTeacher, EngineDep, SessionDep, SettingsDep
+from ..deps import (
+    AnswerLimiterDep,
+    BusDep,
+    CurrentStudent,
+    CurrentTeacher,
+    EngineDep,
+    SessionDep,
+    SettingsDep,
+    class_door,
+)
 from ..errors import problems
 from ..quota import QuotaDep
 from ..schemas import (
@@ -37,7 +46,7 @@ from ..schemas import (
     StudentJoined,
 )
 
-router = APIRouter(prefix="/classes", tags=["classes"])
+router = APIRouter(prefix="/classes", tags=["classes"], dependencies=[Depends(class_door)], responses=problems(429))
 
 
 @router.post("", status_code=201, response_model=ClassCreated, responses=problems(429, 503))
