@@ -3,7 +3,8 @@
 // events through CDP) answer its questions, the teacher closes it, runs a step of the lesson,
 // and opens the check again after it. After each phase every phone's answer to every question is
 // checked against what the server holds (the CSV, with its phase column), the projector's counts
-// too; then the class report's figures against the CSV judged here and the server's JSON.
+// too; then the class report's figures on matched students against the CSV judged here and the
+// server's JSON, and the check by student as downloaded.
 import { readFileSync } from "node:fs";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import { parse } from "yaml";
@@ -120,8 +121,9 @@ test("a teacher runs the concept check before and after the lesson with four tou
   await expect(after).toHaveAttribute("aria-pressed", "true");
   await expect(before).toHaveAttribute("aria-pressed", "false");
   const second: Answer[][] = [[k(1.02), "choice 2", "choice 2"], [k(0.97), "choice 2", "choice 2"], [k(0.6), "choice 2", "choice 1"], [k(1.08), "choice 3", "choice 2"]];
-  // so each question gains (3/4 - 1/4) / (3/4), (3/4 - 1/4) / (3/4) and (3/4 - 0) / 1, and the
-  // class, 2 of 11 right before and 9 of 12 after, (3/4 - 2/11) / (9/11) = 25/36
+  // so, on matched students, questions 1 and 2 gain (3/4 - 1/4) / (3/4) and question 3 (Cy did
+  // not answer it before) (3/3 - 0) / 1; the class is Ann, Bo and Di, 2 of 9 right before and 8
+  // of 9 after: (8/9 - 2/9) / (7/9) = 6/7
   for (const [i, p] of phones.entries()) {
     await expect(p.page.getByTestId("check-seat")).toHaveAttribute("data-phase", "after");
     await expect(p.page.getByTestId("check-seat")).toHaveAttribute("data-held", "");
@@ -133,28 +135,50 @@ test("a teacher runs the concept check before and after the lesson with four tou
   const csv = await teacher.csv();
   expect(csv.filter((r) => r.phase === "lesson").map((r) => [r.step, r.name, Number(r.answer)])).toEqual([["2", "Ann", k(1)]]);
 
-  // the report: each question's share right before and after and the gain, judged here from the
-  // CSV (a value within 10 % of the model's, a choice the lesson's right one), as the server says
+  // the report, on matched students (those who answered both before and after): each question's
+  // share right before and after and the gain, judged here from the CSV (a value within 10 % of
+  // the model's, a choice the lesson's right one), as the server says
   const right = (r: Record<string, string>) => {
     const q = check[Number(r.step) - 1].question;
     return q.choices ? asHeld(Number(r.step), r.answer) === `choice ${q.answer}` : Math.abs(Number(r.answer) - truth) <= 0.1 * truth;
   };
-  const share = (rows: Record<string, string>[]) => rows.filter(right).length / rows.length;
-  const pct = (rows: Record<string, string>[]) => `${Math.round(100 * share(rows))} % (${rows.filter(right).length} of ${rows.length})`;
+  const judged = (rows: Record<string, string>[], n: number) => new Map(rows.filter((r) => r.step === String(n)).map((r) => [r.name, right(r)]));
+  const frac = (k: number, of: number) => `${Math.round((100 * k) / of)} % (${k} of ${of})`;
   const gain = (b: number, a: number) => ((a - b) / (1 - b)).toFixed(2);
   const server = (await report()).check;
   await teacher.page.getByTestId("open-report").first().click();
   const sheet = teacher.page.getByTestId("class-report");
   for (let n = 1; n <= check.length; n++) {
-    const [b, a] = [rowsBefore, rowsAfter].map((rows) => rows.filter((r) => r.step === String(n)));
+    const [b, a] = [rowsBefore, rowsAfter].map((rows) => judged(rows, n));
+    const matched = [...b.keys()].filter((s) => a.has(s));
+    const [rb, ra] = [b, a].map((m) => matched.filter((s) => m.get(s)).length);
     const row = sheet.getByTestId(`check-q-${n}`);
-    await expect(row).toContainText(`${pct(b)}${pct(a)}`);
-    const g = share(b) === 1 ? "undefined: everyone was right before the lesson" : gain(share(b), share(a));
+    await expect(row).toContainText(`${matched.length} of ${phones.length}`);
+    await expect(row).toContainText(`${frac(rb, matched.length)}${frac(ra, matched.length)}`);
+    const g = rb === matched.length ? "undefined: everyone was right before the lesson" : gain(rb / matched.length, ra / matched.length);
     await expect(sheet.getByTestId(`check-gain-${n}`)).toHaveText(g);
     expect(server.questions[n - 1].gain === null ? g : server.questions[n - 1].gain.toFixed(2)).toBe(g);
   }
-  await expect(sheet.getByTestId("check-class")).toContainText(`${pct(rowsBefore)}${pct(rowsAfter)}${gain(share(rowsBefore), share(rowsAfter))}`);
-  expect(server.gain).toBeCloseTo(25 / 36, 12);
+  // the class: the students who answered every question both times
+  const everyQuestion = (rows: Record<string, string>[], s: string) => check.every((_, i) => judged(rows, i + 1).has(s));
+  const matched = phones.map((p) => p.name).filter((s) => everyQuestion(rowsBefore, s) && everyQuestion(rowsAfter, s));
+  const [cb, ca] = [rowsBefore, rowsAfter].map((rows) => matched.reduce((t, s) => t + check.filter((_, i) => judged(rows, i + 1).get(s)).length, 0));
+  const answers = matched.length * check.length;
+  expect([matched, cb, ca]).toEqual([["Ann", "Bo", "Di"], 2, 8]);
+  await expect(sheet.getByTestId("check-matched")).toContainText("3 of 4answered every question before and after");
+  await expect(sheet.getByTestId("check-matched")).toContainText("Missing: Cy (before).");
+  await expect(sheet.getByTestId("check-shares")).toContainText(`${Math.round((100 * cb) / answers)} % → ${Math.round((100 * ca) / answers)} %`);
+  await expect(sheet.getByTestId("check-gain-class")).toContainText(gain(cb / answers, ca / answers));
+  expect(server.gain).toBeCloseTo(6 / 7, 12);
+  // three matched students are too few for an effect size: said, not shown as a number
+  await expect(sheet.getByTestId("check-effect")).toHaveText("nonetoo few matched students for an effect size: 3 (it takes 5).");
+  await expect(sheet.getByTestId("check-notes")).toContainText("Only 3 students are matched");
+  // the check by student, as downloaded: a row a student, Cy's question 3 before empty
+  const download = teacher.page.waitForEvent("download");
+  await sheet.getByTestId("download-check").click();
+  const byStudent = readFileSync(await (await download).path(), "utf8").trim().split(/\r?\n/);
+  expect(byStudent[0]).toBe("student,name,before_q1,before_q2,before_q3,after_q1,after_q2,after_q3,right_before,right_after,matched");
+  expect(byStudent.find((l) => l.split(",")[1] === "Cy")?.split(",").slice(2)).toEqual(["0", "0", "", "0", "1", "0", "0", "1", "0"]);
   expect(await axeViolations(teacher.page), "the class report with the check").toEqual([]);
   // printed, the report stands alone: its table shown, its buttons and the page behind it not
   await teacher.page.emulateMedia({ media: "print" });

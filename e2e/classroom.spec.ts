@@ -174,10 +174,10 @@ test("codes are typed as read off the projector; a left-out character is named",
   await expect(page.getByTestId("code-problem")).toContainText("never use “0”");
   await box.fill("ab-2 cd");
   await page.getByRole("button", { name: "Join the class" }).click();
-  await expect(page.getByTestId("code-problem")).toContainText("6 characters");
-  await box.fill("abc 2de");
+  await expect(page.getByTestId("code-problem")).toContainText("10 characters");
+  await box.fill("abc2d-efghj");
   await page.getByRole("button", { name: "Join the class" }).click();
-  await expect(page).toHaveURL(/\/c\/ABC2DE$/);
+  await expect(page).toHaveURL(/\/c\/ABC2DEFGHJ$/);
 });
 
 test("a live class on the projector: marks and spread readable, the answer in words, names only when asked, Space moves on, a locked step keeps the answer, the chart in view", async ({ browser }) => {

@@ -11,7 +11,7 @@ test("a live class: students join by code and answer, the presenter sees every a
   await expect(teacher.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
   // ...which never leaks into the class: there, step 2 opens unrevealed (checked below).
   const code = await teacher.startOn("/learn/decnet-link-quota/1");
-  expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+  expect(code).toMatch(/^[A-HJKMNP-Z2-9]{10}$/); // shown as two groups of five, read as one
   await expect(teacher.page.getByTestId("joined")).toHaveText(/^0 joined/); // step 1 asks nothing: no count of answers
   await expect(teacher.answered).toHaveCount(0);
 

@@ -7,7 +7,7 @@ answers a step cannot have."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,7 @@ class Step:
     where: Where | None = None
     xs: tuple[float, ...] = ()
     wheres: tuple[Where, ...] = ()
+    prompt: str = ""  # the question as asked (the key to the check's sheet names it)
 
     def words(self, choice: int) -> str:
         """The words of choice `choice` (counted from 1), or its number when they are unknown."""
@@ -136,6 +137,11 @@ def read_check(text: str) -> tuple[Step, ...]:
 
 def _step(s: Any) -> Step:
     q = s.get("question") if isinstance(s, dict) else None
+    step = _shape(s, q)
+    return replace(step, prompt=str(q.get("prompt") or "")) if isinstance(q, dict) else step
+
+
+def _shape(s: Any, q: Any) -> Step:
     if not isinstance(q, dict):
         return Step(None)
     state = s.get("state") if isinstance(s.get("state"), dict) else {}

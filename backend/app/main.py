@@ -22,6 +22,7 @@ from .api.errors import class_refusal, database_unavailable, json_error_bodies, 
 from .api.routes import scenarios
 from .api.schemas import MAX_EDIT_CHARS
 from .classes.bus import make_bus
+from .classes.door import CodeDoor
 from .classes.models import with_class_events
 from .classes.rules import ClassError
 from .classes.shared_reads import SharedReads
@@ -83,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     streams = StreamSlots(settings.streams_per_token, settings.streams_per_address, settings.streams_total)
     app.state.streams = streams
     app.state.answer_limiter = RateLimiter(60, 60.0)  # per student device
+    app.state.class_door = CodeDoor()  # unknown class codes, per address and across the app
     app.add_middleware(scenarios.CachedReads)  # innermost: a cached scenario read skips routing
     app.add_middleware(ApiGzip)
     # a lesson file, and a user's own table (64 KB of text, JSON-escaped, or its rows as JSON)

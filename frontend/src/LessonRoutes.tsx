@@ -22,7 +22,7 @@ export default function LessonRoutes({ path, client }: { path: string; client: (
     if (stored[2] === "notes") return <StoredLesson slug={stored[1]} client={null} initialStep={1} />;
     return <StoredLesson slug={stored[1]} client={client()} initialStep={stored[2] ? Number(stored[2]) : 1} classroom={presenterClass} />;
   }
-  const joining = /^\/c\/([A-Za-z0-9-]{6,12})\/?$/.exec(path);
+  const joining = /^\/c\/([A-Za-z0-9-]{6,16})\/?$/.exec(path);
   const code = joining ? readCode(joining[1]) : null;
   if (code?.ok) return <StudentClass code={code.code} client={client()} />;
   if (/^\/learn\/shared(\/\d+)?\/?$/.test(path)) return <SharedLesson client={client()} classroom={presenterClass} />;

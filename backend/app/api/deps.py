@@ -1,10 +1,12 @@
 """What routes receive by dependency, typed: the settings and what the app made at its start
 (the engine, the live classes' bus and stream caps, the limiters), a database session (one per
-request, and the one place a session is opened), and in a live class the teacher or the student
-asking (checked by token). Routes read `app.state` (main.py fills it) only through here, typed."""
+request, and the one place a session is opened), and in a live class the door every request
+naming a code passes (`class_door`) and the teacher or the student asking (checked by token).
+Routes read `app.state` (main.py fills it) only through here, typed."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Protocol, TypeVar, cast
@@ -16,6 +18,7 @@ from sqlalchemy.orm import Session
 from ..classes import crud
 from ..classes.bus import Bus
 from ..classes.crud import Student, Teacher
+from ..classes.door import CodeDoor
 from ..classes.rules import ClassError
 from ..classes.shared_reads import SharedReads
 from ..classes.streams import StreamSlots
@@ -39,6 +42,7 @@ class Made(Protocol):
     shared_reads: SharedReads
     create_limiter: RateLimiter
     answer_limiter: RateLimiter
+    class_door: CodeDoor
     model_pool: ModelPool
     model_budget: RateLimiter
 
@@ -105,6 +109,27 @@ SessionDep = Annotated[Session, Depends(get_db)]
 
 
 # ---- who is asking, in a live class ----------------------------------------------------------
+
+
+async def class_door(request: Request) -> AsyncIterator[None]:
+    """Every request naming a class code (the class routers' dependency, so no route can miss it):
+    429 while its address has named too many unknown codes, whatever this code is; a 404 it
+    then gets counts as one more (classes/door.py). Async: the door is only used from the
+    event loop. A 404 raised by any later dependency or by the route passes through here."""
+    if "code" not in request.path_params:  # (starting a class names none)
+        yield
+        return
+    door = cast(Made, request.app.state).class_door
+    address = request.client.host if request.client else "unknown"
+    if wait := door.wait(address):
+        raise ClassError(429, "too many unknown class codes from this address; try again shortly", math.ceil(wait))
+    try:
+        yield
+    except ClassError as refused:
+        if refused.status == 404:
+            door.missed(address)
+        raise
+
 
 TokenHeader = Annotated[str, Header(max_length=128)]
 

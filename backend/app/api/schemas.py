@@ -199,7 +199,8 @@ class Dataset(BaseModel):
 
 # ---- live classes and stored lessons: request and response bodies --------------------------
 
-ClassCode = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9]{6}$")]
+# a class code: 10 characters, or 6 for a class made before codes grew (classes/door.py)
+ClassCode = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9]{6}(?:[A-Za-z0-9]{4})?$")]
 LessonText = Annotated[str, StringConstraints(max_length=MAX_LESSON_BYTES, pattern=r"^[^\x00]*$")]
 LessonSlug = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{8,32}$")]
 

@@ -7,7 +7,10 @@ answer each step from their own devices, and every device follows the class by a
 - `crud.py`: every write to a class (create, join, answer, control, end, purge); `reads.py`: what
   a device is shown (the state, a snapshot, a step's spread, the answers' rows).
 - `groups.py`: the discussion groups of a step voted twice; `report.py`: the class's report
-  (each step's rounds against the model, and confidence).
+  (each step's rounds against the model, and confidence); `gain.py` and `effect.py`: the concept
+  check on matched students (shares, gains, Cohen's d); `sheets.py`: the check by student and
+  the key to the coded columns of the downloads.
+- `door.py`: how often an address may name unknown class codes, and why codes have 10 characters.
 - `log.py`: the class's event log and the order streams read it in.
 - `bus.py`: the wake-ups that tell a class's streams to read (`announce` after a write commits).
 - `streams.py`: the open streams' caps; `shared_reads.py`: one read for a class's woken streams.

@@ -28,13 +28,12 @@ from ..core.db import AWAY, write_turn
 from ..core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from ..crud import insert_unique
 from ..lessons import Step
-from . import log, rules
+from . import door, log, rules
 from . import models as ev
 from .models import Logged, Written
 from .reads import LESSON, aware, spread, state_of, steps_of, told_phase, who
 from .rules import ClassError
 
-CODE_LENGTH = 6  # from codes.py's alphabet (no 0/O, 1/I/L): a code read off a projector is typed right
 MAX_STUDENTS = 1000  # a class's size by default (settings: up to 10,000)
 IDLE_LIMIT = timedelta(hours=12)  # a class nobody touched for this long is gone
 TOUCH_EVERY = timedelta(minutes=1)  # how stale a class's last activity may be written
@@ -50,7 +49,9 @@ def _now() -> datetime:
 
 
 def new_code() -> str:
-    return unambiguous(CODE_LENGTH)
+    """From codes.py's alphabet (no 0/O, 1/I/L), so a code read off a projector is typed right;
+    door.py says why it has the length it has."""
+    return unambiguous(door.CODE_LENGTH)
 
 
 def _event(db: Session, c: Classroom, event: BaseModel, teacher_only: bool = False) -> Logged:

@@ -2,9 +2,10 @@
 right, a point counting as right within 10 % of the model's value, a sketched curve when its
 mean relative error over its x values is within 10 %; by how sure the students
 said they were, with the confident and wrong apart), and on a step voted twice how the class
-moved between the rounds; and the concept check's share right before and after the lesson with
-the normalized gain (gain.py). The answers are read here; the judging is pure (`judge`,
-`gain.check_report`), tested with simulated classes whose right answers are known."""
+moved between the rounds; and the concept check on matched students (gain.py: the shares before
+and after, the normalized gain, the students' own gains, Cohen's d). The answers are read here
+(`check_answers` also feeds the check's per-student sheet, sheets.py); the judging is pure
+(`judge`, `gain.check_report`), tested with simulated classes whose right answers are known."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ from sqlalchemy.orm import Session
 
 from perfmodels import registry
 
-from ..core.tables import ClassAnswer, Classroom
+from ..core.tables import ClassAnswer, Classroom, ClassStudent
 from ..lessons import Step, Where
-from .gain import CheckReport, check_report
+from .gain import CheckAnswers, CheckReport, Seat, check_report
 from .reads import LESSON, sketch_of, steps_of
 
 WITHIN = 0.10  # a point prediction this close to the model's value (relative) counts as right
@@ -170,15 +171,17 @@ def judge(step_no: int, predict: str, truth: Truth | None, votes: list[Vote], ro
     return StepReport(step=step_no, predict=predict, truth=truth, rounds=out, shift=shift)
 
 
-def rightness(votes: list[Vote], truth: float | None) -> list[bool]:
-    """Whether each answer is right (all False where the model's answer is unknown)."""
-    return [truth is not None and _right(v, truth) for v in votes]
+def rightness(votes: list[Vote], truth: float | None) -> dict[int, bool]:
+    """Whether each student's answer is right (False where the model's answer is unknown); a
+    student's later round wins."""
+    return {v.student: truth is not None and _right(v, truth) for v in sorted(votes, key=lambda v: v.round)}
 
 
-def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: tuple[Step, ...] = ()) -> ClassReport:
-    """The class's report: every step that asks a question, in order; and the concept check's
-    questions before and after the lesson, with the gain, when the lesson has a check."""
-    votes: dict[tuple[str, int], list[Vote]] = defaultdict(list)
+Votes = dict[tuple[str, int], list[Vote]]  # a class's answers by (phase, step)
+
+
+def _votes(db: Session, c: Classroom) -> Votes:
+    votes: Votes = defaultdict(list)
     rows = db.execute(
         select(
             ClassAnswer.phase,
@@ -194,13 +197,35 @@ def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: tuple[Step
     for phase, step_no, student, round_no, value, choice, sure, drawn in rows:
         sketch = sketch_of(drawn)
         votes[(phase, step_no)].append(Vote(student, round_no, value, choice, sure, tuple(sketch) if sketch else None))
-    state = steps_of(c)
+    return votes
+
+
+def check_answers(db: Session, c: Classroom, check: tuple[Step, ...], votes: Votes | None = None) -> CheckAnswers:
+    """The concept check's answers judged, with the class's students in the order they joined."""
+    votes = _votes(db, c) if votes is None else votes
     # (a concept check asks no sketched curve, lessons.read_check: each truth is one value)
     truths = [None if isinstance(t := truth_of(q), tuple) else t for q in check]
-    questions = [
-        (q.predict or "", t, rightness(votes[("before", n)], t), rightness(votes[("after", n)], t))
-        for n, (q, t) in enumerate(zip(check, truths, strict=True), start=1)
-    ]
+    students = db.execute(
+        select(ClassStudent.id, ClassStudent.public_id, ClassStudent.name)
+        .where(ClassStudent.class_id == c.id)
+        .order_by(ClassStudent.id)
+    ).all()
+    return CheckAnswers(
+        questions=[(q.predict or "", t) for q, t in zip(check, truths, strict=True)],
+        students=[Seat(*s) for s in students],
+        right={
+            (phase, n): rightness(votes.get((phase, n), []), t)
+            for phase in ("before", "after")
+            for n, t in enumerate(truths, start=1)
+        },
+    )
+
+
+def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: tuple[Step, ...] = ()) -> ClassReport:
+    """The class's report: every step that asks a question, in order; and the concept check on
+    matched students, when the lesson has a check."""
+    votes = _votes(db, c)
+    state = steps_of(c)
     judged = [
         judge(n, s.predict, truth_of(s), votes[(LESSON, n)], state[n].round if n in state else 1)
         for n, s in enumerate(steps, start=1)
@@ -211,5 +236,5 @@ def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: tuple[Step
     return ClassReport(
         code=c.code,
         steps=[j.model_copy(update={"xs": xs[j.step]}) if j.step in xs else j for j in judged],
-        check=check_report(questions) if check else None,
+        check=check_report(check_answers(db, c, check, votes)) if check else None,
     )

@@ -92,14 +92,22 @@ class RateLimiter:
     at once: a token bucket per key (refilled continuously), O(1) work per request. The keys
     live in an LRU of at most `max_keys`: an idle client's bucket is full again anyway, so
     forgetting the least recent one loses nothing but memory. Per process: with several
-    replicas the proxy's own limit also applies (deploy/nginx.conf)."""
+    replicas the proxy's own limit also applies (deploy/nginx.conf). `max_debt`: how far
+    `charge` may take a bucket below zero (default: one window's worth)."""
 
     def __init__(
-        self, limit: float, window: float, max_keys: int = 10_000, need: float = 1.0, burst: float | None = None
+        self,
+        limit: float,
+        window: float,
+        max_keys: int = 10_000,
+        need: float = 1.0,
+        burst: float | None = None,
+        max_debt: float | None = None,
     ) -> None:
         self.limit, self.window, self.max_keys, self.need = limit, window, max_keys, need
         self.rate = limit / window  # tokens per second
         self.burst = float(limit if burst is None else burst)  # the bucket's size
+        self.max_debt = float(limit if max_debt is None else max_debt)
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> (tokens, when)
         self._lock = threading.Lock()
 
@@ -129,10 +137,10 @@ class RateLimiter:
 
     def charge(self, key: str, amount: float) -> None:
         """Use `amount` of `key`'s quota after the fact (a cost known only once paid): the
-        bucket may go into debt, down to one window's worth, and the client waits it off."""
+        bucket may go into debt, down to `max_debt`, and the client waits it off."""
         now = time.monotonic()
         with self._lock:
-            tokens = max(-float(self.limit), self._tokens(key, now) - amount)
+            tokens = max(-self.max_debt, self._tokens(key, now) - amount)
             self._buckets[key] = (tokens, now)
             self._buckets.move_to_end(key)
             if len(self._buckets) > self.max_keys:

@@ -53,7 +53,7 @@ class Classroom(Base):
     __tablename__ = "classes"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    code: Mapped[str] = mapped_column(String(6), unique=True, nullable=False)
+    code: Mapped[str] = mapped_column(String(10), unique=True, nullable=False)  # 6 before 0009
     lesson_id: Mapped[str] = mapped_column(String(64), nullable=False, default="")  # built-in, or ""
     lesson_text: Mapped[str] = mapped_column(Text, nullable=False, default="")  # a teacher's own file
     step_count: Mapped[int] = mapped_column(Integer, nullable=False)

@@ -34,3 +34,11 @@ def test_a_burst_smaller_than_the_limit_caps_what_is_spent_at_once():
         r.charge("a", 6.0)  # more than the burst at once
     assert 1.5 < capped.wait("a") <= 2.0  # a second's debt, paid back at half a second a second
     assert uncapped.wait("a") == 0.0
+
+
+def test_a_debt_without_a_floor_is_waited_off_in_full():
+    floored, unfloored = RateLimiter(60, 60.0), RateLimiter(60, 60.0, max_debt=float("inf"))
+    for r in (floored, unfloored):
+        r.charge("a", 1000.0)  # what many requests let through at once cost together
+    assert 60 < floored.wait("a") <= 61  # forgiven past one window's worth
+    assert 940 < unfloored.wait("a") <= 941  # every one paid for (less the full bucket)

@@ -28,8 +28,19 @@ export interface paths {
     post: operations["answer_api_classes__code__answers_post"];
   };
   "/api/classes/{code}/answers.csv": {
-    /** Answers Csv */
+    /**
+     * Answers Csv
+     * @description Every answer, a row each; the key (key.csv) says what each column's codes mean.
+     */
     get: operations["answers_csv_api_classes__code__answers_csv_get"];
+  };
+  "/api/classes/{code}/check.csv": {
+    /**
+     * Check Csv
+     * @description The concept check by student: one row a student, a column a question in each phase (1
+     * right, 0 wrong, empty: no answer), their counts right, and whether the report matched them.
+     */
+    get: operations["check_csv_api_classes__code__check_csv_get"];
   };
   "/api/classes/{code}/control": {
     /** Control */
@@ -50,13 +61,23 @@ export interface paths {
      */
     get: operations["group_api_classes__code__group__step__get"];
   };
+  "/api/classes/{code}/key.csv": {
+    /**
+     * Key Csv
+     * @description What every coded column of the answers and of the check by student means, code by code,
+     * and what each question of the check asks (with the model's answer: the teacher's only).
+     */
+    get: operations["key_csv_api_classes__code__key_csv_get"];
+  };
   "/api/classes/{code}/report": {
     /**
      * Report
      * @description Each step's answers against the model: per round, the share right (a point within 10 % of
      * the model's value) and by confidence; on a step voted twice, how the class moved. With a
-     * concept check, each question's and the class's share right before and after the lesson and
-     * the normalized gain.
+     * concept check, on the students who answered both before and after the lesson (and who did
+     * not, by phase): each question's and the class's share right, the normalized gain, the mean
+     * of the students' own gains, Cohen's d with its bootstrap interval, gains and losses, and
+     * what the answers cannot say.
      */
     get: operations["report_api_classes__code__report_get"];
   };
@@ -430,11 +451,20 @@ export interface components {
     /** CheckQuestion */
     CheckQuestion: {
       after: components["schemas"]["PhaseShare"];
+      all_after: components["schemas"]["PhaseShare"];
+      all_before: components["schemas"]["PhaseShare"];
       before: components["schemas"]["PhaseShare"];
       /** Gain */
       gain: number | null;
       /** Gain Note */
       gain_note?: string | null;
+      /** Gains */
+      gains: number | null;
+      /** Losses */
+      losses: number | null;
+      /** Matched */
+      matched: number;
+      missing: components["schemas"]["Missing"];
       /** Predict */
       predict: string;
       /** Question */
@@ -446,10 +476,25 @@ export interface components {
     CheckReport: {
       after: components["schemas"]["PhaseShare"];
       before: components["schemas"]["PhaseShare"];
+      effect: components["schemas"]["Effect"];
       /** Gain */
       gain: number | null;
       /** Gain Note */
       gain_note?: string | null;
+      /** Gains */
+      gains: number | null;
+      /** Joined */
+      joined: number;
+      /** Losses */
+      losses: number | null;
+      /** Matched */
+      matched: number;
+      missing: components["schemas"]["Missing"];
+      /** Missing Students */
+      missing_students: components["schemas"]["MissingStudent"][];
+      /** Notes */
+      notes: string[];
+      own_gains: components["schemas"]["OwnGains"];
       /** Questions */
       questions: components["schemas"]["CheckQuestion"][];
     };
@@ -605,6 +650,31 @@ export interface components {
       source: string;
       /** Title */
       title: string;
+    };
+    /**
+     * Effect
+     * @description Cohen's d of the matched students' scores, its interval, and what it says in words (or why
+     * there is none).
+     */
+    Effect: {
+      /** D */
+      d: number | null;
+      /** High */
+      high: number | null;
+      /** Low */
+      low: number | null;
+      /** Resamples */
+      resamples: number;
+      /** Seed */
+      seed: number;
+      /** Size */
+      size: ("negligible" | "small" | "medium" | "large") | null;
+      /** Students */
+      students: number;
+      /** Undefined */
+      undefined: number;
+      /** Words */
+      words: string;
     };
     /** EndedEvent */
     EndedEvent: {
@@ -973,6 +1043,30 @@ export interface components {
       /** Unit */
       unit: string;
     };
+    /**
+     * Missing
+     * @description The class's students left out for want of an answer, by the phase they missed it in.
+     */
+    Missing: {
+      /** After */
+      after: number;
+      /** Before */
+      before: number;
+      /** Both */
+      both: number;
+    };
+    /** MissingStudent */
+    MissingStudent: {
+      /**
+       * Missed
+       * @enum {string}
+       */
+      missed: "before" | "after" | "both";
+      /** Name */
+      name: string;
+      /** Student */
+      student: string;
+    };
     /** Network */
     Network: {
       /** Demands S */
@@ -1167,6 +1261,22 @@ export interface components {
       /** Name */
       name: string | null;
     };
+    /**
+     * OwnGains
+     * @description The mean of the matched students' own gains, g_i = (after_i - before_i) / (100 - before_i);
+     * a student right on every question before has none (nothing left to learn) and is left out,
+     * counted in `left_out`.
+     */
+    OwnGains: {
+      /** Left Out */
+      left_out: number;
+      /** Mean */
+      mean: number | null;
+      /** Note */
+      note?: string | null;
+      /** Students */
+      students: number;
+    };
     /** OwnRow */
     OwnRow: {
       /** Knobs */
@@ -1191,8 +1301,8 @@ export interface components {
     };
     /**
      * PhaseShare
-     * @description One phase's answers: how many, how many right and their share in percent (None: the
-     * model's answer is unknown, or nobody answered).
+     * @description One phase's answers by the matched students: how many, how many right and their share in
+     * percent (None: the model's answer is unknown, or no student is matched).
      */
     PhaseShare: {
       /** Answered */
@@ -1879,6 +1989,12 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /**
@@ -1931,6 +2047,12 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
@@ -2009,7 +2131,10 @@ export interface operations {
       };
     };
   };
-  /** Answers Csv */
+  /**
+   * Answers Csv
+   * @description Every answer, a row each; the key (key.csv) says what each column's codes mean.
+   */
   answers_csv_api_classes__code__answers_csv_get: {
     parameters: {
       header?: {
@@ -2058,6 +2183,83 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Check Csv
+   * @description The concept check by student: one row a student, a column a question in each phase (1
+   * right, 0 wrong, empty: no answer), their counts right, and whether the report matched them.
+   */
+  check_csv_api_classes__code__check_csv_get: {
+    parameters: {
+      header?: {
+        "x-teacher-token"?: string;
+      };
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Not now: the class is full, or the step is closed to answers. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
@@ -2118,6 +2320,12 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
@@ -2260,14 +2468,87 @@ export interface operations {
           "application/json": components["schemas"]["Problem"];
         };
       };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Key Csv
+   * @description What every coded column of the answers and of the check by student means, code by code,
+   * and what each question of the check asks (with the model's answer: the teacher's only).
+   */
+  key_csv_api_classes__code__key_csv_get: {
+    parameters: {
+      header?: {
+        "x-teacher-token"?: string;
+      };
+      path: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The token given (delete, teacher or student) does not match, or is missing. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The class has ended. */
+      410: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
     };
   };
   /**
    * Report
    * @description Each step's answers against the model: per round, the share right (a point within 10 % of
    * the model's value) and by confidence; on a step voted twice, how the class moved. With a
-   * concept check, each question's and the class's share right before and after the lesson and
-   * the normalized gain.
+   * concept check, on the students who answered both before and after the lesson (and who did
+   * not, by phase): each question's and the class's share right, the normalized gain, the mean
+   * of the students' own gains, Cohen's d with its bootstrap interval, gains and losses, and
+   * what the answers cannot say.
    */
   report_api_classes__code__report_get: {
     parameters: {
@@ -2317,6 +2598,12 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };
@@ -2374,6 +2661,12 @@ export interface operations {
       };
       /** @description The request is not valid; the detail says why. */
       422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["Problem"];
         };

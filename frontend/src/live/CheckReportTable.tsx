@@ -1,21 +1,36 @@
-// The concept check in the class report: each question's share right before the lesson and
-// after it, and the normalized gain g = (after − before) / (100 − before), the share of what was
-// left to learn that was learnt; then the class's, every question pooled. As the server judges
-// them (classes/gain.py); where g has no value the reason is said (everyone right before: g is
-// undefined).
+// The concept check in the class report, on matched students: only a student who answered a
+// question both before and after the lesson counts for it. The class's figures first
+// (CheckFigures.tsx), then each question's: matched and missing, the share right before and
+// after, the normalized gain g = (after − before) / (100 − before) and the answers gained and
+// lost; where a figure has no value the reason is said. As the server computes them
+// (classes/gain.py); the formulas and their sources: docs/learning-report.md.
 import type { CheckQuestion } from "../lesson/format";
 import type { CheckReport } from "./api";
+import { CheckFigures, fixed } from "./CheckFigures";
 import { pct } from "./RoundShift";
 
 type Share = CheckReport["before"];
+type Question = CheckReport["questions"][number];
 
 const shareWords = (s: Share) => (!s.answered ? "no answers" : s.right === null ? `– (${s.answered} answered)` : `${pct(s.right_pct)} (${s.right} of ${s.answered})`);
 
 /** g to two decimals, or why there is none. */
-export const gainWords = (g: { gain: number | null; gain_note?: string | null }) => (g.gain === null ? (g.gain_note ?? "–") : g.gain.toFixed(2));
+export const gainWords = (g: { gain: number | null; gain_note?: string | null }) => (g.gain === null ? (g.gain_note ?? "–") : fixed(g.gain));
+
+/** A phase's share on the matched students; with none matched yet, every answer of the phase, said so. */
+function phaseWords(q: Question, phase: "before" | "after"): string {
+  if (q.matched) return shareWords(q[phase]);
+  const all = phase === "before" ? q.all_before : q.all_after;
+  return all.answered ? `${shareWords(all)}, all who answered` : phase === "after" ? "not asked yet" : "no answers";
+}
+
+function missingWords(q: Question): string {
+  const parts = [q.missing.before && `${q.missing.before} missed before`, q.missing.after && `${q.missing.after} missed after`, q.missing.both && `${q.missing.both} missed both`];
+  return parts.filter(Boolean).join(", ");
+}
 
 export function CheckReportTable({ report, questions }: { report: CheckReport; questions: CheckQuestion[] }) {
-  if (!report.before.answered && !report.after.answered) {
+  if (report.questions.every((q) => !q.all_before.answered && !q.all_after.answered)) {
     return (
       <section className="check-report" aria-labelledby="check-report-title">
         <h3 id="check-report-title">Concept check: before and after the lesson</h3>
@@ -26,38 +41,38 @@ export function CheckReportTable({ report, questions }: { report: CheckReport; q
   return (
     <section className="check-report" aria-labelledby="check-report-title">
       <h3 id="check-report-title">Concept check: before and after the lesson</h3>
-      <p className="muted">
-        The normalized gain g = (after − before) / (100 − before) is the share of what the class still had to learn that it learnt;
-        it is undefined where everyone was right before. Courses taught with interactive engagement averaged 0.48, lectures 0.23 (Hake, 1998).
-      </p>
+      <CheckFigures report={report} />
       <table className="report-table check-table" data-testid="check-report">
         <thead>
           <tr>
             <th scope="col">Question</th>
+            <th scope="col">Matched</th>
             <th scope="col">Right before</th>
             <th scope="col">Right after</th>
             <th scope="col">Gain g</th>
+            <th scope="col">Gained · lost</th>
           </tr>
         </thead>
         <tbody>
           {report.questions.map((q) => (
             <tr key={q.question} data-testid={`check-q-${q.question}`}>
               <th scope="row">{`${q.question}. ${questions[q.question - 1]?.question.prompt ?? ""}`}</th>
-              <td className="share">{shareWords(q.before)}</td>
-              <td className="share">{shareWords(q.after)}</td>
+              <td className="share">
+                {`${q.matched} of ${report.joined}`}
+                {missingWords(q) && <span className="muted">{` (${missingWords(q)})`}</span>}
+              </td>
+              <td className="share">{phaseWords(q, "before")}</td>
+              <td className="share">{phaseWords(q, "after")}</td>
               <td data-testid={`check-gain-${q.question}`}>{gainWords(q)}</td>
+              <td className="share">{q.gains === null ? "–" : `${q.gains} · ${q.losses}`}</td>
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr data-testid="check-class">
-            <th scope="row">The class, every question</th>
-            <td className="share">{shareWords(report.before)}</td>
-            <td className="share">{shareWords(report.after)}</td>
-            <td data-testid="check-gain-class"><strong>{gainWords(report)}</strong></td>
-          </tr>
-        </tfoot>
       </table>
+      <p className="muted check-sources">
+        Sources: the normalized gain, Hake (1998), whose 6,542 students averaged 0.48 in courses taught by interactive engagement and 0.23 in lectures;
+        d and its sizes, Cohen (1988); the percentile bootstrap, Efron &amp; Tibshirani (1993).
+      </p>
     </section>
   );
 }

@@ -4,6 +4,7 @@
 import { type ReactNode, useState } from "react";
 import { QrCode } from "../lesson/QrCode";
 import { classes } from "./api";
+import { codeGroups } from "./code";
 import type { Room } from "./room";
 import type { Link } from "./stream";
 
@@ -37,6 +38,7 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check }:
   const namesShown = namesFor === step;
   const state = room.state;
   const joinUrl = `${window.location.origin}/c/${code}`;
+  const [first, second] = codeGroups(code);
   const answers = Object.values(room.answers[step] ?? {});
   const students = Object.keys(room.students).length;
   const revealed = state?.revealed.includes(step) ?? false;
@@ -63,7 +65,7 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check }:
       <p className="join-line">
         <span className="muted">Join at </span>
         <a className="join-link" href={joinUrl}>{`${window.location.host}/c/`}</a>{" "}
-        <span className="class-code" data-testid="class-code">{code}</span>
+        <span className="class-code" data-testid="class-code"><span>{first}</span>{second && <span>{second}</span>}</span>
       </p>
       {asks ? (
         <p className="answered" data-testid="answered" aria-live="polite">

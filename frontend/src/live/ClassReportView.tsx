@@ -1,9 +1,10 @@
-// The class report on the teacher's page: the concept check before and after the lesson with the
-// class's gain (CheckReportTable.tsx), then each step that asked a question, its answers against
+// The class report on the teacher's page: the concept check before and after the lesson on
+// matched students (CheckReportTable.tsx), then each step that asked a question, its answers against
 // the model per round (the share right, a point within 10 % of the model's value), the confident
 // and wrong, each confidence's share right, and on a step voted twice how the class moved. Read
 // from the server (GET /api/classes/{code}/report), shown as a sheet over the page that prints
-// on its own (styles: .report-sheet).
+// on its own (styles: .report-sheet), with the class's CSV files to download (the answers, the
+// check by student, the key to their coded columns).
 import { useEffect, useState } from "react";
 import type { Lesson } from "../lesson/format";
 import { type ClassReport, classes } from "./api";
@@ -19,11 +20,15 @@ export function ClassReportView({ code, token, lesson, onClose }: { code: string
   useEffect(() => {
     classes.report(code, token).then(setReport, (e: Error) => setError(e.message));
   }, [code, token]);
+  const download = (what: "answers" | "check" | "key") => classes.downloadCsv(code, token, what).catch((e: Error) => setError(e.message));
   return (
     <section className="report-sheet" data-testid="class-report" aria-label="Class report">
       <header className="report-head">
         <h2>{`Class ${code}: ${lesson.title}`}</h2>
         <div className="report-actions">
+          <button type="button" onClick={() => download("answers")}>Answers (CSV)</button>
+          {lesson.check?.length ? <button type="button" data-testid="download-check" onClick={() => download("check")}>Check by student (CSV)</button> : null}
+          <button type="button" onClick={() => download("key")}>Key to the columns (CSV)</button>
           <button type="button" onClick={() => window.print()}>Print</button>
           <button type="button" onClick={onClose}>Close the report</button>
         </div>

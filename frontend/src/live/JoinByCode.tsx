@@ -12,7 +12,7 @@ export function JoinByCode() {
     <form className="join-by-code" noValidate onSubmit={(e) => { e.preventDefault(); setTried(true); if (read.ok) window.location.assign(`/c/${read.code}`); }}>
       <label>
         {"In a class? Type the code on the screen: "}
-        <input value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} autoCapitalize="characters" autoComplete="off" spellCheck={false} size={9}
+        <input value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} autoCapitalize="characters" autoComplete="off" spellCheck={false} size={13}
           aria-invalid={problem !== null} aria-describedby={problem ? "code-problem" : undefined} data-testid="class-code-input" />
       </label>{" "}
       <button type="submit">Join the class</button>

@@ -38,12 +38,13 @@ export const classes = {
   /** each step against the model: per round, right, by confidence; the shift between rounds */
   report: (code: string, token: string) => request<ClassReport>(at(code, "/report"), { headers: { "X-Teacher-Token": token } }),
   end: (code: string, token: string) => request<void>(at(code), { method: "DELETE", headers: { "X-Teacher-Token": token } }),
-  /** The answers as a CSV file, saved through a download link. */
-  downloadCsv: async (code: string, token: string) => {
-    const r = await fetch(at(code, "/answers.csv"), { headers: { "X-Teacher-Token": token } });
-    if (!r.ok) throw new ApiError(r.status, "could not download the answers");
+  /** A CSV file of the class's, saved through a download link: every answer, the concept check by
+   * student (a row a student, a column a question in each phase), or the key to their coded columns. */
+  downloadCsv: async (code: string, token: string, what: "answers" | "check" | "key" = "answers") => {
+    const r = await fetch(at(code, `/${what}.csv`), { headers: { "X-Teacher-Token": token } });
+    if (!r.ok) throw new ApiError(r.status, `could not download the ${what === "check" ? "check by student" : what}`);
     const url = URL.createObjectURL(await r.blob());
-    const a = Object.assign(document.createElement("a"), { href: url, download: `memolab-class-${code}-answers.csv` });
+    const a = Object.assign(document.createElement("a"), { href: url, download: `memolab-class-${code}-${what}.csv` });
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   },

@@ -26,11 +26,11 @@ from ...classes.shared_reads import SharedReads
 from ...classes.streams import Slot, StreamSlots
 from ...core.db import AWAY, write_turn
 from ...core.tables import ClassStudent
-from ..deps import BusDep, EngineDep, SharedReadsDep, StreamSlotsDep, TokenHeader, open_session
+from ..deps import BusDep, EngineDep, SharedReadsDep, StreamSlotsDep, TokenHeader, class_door, open_session
 from ..errors import problems
 from ..schemas import ClassCode
 
-router = APIRouter(prefix="/classes", tags=["classes"])
+router = APIRouter(prefix="/classes", tags=["classes"], dependencies=[Depends(class_door)], responses=problems(429))
 KEEP_ALIVE_S = 15.0
 HELD_S = 0.02  # how soon to look again for rows held back (classes/log.py), doubling up to HELD_MAX_S
 HELD_MAX_S = 1.0

@@ -9,12 +9,13 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Depends, Path
 from fastapi.responses import JSONResponse, Response
 
-from ...classes import crud, groups, reads
+from ...classes import crud, groups, reads, sheets
 from ...classes import report as class_report
 from ...classes.bus import announce
 from ...classes.models import ClassState, Group
@@ -22,7 +23,16 @@ from ...classes.report import ClassReport
 from ...classes.rules import ClassError
 from ...lessons import MAX_STEPS, Step
 from ..class_steps import check_of, check_steps, lesson_steps, remember, step_of
-from ..deps import AnswerLimiterDep, BusDep, CurrentStudent, CurrentTeacher, EngineDep, SessionDep, SettingsDep
+from ..deps import (
+    AnswerLimiterDep,
+    BusDep,
+    CurrentStudent,
+    CurrentTeacher,
+    EngineDep,
+    SessionDep,
+    SettingsDep,
+    class_door,
+)
 from ..errors import problems
 from ..quota import QuotaDep
 from ..schemas import (
@@ -37,7 +47,7 @@ from ..schemas import (
     StudentJoined,
 )
 
-router = APIRouter(prefix="/classes", tags=["classes"])
+router = APIRouter(prefix="/classes", tags=["classes"], dependencies=[Depends(class_door)], responses=problems(429))
 
 
 @router.post("", status_code=201, response_model=ClassCreated, responses=problems(429, 503))
@@ -145,8 +155,10 @@ def group(
 def report(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> ClassReport:
     """Each step's answers against the model: per round, the share right (a point within 10 % of
     the model's value) and by confidence; on a step voted twice, how the class moved. With a
-    concept check, each question's and the class's share right before and after the lesson and
-    the normalized gain."""
+    concept check, on the students who answered both before and after the lesson (and who did
+    not, by phase): each question's and the class's share right, the normalized gain, the mean
+    of the students' own gains, Cohen's d with its bootstrap interval, gains and losses, and
+    what the answers cannot say."""
     c = crud.find(db, teacher.code, ended_ok=True)
     steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
     return class_report.report(db, c, steps, check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text))
@@ -161,33 +173,54 @@ def end(db: SessionDep, teacher: CurrentTeacher, bus: BusDep) -> Response:
 
 # A cell a spreadsheet would run as a formula starts with one of these: written as text.
 _CSV_RISKY = ("=", "+", "-", "@", "\t", "\r")
+_AS_CSV = {**problems(403, 410), 200: {"content": {"text/csv": {"schema": {"type": "string"}}}}}
 
 
-def _cell(text: str) -> str:
-    return "'" + text if text.startswith(_CSV_RISKY) else text
+def _cell(cell: object) -> object:
+    return "'" + cell if isinstance(cell, str) and cell.startswith(_CSV_RISKY) else cell
 
 
-@router.get(
-    "/{code}/answers.csv",
-    response_class=Response,
-    responses={**problems(403, 410), 200: {"content": {"text/csv": {"schema": {"type": "string"}}}}},
-)
-def answers_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> Response:
-    c = crud.find(db, teacher.code, ended_ok=True)
-    steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
-    check = check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
+def _csv(code: str, what: str, rows: Iterable[Sequence[object]]) -> Response:
+    """A download of the class's: rows as CSV, every text cell safe to open in a spreadsheet."""
     out = io.StringIO()
-    w = csv.writer(out)
-    # (new columns last: a sheet that reads the first five columns reads them still; `phase` is
-    # "lesson", or "before" / "after" for the concept check, whose `step` is then its question)
-    w.writerow(["step", "student", "name", "answer", "time", "round", "confidence", "phase"])
-    for step, round_no, sid, name, given, sure, at, phase in reads.answer_rows(db, c, steps, check):
-        w.writerow([step, sid, _cell(name), _cell(given), at, round_no, sure, phase])
+    csv.writer(out).writerows([_cell(x) for x in row] for row in rows)
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",
         headers={
-            "Content-Disposition": f'attachment; filename="memolab-class-{c.code}-answers.csv"',
+            "Content-Disposition": f'attachment; filename="memolab-class-{code}-{what}.csv"',
             "Cache-Control": "no-store",
         },
     )
+
+
+@router.get("/{code}/answers.csv", response_class=Response, responses=_AS_CSV)
+def answers_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> Response:
+    """Every answer, a row each; the key (key.csv) says what each column's codes mean."""
+    c = crud.find(db, teacher.code, ended_ok=True)
+    steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
+    check = check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
+    rows = (
+        [step, sid, name, given, at, round_no, sure, phase]
+        for step, round_no, sid, name, given, sure, at, phase in reads.answer_rows(db, c, steps, check)
+    )
+    return _csv(c.code, "answers", [sheets.ANSWER_COLUMNS, *rows])
+
+
+@router.get("/{code}/check.csv", response_class=Response, responses={**_AS_CSV, **problems(409)})
+def check_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> Response:
+    """The concept check by student: one row a student, a column a question in each phase (1
+    right, 0 wrong, empty: no answer), their counts right, and whether the report matched them."""
+    c = crud.find(db, teacher.code, ended_ok=True)
+    check = check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
+    if not check:
+        raise ClassError(409, "this class's lesson has no concept check")
+    return _csv(c.code, "check", sheets.check_rows(class_report.check_answers(db, c, check)))
+
+
+@router.get("/{code}/key.csv", response_class=Response, responses=_AS_CSV)
+def key_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> Response:
+    """What every coded column of the answers and of the check by student means, code by code,
+    and what each question of the check asks (with the model's answer: the teacher's only)."""
+    c = crud.find(db, teacher.code, ended_ok=True)
+    return _csv(c.code, "key", sheets.key_rows(check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)))

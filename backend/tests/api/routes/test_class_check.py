@@ -1,8 +1,9 @@
 """A lesson's concept check in a class, over HTTP: the teacher opens it before the lesson and
 again after it, simulated students answer with known right and wrong answers, and the report
-gives each question's and the class's share right and the normalized gain, exactly as worked
-out by hand; answers go only to the phase open, stay apart from the lesson's steps, and reach
-the CSV with their phase and the teacher's stream with theirs."""
+gives each question's and the class's share right on matched students and the normalized gain,
+exactly as worked out by hand; answers go only to the phase open, stay apart from the lesson's
+steps, and reach the CSV with their phase, the per-student sheet and its key, and the teacher's
+stream with theirs."""
 
 import csv
 import io
@@ -79,24 +80,34 @@ def test_a_class_runs_the_check_before_and_after_and_the_report_gives_the_gain_w
     check = report["check"]
     q1, q2, q3 = check["questions"]
     assert q1["truth"] == truth and (q2["truth"], q3["truth"]) == (2.0, 2.0)
+    # question 1: S9 gave no answer after, so S0 to S8 are matched: 2 of 9 right, then 7 of 9
     assert [
-        (q["before"]["right"], q["before"]["answered"], q["after"]["right"], q["after"]["answered"])
+        (q["matched"], q["before"]["right"], q["before"]["answered"], q["after"]["right"], q["after"]["answered"])
         for q in (q1, q2, q3)
     ] == [
-        (2, 10, 7, 9),
-        (4, 10, 9, 10),
-        (10, 10, 9, 10),
+        (9, 2, 9, 7, 9),
+        (10, 4, 10, 9, 10),
+        (10, 10, 10, 9, 10),
     ]
-    # g = (after - before) / (1 - before): (7/9 - 1/5) / (4/5) = 13/18, (9/10 - 2/5) / (3/5) = 5/6
-    assert (q1["gain"], q2["gain"]) == (13 / 18, 5 / 6)
+    assert q1["missing"] == {"before": 0, "after": 1, "both": 0}
+    # g = (after - before) / (1 - before): (7/9 - 2/9) / (7/9) = 5/7, (9/10 - 2/5) / (3/5) = 5/6
+    assert (q1["gain"], q2["gain"]) == (5 / 7, 5 / 6)
     assert (q3["before"]["right_pct"], q3["gain"], q3["gain_note"]) == (
         100.0,
         None,
         "undefined: everyone was right before the lesson",
     )
-    # the class: 16 of 30 right before, 25 of 29 after: g = (25/29 - 8/15) / (7/15) = 143/203
-    assert (check["before"]["right_pct"], check["after"]["right_pct"]) == (160 / 3, 2500 / 29)
-    assert check["gain"] == 143 / 203
+    assert [(q["gains"], q["losses"]) for q in (q1, q2, q3)] == [(5, 0), (5, 0), (0, 1)]
+    # the class: S0 to S8 answered all three both times; right before 3 3 2 2 1 1 1 1 1 (15 of
+    # 27), after 2 3 3 3 3 3 3 2 2 (24 of 27): g = (24/27 - 15/27) / (12/27) = 3/4
+    assert (check["joined"], check["matched"], check["missing_students"]) == (
+        10,
+        9,
+        [{"student": check["missing_students"][0]["student"], "name": "S9", "missed": "after"}],
+    )
+    assert (check["before"]["right"], check["after"]["right"], check["before"]["answered"]) == (15, 24, 27)
+    assert check["gain"] == 3 / 4
+    assert check["effect"]["students"] == 9 and check["effect"]["d"] > 0
     # the lesson's steps are judged on the lesson's answers alone (the reset cleared step 2's)
     assert [s["rounds"][0]["answered"] for s in report["steps"]] == [0] * len(report["steps"])
 
@@ -105,6 +116,36 @@ def test_a_class_runs_the_check_before_and_after_and_the_report_gives_the_gain_w
     assert [r["phase"] for r in rows] == ["before"] * 30 + ["after"] * 29  # before, the lesson, after
     assert next(r["answer"] for r in rows if (r["phase"], r["step"], r["name"]) == ("after", "3", "S0")) == (
         "It halves, as the window halves"
+    )
+
+    # the check by student: 1 right, 0 wrong, empty no answer; S9 is not matched (no question 1 after)
+    sheet = list(csv.reader(io.StringIO(client.get(f"/api/classes/{code}/check.csv", headers=teacher).text)))
+    assert sheet[0] == [
+        "student",
+        "name",
+        *(f"{p}_q{q}" for p in ("before", "after") for q in (1, 2, 3)),
+        "right_before",
+        "right_after",
+        "matched",
+    ]
+    by_name = {r[1]: r[2:] for r in sheet[1:]}
+    assert len(by_name) == 10
+    assert by_name["S0"] == ["1", "1", "1", "1", "1", "0", "3", "2", "1"]
+    assert by_name["S9"] == ["0", "0", "1", "", "0", "1", "1", "1", "0"]
+    assert [r[0] for r in sheet[1:]] == [r["student"] for r in rows if r["phase"] == "before" and r["step"] == "1"]
+    # the key names every code of every coded column, and what each question asks
+    key = list(csv.DictReader(io.StringIO(client.get(f"/api/classes/{code}/key.csv", headers=teacher).text)))
+    codes = {(k["file"], k["column"], k["code"]): k["meaning"] for k in key}
+    assert [codes[("answers", "confidence", c)] for c in ("1", "2", "3", "")] == [
+        "Guessing",
+        "Fairly sure",
+        "Sure",
+        "not said",
+    ]
+    assert {c for f, col, c in codes if col == "phase"} == {"lesson", "before", "after"}
+    assert {c for f, col, c in codes if col == "before_qN, after_qN"} == {"1", "0", "", "?"}
+    assert codes[("check", "before_q3, after_q3", "")].endswith(
+        "(the model's answer: It stays within a few per cent, because the line, not the window, sets the pace)"
     )
 
 
@@ -117,6 +158,10 @@ def test_a_lesson_without_a_check_has_none_to_open(client):
         headers={"X-Teacher-Token": made["teacher_token"]},
     )
     assert r.status_code == 409 and "no concept check" in r.text
+    teacher = {"X-Teacher-Token": made["teacher_token"]}
+    assert client.get(f"/api/classes/{made['code']}/check.csv", headers=teacher).status_code == 409
+    key = client.get(f"/api/classes/{made['code']}/key.csv", headers=teacher).text
+    assert "Fairly sure" in key and "before_qN" not in key  # the answers' columns only
     assert (
         client.get(f"/api/classes/{made['code']}/report", headers={"X-Teacher-Token": made["teacher_token"]}).json()[
             "check"
