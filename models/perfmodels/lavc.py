@@ -60,6 +60,7 @@ from typing import Any
 from . import closed, pace
 from .datasets import load as load_dataset
 from .knobs import load_spec
+from .mechanism import CONSTANT, EXPONENTIAL, Kind, Mechanism
 from .types import Evaluation, Knobs, KnobValue, Observation, Params, Stage, observation, stage
 
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
@@ -122,6 +123,21 @@ def _per_cycle(k: Knobs, c: dict[str, Any]) -> dict[str, float]:
     }
 
 
+def _mechanism(k: Knobs, c: dict[str, Any]) -> Mechanism:
+    """The requests one by one: a lock operation takes the lock cost of the boot member's CPU
+    and nothing else; a served I/O its CPU time, one of the disks, the adapter and the wire.
+    Every time but the disk's is a fixed amount of work (constant); a disk's seek and rotation
+    vary from one I/O to the next, and the memo gives no spread: exponential."""
+    per_io = tuple(1e-3 * t for t in c["per_io"])
+    return Mechanism(
+        (
+            Kind("lock", k["locks_per_user_s"], (1e-3 * k["lock_cpu_ms"], 0.0, 0.0, 0.0), (CONSTANT,) * 4),
+            Kind("io", c["ios"], per_io, (CONSTANT, EXPONENTIAL, CONSTANT, CONSTANT)),
+        ),
+        says="constant CPU, adapter and Ethernet times for each kind of request, exponential disk times",
+    )
+
+
 class _Cluster(closed.Engine[dict[str, Any]]):
     """The boot member's four stations (CPU, one of boot_disks identical disks, adapter, Ethernet)
     with a second of nominal activity between visits; the population is the users. Below the
@@ -138,12 +154,20 @@ class _Cluster(closed.Engine[dict[str, Any]]):
         else:
             cpu_here = p["local_cpu_ms"] + p["local_cpu_block_ms"] * b
         c.update(idle_io=idle_io, cpu_here=cpu_here)
-        return closed.Loop(STATIONS, c["demands"], 1.0, _per_cycle(k, c), (1, k["boot_disks"], 1, 1), c)
+        copies = (1, k["boot_disks"], 1, 1)
+        loop = closed.Loop(STATIONS, c["demands"], 1.0, _per_cycle(k, c), copies, c)
+        loop.mechanism = _mechanism(k, c)
+        return loop
 
     def point(self, k: Knobs, loop: closed.Loop[dict[str, Any]], s: closed.Solved) -> Evaluation:
         c, x = loop.of, s.x
         d_cpu, d_disk, d_adapter, _ = loop.demands
-        wait = sum(sv * qk for sv, qk in zip(c["per_io"], s.before, strict=True)) if c["served"] else 0.0
+        if not c["served"]:
+            wait = 0.0
+        elif s.waits is not None and "io" in s.waits:  # each kind's own wait (a simulation's)
+            wait = 1e3 * sum(s.waits["io"])
+        else:
+            wait = sum(sv * qk for sv, qk in zip(c["per_io"], s.before, strict=True))
         return {
             "metrics": {
                 "boot_cpu_percent": 100.0 * (x * d_cpu),

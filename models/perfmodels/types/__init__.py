@@ -53,6 +53,7 @@ from .own import (
     TableProblem,
     TableRow,
 )
+from .simulation import Estimate, Simulation
 
 __all__ = [
     "AtlasBound",
@@ -62,6 +63,7 @@ __all__ = [
     "BoundLine",
     "BoundsKnee",
     "Card",
+    "Estimate",
     "ErrorSummary",
     "EvaluateResult",
     "Evaluation",
@@ -96,6 +98,7 @@ __all__ = [
     "SpecDescription",
     "Stage",
     "StagePart",
+    "Simulation",
     "SweepResult",
     "SystemDescription",
     "Table",
