@@ -21,9 +21,8 @@ from typing import Generic, NamedTuple, TypeVar
 
 from . import bounds
 from .fitted import fitted
-from .mechanism import Mechanism
-from .mechanism import recursion as with_kinds
-from .mva import recursion
+from .mechanism import Mechanism, product_form
+from .mva import recursion, recursion_kinds
 from .system import Along
 from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Params, Stage
 
@@ -100,7 +99,7 @@ class Engine(Along, Generic[C]):
             return None
         loop = self._loop(k, self._params(p))
         pops = [self._population(v) for v in values]
-        return bounds.closed_lines(loop.demands, loop.think, pops, loop.per_cycle, loop.copies, loop.mechanism is None)
+        return bounds.closed_lines(loop.demands, loop.think, pops, loop.per_cycle, loop.copies, _exact(loop))
 
     def knee(self, k: Knobs, x: str, p: Params | None = None) -> float | None:
         """The knob's value where the busiest station takes over (the model's rule); None along
@@ -162,7 +161,7 @@ class Engine(Along, Generic[C]):
             s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck, waits.get(n))
             point = self.point(k, loop, s)
             if each_bounds:  # (a sweep along the population takes them as lines: bound_lines)
-                b = bounds.closed(loop.demands, loop.think, n, loop.copies, loop.mechanism is None)
+                b = bounds.closed(loop.demands, loop.think, n, loop.copies, _exact(loop))
                 point["bounds"] = bounds.scaled(b, loop.per_cycle)
             if detail:
                 # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
@@ -178,12 +177,22 @@ class Engine(Along, Generic[C]):
         return out
 
 
+def _exact(loop: Loop[C]) -> bool:
+    """Whether the loop is a product-form network: exact MVA's, and the balanced job bounds'."""
+    return loop.mechanism is None or product_form(loop.mechanism)
+
+
 def _solve(
     loop: Loop[C], population: int, keep: Iterable[int]
 ) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, dict[str, tuple[float, ...]]]]:
-    """Exact MVA, or where the loop has a mechanism (its kinds of request and their times'
-    spreads) MVA with each kind's own times (mechanism.recursion)."""
-    if loop.mechanism is None:
+    """Exact MVA, or where the loop's mechanism has kinds of request with their own times or
+    times that are not exponential, MVA with each kind's own times (mva.recursion_kinds)."""
+    m = loop.mechanism
+    if m is None or product_form(m):
         xs, queues = recursion(loop.demands, population, loop.think, loop.copies, keep=keep)
         return xs, queues, {}
-    return with_kinds(loop.mechanism, loop.copies, loop.think, population, keep)
+    kinds = [k for k in m.kinds if k.rate > 0]
+    rates, services, scvs = [k.rate for k in kinds], [k.service for k in kinds], [k.scv for k in kinds]
+    xs, queues, waits = recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep)
+    names = [k.name for k in kinds]
+    return xs, queues, {n: dict(zip(names, w, strict=True)) for n, w in waits.items()}

@@ -57,11 +57,14 @@ quota other than 16, which the memo never measured (hence the band).
 
 from __future__ import annotations
 
-from . import closed, pace
+from dataclasses import replace
+
+from . import closed, constant, pace
 from .datasets import load as load_dataset
 from .knobs import load_spec
+from .mechanism import EXPONENTIAL, single
 from .mva import mva_throughputs
-from .types import Evaluation, Knobs, Observation, Params, Stage, observation, stage
+from .types import Band, Evaluation, Knobs, KnobValue, Observation, Params, Stage, observation, stage
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -172,7 +175,13 @@ class _Link(closed.Engine[dict[str, float]]):
             d = {**d, "return": ret}
             queues, think = [*stations, share * ret], (1 - share) * ret
         names = (*RESOURCES, "buffer return")[: len(queues)]
-        return closed.Loop(names, tuple(queues), think, _per_message(k, queues), (1,) * len(queues), d)
+        copies = (1,) * len(queues)
+        loop = closed.Loop(names, tuple(queues), think, _per_message(k, queues), copies, d)
+        # one message a cycle, its times exponential as exact MVA has them (the mechanism's fixed
+        # -size messages make them nearly constant: the band "constant service")
+        mechanism = single(queues, copies, EXPONENTIAL, "message")
+        loop.mechanism = replace(mechanism, says="exponential service times (exact MVA)")
+        return loop
 
     def point(self, k: Knobs, loop: closed.Loop[dict[str, float]], s: closed.Solved) -> Evaluation:
         x = s.x
@@ -190,6 +199,10 @@ class _Link(closed.Engine[dict[str, float]]):
                 "cpu_percent": 100.0,
             },
         }
+
+    def spread_band(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> Band | None:
+        """The same link with constant times (constant.py), calibrated at the memo's quota."""
+        return constant.band(self, k, x, values, p, {"link_quota": MEASURED_QUOTA})
 
     def stages(self, k: Knobs, loop: closed.Loop[dict[str, float]], s: closed.Solved) -> list[Stage]:
         d, x, n, share = loop.of, s.x, s.n, k["return_queue_share"]

@@ -116,3 +116,62 @@ def mva(demands: Sequence[float], population: int, think_time: float = 0.0) -> d
 def mva_throughputs(demands: Sequence[float], population: int, think_time: float = 0.0) -> list[float]:
     """X(1..population) alone (utilization of station k at n is X(n) * D_k)."""
     return recursion(demands, population, think_time)[0]
+
+
+def recursion_kinds(
+    rates: Sequence[float],
+    services: Sequence[Sequence[float]],
+    scvs: Sequence[Sequence[float]],
+    copies: Sequence[int],
+    think: float,
+    population: int,
+    keep: Iterable[int] = (),
+) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, list[tuple[float, ...]]]]:
+    """MVA with several kinds of request, each with its own time at each station (services[c][k],
+    at the one copy it visits, 0 where it does not go), its rate a cycle and its times' squared
+    coefficient of variation (scv: 1 exponential, 0 constant): X(1..population), and at each
+    population in `keep` the mean queue at one copy of each station and each kind's mean wait
+    there (0 where it does not go).
+
+    An arriving request waits for those it finds queued, each for its own kind's time (a lock
+    queued at LAVC's CPU costs a lock's time, not an I/O's), and for the rest of the one in
+    service, whose mean residue is its time times (1 + scv) / 2 (half of it for constant times:
+    Pollaczek-Khinchine):
+
+        W_k(n) = sum_c (Q_ck(n-1) - U_ck(n-1)) s_ck + sum_c U_ck(n-1) s_ck (1 + scv_ck) / 2
+
+    taking what it finds as the network's at n - 1 (the arrival theorem: exact for one kind with
+    exponential times, where this is `recursion`; Reiser's approximation otherwise). Then
+    X(n) = n / (Z + sum_c r_c sum_k (W_k + s_ck)) and Q_ck = X v_ck (W_k + s_ck), v_ck the kind's
+    visits a cycle to one copy. Near saturation the approximation can put X above 1 / D_max,
+    which no network reaches: X is held there, and the customers it leaves out wait at the
+    busiest station (so that N = X Z + sum Q still holds)."""
+    nk, ns = len(rates), len(copies)
+    s = [list(sv) for sv in services]
+    h = [[(1.0 + v) / 2 for v in sc] for sc in scvs]
+    v = [[rates[c] / copies[i] if s[c][i] > 0 else 0.0 for i in range(ns)] for c in range(nk)]
+    d = [sum(v[c][i] * s[c][i] for c in range(nk)) for i in range(ns)]
+    top = max(range(ns), key=d.__getitem__) if ns else 0
+    cap = 1.0 / d[top] if ns and d[top] > 0 else float("inf")
+    q = [[0.0] * ns for _ in range(nk)]
+    u = [[0.0] * ns for _ in range(nk)]
+    kept = frozenset(keep)
+    xs: list[float] = []
+    queues: dict[int, tuple[float, ...]] = {}
+    waits: dict[int, list[tuple[float, ...]]] = {}
+    for n in range(1, population + 1):
+        w = [sum((q[c][i] - u[c][i] + u[c][i] * h[c][i]) * s[c][i] for c in range(nk)) for i in range(ns)]
+        cycle = think + sum(rates[c] * (w[i] + s[c][i]) for c in range(nk) for i in range(ns) if s[c][i] > 0)
+        x = min(n / cycle, cap) if cycle > 0 else cap
+        q = [[x * v[c][i] * (w[i] + s[c][i]) for i in range(ns)] for c in range(nk)]
+        u = [[x * v[c][i] * s[c][i] for i in range(ns)] for c in range(nk)]
+        short = n - x * think - sum(copies[i] * q[c][i] for c in range(nk) for i in range(ns))
+        if short > 1e-12 * n:  # held at the cap: the rest wait at the busiest station
+            share = [v[c][top] for c in range(nk)]
+            for c in range(nk):
+                q[c][top] += short / copies[top] * share[c] / sum(share)
+        xs.append(x)
+        if n in kept:
+            queues[n] = tuple(sum(q[c][i] for c in range(nk)) for i in range(ns))
+            waits[n] = [tuple(w[i] if s[c][i] > 0 else 0.0 for i in range(ns)) for c in range(nk)]
+    return xs, queues, waits

@@ -16,8 +16,9 @@ from copy import deepcopy
 from . import afs, decnet, ffs, lavc, ofn, rsx_qio, rsx_swap
 from .fitted import fitted, report
 from .knobs import Spec
+from .simulation import support as simulation
 from .system import System
-from .types import Card, EvaluateResult, MemoPoint, Params, SystemDescription
+from .types import Card, EvaluateResult, MemoPoint, Params, Simulated, SystemDescription
 
 # A fitted parameter whose range (calibration report) spans more than this factor is one the
 # memo does not pin down: sweeps draw the band across it, as for an unknown knob.
@@ -42,7 +43,8 @@ def spec(name: str) -> Spec:
 
 
 def describe(name: str) -> SystemDescription:
-    return {**spec(name).to_dict(), "memo_points": memo_points(name)}
+    simulated: Simulated = {"simulated": name in simulation.SIMULATED, "words": simulation.words(name)}
+    return {**spec(name).to_dict(), "memo_points": memo_points(name), "simulation": simulated}
 
 
 def memo_points(name: str) -> list[MemoPoint]:
@@ -140,4 +142,5 @@ def card(name: str) -> Card:
         "secondary_note": m.SECONDARY_NOTE,
         "known_misses": dict(m.KNOWN_MISSES),
         "missed_figures": dict(m.MISSED_FIGURES),
+        "simulation": simulation.words(name),
     }

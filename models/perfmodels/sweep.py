@@ -314,6 +314,10 @@ def _band(
             "low": _series(m, {**base, u: ku.min}, x, bx, p)[0],
             "high": _series(m, {**base, u: ku.max}, x, bx, p)[0],
         }
+    # where the model's service times are not its mechanism's (DECnet: constant, not exponential)
+    spread_band = m.ALONG.spread_band(base, x, bx, p)
+    if spread_band is not None:
+        band["service"] = spread_band
     # the fitted parameters the data leave open: the user's table's (spread) with a user's fit,
     # else the memo's
     for pname, (lo, hi) in (spread or {} if p is not None else undetermined(name)).items():

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from .knobs import Spec
-from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Metrics, Observation, Params
+from .types import Band, BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Metrics, Observation, Params
 
 
 class Along:
@@ -46,6 +46,12 @@ class Along:
         """The busiest resource along x and its busy share at every value, where a resource is
         asked whatever sets the pace (None: the sweep engine reads each point's pace setter,
         pace.busy); what the saturation point is found from."""
+        return None
+
+    def spread_band(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> Band | None:
+        """Where the model's service times are not the mechanism's (DECnet's exponential, where
+        its fixed-size messages take nearly constant times): the curve with the mechanism's
+        times, as a band beside the model's (low and high: the lower and the higher at each x)."""
         return None
 
 

@@ -152,3 +152,34 @@ def test_lavc_at_the_memos_setting_an_io_takes_about_123_ms_not_135():
 def test_bad_input_is_refused_with_the_reason(asked, words):
     with pytest.raises(ValueError, match=words):
         ops.run("simulate", asked)
+
+
+def test_decnets_band_is_its_link_with_constant_times_calibrated_at_the_memos_quota():
+    from perfmodels import constant, sweep
+
+    r = sweep("decnet", {}, "link_quota")
+    band = r["band"]["service"]
+    assert band["label"].startswith("service times (constant")
+    xs = band["x"]
+    at16 = xs.index(16)
+    low, high = band["low"]["throughput_bps"], band["high"]["throughput_bps"]
+    assert low[at16] == pytest.approx(high[at16], rel=1e-9)  # where the memo measured
+    assert max(h / lo for h, lo in zip(high, low, strict=True)) > 1.1  # and wide elsewhere
+    # the constant loop with its longer delay, simulated, runs on the band's edge
+    k, p = decnet.SPEC.validate({"link_quota": 40}), fitted("decnet")
+    loop = decnet.ALONG._loop(k, p)
+    loop.think += constant.longer_delay(decnet.ALONG, k, p, {"link_quota": 16})
+    src = closedsim.ClosedSource(decnet.ALONG, k, loop, closedsim.mechanism_for(loop, "constant", None), 20, seed=1)
+    sim = batch_means(src, Limits(target=0.01)).intervals["throughput_bps"].mean
+    edge = max(low[xs.index(40)], high[xs.index(40)])
+    assert sim == pytest.approx(edge, rel=1e-6)
+
+
+def test_every_card_and_description_says_what_is_simulated_or_why_not():
+    from perfmodels import registry
+
+    for s in registry.systems():
+        d, c = registry.describe(s), registry.card(s)
+        assert c["simulation"] == d["simulation"]["words"] and len(c["simulation"]) > 40
+        assert d["simulation"]["simulated"] == (s in ("decnet", "lavc"))
+        assert d["simulation"]["simulated"] or c["simulation"].startswith("Not simulated")

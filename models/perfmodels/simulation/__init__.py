@@ -16,7 +16,6 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .. import registry
 from ..closed import Engine
 from ..fitted import fitted
 from ..mechanism import EXPONENTIAL, Mechanism
@@ -43,6 +42,8 @@ def simulate(
     progress: Callable[[float], None] | None = None,
 ) -> Simulation:
     """Simulate `system`'s mechanism at one knob setting (the others at their defaults)."""
+    from .. import registry  # (the registry names what is simulated: support.py, imported first)
+
     m = registry.system(system)
     if system not in SIMULATED or not isinstance(m.ALONG, Engine):
         raise ValueError(f"'{system}' is not simulated. " + WHY_NOT.get(system, ""))

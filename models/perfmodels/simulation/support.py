@@ -26,15 +26,14 @@ SIMULATED = {
         "at the memo's setting along the users; where two stations saturate together (a DEUNA "
         "adapter at 160 users) the I/O time is up to 5 % high."
     ),
-    "ffs": (
-        "The rotation is simulated block by block: each block's transfer, the CPU's work between "
-        "blocks, the controller's set-up with its spread, and the wait for the next block's sector "
-        "under the head in the layout's interleave (its rotational delay), against the model's "
-        "revolutions lost."
-    ),
 }
 
 WHY_NOT = {
+    "ffs": (
+        "Not simulated yet: the rotation block by block (each block's transfer, the CPU between "
+        "blocks, the controller's set-up and its spread, the wait for the next block's sector) is "
+        "the next simulation to write; the model's revolutions lost are its analysis."
+    ),
     "ofn": (
         "Not simulated: a lookup is a count of entries compared, not a queue and nothing that "
         "happens in time; the model's counts are exact for the positions it assumes."

@@ -35,6 +35,7 @@ from .descriptions import (
     Overlay,
     OverlayMetric,
     ParamDescription,
+    Simulated,
     SpecDescription,
     SystemDescription,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "SpecDescription",
     "Stage",
     "StagePart",
+    "Simulated",
     "Simulation",
     "SweepResult",
     "SystemDescription",

@@ -74,8 +74,17 @@ class SpecDescription(TypedDict):
     params: list[ParamDescription]
 
 
+class Simulated(TypedDict):
+    """Whether the model's mechanism is simulated (the explorer's Simulate), and in words what of
+    it, or why not."""
+
+    simulated: bool
+    words: str
+
+
 class SystemDescription(SpecDescription):
     memo_points: list[MemoPoint]
+    simulation: Simulated
 
 
 class Card(TypedDict):
@@ -98,3 +107,5 @@ class Card(TypedDict):
     known_misses: dict[str, str]
     # memo figures missed by more than 15 %, each with the mechanism the model lacks
     missed_figures: dict[str, str]
+    # what of the mechanism is simulated, or why it is not
+    simulation: str
