@@ -18,6 +18,7 @@ import { type OwnPoint, ownMark } from "../chart/marks/own";
 import { regionsMark } from "../chart/marks/regions";
 import { saturationMark } from "../chart/marks/saturation";
 import { seriesMark } from "../chart/marks/series";
+import { type SimulatedView, simulatedMark } from "../chart/marks/simulated";
 import type { MemoPoint } from "../chart/memoPoints";
 import type { NamedSeries } from "../chart/readout";
 import { formatSetting } from "../format";
@@ -49,6 +50,8 @@ export interface ExplorerChart {
   currentY: number;
   memo: MemoPoint[];
   own: { points: OwnPoint[]; elsewhere: number | null };
+  /** the simulation's points, with their intervals (explorer/useSimulation.ts) */
+  simulated: SimulatedView | null;
 }
 
 export function explorerMarks(a: Axes, c: ExplorerChart): Mark[] {
@@ -69,6 +72,7 @@ export function explorerMarks(a: Axes, c: ExplorerChart): Mark[] {
     ...(knee ? [kneeMark(a, knee, sat)] : []),
     ...(sat ? [saturationMark(a, sat)] : []),
     memoMark(a, c.memo, c.curve),
+    simulatedMark(a, c.simulated),
     ownMark(a, c.own.points, c.own.elsewhere),
   ];
 }

@@ -28,7 +28,7 @@ export const memoAt4 = { x: 4, y: 500, printed: "500", citation: "Table 2, row 4
 export function chart(c: Partial<ExplorerChart> = {}): ExplorerChart {
   return {
     curve: rising, curveLabel: null, fitted: false, band: [], bandNames: [], limit: [], knee: null, saturation: null, bounds: null, per: null,
-    calibration: [], baseline: null, original: null, knobs: [], values: {}, currentX: 4, currentY: 400, memo: [], own: { points: [], elsewhere: null }, ...c,
+    calibration: [], baseline: null, original: null, knobs: [], values: {}, currentX: 4, currentY: 400, memo: [], own: { points: [], elsewhere: null }, simulated: null, ...c,
   };
 }
 

@@ -1,0 +1,24 @@
+// The sentence beside the simulated points: where the simulation and the model part (by how much,
+// at which setting, how many of its intervals hold the model) and why (the models' own words:
+// what each assumes of the service times).
+import type { Simulation, SystemSpec } from "../api/types";
+import { type SimPoint, partsBy } from "../chart/marks/simulated";
+import { knobDisplay } from "../format";
+
+export function sentenceOf(spec: SystemSpec, x: string, y: string, results: Simulation[], points: SimPoint[]): string {
+  const knob = spec.knobs.find((k) => k.name === x);
+  const metric = spec.metrics.find((m) => m.name === y);
+  const at = (v: number) => `${knob?.label.toLowerCase() ?? x} ${knobDisplay({ unit: knob?.unit ?? "" }).text(v)}`;
+  const drew = results[0]?.drew ?? "the simulation";
+  const why = results[0]?.note ?? "";
+  const events = results.reduce((n, r) => n + r.events, 0);
+  const held = points.filter((p) => p.model !== null && p.low <= p.model && p.model <= p.high).length;
+  const worst = points.reduce<SimPoint | null>((w, p) => (partsBy(p) !== null && (w === null || Math.abs(partsBy(p)!) > Math.abs(partsBy(w)!)) ? p : w), null);
+  const what = `${metric?.label ?? y} simulated with ${drew} at ${points.length} settings (${events.toLocaleString("en")} events)`;
+  if (!worst) return `${what}. ${why}`;
+  const by = partsBy(worst)!;
+  const close = points.filter((p) => Math.abs(partsBy(p) ?? 0) <= 2);
+  if (Math.abs(by) <= 2) return `${what}: within ${Math.abs(by).toFixed(1)} % of the model everywhere (${held} of ${points.length} intervals hold it). ${why}`;
+  const agrees = close.length ? ` and within 2 % of it at ${close.map((p) => at(p.x)).join(", ")}` : "";
+  return `${what}: it parts from the model most at ${at(worst.x)}, ${Math.abs(by).toFixed(1)} % ${by > 0 ? "above" : "below"}${agrees}; ${held} of ${points.length} intervals hold the model. ${why}`;
+}
