@@ -3,12 +3,15 @@
 // what each assumes of the service times).
 import type { Simulation, SystemSpec } from "../api/types";
 import { type SimPoint, partsBy } from "../chart/marks/simulated";
-import { knobDisplay } from "../format";
+import { formatSetting } from "../format";
 
 export function sentenceOf(spec: SystemSpec, x: string, y: string, results: Simulation[], points: SimPoint[]): string {
   const knob = spec.knobs.find((k) => k.name === x);
   const metric = spec.metrics.find((m) => m.name === y);
-  const at = (v: number) => `${knob?.label.toLowerCase() ?? x} ${knobDisplay({ unit: knob?.unit ?? "" }).text(v)}`;
+  const at = (v: number) => {
+    const said = formatSetting(knob?.label ?? x, v, knob?.unit ?? "");
+    return said.charAt(0).toLowerCase() + said.slice(1);
+  };
   const drew = results[0]?.drew ?? "the simulation";
   const why = results[0]?.note ?? "";
   const events = results.reduce((n, r) => n + r.events, 0);
