@@ -59,12 +59,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import closed, constant, pace
+from . import closed, pace
 from .datasets import load as load_dataset
 from .knobs import load_spec
 from .mechanism import EXPONENTIAL, single
 from .mva import mva_throughputs
-from .types import Band, Evaluation, Knobs, KnobValue, Observation, Params, Stage, observation, stage
+from .types import Evaluation, Knobs, Observation, Params, Stage, observation, stage
 
 CIRCUITS = ("DTE", "CI", "NI")
 TESTS = ("SENDER/SERVER", "DTS/DTR", "NFT/FAL")
@@ -200,9 +200,8 @@ class _Link(closed.Engine[dict[str, float]]):
             },
         }
 
-    def spread_band(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> Band | None:
-        """The same link with constant times (constant.py), calibrated at the memo's quota."""
-        return constant.band(self, k, x, values, p, {"link_quota": MEASURED_QUOTA})
+    # the same link with constant times, calibrated at the memo's quota: a band (constant.py)
+    constant_at = {"link_quota": MEASURED_QUOTA}
 
     def stages(self, k: Knobs, loop: closed.Loop[dict[str, float]], s: closed.Solved) -> list[Stage]:
         d, x, n, share = loop.of, s.x, s.n, k["return_queue_share"]

@@ -146,32 +146,81 @@ def recursion_kinds(
     visits a cycle to one copy. Near saturation the approximation can put X above 1 / D_max,
     which no network reaches: X is held there, and the customers it leaves out wait at the
     busiest station (so that N = X Z + sum Q still holds)."""
+    # Summed over the kinds, what one copy of station i sees a cycle: visits V_i, demand D_i, and
+    # B_i = sum_c v_ci s_ci^2 (1 + scv_ci) / 2. Then Q_i = X (V_i W_i + D_i), and the wait
+    # above is W_i(n) = X(n-1) (D_i W_i(n-1) + B_i): one product a station and population, as
+    # cheap as exact MVA (a sweep solves hundreds of these).
     nk, ns = len(rates), len(copies)
     s = [list(sv) for sv in services]
-    h = [[(1.0 + v) / 2 for v in sc] for sc in scvs]
-    v = [[rates[c] / copies[i] if s[c][i] > 0 else 0.0 for i in range(ns)] for c in range(nk)]
-    d = [sum(v[c][i] * s[c][i] for c in range(nk)) for i in range(ns)]
+    visits = [[rates[c] / copies[i] if s[c][i] > 0 else 0.0 for i in range(ns)] for c in range(nk)]
+    vs = [sum(visits[c][i] for c in range(nk)) for i in range(ns)]
+    d = [sum(visits[c][i] * s[c][i] for c in range(nk)) for i in range(ns)]
+    b = [sum(visits[c][i] * s[c][i] ** 2 * (1.0 + scvs[c][i]) / 2 for c in range(nk)) for i in range(ns)]
+    on = [i for i in range(ns) if vs[i] > 0]
+    base = think + sum(copies[i] * d[i] for i in on)
     top = max(range(ns), key=d.__getitem__) if ns else 0
     cap = 1.0 / d[top] if ns and d[top] > 0 else float("inf")
-    q = [[0.0] * ns for _ in range(nk)]
-    u = [[0.0] * ns for _ in range(nk)]
+    cv = [copies[i] * vs[i] for i in range(ns)]  # a cycle's visits to the station, all copies
+    w = [0.0] * ns
+    x = 0.0
+    extra = 0.0  # customers held back by the cap, at one copy of the busiest station
     kept = frozenset(keep)
     xs: list[float] = []
     queues: dict[int, tuple[float, ...]] = {}
     waits: dict[int, list[tuple[float, ...]]] = {}
+    if ns == 4:  # every Memo Lab network with kinds (LAVC's): the loop below, unrolled
+        d0, d1, d2, d3 = d
+        b0, b1, b2, b3 = b
+        c0, c1, c2, c3 = cv
+        v0, v1, v2, v3 = vs
+        masks = [tuple(1.0 if s[c][i] > 0 else 0.0 for i in range(ns)) for c in range(nk)]
+        w0 = w1 = w2 = w3 = 0.0
+        lift = d[top] / vs[top] / copies[top] if vs[top] > 0 else 0.0  # a held customer's wait
+        short = 0.0
+        for n in range(1, population + 1):
+            w0, w1, w2, w3 = x * (d0 * w0 + b0), x * (d1 * w1 + b1), x * (d2 * w2 + b2), x * (d3 * w3 + b3)
+            if short:
+                if top == 0:
+                    w0 += short * lift
+                elif top == 1:
+                    w1 += short * lift
+                elif top == 2:
+                    w2 += short * lift
+                else:
+                    w3 += short * lift
+            cycle = base + c0 * w0 + c1 * w1 + c2 * w2 + c3 * w3
+            x = n / cycle if cycle > 0 else cap
+            short = 0.0
+            if x >= cap:
+                x = cap
+                short = n - x * cycle
+                if short <= 1e-12 * n:
+                    short = 0.0
+            xs.append(x)
+            if n in kept:
+                q: tuple[float, ...] = (x * (v0 * w0 + d0), x * (v1 * w1 + d1), x * (v2 * w2 + d2), x * (v3 * w3 + d3))
+                if short:
+                    q = tuple(qk + (short / copies[top] if k == top else 0.0) for k, qk in enumerate(q))
+                queues[n] = q
+                waits[n] = [(w0 * m0, w1 * m1, w2 * m2, w3 * m3) for m0, m1, m2, m3 in masks]
+        return xs, queues, waits
     for n in range(1, population + 1):
-        w = [sum((q[c][i] - u[c][i] + u[c][i] * h[c][i]) * s[c][i] for c in range(nk)) for i in range(ns)]
-        cycle = think + sum(rates[c] * (w[i] + s[c][i]) for c in range(nk) for i in range(ns) if s[c][i] > 0)
+        for i in on:
+            w[i] = x * (d[i] * w[i] + b[i])
+        if extra:
+            w[top] += extra * d[top] / vs[top]
+        cycle = base
+        for i in on:
+            cycle += cv[i] * w[i]
         x = min(n / cycle, cap) if cycle > 0 else cap
-        q = [[x * v[c][i] * (w[i] + s[c][i]) for i in range(ns)] for c in range(nk)]
-        u = [[x * v[c][i] * s[c][i] for i in range(ns)] for c in range(nk)]
-        short = n - x * think - sum(copies[i] * q[c][i] for c in range(nk) for i in range(ns))
-        if short > 1e-12 * n:  # held at the cap: the rest wait at the busiest station
-            share = [v[c][top] for c in range(nk)]
-            for c in range(nk):
-                q[c][top] += short / copies[top] * share[c] / sum(share)
+        extra = 0.0
+        if x == cap:  # held at the cap: the rest wait at the busiest station
+            short = n - x * cycle
+            extra = short / copies[top] if short > 1e-12 * n else 0.0
         xs.append(x)
         if n in kept:
-            queues[n] = tuple(sum(q[c][i] for c in range(nk)) for i in range(ns))
+            at = [x * (vs[i] * w[i] + d[i]) for i in range(ns)]
+            at[top] += extra
+            queues[n] = tuple(at)
             waits[n] = [tuple(w[i] if s[c][i] > 0 else 0.0 for i in range(ns)) for c in range(nk)]
     return xs, queues, waits

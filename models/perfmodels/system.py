@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from .knobs import Spec
-from .types import Band, BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Metrics, Observation, Params
+from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Metrics, Observation, Params
 
 
 class Along:
@@ -48,11 +48,11 @@ class Along:
         pace.busy); what the saturation point is found from."""
         return None
 
-    def spread_band(self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None) -> Band | None:
-        """Where the model's service times are not the mechanism's (DECnet's exponential, where
-        its fixed-size messages take nearly constant times): the curve with the mechanism's
-        times, as a band beside the model's (low and high: the lower and the higher at each x)."""
-        return None
+    # Where a closed network's exponential times are not its mechanism's (DECnet's fixed-size
+    # messages take nearly constant times): the setting at which the same loop with constant
+    # times is calibrated to the model, drawn as a band beside its curve (constant.py); None:
+    # no such band.
+    constant_at: dict[str, KnobValue] | None = None
 
 
 POINT_BY_POINT = Along()  # a system whose every point is cheap: nothing faster to do along a knob

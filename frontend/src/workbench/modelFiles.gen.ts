@@ -2,7 +2,7 @@
 // hand (npm run api-types). Each system's model files as the workbench offers them: its module
 // first, then the helpers its solve runs (the sandbox refuses an edit of any other file).
 export const MODEL_FILES: Readonly<Record<string, readonly string[]>> = {
-  "decnet": ["perfmodels/decnet.py", "perfmodels/closed.py", "perfmodels/constant.py", "perfmodels/pace.py", "perfmodels/mechanism.py", "perfmodels/mva.py", "perfmodels/bounds.py"],
+  "decnet": ["perfmodels/decnet.py", "perfmodels/closed.py", "perfmodels/pace.py", "perfmodels/mechanism.py", "perfmodels/mva.py", "perfmodels/bounds.py"],
   "ofn": ["perfmodels/ofn.py"],
   "rsx-swap": ["perfmodels/rsx_swap.py"],
   "rsx-qio": ["perfmodels/rsx_qio.py", "perfmodels/bounds.py", "perfmodels/pace.py"],
