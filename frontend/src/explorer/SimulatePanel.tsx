@@ -58,9 +58,7 @@ export function SimulatePanel({ spec, sim }: { spec: SystemSpec; sim: ReturnType
         </p>
       )}
       {!busy && sim.message && <p className="muted" role="status" data-testid="simulate-message">{sim.message}</p>}
-      {sim.view && (
-        <p data-testid="simulate-sentence">{sim.view.sentence}</p>
-      )}
+      {sim.view && <p data-testid="simulate-sentence">{sim.view.sentence}</p>}
       <details className="simulate-what">
         <summary>What is simulated</summary>
         <p>{spec.simulation.words}</p>

@@ -25,3 +25,13 @@ export function sentenceOf(spec: SystemSpec, x: string, y: string, results: Simu
   const agrees = close.length ? ` and within 2 % of it at ${close.map((p) => at(p.x)).join(", ")}` : "";
   return `${what}: it parts from the model most at ${at(worst.x)}, ${Math.abs(by).toFixed(1)} % ${by > 0 ? "above" : "below"}${agrees}; ${held} of ${points.length} intervals hold the model. ${why}`;
 }
+
+/** What to say when the metric on the y axis is not among those simulated (FFS's file throughput:
+ * its rotation alone is simulated). */
+export function notSimulated(spec: SystemSpec, y: string, result: Simulation): string {
+  const label = (m: string) => spec.metrics.find((s) => s.name === m)?.label ?? (m === "steady_kBps" ? "the blocks' steady rate" : m);
+  const metric = spec.metrics.find((m) => m.name === y)?.label ?? y;
+  const shown = Object.keys(result.metrics).filter((m) => spec.metrics.some((s) => s.name === m)).map(label);
+  return `${metric} is not simulated here: the simulation gives ${Object.keys(result.metrics).map(label).join(" and ")}`
+    + (shown.length ? `; choose ${shown.join(" or ")} as the y axis to see its points.` : ".");
+}

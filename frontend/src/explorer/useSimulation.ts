@@ -8,7 +8,7 @@ import type { KnobValues, Simulation, SystemSpec } from "../api/types";
 import type { SimPoint, SimulatedView } from "../chart/marks/simulated";
 import type { SeriesPoint } from "../chart/geometry";
 import type { ModelClient } from "../runtime/ModelClient";
-import { sentenceOf } from "./simulationText";
+import { notSimulated, sentenceOf } from "./simulationText";
 
 export type Service = "exponential" | "constant" | "mechanism" | "cv";
 
@@ -34,6 +34,7 @@ interface Run {
 
 /** `curve`: the model's curve on screen, read when a run starts (its settings are along it). */
 export function useSimulation(client: ModelClient, spec: SystemSpec, knobs: KnobValues, x: string, y: string, curve: () => SeriesPoint[]) {
+  // DECnet's own times are exponential (exact MVA): what its fixed-size messages make of them is constant
   const [ask, setAsk] = useState<SimulationAsk>({ service: spec.id === "decnet" ? "constant" : "mechanism", cv: 0.5, seed: 1 });
   const [run, setRun] = useState<Run | null>(null);
   const [running, setRunning] = useState<{ done: number; of: number; fraction: number; x: number } | null>(null);
@@ -84,7 +85,8 @@ export function useSimulation(client: ModelClient, spec: SystemSpec, knobs: Knob
       return m ? [{ x: at, mean: m.mean, low: m.ci95[0], high: m.ci95[1], model: result.analytic[y] ?? null }] : [];
     });
     const first = current.results[0].result;
-    return { points, drew: first.drew, seed: current.ask.seed, sentence: sentenceOf(spec, x, y, current.results.map((r) => r.result), points) };
+    const sentence = points.length ? sentenceOf(spec, x, y, current.results.map((r) => r.result), points) : notSimulated(spec, y, first);
+    return { points, drew: first.drew, seed: current.ask.seed, sentence };
   }, [current, spec, x, y]);
   const events = current?.results.reduce((n, r) => n + r.result.events, 0) ?? 0;
   return { ask, setAsk, start, stop, running, message, view, events, results: current?.results ?? [] };

@@ -33,3 +33,14 @@ describe("the simulation beside the curve", () => {
     expect(sentenceOf(spec, "link_quota", "throughput_bps", [result(10)], points)).toContain("within 1.0 % of the model everywhere (1 of 1 intervals hold it)");
   });
 });
+
+describe("a metric that is not simulated", () => {
+  it("names what is, and the axis to choose", async () => {
+    const { notSimulated } = await import("../../src/explorer/simulationText");
+    const ffs = { metrics: [{ name: "throughput_kBps", label: "Throughput" }, { name: "revolutions_lost", label: "Revolutions lost per block" }] } as unknown as SystemSpec;
+    const r = { metrics: { revolutions_lost: {}, steady_kBps: {} } } as unknown as Simulation;
+    expect(notSimulated(ffs, "throughput_kBps", r)).toBe(
+      "Throughput is not simulated here: the simulation gives Revolutions lost per block and the blocks' steady rate; choose Revolutions lost per block as the y axis to see its points.",
+    );
+  });
+});

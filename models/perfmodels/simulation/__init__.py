@@ -19,8 +19,9 @@ from typing import Any
 from ..closed import Engine
 from ..fitted import fitted
 from ..mechanism import EXPONENTIAL, Mechanism
-from ..types import Estimate, Simulation
-from . import closedsim
+from ..types import Estimate, Knobs, Params, Simulation
+from ..types.requests import Progress
+from . import closedsim, rotation
 from .run import Limits, batch_means
 from .support import SIMULATED, WHY_NOT
 
@@ -45,7 +46,7 @@ def simulate(
     from .. import registry  # (the registry names what is simulated: support.py, imported first)
 
     m = registry.system(system)
-    if system not in SIMULATED or not isinstance(m.ALONG, Engine):
+    if system not in SIMULATED:
         raise ValueError(f"'{system}' is not simulated. " + WHY_NOT.get(system, ""))
     k = m.SPEC.validate(knobs)
     p = registry.model_params(system, params) or fitted(system)
@@ -60,6 +61,10 @@ def simulate(
         raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}")
     run_seed = seed
     cv_value = None if service != "cv" else _number("cv", cv, 0, 4)
+    if system == "ffs":
+        return _rotation(k, p, service, cv_value, run_seed, limits, progress)
+    if not isinstance(m.ALONG, Engine):
+        raise ValueError(f"'{system}' is not simulated")
     engine: Engine[Any] = m.ALONG
     source = closedsim.source(engine, k, p, service, cv_value, run_seed)
     outcome = batch_means(source, limits, progress)
@@ -87,6 +92,39 @@ def simulate(
         "assumes": own.says if loop.mechanism else "exponential service times",
         "drew": drew,
         "note": _note(system, service, cv_value, loop.mechanism),
+    }
+
+
+def _rotation(
+    k: Knobs, p: Params, service: str, cv: float | None, seed: int, limits: Limits, progress: Progress | None
+) -> Simulation:
+    """FFS's rotation block by block (rotation.py), against the model's rotation."""
+    outcome = batch_means(rotation.Rotation(k, p, rotation.setup_scv(service, cv), seed), limits, progress)
+    assumes = "a controller set-up even over its spread, the CPU overlapping the disk (max of the two)"
+    spreads = {"mechanism": "the model's set-up", "constant": "a constant set-up", "exponential": "exponential set-ups"}
+    drew = spreads.get(service, f"set-ups with a coefficient of variation of {cv or 0:g}") + ", the CPU one block ahead"
+    return {
+        "system": "ffs",
+        "knobs": k,
+        "service": service,
+        "cv": cv,
+        "seed": seed,
+        "metrics": {n: {"mean": iv.mean, "ci95": [iv.low, iv.high]} for n, iv in outcome.intervals.items()},
+        "analytic": rotation.analytic(k, p),
+        "events": outcome.events,
+        "warmup_events": outcome.warmup_events,
+        "batches": outcome.batches,
+        "stopped": outcome.stopped,
+        "target": limits.target,
+        "half_width": outcome.worst,
+        "assumes": assumes,
+        "drew": drew,
+        "note": (
+            "The analysis overlaps the CPU and the disk perfectly (the period is the slower of the "
+            "two); the simulation lets a request the CPU delays miss its block's pass and lose a "
+            "whole turn, so the two part where the CPU's time per block nears the disk's"
+            + ("." if service == "mechanism" else ", and where the set-up's spread decides which requests miss.")
+        ),
     }
 
 

@@ -26,14 +26,23 @@ SIMULATED = {
         "at the memo's setting along the users; where two stations saturate together (a DEUNA "
         "adapter at 160 users) the I/O time is up to 5 % high."
     ),
+    "ffs": (
+        "The new layout's rotation is simulated block by block: each block's transfer (and the "
+        "turns the UNIBUS controller's buffer loses inside it), the turnaround and the "
+        "controller's set-up drawn for each request (even over its spread), the wait for the "
+        "next block's pass under the head in the layout's gap (its rotational delay), and the CPU "
+        "beside it, a read one block ahead. Simulated: revolutions lost per block and the blocks' "
+        "steady rate; the file's throughput adds a first positioning, a tail, track switches and "
+        "free space, which the simulation does not redo. Where the disk sets the pace the two "
+        "agree to the simulation's error; where the CPU's time per block nears the disk's, a "
+        "request the CPU delays misses its block's pass and loses a whole turn, which the "
+        "model's max(disk, CPU) leaves out (a read at CPU speed 0.6: 295 Kbytes/sec simulated "
+        "against 364). The old layout and a track buffer are not simulated: no rotation to time "
+        "block by block."
+    ),
 }
 
 WHY_NOT = {
-    "ffs": (
-        "Not simulated yet: the rotation block by block (each block's transfer, the CPU between "
-        "blocks, the controller's set-up and its spread, the wait for the next block's sector) is "
-        "the next simulation to write; the model's revolutions lost are its analysis."
-    ),
     "ofn": (
         "Not simulated: a lookup is a count of entries compared, not a queue and nothing that "
         "happens in time; the model's counts are exact for the positions it assumes."
