@@ -61,3 +61,15 @@ test("LAVC: Stop ends the run and keeps the points done; a model that is not sim
   await expect(page.getByTestId("simulate-why-not")).toContainText("Not simulated");
   await expect(ex.sim.run()).toHaveCount(0);
 });
+
+test("FFS: revolutions lost along the rotational delay, simulated block by block", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("ffs", "x=rotdelay_ms&y=revolutions_lost&controller_setup_ms=3&controller_setup_spread_ms=2");
+  await ex.waitForRuntime("ready");
+  await expect(ex.sim.service()).toHaveValue("mechanism");
+  await ex.sim.run().click();
+  await expect(ex.sim.points()).toHaveCount(6, { timeout: 60_000 });
+  await expect(ex.sim.progress()).toHaveCount(0);
+  await expect(ex.sim.sentence()).toContainText("Revolutions lost per block simulated with the model's set-up");
+  await expect(page.getByTestId("legend-simulated")).toBeVisible();
+});
