@@ -46,6 +46,11 @@ _ask("table", system="ffs", text=_t)
 _f = _ask("fit", system="ffs", text=_t, fit=["cpu_block_ms"])["result"]
 _ask("left_out", system="ffs", text=_t, fit=["cpu_block_ms"], best=_f["best"])
 _ask("table", system="ffs", text="blok,speed\\n1,x\\n")
+# a simulation of each kind, and one refused
+_ask("simulate", system="lavc", service="mechanism", target=0.2, max_events=20000)
+_ask("simulate", system="decnet", service="cv", cv=0.5, target=0.2, max_events=20000)
+_ask("simulate", system="ffs", knobs={"controller_setup_spread_ms": 1}, target=0.2, max_events=20000)
+_ask("simulate", system="ofn")
 _ask("describe", system="no such system")
 bridge.call("evaluate", "{not json")
 bridge.call("evaluate", "[]")

@@ -74,4 +74,15 @@ export class ExplorerPage {
     await expect(this.own.fittedCurve()).toHaveAttribute("d", /^M/);
     await expect(this.page.getByTestId("fit-table")).not.toContainText("…", { timeout: 30_000 });
   }
+
+  // "Simulate": its parts by test id
+  readonly sim = {
+    service: () => this.page.getByTestId("simulate-service"),
+    run: () => this.page.getByTestId("simulate"),
+    stop: () => this.page.getByTestId("simulate-stop"),
+    points: () => this.page.getByTestId("simulated-point"),
+    sentence: () => this.page.getByTestId("simulate-sentence"),
+    progress: () => this.page.getByTestId("simulate-progress"),
+    message: () => this.page.getByTestId("simulate-message"),
+  };
 }

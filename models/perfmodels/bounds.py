@@ -32,9 +32,13 @@ ASYMPTOTIC = "asymptotic"
 BALANCED = "balanced job"
 
 
-def closed(demands: Sequence[float], think: float, n: float, copies: Sequence[int] | None = None) -> dict[str, float]:
+def closed(
+    demands: Sequence[float], think: float, n: float, copies: Sequence[int] | None = None, product_form: bool = True
+) -> dict[str, float]:
     """The four bounds on X(n), in customers a second: {"asymptotic upper", "asymptotic lower",
-    "balanced job upper", "balanced job lower"} (empty when nothing takes time)."""
+    "balanced job upper", "balanced job lower"} (empty when nothing takes time). The balanced
+    job bounds hold for product-form networks only: without `product_form` (constant times,
+    kinds of request with their own times at one station) the asymptotic bounds alone."""
     cs = list(copies) if copies is not None else [1] * len(demands)
     d = sum(c * dk for c, dk in zip(cs, demands, strict=True))
     busy = [dk for dk in demands if dk > 0]
@@ -50,7 +54,7 @@ def closed(demands: Sequence[float], think: float, n: float, copies: Sequence[in
         f"{BALANCED} lower": n / (d + z + (n - 1) * d_max / (1 + z / (n * d))),
     }
     # demands near the smallest float overflow to a bound at infinity, which bounds nothing
-    return {k: v for k, v in out.items() if math.isfinite(v)}
+    return {k: v for k, v in out.items() if math.isfinite(v) and (product_form or k.startswith(ASYMPTOTIC))}
 
 
 def knee(demands: Sequence[float], think: float, copies: Sequence[int] | None = None) -> float | None:
@@ -79,10 +83,11 @@ def closed_lines(
     populations: Sequence[int],
     per_cycle: dict[str, float],
     copies: Sequence[int] | None = None,
+    product_form: bool = True,
 ) -> list[BoundLine]:
     """The bounds along a population axis, as lines: one network's demands, every population
     (a sweep's fast path: the same numbers as `scaled(closed(...))` point by point)."""
-    at = [closed(demands, think, n, copies) for n in populations]
+    at = [closed(demands, think, n, copies, product_form) for n in populations]
     names = list(dict.fromkeys(name for b in at for name in b))
     return [
         {

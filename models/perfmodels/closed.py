@@ -15,12 +15,14 @@ state for the queueing laws, the knee, and the fast path along the population's 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Generic, NamedTuple, TypeVar
 
 from . import bounds, pace
 from .fitted import fitted
-from .mva import recursion
+from .mechanism import Mechanism, product_form
+from .mva import recursion, recursion_kinds
 from .system import Along
 from .types import BoundLine, BoundsKnee, Evaluation, Knobs, KnobValue, Params, Stage
 
@@ -39,6 +41,8 @@ class Loop(Generic[C]):
     of: C
     busiest: int = field(init=False)  # the station with the largest demand (the first, on a tie)
     knee: float = field(init=False)  # N*, the population from which the busiest station sets the pace
+    # the kinds of request and their times' spreads (mechanism.py); None: one kind, exponential
+    mechanism: Mechanism | None = None
 
 
 class Solved(NamedTuple):
@@ -49,6 +53,8 @@ class Solved(NamedTuple):
     queues: tuple[float, ...]  # the mean queue at one copy of each station
     before: tuple[float, ...]  # the same at n - 1: what an arriving customer finds (arrival theorem)
     bottleneck: str | None
+    # each kind's mean wait before service at each station, where known (a simulation's)
+    waits: dict[str, tuple[float, ...]] | None = None
 
 
 class Engine(Along, Generic[C]):
@@ -90,7 +96,7 @@ class Engine(Along, Generic[C]):
             return None
         loop = self._loop(k, self._params(p))
         pops = [self._population(v) for v in values]
-        return bounds.closed_lines(loop.demands, loop.think, pops, loop.per_cycle, loop.copies)
+        return bounds.closed_lines(loop.demands, loop.think, pops, loop.per_cycle, loop.copies, _exact(loop))
 
     def knee(self, k: Knobs, x: str, p: Params | None = None) -> float | None:
         """The knob's value where the busiest station takes over: the knee N*, the same number as
@@ -115,7 +121,7 @@ class Engine(Along, Generic[C]):
             return None
         loop = self._loop(k, self._params(p))
         pops = [self._population(v) for v in values]
-        xs, _ = recursion(loop.demands, max(1, *pops), loop.think, loop.copies)
+        xs = _solve(loop, max(1, *pops), ())[0]
         top = loop.demands[loop.busiest]
         return loop.stations[loop.busiest], [min(1.0, xs[n - 1] * top) if n >= 1 else 0.0 for n in pops]
 
@@ -137,7 +143,7 @@ class Engine(Along, Generic[C]):
         loop = self._loop(k, p)
         # each population, and the one below it (the queues an arriving customer finds)
         need = {m for n in populations for m in (n, n - 1)}
-        xs, queues = recursion(loop.demands, max(populations), loop.think, loop.copies, keep=need)
+        xs, queues, waits = _solve(loop, max(populations), need)
         idle = (0.0,) * len(loop.demands)
         busiest = loop.stations[loop.busiest]
         out = []
@@ -145,10 +151,11 @@ class Engine(Along, Generic[C]):
             # Below the knee the customers are too few to keep any station busy: the window is
             # the limit. From there on the busiest station sets the pace (pace.py).
             bottleneck = busiest if n >= loop.knee else self.window
-            s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck)
+            s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck, waits.get(n))
             point = self.point(k, loop, s)
             if each_bounds:  # (a sweep along the population takes them as lines: bound_lines)
-                point["bounds"] = bounds.scaled(bounds.closed(loop.demands, loop.think, n, loop.copies), loop.per_cycle)
+                b = bounds.closed(loop.demands, loop.think, n, loop.copies, _exact(loop))
+                point["bounds"] = bounds.scaled(b, loop.per_cycle)
             if detail:
                 # the network's state, for the queueing laws: N = X Z + sum of queues (Little)
                 point["network"] = {
@@ -161,3 +168,24 @@ class Engine(Along, Generic[C]):
                 point["stages"] = self.stages(k, loop, s)
             out.append(point)
         return out
+
+
+def _exact(loop: Loop[C]) -> bool:
+    """Whether the loop is a product-form network: exact MVA's, and the balanced job bounds'."""
+    return loop.mechanism is None or product_form(loop.mechanism)
+
+
+def _solve(
+    loop: Loop[C], population: int, keep: Iterable[int]
+) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, dict[str, tuple[float, ...]]]]:
+    """Exact MVA, or where the loop's mechanism has kinds of request with their own times or
+    times that are not exponential, MVA with each kind's own times (mva.recursion_kinds)."""
+    m = loop.mechanism
+    if m is None or product_form(m):
+        xs, queues = recursion(loop.demands, population, loop.think, loop.copies, keep=keep)
+        return xs, queues, {}
+    kinds = [k for k in m.kinds if k.rate > 0]
+    rates, services, scvs = [k.rate for k in kinds], [k.service for k in kinds], [k.scv for k in kinds]
+    xs, queues, waits = recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep)
+    names = [k.name for k in kinds]
+    return xs, queues, {n: dict(zip(names, w, strict=True)) for n, w in waits.items()}

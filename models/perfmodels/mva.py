@@ -116,3 +116,111 @@ def mva(demands: Sequence[float], population: int, think_time: float = 0.0) -> d
 def mva_throughputs(demands: Sequence[float], population: int, think_time: float = 0.0) -> list[float]:
     """X(1..population) alone (utilization of station k at n is X(n) * D_k)."""
     return recursion(demands, population, think_time)[0]
+
+
+def recursion_kinds(
+    rates: Sequence[float],
+    services: Sequence[Sequence[float]],
+    scvs: Sequence[Sequence[float]],
+    copies: Sequence[int],
+    think: float,
+    population: int,
+    keep: Iterable[int] = (),
+) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, list[tuple[float, ...]]]]:
+    """MVA with several kinds of request, each with its own time at each station (services[c][k],
+    at the one copy it visits, 0 where it does not go), its rate a cycle and its times' squared
+    coefficient of variation (scv: 1 exponential, 0 constant): X(1..population), and at each
+    population in `keep` the mean queue at one copy of each station and each kind's mean wait
+    there (0 where it does not go).
+
+    An arriving request waits for those it finds queued, each for its own kind's time (a lock
+    queued at LAVC's CPU costs a lock's time, not an I/O's), and for the rest of the one in
+    service, whose mean residue is its time times (1 + scv) / 2 (half of it for constant times:
+    Pollaczek-Khinchine):
+
+        W_k(n) = sum_c (Q_ck(n-1) - U_ck(n-1)) s_ck + sum_c U_ck(n-1) s_ck (1 + scv_ck) / 2
+
+    taking what it finds as the network's at n - 1 (the arrival theorem: exact for one kind with
+    exponential times, where this is `recursion`; Reiser's approximation otherwise). Then
+    X(n) = n / (Z + sum_c r_c sum_k (W_k + s_ck)) and Q_ck = X v_ck (W_k + s_ck), v_ck the kind's
+    visits a cycle to one copy. Near saturation the approximation can put X above 1 / D_max,
+    which no network reaches: X is held there, and the customers it leaves out wait at the
+    busiest station (so that N = X Z + sum Q still holds)."""
+    # Summed over the kinds, what one copy of station i sees a cycle: visits V_i, demand D_i, and
+    # B_i = sum_c v_ci s_ci^2 (1 + scv_ci) / 2. Then Q_i = X (V_i W_i + D_i), and the wait
+    # above is W_i(n) = X(n-1) (D_i W_i(n-1) + B_i): one product a station and population, as
+    # cheap as exact MVA (a sweep solves hundreds of these).
+    nk, ns = len(rates), len(copies)
+    s = [list(sv) for sv in services]
+    visits = [[rates[c] / copies[i] if s[c][i] > 0 else 0.0 for i in range(ns)] for c in range(nk)]
+    vs = [sum(visits[c][i] for c in range(nk)) for i in range(ns)]
+    d = [sum(visits[c][i] * s[c][i] for c in range(nk)) for i in range(ns)]
+    b = [sum(visits[c][i] * s[c][i] ** 2 * (1.0 + scvs[c][i]) / 2 for c in range(nk)) for i in range(ns)]
+    on = [i for i in range(ns) if vs[i] > 0]
+    base = think + sum(copies[i] * d[i] for i in on)
+    top = max(range(ns), key=d.__getitem__) if ns else 0
+    cap = 1.0 / d[top] if ns and d[top] > 0 else float("inf")
+    cv = [copies[i] * vs[i] for i in range(ns)]  # a cycle's visits to the station, all copies
+    w = [0.0] * ns
+    x = 0.0
+    extra = 0.0  # customers held back by the cap, at one copy of the busiest station
+    kept = frozenset(keep)
+    xs: list[float] = []
+    queues: dict[int, tuple[float, ...]] = {}
+    waits: dict[int, list[tuple[float, ...]]] = {}
+    if ns == 4:  # every Memo Lab network with kinds (LAVC's): the loop below, unrolled
+        d0, d1, d2, d3 = d
+        b0, b1, b2, b3 = b
+        c0, c1, c2, c3 = cv
+        v0, v1, v2, v3 = vs
+        masks = [tuple(1.0 if s[c][i] > 0 else 0.0 for i in range(ns)) for c in range(nk)]
+        w0 = w1 = w2 = w3 = 0.0
+        lift = d[top] / vs[top] / copies[top] if vs[top] > 0 else 0.0  # a held customer's wait
+        short = 0.0
+        for n in range(1, population + 1):
+            w0, w1, w2, w3 = x * (d0 * w0 + b0), x * (d1 * w1 + b1), x * (d2 * w2 + b2), x * (d3 * w3 + b3)
+            if short:
+                if top == 0:
+                    w0 += short * lift
+                elif top == 1:
+                    w1 += short * lift
+                elif top == 2:
+                    w2 += short * lift
+                else:
+                    w3 += short * lift
+            cycle = base + c0 * w0 + c1 * w1 + c2 * w2 + c3 * w3
+            x = n / cycle if cycle > 0 else cap
+            short = 0.0
+            if x >= cap:
+                x = cap
+                short = n - x * cycle
+                if short <= 1e-12 * n:
+                    short = 0.0
+            xs.append(x)
+            if n in kept:
+                q: tuple[float, ...] = (x * (v0 * w0 + d0), x * (v1 * w1 + d1), x * (v2 * w2 + d2), x * (v3 * w3 + d3))
+                if short:
+                    q = tuple(qk + (short / copies[top] if k == top else 0.0) for k, qk in enumerate(q))
+                queues[n] = q
+                waits[n] = [(w0 * m0, w1 * m1, w2 * m2, w3 * m3) for m0, m1, m2, m3 in masks]
+        return xs, queues, waits
+    for n in range(1, population + 1):
+        for i in on:
+            w[i] = x * (d[i] * w[i] + b[i])
+        if extra:
+            w[top] += extra * d[top] / vs[top]
+        cycle = base
+        for i in on:
+            cycle += cv[i] * w[i]
+        x = min(n / cycle, cap) if cycle > 0 else cap
+        extra = 0.0
+        if x == cap:  # held at the cap: the rest wait at the busiest station
+            short = n - x * cycle
+            extra = short / copies[top] if short > 1e-12 * n else 0.0
+        xs.append(x)
+        if n in kept:
+            at = [x * (vs[i] * w[i] + d[i]) for i in range(ns)]
+            at[top] += extra
+            queues[n] = tuple(at)
+            waits[n] = [tuple(w[i] if s[c][i] > 0 else 0.0 for i in range(ns)) for c in range(nk)]
+    return xs, queues, waits

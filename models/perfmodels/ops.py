@@ -15,7 +15,17 @@ from typing import Any
 
 from . import own, registry
 from .sweep import band, sweep
-from .types import AtlasCurve, Band, EvaluateResult, OwnFit, Sensitivity, SweepResult, SystemDescription, Table
+from .types import (
+    AtlasCurve,
+    Band,
+    EvaluateResult,
+    OwnFit,
+    Sensitivity,
+    Simulation,
+    SweepResult,
+    SystemDescription,
+    Table,
+)
 from .types.requests import (
     AtlasRequest,
     BandRequest,
@@ -25,6 +35,7 @@ from .types.requests import (
     OwnRequest,
     Progress,
     SensitivityRequest,
+    SimulateRequest,
     SweepRequest,
     SystemRequest,
     TableRequest,
@@ -101,6 +112,25 @@ def _fit(a: FitRequest, progress: Progress | None) -> OwnFit:
 def _left_out(a: LeftOutRequest, progress: Progress | None) -> dict[str, float | None]:
     """ "{line} {metric}" -> the error (%) of that value with its row left out of the fit."""
     return own.fit_left_out(a["system"], a["best"], **_own_table(a), weight=a.get("weight"), progress=progress)
+
+
+@_op("simulate")
+def _simulate(a: SimulateRequest, progress: Progress | None) -> Simulation:
+    """The model's mechanism simulated at one setting: each metric's mean and 95 % interval."""
+    from .simulation import simulate
+
+    return simulate(
+        a["system"],
+        a.get("knobs"),
+        a.get("params"),
+        a.get("service", "exponential"),
+        a.get("cv"),
+        a.get("seed", 1),
+        a.get("target", 0.02),
+        a.get("max_events", 2_000_000),
+        a.get("time_limit_s", 10.0),
+        progress,
+    )
 
 
 def _own_table(a: OwnRequest) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from importlib import resources
 from . import afs, decnet, ffs, hardware, lavc, ofn, rsx_qio, rsx_swap
 from .fitted import fitted, report
 from .knobs import Spec
+from .simulation import support as simulation
 from .system import System
 from .types import (
     Card,
@@ -27,6 +28,7 @@ from .types import (
     HardwarePart,
     MemoPoint,
     Params,
+    Simulated,
     SystemDescription,
     ValidationLine,
 )
@@ -54,7 +56,8 @@ def spec(name: str) -> Spec:
 
 
 def describe(name: str) -> SystemDescription:
-    return {**spec(name).to_dict(), "memo_points": memo_points(name)}
+    simulated: Simulated = {"simulated": name in simulation.SIMULATED, "words": simulation.words(name)}
+    return {**spec(name).to_dict(), "memo_points": memo_points(name), "simulation": simulated}
 
 
 def memo_points(name: str) -> list[MemoPoint]:
@@ -154,6 +157,7 @@ def card(name: str) -> Card:
         "missed_figures": dict(m.MISSED_FIGURES),
         "validation": validation_lines(name),
         "hardware": hardware_parts(m.SPEC),
+        "simulation": simulation.words(name),
     }
 
 

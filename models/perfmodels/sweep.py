@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from . import pace
+from . import constant, pace
+from .closed import Engine
 from .fitted import fitted
 from .knobs import Spec
 from .memomodel import memo_models
@@ -314,6 +315,9 @@ def _band(
             "low": _series(m, {**base, u: ku.min}, x, bx, p)[0],
             "high": _series(m, {**base, u: ku.max}, x, bx, p)[0],
         }
+    # where the model's service times are not its mechanism's (DECnet: constant, not exponential)
+    if m.ALONG.constant_at is not None and isinstance(m.ALONG, Engine):
+        band["service"] = constant.band(m.ALONG, base, x, bx, p, m.ALONG.constant_at)
     # the fitted parameters the data leave open: the user's table's (spread) with a user's fit,
     # else the memo's
     for pname, (lo, hi) in (spread or {} if p is not None else undetermined(name)).items():

@@ -48,6 +48,12 @@ class Along:
         pace.busy); what the saturation point is found from."""
         return None
 
+    # Where a closed network's exponential times are not its mechanism's (DECnet's fixed-size
+    # messages take nearly constant times): the setting at which the same loop with constant
+    # times is calibrated to the model, drawn as a band beside its curve (constant.py); None:
+    # no such band.
+    constant_at: dict[str, KnobValue] | None = None
+
 
 POINT_BY_POINT = Along()  # a system whose every point is cheap: nothing faster to do along a knob
 

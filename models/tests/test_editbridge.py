@@ -69,14 +69,17 @@ def test_an_interrupt_is_reported_as_stopped_at_its_line(monkeypatch):
 
 def test_a_helper_is_read_edited_and_named_in_an_error_by_its_path():
     mva = ask("source", system="lavc", path="perfmodels/mva.py")["result"]
-    # (every station twice as slow, then a recursion that raises)
-    assert mva["path"] == "perfmodels/mva.py" and "def recursion(" in mva["text"]
+    # (every station twice as slow, then a recursion that raises: LAVC's, with kinds of request)
+    assert mva["path"] == "perfmodels/mva.py" and "def recursion_kinds(" in mva["text"]
     before = ask("sweep", system="lavc", x="users", band=False)["result"]
-    twice = "\n_r = recursion\n\ndef recursion(d, *a, **k):\n    return _r([2 * v for v in d], *a, **k)\n"
+    twice = (
+        "\n_r = recursion_kinds\n\ndef recursion_kinds(r, s, *a, **k):\n"
+        "    return _r(r, [[2 * t for t in sv] for sv in s], *a, **k)\n"
+    )
     slower = mva["text"] + twice
     assert ask("edit", system="lavc", files={"perfmodels/mva.py": slower}) == {"result": None}
     assert ask("sweep", system="lavc", x="users", band=False)["result"]["metrics"] != before["metrics"]
-    broken = mva["text"] + "\ndef recursion(*a, **k):\n    raise RuntimeError('no')\n"
+    broken = mva["text"] + "\ndef recursion_kinds(*a, **k):\n    raise RuntimeError('no')\n"
     assert ask("edit", system="lavc", files={"perfmodels/mva.py": broken}) == {"result": None}
     n = mva["text"].count("\n")
     assert ask("evaluate", system="lavc") == {"error": "RuntimeError: no", "line": n + 3, "file": "perfmodels/mva.py"}
@@ -160,7 +163,7 @@ def test_an_error_in_a_helper_during_a_fit_names_its_file_and_line():
     # LAVC's module tells mva.py when a fit calls it (a fit gives solve parameters; a curve drawn
     # does not), and the edited recursion refuses to run for a fit: an edit across two files
     mva = edits.source("lavc", "perfmodels/mva.py") + (
-        "\nFITTING = False\n_recursion = recursion\n\n\ndef recursion(*a, **k):\n"
+        "\nFITTING = False\n_recursion = recursion_kinds\n\n\ndef recursion_kinds(*a, **k):\n"
         "    if FITTING:\n        raise ArithmeticError('not for a fit')\n    return _recursion(*a, **k)\n"
     )
     lavc = edits.source("lavc") + (

@@ -13,6 +13,9 @@ PACKAGE = Path(edits.__file__).parent
 MVA, CLOSED = "perfmodels/mva.py", "perfmodels/closed.py"
 # every station twice as slow, in the one MVA engine both closed networks run
 SLOWER_MVA = ("    wanted = set(keep)\n", "    demands = [2 * d for d in demands]\n    wanted = set(keep)\n")
+# the same in MVA with kinds of request, which LAVC runs (a lock's and an I/O's own times)
+SLOWER_KINDS = ("    s = [list(sv) for sv in services]\n", "    s = [[2 * t for t in sv] for sv in services]\n")
+SLOWER = {"decnet": SLOWER_MVA, "lavc": SLOWER_KINDS}
 # a network's think time halved, in the closed-network engine: users come back twice as fast
 QUICKER_THINK = ("        loop = self.network(k, p)\n", "        loop = self.network(k, p)\n        loop.think /= 2\n")
 
@@ -101,7 +104,8 @@ def test_the_files_offered_are_the_module_and_the_helpers_its_solve_runs():
         assert edits.files(system)[0] == edits.module_path(system)
         for path in edits.files(system):
             assert edits.source(system, path) == (PACKAGE.parent / path).read_text()
-    assert edits.files("lavc") == ["perfmodels/lavc.py", CLOSED, "perfmodels/bounds.py", "perfmodels/pace.py", MVA]
+    lavc = ["perfmodels/lavc.py", CLOSED, "perfmodels/mechanism.py", "perfmodels/bounds.py", "perfmodels/pace.py", MVA]
+    assert edits.files("lavc") == lavc
 
 
 def test_an_edit_of_mva_changes_both_closed_networks_and_restore_brings_each_back_exactly():
@@ -109,7 +113,7 @@ def test_an_edit_of_mva_changes_both_closed_networks_and_restore_brings_each_bac
     for system, metric in (("lavc", "io_elapsed_ms"), ("decnet", "throughput_bps")):
         other = "decnet" if system == "lavc" else "lavc"
         before, beside = curve(system), curve(other)
-        edits.install(system, {MVA: edited(system, MVA, SLOWER_MVA)})
+        edits.install(system, {MVA: edited(system, MVA, SLOWER[system])})
         after = curve(system)
         # closed.py imported `recursion` from mva.py at import: it ran again with the edited one
         # (LAVC: a request waits longer once another is queued; DECnet: fewer bits a second)
@@ -133,7 +137,7 @@ def test_an_edit_of_the_closed_network_engine_changes_lavc_and_restore_brings_it
     # users thinking half as long wait longer for each disk request (more are queued there)
     assert after["metrics"]["io_elapsed_ms"][-1] > before["metrics"]["io_elapsed_ms"][-1]
     # edits of two files at once: both run (mva.py's slower stations on top of the shorter think)
-    edits.install("lavc", {CLOSED: edited("lavc", CLOSED, QUICKER_THINK), MVA: edited("lavc", MVA, SLOWER_MVA)})
+    edits.install("lavc", {CLOSED: edited("lavc", CLOSED, QUICKER_THINK), MVA: edited("lavc", MVA, SLOWER_KINDS)})
     both = curve("lavc")
     assert both["metrics"]["io_elapsed_ms"][-1] > after["metrics"]["io_elapsed_ms"][-1]
     edits.restore("lavc")
@@ -146,8 +150,8 @@ def test_errors_in_a_helper_name_its_file_and_line():
         edits.install("lavc", {CLOSED: text + "\nx = (\n"})
     assert edits.line_of("lavc", e.value) == (CLOSED, text.count("\n") + 2)
     assert registry.system("lavc") is edits.original("lavc")
-    old, new = SLOWER_MVA
-    edits.install("lavc", {MVA: edits.source("lavc", MVA).replace(old, new.replace("2 * d", "2 * d / 0"))})
+    old, new = SLOWER_KINDS
+    edits.install("lavc", {MVA: edits.source("lavc", MVA).replace(old, new.replace("2 * t", "2 * t / 0"))})
     with pytest.raises(ZeroDivisionError) as e:
         registry.evaluate("lavc", {})
     line = edits.source("lavc", MVA).split("\n").index(old.rstrip("\n")) + 1

@@ -10,7 +10,18 @@ from perfmodels import ops
 
 
 def test_the_table_names_every_operation_the_page_and_the_server_ask():
-    assert set(ops.OPS) == {"evaluate", "sweep", "band", "describe", "sensitivity", "atlas", "table", "fit", "left_out"}
+    assert set(ops.OPS) == {
+        "evaluate",
+        "sweep",
+        "band",
+        "describe",
+        "sensitivity",
+        "atlas",
+        "table",
+        "fit",
+        "left_out",
+        "simulate",
+    }
 
 
 @pytest.mark.parametrize("name", sorted(ops.OPS))

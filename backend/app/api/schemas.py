@@ -58,6 +58,7 @@ Table = mirror(model_types.Table)
 OwnFit = mirror(model_types.OwnFit)
 Sensitivity = mirror(model_types.Sensitivity)
 AtlasCurve = mirror(model_types.AtlasCurve)
+Simulation = mirror(model_types.Simulation)
 
 
 class Health(BaseModel):

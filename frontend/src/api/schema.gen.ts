@@ -153,6 +153,16 @@ export interface paths {
      */
     post: operations["sensitivity_api_models__system__sensitivity_post"];
   };
+  "/api/models/{system}/simulate": {
+    /**
+     * Simulate
+     * @description The model's mechanism simulated event by event at one setting (perfmodels.simulation): for
+     * each metric its mean and 95 % interval, the events simulated, why the run stopped, and the
+     * model's own answer beside it. A seed gives the same run (one stopped by the clock: ask again
+     * with its events as max_events). 422 for a model that is not simulated, with the reason.
+     */
+    post: operations["simulate_api_models__system__simulate_post"];
+  };
   "/api/models/{system}/sweep": {
     /** Sweep */
     post: operations["sweep_api_models__system__sweep_post"];
@@ -436,6 +446,8 @@ export interface components {
       };
       /** Secondary Note */
       secondary_note: string | null;
+      /** Simulation */
+      simulation: string;
       summary: components["schemas"]["FitSummary"] | null;
       /** System */
       system: string;
@@ -692,6 +704,13 @@ export interface components {
       median_abs: number | null;
       /** N */
       n: number;
+    };
+    /** Estimate */
+    Estimate: {
+      /** Ci95 */
+      ci95: number[];
+      /** Mean */
+      mean: number;
     };
     /** EvaluateRequest */
     EvaluateRequest: {
@@ -1535,6 +1554,98 @@ export interface components {
       toward: number;
     };
     /**
+     * SimulateRequest
+     * @description The model's mechanism simulated at one setting: the spread of its service times, the seed,
+     * and when to stop (every 95 % interval within `target` of its mean, or the event budget, or the
+     * time limit, whichever comes first).
+     */
+    SimulateRequest: {
+      /** Cv */
+      cv?: number | null;
+      /** Knobs */
+      knobs?: {
+        [key: string]: number | string;
+      };
+      /**
+       * Max Events
+       * @default 2000000
+       */
+      max_events?: number;
+      /** Params */
+      params?: {
+        [key: string]: number;
+      } | null;
+      /**
+       * Seed
+       * @default 1
+       */
+      seed?: number;
+      /**
+       * Service
+       * @default exponential
+       * @enum {string}
+       */
+      service?: "exponential" | "constant" | "mechanism" | "cv";
+      /**
+       * Target
+       * @default 0.02
+       */
+      target?: number;
+      /**
+       * Time Limit S
+       * @default 2
+       */
+      time_limit_s?: number;
+    };
+    /** Simulated */
+    Simulated: {
+      /** Simulated */
+      simulated: boolean;
+      /** Words */
+      words: string;
+    };
+    /** Simulation */
+    Simulation: {
+      /** Analytic */
+      analytic: {
+        [key: string]: number | null;
+      };
+      /** Assumes */
+      assumes: string;
+      /** Batches */
+      batches: number;
+      /** Cv */
+      cv: number | null;
+      /** Drew */
+      drew: string;
+      /** Events */
+      events: number;
+      /** Half Width */
+      half_width: number;
+      /** Knobs */
+      knobs: {
+        [key: string]: number | string;
+      };
+      /** Metrics */
+      metrics: {
+        [key: string]: components["schemas"]["Estimate"];
+      };
+      /** Note */
+      note: string;
+      /** Seed */
+      seed: number;
+      /** Service */
+      service: string;
+      /** Stopped */
+      stopped: string;
+      /** System */
+      system: string;
+      /** Target */
+      target: number;
+      /** Warmup Events */
+      warmup_events: number;
+    };
+    /**
      * Snapshot
      * @description Everything a device needs on (re)connecting without an event id. The teacher's has every
      * student and answer; a student's, their own answers, who they are and each revealed spread.
@@ -1773,6 +1884,7 @@ export interface components {
       per_default: string | null;
       /** Question */
       question: string;
+      simulation: components["schemas"]["Simulated"];
       /** Stages */
       stages: string[];
       /** Title */
@@ -3277,6 +3389,69 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Sensitivity"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Simulate
+   * @description The model's mechanism simulated event by event at one setting (perfmodels.simulation): for
+   * each metric its mean and 95 % interval, the events simulated, why the run stopped, and the
+   * model's own answer beside it. A seed gives the same run (one stopped by the clock: ask again
+   * with its events as max_events). 422 for a model that is not simulated, with the reason.
+   */
+  simulate_api_models__system__simulate_post: {
+    parameters: {
+      path: {
+        system: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SimulateRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Simulation"];
         };
       };
       /** @description The request body is not valid JSON. */

@@ -43,6 +43,7 @@ export type Evaluation = Pick<S["EvaluateResult"], "metrics" | "bottleneck">;
 /** `evaluate` always sends the stages of the path. */
 export type EvaluateResult = S["EvaluateResult"] & { stages: Stage[] };
 export type SweepResult = S["SweepResult"];
+export type Simulation = S["Simulation"];
 /** A fit of some of a model's parameters (a user's own): name -> value, within its bounds. */
 export type Params = Record<string, number>;
 /** The fitted parameters a user's table leaves open: name -> [low, high], drawn as a band. */

@@ -6,7 +6,7 @@ import type { Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } 
  * parameters it does not pin. */
 export function bandNamesOf(sweep: SweepResult | null, spec: SystemSpec, own = false): string[] {
   return Object.entries(sweep?.band ?? {}).map(([name, b]) =>
-    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by ${own ? "your table" : "the memo"})` : spec.knobs.find((k) => k.name === name)?.label ?? name);
+    b.parameter ? `the ${b.label ?? name} (fitted, but not pinned by ${own ? "your table" : "the memo"})` : spec.knobs.find((k) => k.name === name)?.label ?? b.label ?? name);
 }
 
 /** Whether a band is wide enough to be seen (drawn and named in the legend). */

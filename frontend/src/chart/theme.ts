@@ -14,6 +14,8 @@ export const THEME = {
   own: "#0f766e",
   /** other studies' measurements (triangles) */
   outside: "#6b21a8",
+  /** the simulation's points and their 95 % intervals (diamonds on error bars) */
+  simulated: "#26221e",
   baseline: "#3d4753",
   limit: "#b3261e",
   grid: "#e7e9ec",
@@ -49,6 +51,7 @@ export function themeProperties(): Record<string, string> {
     "--memo": THEME.memo,
     "--own": THEME.own,
     "--outside": THEME.outside,
+    "--simulated": THEME.simulated,
     "--current": THEME.current,
     "--chart-baseline": THEME.baseline,
     "--chart-limit": THEME.limit,
@@ -80,6 +83,7 @@ text { font-family: system-ui, sans-serif; font-size: 12px; fill: ${t.ink}; }
 .series-curve { fill: none; stroke-width: 2; }
 .original-curve, .baseline-curve { fill: none; stroke: ${t.baseline}; stroke-width: 2; stroke-dasharray: ${t.baselineDash}; }
 .baseline-point { fill: #fff; stroke: ${t.ink}; stroke-width: 2; }
+.sim-interval { stroke: ${t.simulated}; stroke-width: 1.5; } .sim-point { fill: ${t.simulated}; stroke: #fff; stroke-width: 1; }
 .uncertainty-band { fill: ${t.curve}; fill-opacity: ${t.bandOpacity}; stroke: ${t.curve}; stroke-width: 1; stroke-dasharray: ${t.bandDash}; }
 .limit-line { fill: none; stroke: ${t.limit}; stroke-width: 1.5; stroke-dasharray: ${t.limitDash}; }
 .saturation path { fill: ${t.limit}; }

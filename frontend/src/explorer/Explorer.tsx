@@ -5,6 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Dataset, SystemSpec } from "../api/types";
 import { Chart } from "../chart/Chart";
+import type { SeriesPoint } from "../chart/geometry";
 import { ChangeAnnouncer, ChartDescription } from "../chart/ChartDescription";
 import { DataTable } from "../chart/DataTable";
 import { Legend } from "../chart/Legend";
@@ -26,12 +27,14 @@ import { Presets } from "./Presets";
 import { Readouts } from "./Readouts";
 import { RuntimeStatus } from "./RuntimeStatus";
 import { SensitivityPanel } from "./SensitivityPanel";
+import { SimulatePanel } from "./SimulatePanel";
 import { useActions } from "./useActions";
 import { useExplorerUrl } from "./useExplorerUrl";
 import { useExplorerView } from "./useExplorerView";
 import { usePrefetch } from "./usePrefetch";
 import { useScenarioData } from "./useScenarioData";
 import { useScrollPadding } from "./useScrollPadding";
+import { useSimulation } from "./useSimulation";
 import { useOutside, useSystem } from "./useSystem";
 import { CLOSED, ORIGINAL, useFragment } from "../workbench/fragment";
 import type { EditedModel } from "../workbench/useEditAt";
@@ -77,7 +80,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const [packed, setPacked] = useState<string | null>(null);
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const outside = useOutside(spec.id);
-  const view = useExplorerView(client, spec, dataset, state, source, fragment.open ? edited : null, outside);
+  // the simulated points (on "Simulate" only), along the curve on screen when it was pressed
+  const curveNow = useRef<SeriesPoint[]>([]);
+  const sim = useSimulation(client, spec, knobs, x, state.y, () => curveNow.current);
+  const view = useExplorerView(client, spec, dataset, state, source, fragment.open ? edited : null, sim.view, outside);
+  curveNow.current = view.curve;
   const { axes, marks, xKnob, yMetric, params, own } = view;
   // the table "Your measurements" would fit, for the workbench's fit of an edit
   const ownInput = useMemo(() => (own.table?.rows.length && !own.table.problems.length && state.data ? { text: state.data, knobs, fit: state.fit } : null),
@@ -124,6 +131,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <ChangeAnnouncer axes={`${x}|${state.y}`} yLabel={yMetric.label} yUnit={yMetric.unit} state={view.setting} />
           {view.modelError && <p className="model-error" role="alert">{`The model could not answer: ${view.modelError}`}</p>}
           <Legend marks={marks} dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null} />
+          <SimulatePanel spec={spec} sim={sim} />
           <div className="chart-details">
           <ChartDescription id={descriptionId} sentences={view.description} />
           <SoundControls marks={marks} yUnit={yMetric.unit} />

@@ -19,6 +19,7 @@ import { type OwnPoint, ownMark } from "../chart/marks/own";
 import { regionsMark } from "../chart/marks/regions";
 import { saturationMark } from "../chart/marks/saturation";
 import { seriesMark } from "../chart/marks/series";
+import { type SimulatedView, simulatedMark } from "../chart/marks/simulated";
 import type { MemoPoint } from "../chart/memoPoints";
 import type { OutsidePoint } from "../chart/outsidePoints";
 import type { NamedSeries } from "../chart/readout";
@@ -53,6 +54,8 @@ export interface ExplorerChart {
   own: { points: OwnPoint[]; elsewhere: number | null };
   /** other studies' measurements at this setting, and how many at others (null: none exist) */
   outside: { points: OutsidePoint[]; elsewhere: number | null };
+  /** the simulation's points, with their intervals (explorer/useSimulation.ts) */
+  simulated: SimulatedView | null;
 }
 
 export function explorerMarks(a: Axes, c: ExplorerChart): Mark[] {
@@ -74,6 +77,7 @@ export function explorerMarks(a: Axes, c: ExplorerChart): Mark[] {
     ...(sat ? [saturationMark(a, sat)] : []),
     memoMark(a, c.memo, c.curve),
     outsideMark(a, c.outside.points, c.outside.elsewhere),
+    simulatedMark(a, c.simulated),
     ownMark(a, c.own.points, c.own.elsewhere),
   ];
 }

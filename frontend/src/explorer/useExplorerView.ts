@@ -14,6 +14,7 @@ import type { ModelClient } from "../runtime/ModelClient";
 import type { ExplorerState } from "../state/urlState";
 import { useLatest } from "../view/useLatest";
 import type { EditedModel } from "../workbench/useEditAt";
+import type { SimulatedView } from "../chart/marks/simulated";
 import { sweepKey, useModelView } from "../view/useModelView";
 import { usePerCurves } from "../view/usePerCurves";
 import { explorerMarks } from "./explorerMarks";
@@ -25,7 +26,7 @@ import { useOwnTable } from "./useOwnTable";
  * everything the curve carries (capacity, knee, bounds, the model at the memo's settings) and the
  * readouts and the path at the setting are then the edit's. */
 export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string,
-  editedAs: EditedModel | null = null, outside: OutsideMeasurements | null = null) {
+  editedAs: EditedModel | null = null, simulated: SimulatedView | null = null, outside: OutsideMeasurements | null = null) {
   const edited = editedAs?.sweep ?? null;
   const { knobs, x, y, baseline, per } = state;
   const params = state.fitted ?? undefined;
@@ -76,9 +77,10 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
       knobs: spec.knobs, values: knobs, currentX: Number(knobs[x]), currentY, memo,
       own: { points: ownShown, elsewhere: own.table ? rowsElsewhere(own.table, ownShown) : null },
       outside: { points: outsideShown, elsewhere: outside?.rows.length ? outsideElsewhere(outside, outsideShown) : null },
+      simulated,
     }),
     [axes, curve, curveLabel, params, band, bandNames, limit, knee, saturation, shownBounds, perKnob, perCurves.series, memoCurve, baseline, baseCurve,
-      baselinePoint, spec, knobs, x, currentY, memo, outsideShown, outside, ownShown, own.table, edit, view.curve],
+      baselinePoint, spec, knobs, x, currentY, memo, outsideShown, outside, ownShown, own.table, edit, view.curve, simulated],
   );
   // The chart in words, from the same marks the chart draws.
   const description = useMemo(() => describeMarks(marks, axes), [marks, axes]);

@@ -9,6 +9,10 @@ import type { WorkerTransport } from "./transport";
 
 export type Http = Pick<typeof api, "model" | "describe">;
 
+/** The most a simulation may take on the server (backend/app/api/routes/models.py). */
+export const SERVER_SIMULATION_S = 2;
+export const SERVER_SIMULATION_EVENTS = 2_000_000;
+
 type Route<K extends Op> = (http: Http, call: Extract<Call, { type: K }>) => Promise<ResultFor[K]>;
 
 /** How the server answers the operations its route of the same name does not take as they are. */
@@ -19,6 +23,9 @@ const ROUTES: { [K in Op]?: Route<K> } = {
   sweep: (http, { band: _, ...call }) => http.model(call),
   band: (http, call) => http.model<SweepResult>({ ...call, type: "sweep" }).then((s) => s.band),
   fit: (http, call) => serverFit(http, call),
+  // the server's simulation is bounded (2 s, 2M events a request): a longer run is the browser's
+  simulate: (http, call) => http.model({ ...call, time_limit_s: Math.min(call.time_limit_s ?? SERVER_SIMULATION_S, SERVER_SIMULATION_S),
+    max_events: Math.min(call.max_events ?? SERVER_SIMULATION_EVENTS, SERVER_SIMULATION_EVENTS) }),
   left_out: (http, call) =>
     serverFit(http, call).then((fit) => Object.fromEntries(fit.rows.map((r) => [`${r.line} ${r.metric}`, r.left_out_percent ?? null]))),
 };

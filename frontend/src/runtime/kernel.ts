@@ -53,7 +53,7 @@ _memolab_call
 `;
 
 const RECENT = 16;
-const OWN = new Set(["table", "fit", "left_out"]);
+const OWN = new Set(["table", "fit", "left_out", "simulate"]);
 // A long request's progress is posted at most this often.
 const PROGRESS_MS = 50;
 
@@ -170,7 +170,7 @@ export function createKernel(deps: KernelDeps) {
         // a stop asked for after the last request ended is not this one's
         if (interrupt) Atomics.store(interrupt, 0, 0);
         let told = -Infinity;
-        const progress = type === "fit" || type === "left_out"
+        const progress = type === "fit" || type === "left_out" || type === "simulate"
           ? (fraction: number) => {
             if (now() - told < PROGRESS_MS && fraction < 1) return;
             told = now();

@@ -64,6 +64,17 @@ export interface OpRequests {
     best: Record<string, number>;
     weight?: number;
   };
+  simulate: {
+    system: string;
+    knobs?: Record<string, number | string>;
+    params?: Record<string, number> | null;
+    service?: string;
+    cv?: number | null;
+    seed?: number;
+    target?: number;
+    max_events?: number;
+    time_limit_s?: number;
+  };
 }
 
 /** What each model operation answers. */
@@ -77,6 +88,7 @@ export interface OpResults {
   table: S["Table"];
   fit: S["OwnFit"];
   left_out: Record<string, number | null>;
+  simulate: S["Simulation"];
 }
 
 export type Op = keyof OpRequests;

@@ -33,8 +33,9 @@ export type WorkerEvent =
   | { type: "progress"; id: number; fraction: number }
   | { type: "error"; id: number; message: string };
 
-/** The requests about a user's own table: long, asked by the worker first (./ModelClient.ts own). */
-export type OwnCall = Extract<Call, { type: "table" | "fit" | "left_out" }>;
+/** The long requests, asked once each, by the worker first (./ModelClient.ts own): about a
+ * user's own table, and a simulation. */
+export type OwnCall = Extract<Call, { type: "table" | "fit" | "left_out" | "simulate" }>;
 
 // A model request to the worker: a call with its id.
 export type ModelRequest = Exclude<WorkerRequest, { type: "attach" }>;

@@ -2,11 +2,11 @@
 // hand (npm run api-types). Each system's model files as the workbench offers them: its module
 // first, then the helpers its solve runs (the sandbox refuses an edit of any other file).
 export const MODEL_FILES: Readonly<Record<string, readonly string[]>> = {
-  "decnet": ["perfmodels/decnet.py", "perfmodels/closed.py", "perfmodels/mva.py", "perfmodels/bounds.py", "perfmodels/pace.py"],
+  "decnet": ["perfmodels/decnet.py", "perfmodels/closed.py", "perfmodels/mechanism.py", "perfmodels/mva.py", "perfmodels/bounds.py", "perfmodels/pace.py"],
   "ofn": ["perfmodels/ofn.py"],
   "rsx-swap": ["perfmodels/rsx_swap.py"],
   "rsx-qio": ["perfmodels/rsx_qio.py", "perfmodels/bounds.py", "perfmodels/pace.py"],
   "ffs": ["perfmodels/ffs.py", "perfmodels/bounds.py", "perfmodels/controller.py", "perfmodels/ffs_machine.py", "perfmodels/pace.py"],
-  "lavc": ["perfmodels/lavc.py", "perfmodels/closed.py", "perfmodels/bounds.py", "perfmodels/pace.py", "perfmodels/mva.py"],
+  "lavc": ["perfmodels/lavc.py", "perfmodels/closed.py", "perfmodels/mechanism.py", "perfmodels/bounds.py", "perfmodels/pace.py", "perfmodels/mva.py"],
   "afs": ["perfmodels/afs.py", "perfmodels/bounds.py"],
 };

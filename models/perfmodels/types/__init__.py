@@ -37,6 +37,7 @@ from .descriptions import (
     Overlay,
     OverlayMetric,
     ParamDescription,
+    Simulated,
     SpecDescription,
     SystemDescription,
     ValidationLine,
@@ -56,6 +57,7 @@ from .own import (
     TableProblem,
     TableRow,
 )
+from .simulation import Estimate, Simulation
 
 __all__ = [
     "AtlasBound",
@@ -65,6 +67,7 @@ __all__ = [
     "BoundLine",
     "BoundsKnee",
     "Card",
+    "Estimate",
     "ErrorSummary",
     "EvaluateResult",
     "Evaluation",
@@ -101,6 +104,8 @@ __all__ = [
     "SpecDescription",
     "Stage",
     "StagePart",
+    "Simulated",
+    "Simulation",
     "SweepResult",
     "SystemDescription",
     "ValidationLine",

@@ -74,8 +74,17 @@ class SpecDescription(TypedDict):
     params: list[ParamDescription]
 
 
+class Simulated(TypedDict):
+    """Whether the model's mechanism is simulated (the explorer's Simulate), and in words what of
+    it, or why not."""
+
+    simulated: bool
+    words: str
+
+
 class SystemDescription(SpecDescription):
     memo_points: list[MemoPoint]
+    simulation: Simulated
 
 
 class ValidationLine(TypedDict):
@@ -132,3 +141,5 @@ class Card(TypedDict):
     # judged on outside measurements (python -m validation --write), and the hardware it names
     validation: list[ValidationLine]
     hardware: list[HardwarePart]
+    # what of the mechanism is simulated, or why it is not
+    simulation: str

@@ -82,3 +82,17 @@ class LeftOutRequest(OwnRequest):
     best: Params
     # the memo's pull the fit chose (its prior.weight; absent: chosen again)
     weight: NotRequired[float]
+
+
+class SimulateRequest(EvaluateRequest):
+    """A simulation of the model's mechanism at one setting: the spread of its service times
+    ("exponential", "constant", "mechanism": the model's own, or "cv" with `cv`), the seed, and
+    when to stop: every 95 % interval within `target` of its mean (relative), `max_events`
+    events or `time_limit_s` seconds, whichever comes first."""
+
+    service: NotRequired[str]
+    cv: NotRequired[float | None]
+    seed: NotRequired[int]
+    target: NotRequired[float]
+    max_events: NotRequired[int]
+    time_limit_s: NotRequired[float]

@@ -7,7 +7,7 @@ import asyncio
 import json
 import math
 from concurrent.futures.process import BrokenProcessPool
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
@@ -75,6 +75,25 @@ class TableRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     text: str = Field(max_length=MAX_BYTES)
     knobs: dict[KnobName, KnobValue] = Field(default_factory=dict, max_length=32)
+
+
+# A simulation on the server is bounded like every model call: by its own clock and event budget
+# here (the browser's may run longer), then charged to the client's budget as CPU seconds.
+SIMULATION_SECONDS = 2.0
+SIMULATION_EVENTS = 2_000_000
+
+
+class SimulateRequest(EvaluateRequest):
+    """The model's mechanism simulated at one setting: the spread of its service times, the seed,
+    and when to stop (every 95 % interval within `target` of its mean, or the event budget, or the
+    time limit, whichever comes first)."""
+
+    service: Literal["exponential", "constant", "mechanism", "cv"] = "exponential"
+    cv: float | None = Field(default=None, ge=0, le=4)
+    seed: int = Field(default=1, ge=0, le=2**53)
+    target: float = Field(default=0.02, ge=0.005, le=0.5)
+    max_events: int = Field(default=SIMULATION_EVENTS, ge=10_000, le=SIMULATION_EVENTS)
+    time_limit_s: float = Field(default=SIMULATION_SECONDS, gt=0, le=SIMULATION_SECONDS)
 
 
 def _known(system: str) -> None:
@@ -188,3 +207,13 @@ async def fit(system: str, body: FitRequest, calls: ModelCallsDep) -> Response:
     _known(system)
     # the server's fit has its rows left out already (the page asks for them apart from its worker)
     return await _answer(calls, "fit", {"system": system, **body.model_dump(), "left_out": True})
+
+
+@router.post("/{system}/simulate", response_model=schemas.Simulation, responses=problems(429, 503))
+async def simulate(system: str, body: SimulateRequest, calls: ModelCallsDep) -> Response:
+    """The model's mechanism simulated event by event at one setting (perfmodels.simulation): for
+    each metric its mean and 95 % interval, the events simulated, why the run stopped, and the
+    model's own answer beside it. A seed gives the same run (one stopped by the clock: ask again
+    with its events as max_events). 422 for a model that is not simulated, with the reason."""
+    _known(system)
+    return await _answer(calls, "simulate", {"system": system, **body.model_dump()})

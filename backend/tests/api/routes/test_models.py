@@ -1,6 +1,8 @@
+import json
 import time
 
 import perfmodels
+from perfmodels import ops
 from perfmodels.atlas import curve
 
 
@@ -180,3 +182,36 @@ def test_atlas_is_the_models_curve_and_refuses_a_bad_knob(client):
     assert r.json()["knobs"]["circuit"] == "NI"
     assert client.post("/api/models/decnet/atlas", json={"knobs": {"circuit": "X"}}).status_code == 422
     assert client.post("/api/models/nope/atlas", json={}).status_code == 404
+
+
+def test_simulate_answers_each_metric_with_its_interval_and_a_seed_repeats_it(client):
+    body = {"knobs": {"users": 40}, "service": "constant", "seed": 3, "target": 0.05}
+    r = client.post("/api/models/lavc/simulate", json=body)
+    assert r.status_code == 200
+    s = r.json()
+    assert s["events"] > 0 and s["seed"] == 3 and s["service"] == "constant"
+    for m in s["metrics"].values():
+        assert m["ci95"][0] <= m["mean"] <= m["ci95"][1]
+    asked = {"system": "lavc", **body, "max_events": 2_000_000, "time_limit_s": 2.0}
+    assert s == json.loads(json.dumps(ops.run("simulate", asked)))
+    r = client.post("/api/models/decnet/simulate", json={"service": "constant"})
+    assert (
+        r.status_code == 200 and r.json()["metrics"]["throughput_bps"]["mean"] > r.json()["analytic"]["throughput_bps"]
+    )
+
+
+def test_simulate_refuses_bad_input_and_models_it_does_not_simulate(client):
+    for body in (
+        {"service": "uniform"},
+        {"seed": -1},
+        {"target": 0},
+        {"time_limit_s": 60},
+        {"max_events": 10**9},
+        {"knobs": {"users": 0}},
+        {"service": "cv"},
+        {"shape": 2},
+    ):
+        r = client.post("/api/models/lavc/simulate", json=body)
+        assert r.status_code == 422, body
+    r = client.post("/api/models/ofn/simulate", json={})
+    assert r.status_code == 422 and "not simulated" in r.json()["detail"]

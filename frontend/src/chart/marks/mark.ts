@@ -128,19 +128,19 @@ export interface Mark {
 /** Each consumer's order, written once: a mark's contribution takes its place from here. */
 export const ORDER = {
   /** the explorer's legend */
-  legend: { model: 0, series: 1, own: 2, original: 2.5, baseline: 3, band: 4, memo: 5, outside: 5.5, capacity: 6, bounds: 7, knee: 8, saturation: 9, current: 10 },
+  legend: { model: 0, series: 1, own: 2, original: 2.5, baseline: 3, band: 4, memo: 5, simulated: 5.5, outside: 5.7, capacity: 6, bounds: 7, knee: 8, saturation: 9, current: 10 },
   /** a lesson's legend */
   brief: { model: 0, baseline: 1, memo: 2, prediction: 3, sketch: 3, crowd: 4, classSketch: 4, band: 5, capacity: 6, regions: 7 },
   /** the description: what is plotted, the curves, the shape, the limits, the knee, the
    * capacity or saturation, the bounds, the memo, the baseline, the other curves, a class's
    * sketches */
-  said: { what: 0, per: 1, shape: 2, original: 2.5, regions: 3, knee: 4, capacity: 5, saturation: 5, bounds: 6, memo: 7, outside: 7.5, baseline: 8, others: 9, classSketch: 10 },
+  said: { what: 0, per: 1, shape: 2, original: 2.5, regions: 3, knee: 4, capacity: 5, saturation: 5, bounds: 6, memo: 7, simulated: 7.5, outside: 7.7, baseline: 8, others: 9, classSketch: 10 },
   /** the data table's columns after x */
   column: { model: 0, series: 1, original: 1.5, baseline: 2, band: 3, regions: 4 },
   /** an exported image's legend */
-  exportKey: { model: 0, series: 1, original: 1.5, baseline: 2, memo: 3, outside: 3.5, own: 4, capacity: 5, band: 6 },
+  exportKey: { model: 0, series: 1, original: 1.5, baseline: 2, memo: 3, simulated: 3.5, outside: 3.7, own: 4, capacity: 5, band: 6 },
   /** the CSV's rows */
-  csv: { model: 0, series: 1, original: 1.5, baseline: 2, band: 3, capacity: 4, memo: 5, outside: 5.5, own: 6, classSketch: 7 },
+  csv: { model: 0, series: 1, original: 1.5, baseline: 2, band: 3, capacity: 4, memo: 5, simulated: 5.5, outside: 5.7, own: 6, classSketch: 7 },
 } as const;
 
 /** Every contribution of one kind, in its consumer's order (stable within a place). */

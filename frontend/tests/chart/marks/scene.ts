@@ -29,7 +29,7 @@ export function chart(c: Partial<ExplorerChart> = {}): ExplorerChart {
   return {
     curve: rising, curveLabel: null, fitted: false, band: [], bandNames: [], limit: [], knee: null, saturation: null, bounds: null, per: null,
     calibration: [], baseline: null, original: null, knobs: [], values: {}, currentX: 4, currentY: 400, memo: [], own: { points: [], elsewhere: null },
-    outside: { points: [], elsewhere: null }, ...c,
+    outside: { points: [], elsewhere: null }, simulated: null, ...c,
   };
 }
 

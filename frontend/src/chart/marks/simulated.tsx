@@ -1,0 +1,92 @@
+// The simulation's points beside the model's curve: at each x simulated, the mean (a diamond) on
+// its 95 % interval (a bar with caps). In words, the sentence that says where the simulation and
+// the model part and why; in the table and the CSV, each point with its interval and the model
+// there; in an exported image, a key.
+import { formatValue, withUnit } from "../../format";
+import { dotBox } from "../labels";
+import { THEME } from "../theme";
+import { type Axes, type CsvRow, type Mark, ORDER } from "./mark";
+
+/** One simulated point: its x, the metric's mean and 95 % interval, and the model's value there. */
+export interface SimPoint {
+  x: number;
+  mean: number;
+  low: number;
+  high: number;
+  model: number | null;
+}
+
+export interface SimulatedView {
+  points: SimPoint[];
+  /** what the simulation drew, in words ("constant service times") */
+  drew: string;
+  /** where the two part and why */
+  sentence: string;
+  seed: number;
+}
+
+/** The simulation's difference from the model at a point, in per cent (null: no model there). */
+export const partsBy = (p: SimPoint) => (p.model ? (100 * (p.mean - p.model)) / Math.abs(p.model) : null);
+
+export function simulatedMark(a: Axes, sim: SimulatedView | null): Mark {
+  const points = sim?.points ?? [];
+  const y = (v: number) => formatValue(v, a.yUnit);
+  const name = sim ? `simulation (${sim.drew})` : "simulation";
+  return {
+    id: "simulated",
+    draw: {
+      top: (f) => points.length > 0 && (
+        <g key="simulated" className="simulated" data-testid="simulated">
+          {points.map((p) => {
+            const [px, lo, hi, my] = [f.g.x(p.x), f.g.y(p.low), f.g.y(p.high), f.g.y(p.mean)];
+            return (
+              // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is not interactive; as an image it is read as its value
+              <g key={p.x} data-testid="simulated-point" data-x={p.x} data-mean={p.mean} data-low={p.low} data-high={p.high}
+                role="img" aria-label={`Simulated ${y(p.mean)} at ${a.xLabel} ${a.xText(p.x)}, 95 % interval ${y(p.low)} to ${y(p.high)}`}>
+                <line className="sim-interval" x1={px} x2={px} y1={lo} y2={hi} />
+                <line className="sim-interval" x1={px - 4} x2={px + 4} y1={lo} y2={lo} />
+                <line className="sim-interval" x1={px - 4} x2={px + 4} y1={hi} y2={hi} />
+                <path className="sim-point" d={`M${px},${my - 5.5}L${px + 5.5},${my}L${px},${my + 5.5}L${px - 5.5},${my}Z`} />
+              </g>
+            );
+          })}
+        </g>
+      ),
+    },
+    ys: points.flatMap((p) => [p.low, p.high]),
+    obstacles: (f) => ({ boxes: points.map((p) => dotBox(f.g.x(p.x), f.g.y(p.mean), 7)) }),
+    legend: points.length
+      ? [{ at: ORDER.legend.simulated, keys: ["simulated"], testId: "legend-simulated", text: `${name}: mean and 95 % interval at ${points.length} settings` }]
+      : [],
+    exportKey: points.length ? [{ at: ORDER.exportKey.simulated, label: `${name}, 95 % interval`, colour: THEME.simulated }] : [],
+    sentences: sim && points.length ? [{ at: ORDER.said.simulated, text: sim.sentence }] : [],
+    table: points.length
+      ? {
+          caption: `Simulated points (${sim?.drew}, seed ${sim?.seed})`,
+          testId: "simulated-table",
+          head: [a.xLabel, withUnit("Simulated mean", a.yUnit), "95 % interval", withUnit("Model", a.yUnit), "Simulation against the model"],
+          rows: points.map((p) => {
+            const by = partsBy(p);
+            return {
+              key: String(p.x),
+              cells: [
+                { text: a.xText(p.x), num: true },
+                { text: formatValue(p.mean, ""), num: true },
+                { text: `${formatValue(p.low, "")} to ${formatValue(p.high, "")}`, num: true },
+                { text: p.model === null ? "" : formatValue(p.model, ""), num: true },
+                { text: by === null ? "" : `${by >= 0 ? "+" : "\u2212"}${Math.abs(by).toFixed(1)} %`, num: true },
+              ],
+            };
+          }),
+        }
+      : undefined,
+    csv: {
+      at: ORDER.csv.simulated,
+      rows: points.flatMap((p): CsvRow[] => [
+        [`${name} mean`, p.x, p.mean, "", "", `seed ${sim?.seed}`],
+        [`${name} 95 % low`, p.x, p.low, "", "", ""],
+        [`${name} 95 % high`, p.x, p.high, "", "", ""],
+      ]),
+    },
+  };
+}

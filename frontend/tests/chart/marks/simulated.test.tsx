@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { cleanup, render } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { simulatedMark } from "../../../src/chart/marks/simulated";
+import { frameOf } from "./frame";
+import { axes } from "./scene";
+
+afterEach(cleanup);
+const ui = { tip: () => undefined };
+const view = {
+  points: [
+    { x: 4, mean: 420, low: 410, high: 430, model: 400 },
+    { x: 8, mean: 690, low: 689, high: 691, model: 680 },
+  ],
+  drew: "constant service times",
+  sentence: "It parts from the model most at link quota 4 buffers.",
+  seed: 3,
+};
+
+describe("the simulation's points", () => {
+  it("draw a diamond on its interval at each x, named with both", () => {
+    const r = render(<svg aria-label="chart">{simulatedMark(axes, view).draw?.top?.(frameOf(), ui)}</svg>);
+    const points = [...r.container.querySelectorAll('[data-testid="simulated-point"]')];
+    expect(points.map((p) => p.getAttribute("data-x"))).toEqual(["4", "8"]);
+    expect(points[0].getAttribute("aria-label")).toContain("95 % interval");
+    expect(points[0].querySelectorAll(".sim-interval")).toHaveLength(3);
+  });
+  it("are in the legend, the description, the table, the CSV and an export's key", () => {
+    const m = simulatedMark(axes, view);
+    expect(m.legend?.map((l) => l.text)).toEqual(["simulation (constant service times): mean and 95 % interval at 2 settings"]);
+    expect(m.sentences?.map((s) => s.text)).toEqual([view.sentence]);
+    expect(m.table?.rows.map((r) => r.cells.map((c) => c.text))[0]).toEqual(["4 buffers", "420", "410 to 430", "400", "+5.0 %"]);
+    expect(m.csv?.rows).toHaveLength(6);
+    expect(m.csv?.rows[0]).toEqual(["simulation (constant service times) mean", 4, 420, "", "", "seed 3"]);
+    expect(m.exportKey?.map((k) => k.label)).toEqual(["simulation (constant service times), 95 % interval"]);
+    expect(m.ys).toEqual([410, 430, 689, 691]);
+  });
+  it("say nothing before a run", () => {
+    const m = simulatedMark(axes, null);
+    expect([m.legend, m.sentences, m.exportKey, m.csv?.rows]).toEqual([[], [], [], []]);
+    expect(m.table).toBeUndefined();
+  });
+});
