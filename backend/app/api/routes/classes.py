@@ -163,6 +163,11 @@ def end(db: SessionDep, teacher: CurrentTeacher, bus: BusDep) -> Response:
 _CSV_RISKY = ("=", "+", "-", "@", "\t", "\r")
 
 
+# What a confidence of 1 to 3 means, in the words the phone showed (live/PeerVote.tsx): the
+# CSV's last column says it, so a sheet needs no key to read the numbers
+SURE_WORDS = {"1": "guessing", "2": "fairly sure", "3": "sure"}
+
+
 def _cell(text: str) -> str:
     return "'" + text if text.startswith(_CSV_RISKY) else text
 
@@ -179,10 +184,11 @@ def answers_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) 
     out = io.StringIO()
     w = csv.writer(out)
     # (new columns last: a sheet that reads the first five columns reads them still; `phase` is
-    # "lesson", or "before" / "after" for the concept check, whose `step` is then its question)
-    w.writerow(["step", "student", "name", "answer", "time", "round", "confidence", "phase"])
+    # "lesson", or "before" / "after" for the concept check, whose `step` is then its question;
+    # `how sure` is the confidence in words)
+    w.writerow(["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure"])
     for step, round_no, sid, name, given, sure, at, phase in reads.answer_rows(db, c, steps, check):
-        w.writerow([step, sid, _cell(name), _cell(given), at, round_no, sure, phase])
+        w.writerow([step, sid, _cell(name), _cell(given), at, round_no, sure, phase, SURE_WORDS.get(sure, "")])
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",
