@@ -132,6 +132,14 @@ test("a teacher runs a step voted twice with eight phones: hidden until the reve
   const toward = phones.filter((_, i) => Math.abs(second[i] - truth) < Math.abs(first[i] - truth)).length;
   const shift = teacher.page.getByTestId("round-shift");
   await expect(shift).toBeVisible();
+  // the dots' words as drawn on the projector, scale and all: no smaller than the table's 18 px
+  const sizes = await shift.locator(".shift-strips text").evaluateAll((ts) => ts.map((t) => {
+    const svg = (t as SVGTextElement).ownerSVGElement!;
+    return Number.parseFloat(getComputedStyle(t).fontSize) * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+  }));
+  expect(sizes.length).toBeGreaterThan(0);
+  for (const px of sizes) expect(px, "a word of the round shift's dots, in px on screen").toBeGreaterThanOrEqual(18);
+  await shift.screenshot({ path: test.info().outputPath("round-shift.png") });
   await expect(shift.getByTestId("shift-right")).toContainText(`${share("1")}${share("2")}`);
   await expect(shift.getByTestId("shift-moved")).toContainText(`${toward} of 8 moved toward the model`);
   const sureWrong = (round: string) => rows.filter((r) => r.round === round && r.confidence === "3" && !near(Number(r.answer))).length;

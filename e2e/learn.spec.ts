@@ -1,6 +1,7 @@
 // Lessons: the index, a whole lesson walked by keyboard in presenter view (predict, reveal, QR
 // code of each step's link), progress kept and reset, a teacher's file checked and shared by link.
 import { expect, test } from "./lib/sharedTab";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { LessonPage } from "./pages/LessonPage";
 
@@ -180,13 +181,33 @@ test("a teacher's lesson file: problems shown with their line, a good file store
   await expect(fresh.getByRole("alert")).toContainText("Cannot open this lesson");
 });
 
+test("a choice's answer key the model contradicts is refused at its line; the notes say whose key it is", async ({ page }) => {
+  // the FFS lesson with its MASSBUS question's key moved to the bus: the model says rotation and layout
+  const right = readFileSync(fileURLToPath(new URL("../lessons/ffs-block-size.yaml", import.meta.url)), "utf8");
+  const key = "        - The disk's seek time\n      answer: 2";
+  const wrong = right.replace(key, key.replace("answer: 2", "answer: 1"));
+  expect(wrong).not.toBe(right);
+  const line = wrong.split("\n").findIndex((l, i, all) => l.includes("answer: 1") && all[i - 1].includes("seek time")) + 1;
+  await page.goto("/learn");
+  await page.getByLabel("Open a lesson file").setInputFiles({ name: "my-ffs.yaml", mimeType: "application/x-yaml", buffer: Buffer.from(wrong) });
+  const problems = page.getByTestId("lesson-problems");
+  await expect(problems).toContainText(`Line ${line}: steps[4].question.answer: the model's bottleneck here is rotation and layout: choice 2 ("Skipped rotational positions between consecutive blocks"), not choice 1`);
+  await expect(page.getByTestId("lesson-link")).toHaveCount(0);
+  await problems.screenshot({ path: test.info().outputPath("wrong-key.png") });
+  // the shipped lesson's notes: a key the model judged, and one it cannot judge, each said so
+  await page.goto("/learn/ffs-block-size/notes");
+  const notes = page.getByTestId("teacher-notes");
+  await expect(notes).toContainText("Skipped rotational positions between consecutive blocks (the answer, the model's bottleneck here)");
+  await expect(notes).toContainText("(the lesson's answer: the model cannot judge this question)");
+});
+
 test("a teacher previews a whole lesson, answers included, from /learn", async ({ page }) => {
   await page.goto("/learn");
   await page.getByTestId("lesson-lavc-capacity").getByRole("link", { name: "Teacher's notes" }).click();
   await expect(page).toHaveURL(/\/learn\/lavc-capacity\/notes$/);
   const steps = page.getByTestId("notes-step");
   await expect(steps).toHaveCount(8);
-  await expect(page.getByTestId("teacher-notes")).toContainText("(the answer)");
+  await expect(page.getByTestId("teacher-notes")).toContainText("(the lesson's answer: the model cannot judge this question)");
   await expect(page.getByTestId("teacher-notes")).toContainText("The intuition it corrects");
   // a point question's answer is the model's, computed now
   await expect(page.getByTestId("notes-model").first()).toContainText(/\d+(\.\d+)?%/);
@@ -194,7 +215,7 @@ test("a teacher previews a whole lesson, answers included, from /learn", async (
   const check = page.getByTestId("notes-check");
   await expect(check).toHaveCount(3);
   await expect(check.first().getByTestId("notes-model")).toContainText(/\d+(\.\d+)?%/);
-  await expect(check.nth(1)).toContainText("grow, because each user costs the CPU less (the answer)");
+  await expect(check.nth(1)).toContainText("grow, because each user costs the CPU less (the lesson's answer: the model cannot judge this question)");
   // beside the model's answer, the memo's own figure with its citation
   await page.goto("/learn/decnet-link-quota/notes");
   await expect(page.getByTestId("notes-memo").first()).toContainText(/The memo measured \d+(\.\d+)?K bit\/s \(printed as/);

@@ -47,15 +47,15 @@ test("a live class: students join by code and answer, the presenter sees every a
     await expect(s.page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
     await expect(s.page.getByTestId("class-place")).toBeVisible();
   }
-  await expect(students[0].page.getByTestId("class-place")).toContainText("0 of 3 in the class predicted less than you");
-  await expect(students[2].page.getByTestId("class-place")).toContainText("2 of 3 in the class predicted less than you");
+  await expect(students[0].page.getByTestId("class-place")).toContainText("None of the 2 others in the class predicted less than you");
+  await expect(students[2].page.getByTestId("class-place")).toContainText("All 2 others in the class predicted less than you");
   await expect(students[1].page.getByTestId("reveal")).toContainText("You predicted");
 
   // A student who reloads is back in her seat, revealed step and all, without joining again.
   await students[1].page.reload();
   await students[1].atStep(2);
   await expect(students[1].page.getByTestId("join-class")).toHaveCount(0);
-  await expect(students[1].page.getByTestId("class-place")).toContainText("1 of 3 in the class predicted less than you");
+  await expect(students[1].page.getByTestId("class-place")).toContainText("1 of the 2 others in the class predicted less than you");
 
   await teacher.page.getByRole("button", { name: "End the class" }).click();
   for (const s of students) await expect(s.page.getByTestId("class-ended")).toBeVisible();

@@ -193,3 +193,21 @@ test("a fit no better than the memo's parameters on rows left out says so, and p
   await expect(page.getByTestId("legend")).not.toContainText("your fit");
   await expect.poll(() => ex.params().get("fitted")).toBeNull();
 });
+
+test("a table along another knob than the chart's x is said and offered for the axis; the hint names this system's columns", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", "circuit=NI&x=buffer_size");
+  // the format's hint in DECnet's own words (never FFS's block_size)
+  await expect(page.getByTestId("own-data-hint-x")).toHaveText("buffer_size (bytes)");
+  await expect(page.getByTestId("own-data-hint-y")).toHaveText("throughput_bps (bit/s)");
+  await ex.own.input().fill(DECNET);
+  const notice = page.getByTestId("own-data-elsewhere");
+  // (the row at the quota on screen is drawn; the two others are said, with the way to see them)
+  await expect(notice).toContainText("Only 1 of your 3 rows is on this chart: your table is measured along Link quota, and the chart's x is Buffer size.");
+  await expect(ex.own.points()).toHaveCount(1);
+  await notice.screenshot({ path: test.info().outputPath("own-elsewhere.png") });
+  await page.getByTestId("own-data-use-x").click();
+  await expect(ex.own.points()).toHaveCount(3);
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByTestId("own-data-hint-x")).toHaveText("link_quota (buffers)");
+});

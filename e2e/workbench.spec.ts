@@ -144,7 +144,15 @@ test("an edited constant redraws the chart over the dashed original and is judge
   await page.getByTestId("model-source").click();
   await page.keyboard.press("Control+End");
   await page.keyboard.insertText("def solve(k, p=None, detail=True):\n    n = 0\n    while True:\n        n += 1\n");
+  // while it runs, it says so, and the figures of the edit before it are gone
+  await expect(page.getByTestId("sandbox-status")).toHaveText("Running your edit…");
+  await expect(page.getByTestId("edited-laws")).not.toContainText("No law broken");
+  await expect(page.getByTestId("edited-fit")).toContainText("(running your edit…)");
   await expect(page.getByTestId("edit-problem")).toContainText(/Line \d+ of perfmodels\/afs\.py: stopped: it ran past the time limit/, { timeout: 60_000 });
+  // failed: nothing under the error reads as if this edit had passed
+  await expect(page.getByTestId("edited-laws")).toHaveText("The laws are not checked: the edit on screen does not run (its error is above).");
+  await expect(page.getByTestId("edited-fit")).toContainText("(not judged: the edit does not run)");
+  await page.getByTestId("workbench").screenshot({ path: test.info().outputPath("workbench-failed.png") });
   const line = Number(/Line (\d+)/.exec((await page.getByTestId("edit-problem").textContent()) ?? "")?.[1]);
   expect([LAST + 3, LAST + 4]).toContain(line); // the loop's own lines
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", drawn!);

@@ -135,6 +135,38 @@ def read_check(text: str) -> tuple[Step, ...]:
     return found
 
 
+def key_problems(text: str) -> list[str]:
+    """Where a choice question's answer key disagrees with the model: a question that names each
+    choice's bottleneck (`bottlenecks`, as the page's checker reads it: claims.ts) is judged by the
+    model's bottleneck at its step's setting, so a wrong key is refused on publishing too, not
+    only in the teacher's browser. A setting the model refuses is left to the page's checks."""
+    doc = _load(text)
+    if not isinstance(doc, dict):
+        return []
+    asked = [("step", s) for s in doc.get("steps") or []] + [("check question", q) for q in doc.get("check") or []]
+    seen = {"step": 0, "check question": 0}
+    out: list[str] = []
+    for kind, s in asked[: MAX_STEPS + MAX_CHECK]:
+        seen[kind] += 1
+        q = s.get("question") if isinstance(s, dict) else None
+        names = q.get("bottlenecks") if isinstance(q, dict) and q.get("predict") == "choice" else None
+        state = s.get("state") if isinstance(s, dict) else None
+        if not isinstance(names, list) or not isinstance(state, dict) or not isinstance(q, dict):
+            continue
+        try:
+            model = registry.evaluate(str(state.get("system")), state.get("knobs") or {})["bottleneck"]
+        except (ValueError, TypeError, KeyError, AttributeError):
+            continue
+        right, given = (names.index(model) + 1 if model in names else 0), q.get("answer")
+        if not right:
+            out.append(f"{kind} {seen[kind]}: the model's bottleneck here is {model}, which no choice names")
+        elif right != given:
+            out.append(
+                f"{kind} {seen[kind]}: the model's bottleneck here is {model}: choice {right}, not choice {given}"
+            )
+    return out
+
+
 def _step(s: Any) -> Step:
     q = s.get("question") if isinstance(s, dict) else None
     step = _shape(s, q)

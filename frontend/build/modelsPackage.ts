@@ -92,6 +92,7 @@ export function modelsPackage(python: string, cwd?: string): { specs: Record<str
       evaluateMany: (asks) => py.run(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(${asJson(asks)})]))`),
       sweepMany: (asks) => py.run(`import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(${asJson(asks)})]))`),
       sensitivityMany: (asks) => py.run(`import json, perfmodels; print(json.dumps([perfmodels.sensitivity(s, k, m) for s, k, m in json.loads(${asJson(asks)})]))`),
+      bottleneckMany: (asks) => py.run(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['bottleneck'] for s, k in json.loads(${asJson(asks)})]))`),
       dataset: (id) => py.run(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
     },
     close: () => py.close(),

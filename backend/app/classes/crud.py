@@ -286,6 +286,8 @@ def control(
             locked=locked,
             reset=reset,
             round_no=round_no,
+            # the check as this control leaves it: closing it and revealing together is allowed
+            open_check=c.check_phase if check is None else rules.check_phase(*check),
         )
         target = done.target
         c.step = done.current

@@ -75,12 +75,20 @@ def control(
     locked: bool | None,
     reset: bool,
     round_no: int | None = None,
+    open_check: str | None = None,
 ) -> Controlled:
     """Move the class to `step_no` (if given), then act on that step (or the current one):
     reset it (hidden again, back to round 1; its lock kept), open round 2 (`round_no` 2: round 1
-    closes, its answers kept; only before the reveal), reveal or hide it, lock or open it."""
+    closes, its answers kept; only before the reveal), reveal or hide it, lock or open it.
+    While the concept check is open (`open_check`) the lesson's steps are not acted on: a reveal
+    then would show every phone the step as answered by nobody once the check closes."""
     if step_no is not None and not 1 <= step_no <= step_count:
         raise ClassError(422, f"the lesson has steps 1 to {step_count}")
+    acts = reset or round_no is not None or reveal is not None or locked is not None
+    if open_check is not None and acts:
+        raise ClassError(
+            409, f"the concept check ({open_check} the lesson) is open: close it before acting on the lesson"
+        )
     now = step_no or current
     s = steps.get(now, StepState())
     if reset:

@@ -10,7 +10,10 @@ from .gain import CheckAnswers
 from .report import WITHIN, truth_of
 
 # the answers' CSV, in its order (new columns go last: a sheet reading the first ones still works)
-ANSWER_COLUMNS = ["step", "student", "name", "answer", "time", "round", "confidence", "phase"]
+# (new columns last: a sheet that reads the first columns reads them still; `how sure` is the
+# confidence in the words the phone showed, so the numbers need no key to be read)
+ANSWER_COLUMNS = ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure"]
+SURE_WORDS = {"1": "guessing", "2": "fairly sure", "3": "sure"}
 PHASES = ("before", "after")
 
 

@@ -36,6 +36,22 @@ def test_control_moves_reveals_locks_and_resets_the_step_it_names():
     assert getattr(e.value, "status", None) == 422
 
 
+def test_while_the_concept_check_is_open_the_lesson_steps_are_not_acted_on():
+    acts = [
+        {"reveal": True, "locked": None, "reset": False},
+        {"reveal": None, "locked": True, "reset": False},
+        {"reveal": None, "locked": None, "reset": True},
+        {"reveal": None, "locked": None, "reset": False, "round_no": 2},
+    ]
+    for act in acts:
+        with pytest.raises(ClassError, match="before the lesson\\) is open") as e:
+            control({}, 1, step_count=7, step_no=None, open_check="before", **act)  # type: ignore[arg-type]
+        assert e.value.status == 409
+    # moving the class along with the presenter is not acting on a step
+    moved = control({}, 1, step_count=7, step_no=2, reveal=None, locked=None, reset=False, open_check="before")
+    assert (moved.current, moved.steps) == (2, {})
+
+
 def test_a_concept_check_answer_goes_to_the_phase_the_teacher_has_open_whatever_the_steps():
     closed = {2: StepState(revealed=True, locked=True)}  # (the lesson's steps do not matter to the check)
     ask = {"step_count": 7, "pace": "teacher", "current": 1, "round_no": None, "bad": None}

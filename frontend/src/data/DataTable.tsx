@@ -38,7 +38,8 @@ export function DataTable({ dataset }: { dataset: Dataset }) {
                 <th key={f.name} scope="col" aria-sort={sort?.field === f.name ? (sort.dir === 1 ? "ascending" : "descending") : "none"}>
                   <button type="button" onClick={() => toggle(f)} title={f.derived || f.description || undefined}>
                     {f.title}
-                    {f.unit && <span className="unit">{` (${f.unit})`}</span>}
+                    {/* a column the memo titled by its unit ("Bps", "% cpu") says it once */}
+                    {f.unit && f.unit.toLowerCase() !== f.title.toLowerCase() && <span className="unit">{` (${f.unit})`}</span>}
                     {f.derived && <span className="derived-mark" role="img" aria-label="derived"> †</span>}
                     <span className="sort-mark" aria-hidden="true">
                       {sort?.field === f.name ? (sort.dir === 1 ? " ▲" : " ▼") : ""}

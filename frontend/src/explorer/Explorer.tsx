@@ -21,7 +21,7 @@ import { ExportBar } from "./ExportBar";
 import { exportInput } from "./exportInput";
 import { KnobPanel } from "./KnobPanel";
 import { OwnDataPanel } from "./OwnDataPanel";
-import { exampleTable } from "./ownData";
+import { columnHead, exampleTable } from "./ownData";
 import { PathView } from "./PathView";
 import { Presets } from "./Presets";
 import { Readouts } from "./Readouts";
@@ -144,7 +144,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={knobs}
             fit={state.fit} fitted={state.fitted} inLink={!state.data || dataFitsUrl(state.data)}
             onText={actions.onOwnText} onFit={actions.onOwnFit} onFitted={actions.onOwnFitted}
-            example={() => exampleTable(view.curve, { name: x, unit: xKnob.unit }, { name: state.y, unit: yMetric.unit })} />
+            example={() => exampleTable(view.curve, { name: x, unit: xKnob.unit }, { name: state.y, unit: yMetric.unit })}
+            columns={[columnHead(x, xKnob.unit), columnHead(state.y, yMetric.unit)]}
+            x={x} shown={new Set(view.ownShown.map((o) => o.line)).size} onPickX={actions.onPickX} />
           </div>
         </div>
         {fragment.open && (

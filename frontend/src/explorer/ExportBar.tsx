@@ -1,5 +1,5 @@
 // Export the chart and its series, each file standing alone, or copy the link to this view.
-import { memo, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import type { Mark } from "../chart/marks/mark";
 import { flushUrl } from "../state/urlWriter";
 import { download, type ExportContext, fileName, pngBlob, seriesCsv, svgText } from "./exporting";
@@ -12,10 +12,15 @@ export interface ExportInput {
   marks: Mark[];
 }
 
+/** How long "Link copied" and the like stay: read, then gone. */
+export const DONE_SHOWN_MS = 4000;
+
 /** `prepare` reads the newest view when a button is pressed (a stable function: the bar does
  * not re-render while knobs move). */
 export const ExportBar = memo(function ExportBar({ prepare, chartRef }: { prepare: () => ExportInput | null; chartRef: React.RefObject<HTMLDivElement | null> }) {
   const [message, setMessage] = useState("");
+  const clearing = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(clearing.current), []);
   const svg = () => {
     const s = chartRef.current?.querySelector("svg[data-testid=chart]") as SVGSVGElement | null;
     if (!s) throw new Error("no chart yet");
@@ -31,6 +36,10 @@ export const ExportBar = memo(function ExportBar({ prepare, chartRef }: { prepar
     try {
       await f();
       setMessage(what);
+      // a done message goes after a while: left standing it says the link was copied long after
+      // the view changed (an error stays until the next try)
+      window.clearTimeout(clearing.current);
+      clearing.current = window.setTimeout(() => setMessage((m) => (m === what ? "" : m)), DONE_SHOWN_MS);
     } catch (e) {
       setMessage(`Could not ${what.toLowerCase()}: ${e instanceof Error ? e.message : String(e)}`);
     }

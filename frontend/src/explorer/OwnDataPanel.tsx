@@ -6,6 +6,7 @@ import { isChoice, type KnobValues, type NumberKnob, type OwnFit, type OwnTable,
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { OwnDataGrid } from "./OwnDataGrid";
+import { tableAlong } from "./ownData";
 import { OwnFitResult } from "./OwnFitResult";
 
 interface Props {
@@ -29,6 +30,13 @@ interface Props {
   onFitted: (params: Params | null, knobs: KnobValues, spread: Spread | null) => void;
   /** an example table for this chart (synthetic, and labelled so) */
   example: () => string;
+  /** the chart's x and y as a table's column heads (ownData.ts columnHead): this system's own */
+  columns: [string, string];
+  /** the chart's x knob, and how many of the table's rows the chart draws */
+  x: string;
+  shown: number;
+  /** put a knob on the x axis (a table measured along another knob offers it) */
+  onPickX: (knob: string) => void;
 }
 
 const SHOW_PROGRESS_MS = 100;
@@ -98,6 +106,7 @@ export function OwnDataPanel(p: Props) {
     ...p.spec.params.map((q) => ({ name: q.name, label: q.label })),
     ...held.filter((k): k is NumberKnob => !isChoice(k) && !k.integer).map((k) => ({ name: k.name, label: `${k.label} (a knob: its value found from your table)` })),
   ];
+  const along = tableAlong(p.table, p.x);
   const label = (name: string) => p.spec.params.find((q) => q.name === name)?.label ?? p.spec.knobs.find((k) => k.name === name)?.label ?? name;
 
   return (
@@ -106,7 +115,7 @@ export function OwnDataPanel(p: Props) {
       <p className="muted">
         {"Paste a table (CSV, tab-separated, or cells copied from a spreadsheet), upload a file, or type one. "}
         {"The first line names the columns: knobs and metrics by name or label, with a unit in brackets, "}
-        <code>block_size (KB)</code>{", "}<code>Throughput (KB/s)</code>{". Lines starting with # are notes."}
+        <code data-testid="own-data-hint-x">{p.columns[0]}</code>{", "}<code data-testid="own-data-hint-y">{p.columns[1]}</code>{". Lines starting with # are notes."}
       </p>
       <fieldset className="own-data-actions own-data-mode">
         <legend className="visually-hidden">Edit the table</legend>
@@ -147,6 +156,15 @@ export function OwnDataPanel(p: Props) {
         <p data-testid="own-data-summary">
           {`${p.table.rows.length} row${p.table.rows.length === 1 ? "" : "s"}; columns ${columns.map((c) => c.name).join(", ")}. `}
           {held.length > 0 && `Held at the settings on screen: ${held.map((k) => `${k.label} ${String(p.table!.held[k.name])}`).join(", ")}.`}
+        </p>
+      )}
+      {p.table && problems.length === 0 && p.shown < p.table.rows.length && (
+        // rows the chart leaves out are said, never dropped in silence; a table along another
+        // knob than x offers that knob for the axis
+        <p className="own-data-elsewhere" role="status" data-testid="own-data-elsewhere">
+          {`${p.shown === 0 ? "None" : `Only ${p.shown}`} of your ${p.table.rows.length} rows ${p.shown === 1 ? "is" : "are"} on this chart`}
+          {along ? `: your table is measured along ${label(along)}, and the chart's x is ${label(p.x)}. ` : ": the others were measured at other settings than the ones on screen."}
+          {along && <button type="button" data-testid="own-data-use-x" onClick={() => p.onPickX(along)}>{`Plot against ${label(along)}`}</button>}
         </p>
       )}
       {p.table && problems.length === 0 && fittable.length > 0 && (

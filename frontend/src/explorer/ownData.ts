@@ -23,6 +23,18 @@ export function rowsElsewhere(table: OwnTable | null, shown: OwnPoint[]): number
   return table ? table.rows.length - new Set(shown.map((p) => p.line)).size : 0;
 }
 
+/** The knob a table is measured along when that is not the chart's x: the first of its knob
+ * columns whose values differ from row to row (null: the table gives x, or varies no knob). */
+export function tableAlong(table: OwnTable | null, x: string): string | null {
+  if (!table) return null;
+  const knobs = table.columns.flatMap((c) => (c.kind === "knob" && c.name ? [c.name] : []));
+  if (knobs.includes(x)) return null;
+  return knobs.find((k) => new Set(table.rows.map((r) => String(r.knobs[k]))).size > 1) ?? null;
+}
+
+/** A table's column head for a knob or a metric: its name, and its unit in brackets. */
+export const columnHead = (name: string, unit: string) => (unit ? `${name} (${unit})` : name);
+
 /** A small table made from the model's own curve with a few per cent of made-up noise, so a
  * person can see the format and try a fit: it says, in its first line, that it is not a
  * measurement. Deterministic (the same curve gives the same table). */
@@ -36,10 +48,9 @@ export function exampleTable(
   const n = Math.min(6, pts.length);
   const picked = Array.from({ length: n }, (_, i) => pts[Math.round((i * (pts.length - 1)) / (n - 1))]);
   const noise = [1.03, 0.97, 1.02, 0.98, 1.04, 0.96];
-  const head = (name: string, unit: string) => (unit ? `${name} (${unit})` : name);
   return [
     "# A synthetic example, not a measurement: the model's own curve with a few per cent of noise.",
-    `${head(x.name, x.unit)},${head(y.name, y.unit)}`,
+    `${columnHead(x.name, x.unit)},${columnHead(y.name, y.unit)}`,
     ...picked.map((p, i) => `${p.x},${Number((p.y * noise[i % noise.length]).toPrecision(4))}`),
   ].join("\n");
 }

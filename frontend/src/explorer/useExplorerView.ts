@@ -89,5 +89,5 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
     [atY, current?.bottleneck, xKnob, xShow, knobs, x],
   );
   const modelError = sweep.error ?? detail.error ?? perCurves.error;
-  return { axes, xKnob, yMetric, params, marks, description, setting, modelError, own, bounds, curve, current, detail, baseDetail, path, edited: editedAs };
+  return { axes, xKnob, yMetric, params, marks, description, setting, modelError, own, ownShown, bounds, curve, current, detail, baseDetail, path, edited: editedAs };
 }

@@ -97,7 +97,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
     <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (sendable && y !== null) onCommit({ kind: "point", y }); }}>
       <p className="prompt" id={`${id}-prompt`}><strong>{q.prompt}</strong></p>
       {!committed && (
-        <p className="muted drag-hint">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, use the arrow keys on the point, or type a value.`}</p>
+        <p className="muted drag-hint">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, or type a value (the up and down arrow keys step it).`}</p>
       )}
       <label>
         {`${shownLabel} `}
@@ -121,6 +121,17 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
           }}
           // a valid number is shown as the chart has it; anything else stays as typed, with its reason
           onBlur={() => { if (read?.ok) setTyped(null); }}
+          // the keyboard's way to move the point, as the chart's handle steps it (a hundredth of
+          // the axis, ten with Page Up/Down), so the prediction and then Reveal are one Tab apart
+          onKeyDown={(e) => {
+            const steps: Record<string, number> = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
+            if (committed || !(e.key in steps) || !top) return;
+            e.preventDefault();
+            e.stopPropagation(); // (a presenter's keys move between steps, but not from here)
+            const next = Math.max(0, Math.min(top, (y ?? top / 2) + (steps[e.key] * top) / 100));
+            setTyped(null);
+            onDraft({ kind: "point", y: Number(next.toPrecision(4)) });
+          }}
         />
       </label>
       {problem && <span id={`${id}-err`} className="field-error" role="alert" data-testid="typed-problem">{problem}</span>}

@@ -2,7 +2,7 @@
 // finger or the mouse draws (chart/marks/sketch.tsx), with a slider for each point the sketch is
 // read at, for a learner who cannot draw; and after the reveal, how far the sketch was from the
 // model and the memo's points (lesson/sketch.ts), point by point.
-import type { ReactNode } from "react";
+import { type PointerEvent, type ReactNode, type RefObject, useRef } from "react";
 import type { MetricSpec } from "../api/types";
 import type { MemoPoint } from "../chart/memoPoints";
 import { formatValue } from "../format";
@@ -29,8 +29,30 @@ interface SketchQuestionProps {
   revealed: boolean;
 }
 
+/** A finger's drag along a slider, followed from its first pixel: Chromium's own slider waits
+ * for about 15 px of travel before it moves (to tell a drag from a scroll), so short drags did
+ * nothing. The value moves by the drag's share of the slider's width, from where it started. */
+type Grip = { x: number; value: number } | null;
+
+function fingerDrags(grip: RefObject<Grip>, set: (v: number) => void, max: number) {
+  return {
+    onPointerDown: (e: PointerEvent<HTMLInputElement>) => {
+      grip.current = e.pointerType === "touch" ? { x: e.clientX, value: Number(e.currentTarget.value) } : null;
+    },
+    onPointerMove: (e: PointerEvent<HTMLInputElement>) => {
+      const from = grip.current;
+      if (!from || e.pointerType !== "touch") return;
+      const width = e.currentTarget.getBoundingClientRect().width || 1;
+      set(Math.min(max, Math.max(0, from.value + ((e.clientX - from.x) / width) * max)));
+    },
+    onPointerUp: () => { grip.current = null; },
+    onPointerCancel: () => { grip.current = null; },
+  };
+}
+
 export function SketchQuestion({ prompt, xs, xText, xLabel, xUnit, yMetric, top, ys, committed, onDraft, onCommit, submitLabel, liveNote, revealed }: SketchQuestionProps) {
   const now = ys ?? xs.map(() => Number.NaN);
+  const grip = useRef<Grip>(null);
   const done = now.every(Number.isFinite);
   const max = top ?? 1;
   const at = (x: number) => (xUnit ? `at ${xText(x)}` : `at ${xLabel} ${xText(x)}`);
@@ -52,7 +74,8 @@ export function SketchQuestion({ prompt, xs, xText, xLabel, xUnit, yMetric, top,
             <input type="range" min={0} max={max} step={max / SKETCH_STEPS} value={Number.isFinite(now[i]) ? now[i] : 0}
               data-testid="sketch-slider" data-x={x} aria-label={`${yMetric.label} ${at(x)}`}
               aria-valuetext={Number.isFinite(now[i]) ? formatValue(now[i], yMetric.unit) : "not set yet"}
-              onChange={(e) => onDraft(now.map((y, j) => (j === i ? snap(Number(e.target.value), max) : y)))} />
+              onChange={(e) => onDraft(now.map((y, j) => (j === i ? snap(Number(e.target.value), max) : y)))}
+              {...fingerDrags(grip, (v) => onDraft(now.map((y, j) => (j === i ? snap(v, max) : y))), max)} />
             <output className={Number.isFinite(now[i]) ? "sketch-value" : "sketch-value unset"}>
               {Number.isFinite(now[i]) ? formatValue(now[i], yMetric.unit) : "not set"}
             </output>

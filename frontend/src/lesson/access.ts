@@ -13,5 +13,6 @@ export const apiModels: ModelAccess = {
   evaluateMany: (asks) => Promise.all(asks.map(([system, knobs]) => api.evaluate(system, knobs).then((r) => r.metrics))),
   sweepMany: (asks) => Promise.all(asks.map(([system, knobs, x]) => api.sweep(system, knobs, x))),
   sensitivityMany: (asks) => Promise.all(asks.map(([system, knobs, metric]) => api.sensitivity(system, knobs, metric))),
+  bottleneckMany: (asks) => Promise.all(asks.map(([system, knobs]) => api.evaluate(system, knobs).then((r) => r.bottleneck))),
   dataset: (id) => api.dataset(id).catch(() => null),
 };

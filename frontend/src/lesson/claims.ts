@@ -16,6 +16,8 @@ export interface ModelAccess {
   sweepMany(asks: [string, KnobValues, string][]): Promise<SweepResult[]>;
   /** every knob's effect on a metric at a setting (perfmodels.sensitivity), for knob questions */
   sensitivityMany(asks: [string, KnobValues, string][]): Promise<Sensitivity[]>;
+  /** the model's bottleneck at each setting (perfmodels' evaluate), for choice questions */
+  bottleneckMany(asks: [string, KnobValues][]): Promise<(string | null)[]>;
   dataset(id: string): Promise<Dataset | null>;
 }
 
@@ -50,6 +52,7 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
   const ev = (system: string, knobs: KnobValues) => evals.push([system, knobs]) - 1;
   const sw = (system: string, knobs: KnobValues, x: string) => sweeps.push([system, knobs, x]) - 1;
   const senses: [string, KnobValues, string][] = [];
+  const necks: [string, KnobValues][] = [];
   const plan = steps.map(([, s]) => {
     const spec = specs[s.state.system];
     const x = s.state.x ?? spec.x_default;
@@ -66,14 +69,16 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
       // a sketched curve is compared with the model at each of its x values
       curveAt: s.question?.predict === "curve" ? s.question.at.map((v) => ev(s.state.system, { ...s.state.knobs, [x]: v })) : [],
       sweep: s.question ? sw(s.state.system, curveKnobsOf(spec, knobs, x), x) : -1,
+      neck: s.question?.predict === "choice" && s.question.bottlenecks ? necks.push([s.state.system, s.state.knobs]) - 1 : -1,
       sense: s.question?.predict === "knob" ? senses.push([s.state.system, s.state.knobs, s.state.y ?? spec.y_default]) - 1 : -1,
       base: s.question && s.state.baseline ? sw(s.state.system, curveKnobsOf(spec, { ...defaultsOf(spec), ...s.state.baseline }, x), x) : -1,
     };
   });
-  const [answers, curves, sensed] = await Promise.all([
+  const [answers, curves, sensed, bottlenecks] = await Promise.all([
     models.evaluateMany(evals),
     sweeps.length ? models.sweepMany(sweeps) : Promise.resolve([]),
     senses.length ? models.sensitivityMany(senses) : Promise.resolve([]),
+    necks.length ? models.bottleneckMany(necks) : Promise.resolve([]),
   ]);
   const out: [Path, string][] = [];
   for (const [k, [i, s]] of steps.entries()) {
@@ -106,6 +111,7 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
       out.push([["steps", i, "state"], `the model draws no curve of ${y} here`]);
       continue;
     }
+    if (q.predict === "choice" && q.bottlenecks) out.push(...choiceAnswer(bottlenecks[plan[k].neck], q.bottlenecks, q.choices, q.answer).map((m): [Path, string] => [["steps", i, "question", m.key], m.message]));
     if (q.predict === "knob") out.push(...knobAnswer(sensed[plan[k].sense], q.among, q.answer).map((m): [Path, string] => [["steps", i, "question", m.key], m.message]));
     const promised: Promised[] = [];
     if (q.predict === "point") {
@@ -183,5 +189,15 @@ export function knobAnswer(r: Sensitivity, among: string[], answer: string): { k
   const [top, next] = order;
   if (top !== answer) return [{ key: "answer", message: `the model says ${top} matters most here (span ${short(span(top))}, against ${short(span(answer))} for ${answer}): correct the answer, or the setting` }];
   if (span(top) < CLEAR_MARGIN * span(next)) return [{ key: "answer", message: `${top} leads ${next} by less than ${Math.round(100 * (CLEAR_MARGIN - 1))} % (${short(span(top))} against ${short(span(next))}): too close to ask; offer other knobs or another setting` }];
+  return [];
+}
+
+/** A choice question's key against the model: the right choice is the one naming the model's
+ * bottleneck at the step's setting (its `bottlenecks`), so a wrong key is caught, not taught. */
+export function choiceAnswer(model: string | null, named: (string | null)[], choices: string[], answer: number): { key: "answer" | "bottlenecks"; message: string }[] {
+  const right = named.indexOf(model) + 1;
+  const said = model ?? "nothing (no resource limits)";
+  if (!right) return [{ key: "bottlenecks", message: `the model's bottleneck here is ${said}, which no choice names: name it as the model does (${JSON.stringify(model)}), or change the setting` }];
+  if (right !== answer) return [{ key: "answer", message: `the model's bottleneck here is ${said}: choice ${right} ("${choices[right - 1]}"), not choice ${answer}: correct the answer, or the setting` }];
   return [];
 }

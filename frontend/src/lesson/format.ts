@@ -56,10 +56,14 @@ const choiceQuestion = z
     choices: z.array(text(200)).min(2, "needs at least 2 choices").max(MAX_CHOICES, `has at most ${MAX_CHOICES} choices`),
     /** the right choice, counted from 1 */
     answer: z.number().int().min(1),
+    /** what each choice says the bottleneck is, as the model names it (null: no resource), so
+     * that the answer is judged by the model (claims.ts); without it the model cannot judge it */
+    bottlenecks: z.array(z.string().min(1).max(80).nullable()).optional(),
     explain: text(1200),
     ...aroundQuestion,
   })
   .strict()
+  .refine((q) => !q.bottlenecks || q.bottlenecks.length === q.choices.length, { message: "must name one bottleneck (or null) for each choice, in the choices' order", path: ["bottlenecks"] })
   .refine((q) => q.answer <= q.choices.length, { message: "must name one of the choices (counted from 1)", path: ["answer"] });
 
 /** The whole curve over the step's x axis: the learner draws it (or sets a point at each x by
@@ -207,6 +211,7 @@ export const FIELDS: Record<string, string> = {
   choices: "a list of 2 to 6 answers, as text",
   answer: "the number of the right choice, counted from 1 (predict: choice), or the knob that matters most (predict: knob)",
   explain: "a sentence or two, said after the reveal, on why the answer is right",
+  bottlenecks: "for each choice, the bottleneck it names as the model words it (the explorer's readout), or null: the answer is then checked against the model",
   intuition: "the common wrong expectation and why it is wrong, said after the reveal",
   intuition_value: "a number: the value that intuition expects (it must fit on the y axis)",
   after: "text shown after the reveal",

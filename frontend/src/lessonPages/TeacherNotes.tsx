@@ -13,7 +13,7 @@ import { useDataset } from "../explorer/useSystem";
 import { defaultsOf } from "../lesson/claims";
 import { findFigure } from "../lesson/memoFigure";
 import { knobLabel } from "../lesson/Question";
-import { checkStep, type Lesson, type LessonStep, picking } from "../lesson/format";
+import { checkStep, type Lesson, type LessonStep, picking, type Question } from "../lesson/format";
 
 function setting(step: LessonStep, spec: SystemSpec | undefined): string {
   if (!spec) return "";
@@ -85,7 +85,7 @@ function Note({ s, spec, href, check }: { s: LessonStep; spec: SystemSpec | unde
           <p><strong>Question: </strong>{q.prompt}</p>
           {pick ? (
             <>
-              <ol>{pick.choices.map((c, k) => <li key={c} className={k + 1 === pick.answer ? "right" : undefined}>{k + 1 === pick.answer ? `${c} (the answer${q.predict === "knob" ? ", by the model's sensitivity here" : ""})` : c}</li>)}</ol>
+              <ol>{pick.choices.map((c, k) => <li key={c} className={k + 1 === pick.answer ? "right" : undefined}>{k + 1 === pick.answer ? `${c} (${keyWords(q)})` : c}</li>)}</ol>
               <p><strong>Why: </strong>{pick.explain}</p>
             </>
           ) : (
@@ -129,4 +129,11 @@ export function TeacherNotes({ lesson, base }: { lesson: Lesson; base: string })
       )}
     </main>
   );
+}
+
+/** Whose answer a choice's key is: the model's (checked when the lesson is) or only the author's. */
+function keyWords(q: Question): string {
+  if (q.predict === "knob") return "the answer, by the model's sensitivity here";
+  if (q.predict === "choice" && q.bottlenecks) return "the answer, the model's bottleneck here";
+  return "the lesson's answer: the model cannot judge this question";
 }

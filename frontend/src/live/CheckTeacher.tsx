@@ -26,6 +26,14 @@ export function CheckControls({ code, token, open }: { code: string; token: stri
   );
 }
 
+/** The panel's count while the check is open: the students who answered every question of the
+ * phase (the lesson step's own count would say nothing about the check). */
+export function checkAnswered(room: Room, phase: Phase, questions: number): string {
+  const students = Object.keys(room.students);
+  const done = students.filter((id) => Array.from({ length: questions }, (_, i) => room.checks[phase][i + 1]?.[id]).every(Boolean)).length;
+  return `Concept check (${phase}): ${done} of ${students.length} answered all ${questions} questions`;
+}
+
 /** The projector while the check is open: its questions and how many have answered each. */
 export function CheckBoard({ questions, phase, room }: { questions: CheckQuestion[]; phase: Phase; room: Room }) {
   const students = Object.keys(room.students).length;

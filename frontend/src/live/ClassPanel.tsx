@@ -19,7 +19,7 @@ export interface PeerControls {
   openReport: () => void;
 }
 
-export function ClassPanel({ code, token, room, link, step, asks, peer, check }: {
+export function ClassPanel({ code, token, room, link, step, asks, peer, check, checking }: {
   code: string;
   token: string;
   room: Room;
@@ -30,6 +30,9 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check }:
   peer: PeerControls;
   /** the concept check's controls, when the lesson has a check (CheckTeacher.tsx) */
   check?: ReactNode;
+  /** while the concept check is open: its count of answers, shown in the step's place; the
+   * lesson's own controls are then withheld (the server refuses them too: classes/rules.py) */
+  checking?: string | null;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
@@ -67,7 +70,9 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check }:
         <a className="join-link" href={joinUrl}>{`${window.location.host}/c/`}</a>{" "}
         <span className="class-code" data-testid="class-code"><span>{first}</span>{second && <span>{second}</span>}</span>
       </p>
-      {asks ? (
+      {checking ? (
+        <p className="answered" data-testid="answered" aria-live="polite">{checking}</p>
+      ) : asks ? (
         <p className="answered" data-testid="answered" aria-live="polite">
           {peer.round > 1
             ? `Round 1: ${Object.keys(room.first[step] ?? {}).length} of ${students} answered · Round 2: ${answers.length} of ${students} answered`
@@ -80,7 +85,7 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check }:
           {link.link !== "live" && <span className="muted">{link.link === "closed" ? ` · ${link.why ?? "disconnected"}` : " · reconnecting…"}</span>}
         </p>
       )}
-      {asks && students > 0 && (namesShown ? (
+      {!checking && asks && students > 0 && (namesShown ? (
         <div className="names">
           <button type="button" onClick={() => setNamesFor(null)}>Hide names</button>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls inside itself is reached by keyboard to scroll it */}
@@ -97,6 +102,9 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check }:
       ))}
       {check}
       <div className="class-actions">
+        {checking ? (
+          <p className="muted" data-testid="lesson-held">The lesson's step waits while the check is open: close the check to reveal, lock or reset it.</p>
+        ) : (<>
         {asks && !revealed && peer.round === 1 && (
           <button type="button" data-testid="vote-again" onClick={() => act({ step, round: 2 })}>Discuss, then vote again</button>
         )}
@@ -118,6 +126,7 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check }:
           {state?.pace === "self" ? "Students follow me" : "Let students move on their own"}
         </button>
         <button type="button" onClick={() => { if (window.confirm("Clear this step's answers and hide it again?")) act({ step, reset: true }); }}>Reset this step</button>
+        </>)}
         <button type="button" onClick={() => classes.downloadCsv(code, token).catch((e: Error) => setError(e.message))}>Download answers</button>
         <button type="button" data-testid="open-report" onClick={peer.openReport}>Class report</button>
         <button type="button" disabled={ending} onClick={() => {

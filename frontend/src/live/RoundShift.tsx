@@ -2,6 +2,7 @@
 // the model, as the server's report judges them (classes/report.py): each round's answers as
 // dots on one scale with the model's value, the share within 10 % (or right) before and after,
 // how many moved toward the model, and the confident and wrong. Large, for the back of a room.
+import { useElementWidth } from "../chart/useElementWidth";
 import { formatValue } from "../format";
 import type { ClassReport } from "./api";
 
@@ -24,12 +25,15 @@ export function stacked(xs: number[]): [number, number][] {
 }
 
 /** Dots of each round's point answers on one linear scale, the model's value a line across,
- * named above the rows (below, it would sit on the dots), the scale's ends under them. */
+ * named above the rows (below, it would sit on the dots), the scale's ends under them. Drawn at
+ * the width it is given, in real pixels: scaled from a fixed view box, its 20 px words shrank to
+ * 9 px in the chart's column of a projector. */
 function Strips({ rounds, truth, unit }: { rounds: number[][]; truth: number; unit: string }) {
+  const [box, measured] = useElementWidth<HTMLDivElement>(560);
   const all = [truth, ...rounds.flat()].filter(Number.isFinite);
   const lo = Math.min(0, ...all);
   const hi = Math.max(...all) * 1.05 || 1;
-  const w = 560;
+  const w = Math.max(measured, 320);
   const row = 34;
   const left = 100;
   const top = 28;
@@ -37,7 +41,8 @@ function Strips({ rounds, truth, unit }: { rounds: number[][]; truth: number; un
   const x = (v: number) => left + ((v - lo) / (hi - lo)) * (w - left - 10);
   const mx = Math.min(Math.max(x(truth), left + 60), w - 70);
   return (
-    <svg className="shift-strips" viewBox={`0 0 ${w} ${bottom + 26}`} role="img"
+    <div ref={box} className="shift-strips-box">
+    <svg className="shift-strips" width={w} height={bottom + 26} viewBox={`0 0 ${w} ${bottom + 26}`} role="img"
       aria-label={`Each round's answers against the model's ${formatValue(truth, unit)}, on a scale from ${formatValue(lo, unit)} to ${formatValue(hi, unit)}`}>
       <text x={mx} y={18} textAnchor="middle" className="strip-label">{`model: ${formatValue(truth, unit)}`}</text>
       {rounds.map((vs, i) => (
@@ -55,6 +60,7 @@ function Strips({ rounds, truth, unit }: { rounds: number[][]; truth: number; un
       <text x={left} y={bottom + 20} textAnchor="start" className="strip-scale">{formatValue(lo, unit)}</text>
       <text x={w - 10} y={bottom + 20} textAnchor="end" className="strip-scale">{formatValue(hi, unit)}</text>
     </svg>
+    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import { type AnswerBody, type ClassInfo, classes } from "./api";
 import { flush, RETRY_MS, type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
 import { CheckSeat } from "./CheckSeat";
 import { Confidence, DiscussionGroup, type Sure } from "./PeerVote";
-import { type Acknowledged, emptySeat, foldSeat, held, openedSince, placeIn, roundOf, type Seat as SeatState, stepAnswer, toldOf, useClassStream } from "./room";
+import { type Acknowledged, emptySeat, foldSeat, held, openedSince, placeIn, placeWords, roundOf, type Seat as SeatState, stepAnswer, toldOf, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
 
 export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
@@ -144,7 +144,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     // a step voted twice: where this student started, and the class's round 2 they are placed in
     const was = seat.first[number];
     const moved = was?.kind === "point" ? `In round 1 you answered ${formatValue(was.y, unit)}; in round 2 ${formatValue(answer.y, unit)}. ` : "";
-    return `${moved}${p.exact ? "" : "About "}${p.below} of ${p.of} in the class predicted less than you; the class's median was ${p.exact ? "" : "about "}${p.median === null ? "none" : formatValue(p.median, unit)}.`;
+    return `${moved}${placeWords(p)}; the class's median was ${p.exact ? "" : "about "}${p.median === null ? "none" : formatValue(p.median, unit)}.`;
   };
   const status = state.ended
     ? "The class has ended. Thank you!"

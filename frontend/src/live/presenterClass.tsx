@@ -10,7 +10,7 @@ import { byX } from "../lesson/sketch";
 import { type ClassReport, classes } from "./api";
 import { ClassPanel } from "./ClassPanel";
 import { ClassReportView } from "./ClassReportView";
-import { CheckBoard, CheckControls } from "./CheckTeacher";
+import { CheckBoard, CheckControls, checkAnswered } from "./CheckTeacher";
 import { CODE } from "./code";
 import { emptyRoom, foldRoom, type Given, roundOf, useClassStream } from "./room";
 import { RoundShift, SureAndWrong } from "./RoundShift";
@@ -69,7 +69,8 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
       <>
         <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}
           peer={{ round, showLive, setShowLive, showFirst: showingFirst, setShowFirst: (on) => setShowFirst(on ? step : null), openReport: () => setReportOpen(true) }}
-          check={lesson.check?.length ? <CheckControls code={code} token={token} open={checkOpen} /> : undefined} />
+          check={lesson.check?.length ? <CheckControls code={code} token={token} open={checkOpen} /> : undefined}
+          checking={checkOpen && lesson.check?.length ? checkAnswered(room, checkOpen, lesson.check.length) : null} />
         {reportOpen && <ClassReportView code={code} token={token} lesson={lesson} onClose={() => setReportOpen(false)} />}
       </>
     ),

@@ -244,6 +244,17 @@ export function placeIn(values: number[], mine: number, count = values.length): 
   return { below: Math.round((count * below) / n), of: count, median, exact: false };
 }
 
+/** Where a prediction sat, in words: counted among the others (the class's answers hold this
+ * one), so a class of two never reads "0 of 2 predicted less than you". */
+export function placeWords(p: { below: number; of: number; exact: boolean }): string {
+  if (!p.exact) return `About ${p.below} of ${p.of} in the class predicted less than you`;
+  const others = p.of - 1;
+  if (others <= 0) return "Nobody else in the class has answered";
+  if (p.below === 0) return `None of the ${others === 1 ? "other one" : `${others} others`} in the class predicted less than you`;
+  if (p.below >= others) return `${others === 1 ? "The other one" : `All ${others} others`} in the class predicted less than you`;
+  return `${p.below} of the ${others} others in the class predicted less than you`;
+}
+
 /** Follow a class's stream as `fold` describes; the link's state beside it. `dispatch` folds
  * what the device learns otherwise (an acknowledged answer); `resync` reads the class afresh
  * (a new stream, from a snapshot), for when the device may be out of step with it. */

@@ -22,19 +22,21 @@ function Row({ name, inSample, leftOut, note }: { name: string; inSample: ErrorS
   );
 }
 
-export function EditedFit({ system, edited, memo, laws, knobs }: {
+export function EditedFit({ system, edited, memo, laws, knobs, state = "ran" }: {
   system: string;
   edited: boolean;
   memo: MemoJudgement | null;
   laws: LawReport | null;
   knobs: KnobSpec[];
+  /** the edit on screen: still running, failed (nothing of it can be judged), or run */
+  state?: "running" | "failed" | "ran";
 }) {
   const [shipped, setShipped] = useState<{ inSample: ErrorSummary; leftOut: ErrorSummary | null } | null>(null);
   useEffect(() => {
     api.card(system).then((c) => c.summary && setShipped({ inSample: c.summary.in_sample, leftOut: c.summary.leave_one_configuration_out }), () => undefined);
   }, [system]);
   const running = edited && memo !== null && memo.done < memo.total && !memo.error;
-  const note = !edited ? undefined : !memo ? "(fitting…)" : running ? `(${memo.done} of ${memo.total} left out…)` : undefined;
+  const note = !edited ? undefined : state === "failed" ? "(not judged: the edit does not run)" : state === "running" ? "(running your edit…)" : !memo ? "(fitting…)" : running ? `(${memo.done} of ${memo.total} left out…)` : undefined;
   const label = (k: string) => knobs.find((s) => s.name === k);
   return (
     <div className="edited-fit" data-testid="edited-fit" aria-live="polite">
@@ -54,7 +56,9 @@ export function EditedFit({ system, edited, memo, laws, knobs }: {
       {edited && memo?.error && <p className="edit-problem">{`The memo fit stopped: ${memo.error}`}</p>}
       {edited && (
         <div className="edited-laws" data-testid="edited-laws">
-          {!laws ? <p>{`Checking the laws at ${LAW_SETTINGS} random settings…`}</p>
+          {state === "failed" ? <p data-testid="laws-none">The laws are not checked: the edit on screen does not run (its error is above).</p>
+            : state === "running" ? <p data-testid="laws-none">Running your edit: the laws are checked once it has drawn its curve.</p>
+            : !laws ? <p>{`Checking the laws at ${LAW_SETTINGS} random settings…`}</p>
             : laws.violations.length === 0 ? <p>{`No law broken at ${laws.checked} random settings (utilization within 0 to 1, no rate above capacity, values within their bounds).`}</p>
             : (
               <>

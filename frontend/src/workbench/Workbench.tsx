@@ -181,7 +181,7 @@ function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragm
         <CodeEditor path={active} doc={texts[active]} onChange={(t) => setTexts((was) => ({ ...was, [active]: t }))} label={`Source of ${active}`}
           problem={marked?.line && markedFile === active ? { line: marked.line, message: marked.message } : null} />
       </div>
-      <p className="sandbox-status" data-testid="sandbox-status" aria-live="polite">{statusText(edit.status.phase, edit.status.ms, consented ? null : linked?.from ?? "link", edited)}</p>
+      <p className="sandbox-status" data-testid="sandbox-status" aria-live="polite">{edit.running && consented ? "Running your edit…" : statusText(edit.status.phase, edit.status.ms, consented ? null : linked?.from ?? "link", edited)}</p>
       {problem && (
         <p className="edit-problem" role="alert" data-testid="edit-problem">
           {problem.line ? `Line ${problem.line} of ${problem.file}: ${problem.message}` : problem.message}
@@ -203,7 +203,8 @@ function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragm
         {files.length > 1 && <button type="button" data-testid="reset-file" disabled={texts[active] === originals[active]}
           onClick={() => setTexts((was) => ({ ...was, [active]: originals[active] }))}>{`Reset ${active}`}</button>}
       </div>
-      <EditedFit system={spec.id} edited={edited && consented} memo={edit.memo} laws={edit.laws} knobs={spec.knobs} />
+      <EditedFit system={spec.id} edited={edited && consented} memo={edit.memo} laws={edit.laws} knobs={spec.knobs}
+        state={edit.running ? "running" : problem ? "failed" : "ran"} />
       {edited && consented && (
         <EditFit spec={spec} state={fit.state} hasOwn={own !== null} onFit={fit.ask} onStop={fit.stop} onClear={fit.clear}
           blocked={edit.drawn === key ? null : "Your edit can be fitted once it runs."} showFile={showFile} />

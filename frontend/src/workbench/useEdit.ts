@@ -81,6 +81,8 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
   const [sweep, setSweep] = useState<SweepResult | null>(null);
   const [laws, setLaws] = useState<LawReport | null>(null);
   const [memo, setMemo] = useState<MemoJudgement | null>(null);
+  // an edit typed and not yet answered (its curve is being computed)
+  const [busy, setBusy] = useState(false);
   // the edit whose curve is on screen (its editKey)
   const [drawn, setDrawn] = useState<string | null>(null);
   // the sandbox starts with the editor (a few seconds), so the first edit is drawn at once
@@ -152,19 +154,22 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     const my = ++generation.current;
     sandbox.dropBackground();
     if (!run) return;
+    // whatever is on screen was said of the code before this edit: gone at once, so no figure
+    // or error of an older edit stands under this one, and the run in progress says so
+    setProblem(null);
+    setLaws(null);
+    setMemo(null);
+    setBusy(files !== null);
     if (files === null) {
       setSweep(null);
-      setProblem(null);
-      setLaws(null);
-      setMemo(null);
       if (installed.current) void sandbox.call("edit", { system, files: null }, CURVE_LIMIT_MS).then(() => (installed.current = null));
       return;
     }
     const timer = setTimeout(async () => {
-      if (!(await curve(files)) || my !== generation.current) return;
-      setLaws(null);
-      setMemo(null);
-      await judge(my);
+      const ok = await curve(files);
+      if (my !== generation.current) return;
+      setBusy(false);
+      if (ok) await judge(my);
     }, SETTLE_MS);
     return () => clearTimeout(timer);
   }, [files, run, system]);
@@ -176,7 +181,7 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     if (run && files !== null && installed.current?.key === editKey(files)) void curve(files);
   }, [curveKnobs, x, fitted]);
 
-  return { status, problem, sweep: files === null ? null : sweep, laws, memo, sandbox, drawn: files === null ? null : drawn };
+  return { status, problem, running: busy, sweep: files === null ? null : sweep, laws, memo, sandbox, drawn: files === null ? null : drawn };
 }
 
 /** The knobs and parameters the edit's curve is drawn with: a fit's (the knobs the table left

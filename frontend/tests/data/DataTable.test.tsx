@@ -23,6 +23,14 @@ describe("DataTable", () => {
     expect(column(table, "block/fragment")).toContain("4096/1024");
   });
 
+  it("names a column titled by its unit once: Bps, not Bps (Bps)", () => {
+    render(<DataTable dataset={dataset("decnet-throughput")} />);
+    const table = screen.getByTestId("table-decnet-throughput");
+    const heads = within(table).getAllByRole("columnheader").map((h) => h.textContent ?? "");
+    expect(heads.some((h) => h.startsWith("Bps"))).toBe(true);
+    expect(heads.filter((h) => /Bps \(Bps\)|% cpu \(% cpu\)/.test(h))).toEqual([]);
+  });
+
   it("sorts numerically, then descending, then back to the memo's order", () => {
     render(<DataTable dataset={ffs} />);
     const table = screen.getByTestId("table-ffs-throughput");

@@ -31,6 +31,23 @@ describe("lessons against today's models", () => {
     expect(lessons.flatMap((l) => l.steps.flatMap((s) => s.checks ?? [])).length).toBeGreaterThanOrEqual(15);
   }, 60_000);
 
+  it("a choice's answer key is compared with the model's bottleneck: a wrong key is an error at its line", async () => {
+    const f = "ffs-block-size.yaml";
+    const text = source(f);
+    // the MASSBUS at 8K: the model's bottleneck is rotation and layout (choice 2), not the bus
+    const wrong = text.replace("        - The disk's seek time\n      answer: 2", "        - The disk's seek time\n      answer: 1");
+    expect(wrong).not.toBe(text);
+    const r = await checkLessonWithModels(f, wrong, specs, models);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems.map(formatProblem)).toEqual([expect.stringMatching(/question\.answer: the model's bottleneck here is rotation and layout: choice 2 \("Skipped rotational positions between consecutive blocks"\), not choice 1/)]);
+    expect(wrong.split("\n")[r.problems[0].line - 1]).toContain("answer: 1");
+    // a choice no one can name the model's bottleneck by is said so, at the list
+    const unnamed = text.replace("bottlenecks: [bus, rotation and layout, null]", "bottlenecks: [bus, layout, null]");
+    const u = await checkLessonWithModels(f, unnamed, specs, models);
+    expect(u.ok ? [] : u.problems.map(formatProblem)).toEqual([expect.stringMatching(/question\.bottlenecks: the model's bottleneck here is rotation and layout, which no choice names/)]);
+  }, 60_000);
+
   it("the lesson template offered on /learn is a good lesson, its claims included", async () => {
     const text = readFileSync(`${ROOT}public/lesson-template.yaml`, "utf8");
     const r = await checkLessonWithModels("lesson-template.yaml", text, specs, models);

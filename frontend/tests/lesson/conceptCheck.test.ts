@@ -17,6 +17,7 @@ const models: ModelAccess = {
   evaluateMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['metrics'] for s, k in json.loads(ASKS)]))", asks),
   sweepMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(ASKS)]))", asks),
   sensitivityMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.sensitivity(s, k, m) for s, k, m in json.loads(ASKS)]))", asks),
+  bottleneckMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['bottleneck'] for s, k in json.loads(ASKS)]))", asks),
   dataset: async (id) => python<Dataset>(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
 };
 const files = readdirSync(`${ROOT}lessons`).filter((f) => f.endsWith(".yaml"));

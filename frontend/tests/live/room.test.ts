@@ -1,6 +1,6 @@
 // Folding a class's events into what the teacher's room and a student's seat show.
 import { describe, expect, it } from "vitest";
-import { emptyRoom, emptySeat, foldRoom, foldSeat, openedSince, placeIn, stepAnswer, toldOf } from "../../src/live/room";
+import { emptyRoom, emptySeat, foldRoom, foldSeat, openedSince, placeIn, placeWords, stepAnswer, toldOf } from "../../src/live/room";
 import { type ClassEvent, readEvent } from "../../src/live/stream";
 
 const state = { code: "ABCDEF", step: 2, pace: "teacher" as const, steps: 7, revealed: [] as number[], locked: [] as number[], ended: false };
@@ -60,6 +60,14 @@ describe("a student's seat", () => {
     // a reset of a step without an answer here invites one
     s = foldSeat(s, ev({ type: "state", ...state, resets: { 2: 2, 3: 1 } }));
     expect(s.cleared).toEqual({ 2: "answer", 3: "step" });
+  });
+
+  it("says where a prediction sat among the others, never \"0 of 2\"", () => {
+    expect(placeWords(placeIn([5, 9], 5))).toBe("None of the other one in the class predicted less than you");
+    expect(placeWords(placeIn([1, 5, 9], 5))).toBe("1 of the 2 others in the class predicted less than you");
+    expect(placeWords(placeIn([1, 2, 9], 9))).toBe("All 2 others in the class predicted less than you");
+    expect(placeWords(placeIn([4], 4))).toBe("Nobody else in the class has answered");
+    expect(placeWords({ below: 30, of: 100, exact: false })).toBe("About 30 of 100 in the class predicted less than you");
   });
 
   it("says where a prediction sat in the class", () => {

@@ -201,7 +201,7 @@ def answers_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) 
     steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
     check = check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
     rows = (
-        [step, sid, name, given, at, round_no, sure, phase]
+        [step, sid, name, given, at, round_no, sure, phase, sheets.SURE_WORDS.get(sure, "")]
         for step, round_no, sid, name, given, sure, at, phase in reads.answer_rows(db, c, steps, check)
     )
     return _csv(c.code, "answers", [sheets.ANSWER_COLUMNS, *rows])

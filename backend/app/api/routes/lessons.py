@@ -24,8 +24,11 @@ def create(body: LessonIn, db: SessionDep, quota: QuotaDep) -> JSONResponse:
     quota.may_create("lessons")
     try:
         lessons.read_steps(body.text)
+        wrong = lessons.key_problems(body.text)
     except lessons.LessonError as e:
         raise HTTPException(422, str(e)) from None
+    if wrong:
+        raise HTTPException(422, "the answer key disagrees with the model: " + "; ".join(wrong))
     quota.created("lessons")
     token = secrets.token_urlsafe(24)
     row = crud.store_lesson(db, text=body.text, token=token)

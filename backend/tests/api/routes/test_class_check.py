@@ -112,7 +112,7 @@ def test_a_class_runs_the_check_before_and_after_and_the_report_gives_the_gain_w
     assert [s["rounds"][0]["answered"] for s in report["steps"]] == [0] * len(report["steps"])
 
     rows = list(csv.DictReader(io.StringIO(client.get(f"/api/classes/{code}/answers.csv", headers=teacher).text)))
-    assert list(rows[0]) == ["step", "student", "name", "answer", "time", "round", "confidence", "phase"]
+    assert list(rows[0]) == ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure"]
     assert [r["phase"] for r in rows] == ["before"] * 30 + ["after"] * 29  # before, the lesson, after
     assert next(r["answer"] for r in rows if (r["phase"], r["step"], r["name"]) == ("after", "3", "S0")) == (
         "It halves, as the window halves"

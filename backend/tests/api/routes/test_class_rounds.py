@@ -91,13 +91,16 @@ def test_two_rounds_hidden_until_the_reveal_with_groups_csv_and_report(server):
     assert hidden_again.json()["rounds"] == {"2": 2}
 
     rows = list(csv.reader(io.StringIO(api.get(f"/api/classes/{code}/answers.csv", headers=teacher).text)))
-    assert rows[0] == ["step", "student", "name", "answer", "time", "round", "confidence", "phase"]
+    assert rows[0] == ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure"]
     got = sorted((int(r[5]), r[2], float(r[3]), r[6]) for r in rows[1:])
     want = sorted(
         [(1, n, v, str(c)) for n, v, c in zip(names, first, sure1, strict=True)]
         + [(2, n, v, str(c)) for n, v, c in zip(names, second, sure2, strict=True)]
     )
     assert got == want
+    # the confidence in the words the phone showed, beside its number: no key needed
+    assert {(r[6], r[8]) for r in rows[1:]} <= {("1", "guessing"), ("2", "fairly sure"), ("3", "sure"), ("", "")}
+    assert {r[8] for r in rows[1:]} >= {"sure"}
 
     assert api.get(f"/api/classes/{code}/report", headers=heads[0]).status_code == 403
     report = api.get(f"/api/classes/{code}/report", headers=teacher).json()

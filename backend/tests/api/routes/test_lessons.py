@@ -34,3 +34,15 @@ def test_a_class_on_a_stored_lessons_text(client):
     assert made.status_code == 201
     # the template's four steps, the last a curve
     assert client.get(f"/api/classes/{made.json()['code']}").json()["state"]["steps"] == 4
+
+
+def test_a_lesson_whose_choice_key_the_model_contradicts_is_refused(client):
+    # the FFS lesson's question on the MASSBUS at 8K: the model's bottleneck is rotation and
+    # layout (choice 2); a key naming the bus (choice 1) is refused, the right key stored
+    ffs = (Path(__file__).resolve().parents[4] / "lessons" / "ffs-block-size.yaml").read_text()
+    key = "        - The disk's seek time\n      answer: 2"
+    assert key in ffs
+    wrong = client.post("/api/lessons", json={"text": ffs.replace(key, key[:-1] + "1")})
+    assert wrong.status_code == 422
+    assert "bottleneck here is rotation and layout: choice 2, not choice 1" in wrong.text
+    assert client.post("/api/lessons", json={"text": ffs}).status_code == 201

@@ -80,7 +80,10 @@ function PredictionMark({ p, g, top, bottom, left, right, unit }: { p: Predictio
         cx={cx}
         cy={cy}
         r={p.onChange ? 10 : 12}
-        tabIndex={p.onChange ? 0 : -1}
+        // out of the Tab order: it sits in the chart, after the question's Reveal, so Tab from it
+        // left the step unanswered; the question's typed box (before Reveal, arrow keys step it)
+        // is its keyboard way. A click or a script still focuses it, and its arrows still work.
+        tabIndex={-1}
         role="slider"
         aria-label={p.label}
         aria-valuemin={lo}
