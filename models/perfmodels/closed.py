@@ -187,5 +187,11 @@ def _solve(
     kinds = [k for k in m.kinds if k.rate > 0]
     rates, services, scvs = [k.rate for k in kinds], [k.service for k in kinds], [k.scv for k in kinds]
     xs, queues, waits = recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep)
+    # (an approximation: held to the asymptotic lower bound every closed network obeys, which at
+    # extreme parameters it may undershoot by a fraction of a percent)
+    xs = [
+        max(x, bounds.closed(loop.demands, loop.think, n, loop.copies, False).get("asymptotic lower", 0.0))
+        for n, x in enumerate(xs, start=1)
+    ]
     names = [k.name for k in kinds]
     return xs, queues, {n: dict(zip(names, w, strict=True)) for n, w in waits.items()}
