@@ -56,7 +56,8 @@ class Solved(NamedTuple):
     queues: tuple[float, ...]  # the mean queue at one copy of each station
     before: tuple[float, ...]  # the same at n - 1: what an arriving customer finds (arrival theorem)
     bottleneck: str | None
-    # each kind's mean wait before service at each station, where known (a simulation's)
+    # each kind's mean wait before service at each station (a simulation's, or MVA with kinds':
+    # the wait a request would find there, the same for every kind), where known
     waits: dict[str, tuple[float, ...]] | None = None
 
 
@@ -158,7 +159,10 @@ class Engine(Along, Generic[C]):
             # Below the rule's population the customers are too few to keep any station busy:
             # the window is the limit. From there on the busiest station sets the pace (pace.py).
             bottleneck = busiest if n >= loop.saturation else self.window
-            s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck, waits.get(n))
+            w = waits.get(n)
+            # the wait each kind finds at each station (MVA: the same for all kinds, first come first served)
+            kinds = dict.fromkeys((k.name for k in loop.mechanism.kinds), w) if w and loop.mechanism else None
+            s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck, kinds)
             point = self.point(k, loop, s)
             if each_bounds:  # (a sweep along the population takes them as lines: bound_lines)
                 b = bounds.closed(loop.demands, loop.think, n, loop.copies, _exact(loop))
@@ -184,15 +188,14 @@ def _exact(loop: Loop[C]) -> bool:
 
 def _solve(
     loop: Loop[C], population: int, keep: Iterable[int]
-) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, dict[str, tuple[float, ...]]]]:
+) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]]]:
     """Exact MVA, or where the loop's mechanism has kinds of request with their own times or
-    times that are not exponential, MVA with each kind's own times (mva.recursion_kinds)."""
+    times that are not exponential, MVA with each kind's own times (mva.recursion_kinds, with the
+    wait an arriving request finds at each station)."""
     m = loop.mechanism
     if m is None or product_form(m):
         xs, queues = recursion(loop.demands, population, loop.think, loop.copies, keep=keep)
         return xs, queues, {}
     kinds = [k for k in m.kinds if k.rate > 0]
     rates, services, scvs = [k.rate for k in kinds], [k.service for k in kinds], [k.scv for k in kinds]
-    xs, queues, waits = recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep)
-    names = [k.name for k in kinds]
-    return xs, queues, {n: dict(zip(names, w, strict=True)) for n, w in waits.items()}
+    return recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep)
