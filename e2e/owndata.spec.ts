@@ -93,7 +93,7 @@ test("an open knob is fitted when asked: its value found from the table, set on 
   await ex.open("lavc");
   await ex.waitForRuntime();
   // the boot member's CPU at four loads, measured on a cluster whose lock cost is not known
-  await ex.own.input().fill("users,Boot member CPU (%)\n20,17.8\n50,44.0\n80,68.8\n110,89.9\n");
+  await ex.own.input().fill("users,Boot member CPU (%)\n20,17.8\n50,44.1\n80,69.4\n110,91.8\n");
   await expect(page.getByTestId("own-data-summary")).toContainText("4 rows");
   await page.getByLabel("what the table can move (the default)").uncheck();
   await page.getByLabel("Lock cost (a knob: its value found from your table)").check();

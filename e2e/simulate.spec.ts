@@ -73,3 +73,10 @@ test("FFS: revolutions lost along the rotational delay, simulated block by block
   await expect(ex.sim.sentence()).toContainText("Revolutions lost per block simulated with the model's set-up");
   await expect(page.getByTestId("legend-simulated")).toBeVisible();
 });
+
+test("each model card says what is simulated, or why not", async ({ page }) => {
+  await page.goto("/models/lavc");
+  await expect(page.getByTestId("card-simulation")).toContainText("Simulated request by request");
+  await page.goto("/models/afs");
+  await expect(page.getByTestId("card-simulation")).toContainText("Not simulated");
+});

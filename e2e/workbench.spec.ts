@@ -224,11 +224,12 @@ function spareLines(lines: number): string {
 
 test("an edit of LAVC's mva.py and of lavc.py, too long for a short link, is saved as a scenario whose link opens it in a fresh browser: a banner names each file, nothing runs until asked, then the curve follows the edited helper, and a fit's error is shown at its file and line", async ({ page, browser }) => {
   test.setTimeout(300_000);
-  // every station twice as slow, in the MVA that closed.py imported by name from mva.py; and a
+  // every station twice as slow, in the MVA with kinds of request that closed.py imported by
+  // name from mva.py (LAVC's: a lock's and an I/O's own times); and a
   // recursion that refuses to serve a fit, which lavc.py tells it of (a fit gives solve parameters)
-  const SLOWER = "FITTING = False\n_recursion = recursion\n\n\ndef recursion(demands, population, think_time=0.0, copies=None, keep=()):\n" +
+  const SLOWER = "FITTING = False\n_recursion = recursion_kinds\n\n\ndef recursion_kinds(rates, services, scvs, copies, think, population, keep=()):\n" +
     "    if FITTING:\n        raise ArithmeticError('this recursion is not for a fit')\n" +
-    "    return _recursion([2 * d for d in demands], population, think_time, copies, keep)\n";
+    "    return _recursion(rates, [[2 * t for t in s] for s in services], scvs, copies, think, population, keep)\n";
   const raised = MVA.split("\n").length + 6; // the line of the raise (typed on mva.py's last line)
   const NOTE = "# what if every station were twice as slow? (perfmodels/mva.py) Not in a fit, though.\n" +
     "from . import mva as _mva\n_solve = solve\n\n\ndef solve(k, p=None, detail=True):\n    _mva.FITTING = p is not None\n" +
@@ -243,7 +244,7 @@ test("an edit of LAVC's mva.py and of lavc.py, too long for a short link, is sav
   // (the time a disk request takes: MVA's queues; the default y, the CPU's demand, has none)
   await page.goto("/explore/lavc?y=io_elapsed_ms#edit");
   const tabs = page.getByTestId("model-files").getByRole("tab");
-  await expect(tabs).toHaveText(["perfmodels/lavc.py", "perfmodels/closed.py", "perfmodels/bounds.py", "perfmodels/pace.py", "perfmodels/mva.py"]);
+  await expect(tabs).toHaveText(["perfmodels/lavc.py", "perfmodels/closed.py", "perfmodels/mechanism.py", "perfmodels/bounds.py", "perfmodels/pace.py", "perfmodels/mva.py"]);
   // the files by keyboard: End picks the last, Home the first
   await tabs.first().focus();
   await page.keyboard.press("End");
@@ -265,7 +266,7 @@ test("an edit of LAVC's mva.py and of lavc.py, too long for a short link, is sav
   await page.keyboard.insertText(NOTE + SPARE);
   // each file keeps its own edit; the diff shows both
   await tabs.last().click();
-  await expect(page.getByTestId("model-source")).toContainText("return _recursion([2 * d for d in demands]");
+  await expect(page.getByTestId("model-source")).toContainText("return _recursion(rates, [[2 * t for t in s] for s in services]");
   const diff = page.getByTestId("model-diff");
   await expect(diff).toContainText(`Your edit against the original, in 2 files: ${slower + note + spare} lines added, 0 removed`);
   await expect(diff.getByRole("heading")).toHaveText(files);
@@ -297,7 +298,7 @@ test("an edit of LAVC's mva.py and of lavc.py, too long for a short link, is sav
   await expect(banner).toContainText("This saved scenario carries an edited model");
   await expect(banner).toContainText(`Someone changed ${note + spare} lines of perfmodels/lavc.py and ${slower} lines of perfmodels/mva.py`);
   await expect(banner.getByRole("heading")).toHaveText(files);
-  await expect(banner).toContainText("return _recursion([2 * d for d in demands]");
+  await expect(banner).toContainText("return _recursion(rates, [[2 * t for t in s] for s in services]");
   await expect(banner).toContainText("Nothing of it has run");
   await expect(other.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
   const original = await other.getByTestId("model-curve").getAttribute("d");

@@ -53,7 +53,8 @@ class Solved(NamedTuple):
     queues: tuple[float, ...]  # the mean queue at one copy of each station
     before: tuple[float, ...]  # the same at n - 1: what an arriving customer finds (arrival theorem)
     bottleneck: str | None
-    # each kind's mean wait before service at each station, where known (a simulation's)
+    # each kind's mean wait before service at each station (a simulation's, or MVA with kinds':
+    # the wait a request would find there, the same for every kind), where known
     waits: dict[str, tuple[float, ...]] | None = None
 
 
@@ -151,7 +152,10 @@ class Engine(Along, Generic[C]):
             # Below the knee the customers are too few to keep any station busy: the window is
             # the limit. From there on the busiest station sets the pace (pace.py).
             bottleneck = busiest if n >= loop.knee else self.window
-            s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck, waits.get(n))
+            w = waits.get(n)
+            # the wait each kind finds at each station (MVA: the same for all kinds, first come first served)
+            kinds = dict.fromkeys((k.name for k in loop.mechanism.kinds), w) if w and loop.mechanism else None
+            s = Solved(n, xs[n - 1], queues.get(n, idle), queues.get(n - 1, idle), bottleneck, kinds)
             point = self.point(k, loop, s)
             if each_bounds:  # (a sweep along the population takes them as lines: bound_lines)
                 b = bounds.closed(loop.demands, loop.think, n, loop.copies, _exact(loop))
@@ -177,9 +181,10 @@ def _exact(loop: Loop[C]) -> bool:
 
 def _solve(
     loop: Loop[C], population: int, keep: Iterable[int]
-) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, dict[str, tuple[float, ...]]]]:
+) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]]]:
     """Exact MVA, or where the loop's mechanism has kinds of request with their own times or
-    times that are not exponential, MVA with each kind's own times (mva.recursion_kinds)."""
+    times that are not exponential, MVA with each kind's own times (mva.recursion_kinds, with the
+    wait an arriving request finds at each station)."""
     m = loop.mechanism
     if m is None or product_form(m):
         xs, queues = recursion(loop.demands, population, loop.think, loop.copies, keep=keep)
@@ -193,5 +198,4 @@ def _solve(
         max(x, bounds.closed(loop.demands, loop.think, n, loop.copies, False).get("asymptotic lower", 0.0))
         for n, x in enumerate(xs, start=1)
     ]
-    names = [k.name for k in kinds]
-    return xs, queues, {n: dict(zip(names, w, strict=True)) for n, w in waits.items()}
+    return xs, queues, waits

@@ -177,8 +177,8 @@ class _Cluster(closed.Engine[dict[str, Any]]):
         planned = 1.0 / loop.demands[loop.busiest] if loop.demands[loop.busiest] > 0 else math.inf
         if not c["served"]:
             wait = 0.0
-        elif s.waits is not None and "io" in s.waits:  # each kind's own wait (a simulation's)
-            wait = 1e3 * sum(s.waits["io"])
+        elif s.waits is not None and "io" in s.waits:  # an I/O's own waits, at the stations it visits
+            wait = 1e3 * sum(w for w, sv in zip(s.waits["io"], c["per_io"], strict=True) if sv > 0)
         else:
             wait = sum(sv * qk for sv, qk in zip(c["per_io"], s.before, strict=True))
         return {

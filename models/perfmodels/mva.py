@@ -126,12 +126,12 @@ def recursion_kinds(
     think: float,
     population: int,
     keep: Iterable[int] = (),
-) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, list[tuple[float, ...]]]]:
+) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]]]:
     """MVA with several kinds of request, each with its own time at each station (services[c][k],
     at the one copy it visits, 0 where it does not go), its rate a cycle and its times' squared
     coefficient of variation (scv: 1 exponential, 0 constant): X(1..population), and at each
-    population in `keep` the mean queue at one copy of each station and each kind's mean wait
-    there (0 where it does not go).
+    population in `keep` the mean queue at one copy of each station and the mean wait an arriving
+    request finds there before its service (the same for every kind: first come, first served).
 
     An arriving request waits for those it finds queued, each for its own kind's time (a lock
     queued at LAVC's CPU costs a lock's time, not an I/O's), and for the rest of the one in
@@ -167,13 +167,12 @@ def recursion_kinds(
     kept = frozenset(keep)
     xs: list[float] = []
     queues: dict[int, tuple[float, ...]] = {}
-    waits: dict[int, list[tuple[float, ...]]] = {}
+    waits: dict[int, tuple[float, ...]] = {}
     if ns == 4:  # every Memo Lab network with kinds (LAVC's): the loop below, unrolled
         d0, d1, d2, d3 = d
         b0, b1, b2, b3 = b
         c0, c1, c2, c3 = cv
         v0, v1, v2, v3 = vs
-        masks = [tuple(1.0 if s[c][i] > 0 else 0.0 for i in range(ns)) for c in range(nk)]
         w0 = w1 = w2 = w3 = 0.0
         lift = d[top] / vs[top] / copies[top] if vs[top] > 0 else 0.0  # a held customer's wait
         short = 0.0
@@ -202,7 +201,7 @@ def recursion_kinds(
                 if short:
                     q = tuple(qk + (short / copies[top] if k == top else 0.0) for k, qk in enumerate(q))
                 queues[n] = q
-                waits[n] = [(w0 * m0, w1 * m1, w2 * m2, w3 * m3) for m0, m1, m2, m3 in masks]
+                waits[n] = (w0, w1, w2, w3)
         return xs, queues, waits
     for n in range(1, population + 1):
         for i in on:
@@ -222,5 +221,5 @@ def recursion_kinds(
             at = [x * (vs[i] * w[i] + d[i]) for i in range(ns)]
             at[top] += extra
             queues[n] = tuple(at)
-            waits[n] = [tuple(w[i] if s[c][i] > 0 else 0.0 for i in range(ns)) for c in range(nk)]
+            waits[n] = tuple(w)
     return xs, queues, waits

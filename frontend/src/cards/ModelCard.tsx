@@ -64,6 +64,10 @@ export function ModelCard({ system }: { system: string }) {
         <h2 id="how">How the model works</h2>
         <Doc text={card.doc} />
       </section>
+      <section aria-labelledby="simulation">
+        <h2 id="simulation">Simulated beside the analysis</h2>
+        <p data-testid="card-simulation">{inline(card.simulation)}</p>
+      </section>
       <section aria-labelledby="params">
         <h2 id="params">Fitted parameters</h2>
         <p>{"Numbers the memo does not print but its measurements imply: each is chosen so that the model comes closest to the memo's figures. \"Values that fit as well\" are the ones that fit the figures almost as closely; where that range is wide the memo does not pin the number down, and the charts draw its whole range as a band."}</p>

@@ -7,7 +7,7 @@ import type { SystemSpec } from "../api/types";
 import type { Service, useSimulation } from "./useSimulation";
 
 const SERVICES: { value: Service; label: string }[] = [
-  { value: "exponential", label: "exponential (as exact MVA assumes)" },
+  { value: "exponential", label: "exponential" },
   { value: "constant", label: "constant" },
   { value: "mechanism", label: "the model's own" },
   { value: "cv", label: "another spread (coefficient of variation)" },

@@ -18,12 +18,14 @@ export interface SimulationAsk {
   seed: number;
 }
 
-/** The settings simulated along a curve: five spread over it, and the knob's own setting. */
+/** The settings simulated along a curve: five spread over it, and the knob's own setting (where
+ * it lies along it). */
 export function simulatedXs(curve: SeriesPoint[], at: number): number[] {
   const xs = curve.map((p) => p.x);
   if (!xs.length) return [];
   const picked = [0.1, 0.3, 0.5, 0.75, 1].map((f) => xs[Math.round(f * (xs.length - 1))]);
-  return [...new Set([...picked, ...(xs.includes(at) ? [at] : [])])].sort((a, b) => a - b);
+  const inside = Number.isFinite(at) && at >= Math.min(...xs) && at <= Math.max(...xs);
+  return [...new Set([...picked, ...(inside ? [at] : [])])].sort((a, b) => a - b);
 }
 
 interface Run {

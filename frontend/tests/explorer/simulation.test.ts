@@ -14,7 +14,8 @@ describe("the simulation beside the curve", () => {
   it("simulates five settings spread along the curve and the knob's own", () => {
     const curve = Array.from({ length: 32 }, (_, i) => ({ x: 2 + 2 * i, y: i }));
     expect(simulatedXs(curve, 16)).toEqual([8, 16, 20, 34, 48, 64]);
-    expect(simulatedXs(curve, 17)).toEqual([8, 20, 34, 48, 64]);
+    expect(simulatedXs(curve, 17)).toEqual([8, 17, 20, 34, 48, 64]);
+    expect(simulatedXs(curve, 90)).toEqual([8, 20, 34, 48, 64]);
     expect(simulatedXs([], 16)).toEqual([]);
   });
   it("says where the simulation parts from the model, by how much, and why", () => {
