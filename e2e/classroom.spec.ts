@@ -215,6 +215,8 @@ test("a live class on the projector: marks and spread readable, the answer in wo
   await expect(students[0].page.getByTestId("locked")).toContainText("yours is kept as sent");
   await expect(students[0].page.getByTestId("typed-prediction")).toHaveValue("60000");
   await expect(students[0].page.getByTestId("typed-prediction")).toBeDisabled();
+  // held, not greyed out: the text in the page's ink (the browser's disabled grey read as unsent)
+  expect(await students[0].page.getByTestId("typed-prediction").evaluate((e) => getComputedStyle(e).webkitTextFillColor)).toBe("rgb(27, 36, 48)");
 
   // the reveal: everything inside the plot on the projector and on both phones (Bo's guess too)
   await teacher.page.getByTestId("reveal-all").click();

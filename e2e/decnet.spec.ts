@@ -116,7 +116,7 @@ test("an unknown system shows a clear page", async ({ page }) => {
 test("the home page lists the DECnet explorer with its question", async ({ page }) => {
   await page.goto("/");
   const link = page.getByRole("link", { name: /TOPS-20 DECnet link throughput/ });
-  await expect(link).toContainText("How much does a bigger link quota buy on the CI?");
+  await expect(link).toContainText("How much does a bigger link quota or buffer buy on each circuit");
   await expect(page.getByTestId("thumb-decnet").locator("path")).toHaveAttribute("d", /^M/);
   // the thumbnail names its axes, and the page leads to the lessons and the data
   await expect(page.getByTestId("thumb-decnet").locator("text")).toHaveText(["Throughput", "Link quota →"]);

@@ -152,6 +152,9 @@ test("a teacher's lesson file: problems shown with their line, a good file store
   await page.getByLabel("Open a lesson file").setInputFiles(fixture("teacher-lesson.yaml"));
   // the good file's short link is shown, to copy or scan, and the lesson is listed as the teacher's own
   const link = page.getByTestId("lesson-link");
+  await expect(link).toBeVisible();
+  // the input still names the file it opened (it read "No file chosen" after every file)
+  expect(await page.getByLabel("Open a lesson file").evaluate((i: HTMLInputElement) => i.files?.[0]?.name)).toBe("teacher-lesson.yaml");
   await expect(link).toHaveText(new RegExp(`^${baseURL}/l/[A-Za-z0-9_-]{8,16}$`));
   await expect(page.getByTestId("lesson-made").getByTestId("qr")).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy the link" })).toBeVisible();

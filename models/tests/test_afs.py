@@ -46,7 +46,8 @@ def test_properties(chunk, buf, iovecs, packet, client):
     m = r["metrics"]
     assert m["io_size_bytes"] == min(2**chunk, buf, iovecs * packet)
     assert all(math.isfinite(v) and v > 0 for v in m.values())
-    assert all(0 <= s["utilization"] <= 1 for s in r["stages"])
+    servers = [s for s in r["stages"] if s["resource"] != "round trip"]
+    assert all(0 <= s["utilization"] <= 1 for s in servers)
     bigger = perfmodels.evaluate("afs", {**k, "chunksize": chunk + 1})["metrics"]
     assert bigger["read_kBps"] > m["read_kBps"] and bigger["write_kBps"] > m["write_kBps"]
 
@@ -64,5 +65,11 @@ def test_reading_ahead_overlaps_the_round_trips_up_to_the_network_rate():
     assert big[1] / big[0] < speeds[4] / speeds[0]
     # writes are stored behind the writer already: reading ahead changes nothing there
     assert read(4)["metrics"]["write_kBps"] == read(0)["metrics"]["write_kBps"]
-    # the round trip's stage stays a share of its window
-    assert all(0 <= s["utilization"] <= 1 for s in read(4)["stages"])
+    # the round trip is a delay, never a busy server: the client waits on it 97 % of the time at
+    # 1K, yet bigger chunks read many times faster, so nothing may call it saturated
+    for n in (0, 4):
+        stages = {s["resource"]: s["utilization"] for s in read(n, 10)["stages"]}
+        assert stages["round trip"] is None
+        assert all(0 <= u <= 1 for r, u in stages.items() if r != "round trip")
+    along = perfmodels.sweep("afs", {}, "chunksize", list(range(10, 21)))
+    assert along["saturation"] is None or along["saturation"]["resource"] != "round trip"

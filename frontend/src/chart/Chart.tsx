@@ -48,6 +48,7 @@ export function axesOf(xKnob: KnobSpec, xShow: KnobDisplay, yMetric: MetricSpec)
     yUnit: yMetric.unit,
     xDomain: "min" in xKnob ? [xKnob.min, xKnob.max] : [0, 1],
     xLog: "scale" in xKnob && xKnob.scale === "log2",
+    xWhole: "integer" in xKnob && xKnob.integer,
   };
 }
 
@@ -70,7 +71,7 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
   const titleId = useId();
   // A phone's chart is shorter, so that it can stay in view above the knobs.
   const HEIGHT = height ?? (small ? PHONE_HEIGHT : Math.round(Math.min(WIDE_HEIGHT, Math.max(DEFAULT_HEIGHT, width * 0.42))));
-  const g = geometry({ width, height: HEIGHT, yMax, margin: MARGIN, ys: marks.flatMap((m) => m.ys ?? []), xDomain: axes.xDomain, xLog: axes.xLog });
+  const g = geometry({ width, height: HEIGHT, yMax, margin: MARGIN, ys: marks.flatMap((m) => m.ys ?? []), xDomain: axes.xDomain, xLog: axes.xLog, xWhole: axes.xWhole });
   const bottom = HEIGHT - MARGIN.bottom;
   const plotClip = `${titleId}-exact`;
   const laid: Frame = { g, margin: MARGIN, width, height: HEIGHT, bottom, small, large, plotClip, label: () => null };

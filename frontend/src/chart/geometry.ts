@@ -30,6 +30,8 @@ export interface GeometryInput {
   ys: number[];
   xDomain: [number, number];
   xLog: boolean;
+  /** ticks on whole values only: 10.5 on a chunksize's exponent is no setting (it read "1,448") */
+  xWhole?: boolean;
   /** a fixed top for the y axis (a lesson hides its curve until the reveal; the axis must not move) */
   yMax?: number;
 }
@@ -61,7 +63,7 @@ export function geometry(g: GeometryInput) {
     .y1((p) => y(p.y1));
   const xTicks = g.xLog
     ? powersOfTwo(g.xDomain)
-    : x.ticks(Math.max(2, Math.floor((width - margin.left - margin.right) / 80)));
+    : linearTicks(x.ticks(Math.max(2, Math.floor((width - margin.left - margin.right) / 80))), g.xWhole);
   return {
     x,
     y,
@@ -70,6 +72,10 @@ export function geometry(g: GeometryInput) {
     xTicks,
     yTicks: y.ticks(6),
   };
+}
+
+function linearTicks(ticks: number[], whole = false): number[] {
+  return whole ? ticks.filter((t) => Number.isInteger(t)) : ticks;
 }
 
 function powersOfTwo([a, b]: [number, number]): number[] {

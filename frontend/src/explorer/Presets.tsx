@@ -3,6 +3,7 @@
 import { memo, useEffect, useMemo, useState } from "react";
 import { api } from "../api/client";
 import type { KnobValues, SystemSpec } from "../api/types";
+import { formatSetting } from "../format";
 
 export interface Preset {
   id: string;
@@ -19,21 +20,52 @@ export const tableOf = (figure: string) => figure.split(/, row\b/)[0].trim();
 /** Plain names: within each table, the values of the knobs that differ between its presets (in
  * knob order), and the metric where the table measures more than one. */
 export function presetLabels(spec: SystemSpec, presets: Preset[]): Map<string, string> {
-  const out = new Map<string, string>();
+  const metricOf = (p: Preset) => spec.metrics.find((m) => m.name === p.metrics[0])?.label ?? p.metrics[0];
+  const inTable = new Map<string, { name: string; metric: boolean }>();
   for (const group of groupPresets(presets).values()) {
-    const varying = spec.knobs.filter((k) => new Set(group.map((p) => String(p.config[k.name] ?? k.default))).size > 1);
+    const varying = differing(spec, group);
     const metrics = new Set(group.map((p) => p.metrics[0]));
-    for (const p of group) {
-      const parts = varying.map((k) => {
-        const v = p.config[k.name] ?? k.default;
-        return "choices" in k ? String(v) : `${k.label} ${String(v)}${k.unit ? ` ${k.unit}` : ""}`;
-      });
-      const metric = spec.metrics.find((m) => m.name === p.metrics[0])?.label ?? p.metrics[0];
-      const name = parts.join(", ");
-      out.set(p.id, !name ? `${metric}, at the memo's setting` : metrics.size > 1 ? `${name} · ${metric}` : name);
+    for (const p of group) inTable.set(p.id, { name: varying.map((k) => settingOf(k, p)).join(", "), metric: metrics.size > 1 });
+  }
+  // a name another table also uses ("SENDER/SERVER" on each circuit's table) leads with what
+  // tells them apart, since the closed select shows the option alone, not its table; the same
+  // settings measured in two tables (AFS's two fileservers) are told apart by the table
+  const byName = new Map<string, Preset[]>();
+  for (const p of presets) {
+    const key = `${inTable.get(p.id)!.name}|${metricOf(p)}`;
+    byName.set(key, [...(byName.get(key) ?? []), p]);
+  }
+  const out = new Map<string, string>();
+  for (const same of byName.values()) {
+    const apart = same.length > 1 ? differing(spec, same) : [];
+    const settings = (p: Preset) => apart.map((k) => settingOf(k, p)).join(", ");
+    for (const p of same) {
+      const own = inTable.get(p.id)!;
+      const twins = same.filter((q) => settings(q) === settings(p));
+      const lead = [settings(p), twins.length > 1 ? tableApart(p, twins) : ""].filter(Boolean).join(", ");
+      const name = [lead, own.name].filter(Boolean).join(": ");
+      out.set(p.id, !name ? `${metricOf(p)}, at the memo's setting` : own.metric || (!own.name && lead) ? `${name} · ${metricOf(p)}` : name);
     }
   }
   return out;
+}
+
+/** The parts of a preset's table title ("First tables, solaris8 inode fileserver, ...") that its
+ * twins' titles lack: what the model's knobs do not tell apart. */
+function tableApart(p: Preset, twins: Preset[]): string {
+  const shared = (part: string) => twins.every((q) => q.table.split(", ").includes(part));
+  return p.table.split(", ").filter((part) => !shared(part)).join(", ") || p.table;
+}
+
+/** The knobs whose values differ among the presets. */
+function differing(spec: SystemSpec, presets: Preset[]): SystemSpec["knobs"] {
+  return spec.knobs.filter((k) => new Set(presets.map((p) => String(p.config[k.name] ?? k.default))).size > 1);
+}
+
+/** One knob's value in a preset's name: a choice by itself ("NI"), a number with its knob and unit. */
+function settingOf(k: SystemSpec["knobs"][number], p: Preset): string {
+  const v = p.config[k.name] ?? k.default;
+  return "choices" in k ? String(v) : formatSetting(k.label, v, k.unit);
 }
 
 /** The presets by the memo's table they come from, in the order first seen. */

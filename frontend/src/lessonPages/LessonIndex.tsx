@@ -94,7 +94,10 @@ function OpenLessonFile({ onStored }: { onStored: () => void }) {
       <label>
         {"Open a lesson file "}
         <input type="file" accept=".yaml,.yml,text/yaml,application/yaml" disabled={busy}
-          onChange={(e) => { const f = e.target.files?.[0]; if (f) void open(f); e.target.value = ""; }} />
+          // the chosen file's name stays shown beside the button; cleared only as the chooser opens,
+          // so choosing the same file again (after fixing it) still counts as a change
+          onClick={(e) => { e.currentTarget.value = ""; }}
+          onChange={(e) => { const f = e.target.files?.[0]; if (f) void open(f); }} />
       </label>
       {busy && <p className="muted" role="status">Checking the lesson against the models…</p>}
       {problems.length > 0 && <ProblemList problems={problems} />}

@@ -125,7 +125,7 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check, c
         <button type="button" aria-pressed={state?.pace === "self"} onClick={() => act({ pace: state?.pace === "self" ? "teacher" : "self" })}>
           {state?.pace === "self" ? "Students follow me" : "Let students move on their own"}
         </button>
-        <button type="button" onClick={() => { if (window.confirm("Clear this step's answers and hide it again?")) act({ step, reset: true }); }}>Reset this step</button>
+        <button type="button" onClick={() => { if (window.confirm("Clear this step's answers and hide it again? They leave the class's records and its CSV too: download the answers first to keep them.")) act({ step, reset: true }); }}>Reset this step</button>
         </>)}
         <button type="button" onClick={() => classes.downloadCsv(code, token).catch((e: Error) => setError(e.message))}>Download answers</button>
         <button type="button" data-testid="open-report" onClick={peer.openReport}>Class report</button>

@@ -6,11 +6,12 @@
 // element it would add to the page is refused.
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
 import { useEffect, useRef } from "react";
+import { sourceHighlight } from "./highlight";
 
 // its size and focus ring (the page's style sheets do not reach into the shadow root)
 const LOOK = EditorView.theme({
@@ -50,7 +51,7 @@ export function CodeEditor({ path, doc, onChange, problem, label }: {
         highlightActiveLine(),
         bracketMatching(),
         indentOnInput(),
-        syntaxHighlighting(defaultHighlightStyle),
+        syntaxHighlighting(sourceHighlight),
         python(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         LOOK,

@@ -33,6 +33,12 @@ describe("geometry", () => {
     const g = geometry({ ...base, ys: [], xDomain: [512, 65536], xLog: true });
     expect(g.xTicks).toEqual([512, 1024, 2048, 4096, 8192, 16384, 32768, 65536]);
   });
+  it("puts a whole-valued knob's ticks on whole values only (AFS's chunksize exponent read 1,448)", () => {
+    const wide = { ...base, width: 1900 };
+    expect(geometry({ ...wide, ys: [], xDomain: [10, 20], xLog: false }).xTicks).toContain(10.5);
+    const g = geometry({ ...wide, ys: [], xDomain: [10, 20], xLog: false, xWhole: true });
+    expect(g.xTicks).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+  });
   it("scales y to memo points above the curve", () => {
     const g = geometry({ ...base, ys: [10, 50, Number.NaN], xDomain: [1, 2], xLog: false });
     expect(g.y.domain()[1]).toBeGreaterThanOrEqual(50);

@@ -33,12 +33,24 @@ describe("memo presets", () => {
     expect([...groups.keys()].join(" | ")).toMatch(/I\/O CPU time table/);
   });
 
-  it("DECnet: the circuits' tables, rows named by the test program", () => {
+  it("DECnet: the circuits' tables, rows named by the test program, each name once over all tables", () => {
     const presets = presetsOf("decnet");
     const labels = presetLabels(describe_("decnet"), presets);
     for (const group of groupPresets(presets).values()) {
       const names = group.map((p) => labels.get(p.id)!);
       expect(new Set(names).size).toBe(names.length);
     }
+    // the closed select shows an option without its table: "SENDER/SERVER" three times read alike
+    const all = presets.map((p) => labels.get(p.id)!);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.filter((n) => /^NI, Buffer size 1,467 bytes: SENDER\/SERVER$/.test(n))).toHaveLength(1);
+  });
+
+  it("AFS: the same settings on two fileservers are told apart by the fileserver, briefly", () => {
+    const presets = presetsOf("afs");
+    const labels = [...presetLabels(describe_("afs"), presets).values()];
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const n of labels) expect(n.length, n).toBeLessThanOrEqual(130);
+    expect(labels.some((n) => /inode/.test(n)) && labels.some((n) => /namei/.test(n))).toBe(true);
   });
 });

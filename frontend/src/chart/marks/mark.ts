@@ -162,6 +162,8 @@ export interface Axes {
   yUnit: string;
   xDomain: [number, number];
   xLog: boolean;
+  /** the knob takes whole values only (a chunksize's power of two): ticks fall on them */
+  xWhole?: boolean;
 }
 
 export const finite = (p: { y: number }) => Number.isFinite(p.y);
