@@ -82,7 +82,7 @@ const asJson = (v: unknown) => JSON.stringify(JSON.stringify(v));
 /** Python that prints the simulations of `asks` (a JSON string literal of lands.ts lessonAsk's
  * calls), each as the `simulate` operation answers it. */
 export const simulateCode = (asks: string) =>
-  "import json; from perfmodels.simulation import simulate; print(json.dumps([simulate(a['system'], a['knobs'], None, a['service'], a['cv'], a['seed'], a['target'], a['max_events'], a['time_limit_s']) for a in json.loads(" + asks + ")]))";
+  `import json; from perfmodels.simulation import simulate; print(json.dumps([simulate(a['system'], a['knobs'], None, a['service'], a['cv'], a['seed'], a['target'], a['max_events'], a['time_limit_s']) for a in json.loads(${asks})]))`;
 
 /** Every system's description and the checker's questions, answered by `python` (a venv's
  * interpreter with perfmodels installed); undefined when that interpreter is not there. */
