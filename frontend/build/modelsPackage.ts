@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { SystemSpec } from "../src/api/types.ts";
 import type { ModelAccess } from "../src/lesson/checkLesson.ts";
+import { lessonAsk } from "../src/lesson/lands.ts";
 
 // Each line in is a JSON string of code to run; each line out is {"out": what it printed} or
 // {"error": the exception}, in the order asked.
@@ -78,6 +79,11 @@ export class PythonProcess {
 
 const asJson = (v: unknown) => JSON.stringify(JSON.stringify(v));
 
+/** Python that prints the simulations of `asks` (a JSON string literal of lands.ts lessonAsk's
+ * calls), each as the `simulate` operation answers it. */
+export const simulateCode = (asks: string) =>
+  `import json; from perfmodels.simulation import simulate; print(json.dumps([simulate(a['system'], a['knobs'], None, a['service'], a['cv'], a['seed'], a['target'], a['max_events'], a['time_limit_s']) for a in json.loads(${asks})]))`;
+
 /** Every system's description and the checker's questions, answered by `python` (a venv's
  * interpreter with perfmodels installed); undefined when that interpreter is not there. */
 export function modelsPackage(python: string, cwd?: string): { specs: Record<string, SystemSpec>; models: ModelAccess; close: () => void } | undefined {
@@ -93,6 +99,7 @@ export function modelsPackage(python: string, cwd?: string): { specs: Record<str
       sweepMany: (asks) => py.run(`import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(${asJson(asks)})]))`),
       sensitivityMany: (asks) => py.run(`import json, perfmodels; print(json.dumps([perfmodels.sensitivity(s, k, m) for s, k, m in json.loads(${asJson(asks)})]))`),
       bottleneckMany: (asks) => py.run(`import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['bottleneck'] for s, k in json.loads(${asJson(asks)})]))`),
+      simulateMany: (asks) => py.run(simulateCode(asJson(asks.map(([s, k, service]) => lessonAsk(s, k, service))))),
       dataset: (id) => py.run(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
     },
     close: () => py.close(),

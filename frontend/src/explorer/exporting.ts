@@ -1,8 +1,8 @@
 // Exports of what is on screen, each able to stand alone, built from the chart's marks: their
-// rows as CSV (settings, units and citation in its header), the chart as SVG or PNG (title, the
-// drawn marks' keys, settings and citation drawn around it), file names that say what they
-// hold, and the link.
-import { gather, type Mark } from "../chart/marks/mark";
+// rows as CSV (settings, units, citation and how a simulation was made in its header), the chart
+// as SVG or PNG (title, the drawn marks' keys, settings, notes and citation drawn around it),
+// file names that say what they hold, and the link.
+import { type ExportKey, gather, type Mark } from "../chart/marks/mark";
 import { textWidth, wrap, wrapAnywhere } from "../chart/measure";
 import { exportStyle } from "../chart/theme";
 
@@ -59,6 +59,7 @@ export function seriesCsv(c: ExportContext, marks: Mark[]): string {
     `# ${c.title}: ${withUnit(c.yLabel, c.yUnit)} against ${withUnit(c.xLabel, c.xUnit)}`,
     ...c.settings.map((s) => `# setting: ${s}`),
     ...(c.fitted ?? []).map((f) => `# fitted to your own measurements: ${f}`),
+    ...notes(marks).map((n) => `# ${n}`),
     `# memo figures: ${c.citation}`,
     `# model values are computed by Memo Lab's models, not measured; view: ${c.url}`,
     ["series", withUnit(c.xLabel, c.xUnit), withUnit(c.yLabel, c.yUnit), "bottleneck", "printed", "citation"].map(cell).join(","),
@@ -67,7 +68,31 @@ export function seriesCsv(c: ExportContext, marks: Mark[]): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** What the drawn marks say of themselves in an export (how a simulation was made). */
+const notes = (marks: Mark[]) => marks.flatMap((m) => (m.exportNote ? [m.exportNote] : []));
+
 const NS = "http://www.w3.org/2000/svg";
+
+/** An exported legend's key: a line (a curve's colour, dashed or not), or a diamond on its
+ * interval, as the chart draws a simulated mean. */
+function keyShape(doc: Document, x: number, y: number, l: ExportKey): SVGElement[] {
+  const el = (tag: string, attrs: Record<string, string | number>) => {
+    const e = doc.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  };
+  if (l.shape === "diamond") {
+    const [cx, cy] = [x + 9, y - 4];
+    const bar = { stroke: l.colour, "stroke-width": 1.5 };
+    return [
+      el("line", { x1: cx, x2: cx, y1: cy - 7, y2: cy + 7, ...bar }),
+      el("line", { x1: cx - 4, x2: cx + 4, y1: cy - 7, y2: cy - 7, ...bar }),
+      el("line", { x1: cx - 4, x2: cx + 4, y1: cy + 7, y2: cy + 7, ...bar }),
+      el("path", { d: `M${cx},${cy - 5}L${cx + 5},${cy}L${cx},${cy + 5}L${cx - 5},${cy}Z`, fill: l.colour, stroke: "#fff", "stroke-width": 1, "data-key": "simulated" }),
+    ];
+  }
+  return [el("line", { x1: x, x2: x + 18, y1: y - 4, y2: y - 4, stroke: l.colour, "stroke-width": 3, ...(l.dashed ? { "stroke-dasharray": "5 3" } : {}) })];
+}
 const LINE = 16;
 
 function text(doc: Document, x: number, y: number, s: string, cls?: string): SVGTextElement {
@@ -123,15 +148,7 @@ export function svgText(svg: SVGSVGElement, c: ExportContext, marks: Mark[]): st
       x = 12;
       y += LINE;
     }
-    const mark = doc.createElementNS(NS, "line");
-    mark.setAttribute("x1", String(x));
-    mark.setAttribute("x2", String(x + 18));
-    mark.setAttribute("y1", String(y - 4));
-    mark.setAttribute("y2", String(y - 4));
-    mark.setAttribute("stroke", l.colour);
-    mark.setAttribute("stroke-width", "3");
-    if (l.dashed) mark.setAttribute("stroke-dasharray", "5 3");
-    out.appendChild(mark);
+    for (const shape of keyShape(doc, x, y, l)) out.appendChild(shape);
     out.appendChild(text(doc, x + 24, y, l.label));
     x += w;
   }
@@ -140,6 +157,7 @@ export function svgText(svg: SVGSVGElement, c: ExportContext, marks: Mark[]): st
     `Settings: ${c.settings.join(", ")}`,
     ...(c.baseline ? [`Baseline (dashed): ${c.baseline.join(", ")}`] : []),
     ...(c.fitted?.length ? [`Fitted to your own measurements: ${c.fitted.join(", ")}`] : []),
+    ...notes(marks),
     `Memo figures: ${c.citation}`,
     "Model values computed by Memo Lab; this view:",
   ];

@@ -25,6 +25,7 @@ import { SensitivityPanel } from "../explorer/SensitivityPanel";
 import { ChoiceTally, type Tally } from "./ChoiceTally";
 import { stepMarks } from "./stepMarks";
 import { classSketchOf, sketchOf, sketchWords, useCurveModel } from "./sketchStep";
+import { useStepSimulation } from "./useStepSimulation";
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
@@ -201,6 +202,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     // as the box shows it (four significant digits): what is shown is what is sent
     onChange: canAnswer ? (v: number) => setDraft({ kind: "point", y: Number(v.toPrecision(4)) }) : undefined,
   } : undefined;
+  // a simulation step: its runs beside the curve, once the answer is out
+  const sim = useStepSimulation(client, spec, q, revealed, knobs, x, y, curve);
   const marks = stepMarks(axes, {
     revealed, curve, band, bandNames: bandNamesOf(sweep.value, spec), limit, knee: view.knee, saturation: view.saturation,
     bounds: step.state.bounds === true && view.bounds.lines.length ? view.bounds : null,
@@ -208,6 +211,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     prediction, crowd: live && q?.predict === "point" && (live.role === "teacher" || revealed) ? { x: q.at, ys: crowd } : undefined,
     sketch: sketchOf(q, shown, canAnswer ? (ys) => setDraft({ kind: "curve", ys }) : undefined, live?.role === "teacher", top),
     classSketch: classBand,
+    simulated: sim.view,
   });
   // The chart in words and as a table, once the answer is out: before, only what is plotted.
   const description = revealed
@@ -242,6 +246,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {/* which knob matters most: the model's whole answer, every knob's effect here (on a
             projector, in the chart's column, where the room is looking) */}
         {q?.predict === "knob" && revealed && !present && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
+        {revealed && <SimulationStatus sim={sim} />}
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
       </section>
@@ -270,3 +275,17 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   );
 }
 
+
+/** What a simulation step's run is doing, then where it landed (its sentence). */
+function SimulationStatus({ sim }: { sim: ReturnType<typeof useStepSimulation> }) {
+  if (sim.running) {
+    return (
+      <p className="muted" role="status" data-testid="step-simulating">
+        <progress max={sim.running.of} value={sim.running.done} aria-label="Simulating" />
+        {` Simulating setting ${sim.running.done + 1} of ${sim.running.of}…`}
+      </p>
+    );
+  }
+  if (sim.error) return <p className="model-error" data-testid="step-simulation-error">{`The simulation could not run: ${sim.error}`}</p>;
+  return sim.view ? <p data-testid="step-simulation">{sim.view.sentence}</p> : null;
+}

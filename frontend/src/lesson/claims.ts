@@ -1,12 +1,14 @@
 // A lesson against the models as they are: each step's `checks` (the claims its text makes)
 // recomputed, and each question's y axis (the chart the explorer would draw, axis.ts) checked
 // to hold what the step promises a student can place: the answer (a sketched curve's at each of
-// its x values), the memo's values and the value a common intuition expects. Used by the build, the tests and the browser.
-import type { Dataset, KnobValues, Sensitivity, SweepResult, SystemSpec } from "../api/types.ts";
+// its x values), the memo's values and the value a common intuition expects; a choice's key
+// against the model's bottleneck or the simulator (lands.ts). Used by the build, the tests and the browser.
+import type { Dataset, KnobValues, Sensitivity, Simulation, SweepResult, SystemSpec } from "../api/types.ts";
 import { bandOf, curveKnobsOf, curveOf, limitOf } from "../chart/curves.ts";
 import { memoPoints } from "../chart/memoPoints.ts";
 import { axisProblems, type Promised, stepTop } from "./axis.ts";
 import type { LessonStep } from "./format.ts";
+import { landsAnswer, type LessonService } from "./lands.ts";
 import { findFigure } from "./memoFigure.ts";
 import type { Path } from "./places.ts";
 
@@ -18,6 +20,9 @@ export interface ModelAccess {
   sensitivityMany(asks: [string, KnobValues, string][]): Promise<Sensitivity[]>;
   /** the model's bottleneck at each setting (perfmodels' evaluate), for choice questions */
   bottleneckMany(asks: [string, KnobValues][]): Promise<(string | null)[]>;
+  /** the simulator at each setting, with a lesson's seed and bounds (lands.ts lessonAsk), for
+   * choice questions judged by where the simulation lands */
+  simulateMany(asks: [string, KnobValues, LessonService][]): Promise<Simulation[]>;
   dataset(id: string): Promise<Dataset | null>;
 }
 
@@ -53,6 +58,7 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
   const sw = (system: string, knobs: KnobValues, x: string) => sweeps.push([system, knobs, x]) - 1;
   const senses: [string, KnobValues, string][] = [];
   const necks: [string, KnobValues][] = [];
+  const sims: [string, KnobValues, LessonService][] = [];
   const plan = steps.map(([, s]) => {
     const spec = specs[s.state.system];
     const x = s.state.x ?? spec.x_default;
@@ -70,15 +76,17 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
       curveAt: s.question?.predict === "curve" ? s.question.at.map((v) => ev(s.state.system, { ...s.state.knobs, [x]: v })) : [],
       sweep: s.question ? sw(s.state.system, curveKnobsOf(spec, knobs, x), x) : -1,
       neck: s.question?.predict === "choice" && s.question.bottlenecks ? necks.push([s.state.system, s.state.knobs]) - 1 : -1,
+      sim: s.question?.predict === "choice" && s.question.simulate && spec.simulation.simulated ? sims.push([s.state.system, s.state.knobs, s.question.simulate]) - 1 : -1,
       sense: s.question?.predict === "knob" ? senses.push([s.state.system, s.state.knobs, s.state.y ?? spec.y_default]) - 1 : -1,
       base: s.question && s.state.baseline ? sw(s.state.system, curveKnobsOf(spec, { ...defaultsOf(spec), ...s.state.baseline }, x), x) : -1,
     };
   });
-  const [answers, curves, sensed, bottlenecks] = await Promise.all([
+  const [answers, curves, sensed, bottlenecks, simulated] = await Promise.all([
     models.evaluateMany(evals),
     sweeps.length ? models.sweepMany(sweeps) : Promise.resolve([]),
     senses.length ? models.sensitivityMany(senses) : Promise.resolve([]),
     necks.length ? models.bottleneckMany(necks) : Promise.resolve([]),
+    sims.length ? models.simulateMany(sims) : Promise.resolve([]),
   ]);
   const out: [Path, string][] = [];
   for (const [k, [i, s]] of steps.entries()) {
@@ -112,6 +120,12 @@ export async function checkModels(steps: [number, LessonStep][], specs: Record<s
       continue;
     }
     if (q.predict === "choice" && q.bottlenecks) out.push(...choiceAnswer(bottlenecks[plan[k].neck], q.bottlenecks, q.choices, q.answer).map((m): [Path, string] => [["steps", i, "question", m.key], m.message]));
+    if (q.predict === "choice" && q.simulate && q.lands) {
+      const said = spec.simulation.simulated
+        ? landsAnswer(simulated[plan[k].sim], y, q.lands, q.choices, q.answer)
+        : [{ key: "simulate", message: `the ${spec.id} model is not simulated (${spec.simulation.words}): judge this choice another way` }];
+      out.push(...said.map((m): [Path, string] => [["steps", i, "question", m.key], m.message]));
+    }
     if (q.predict === "knob") out.push(...knobAnswer(sensed[plan[k].sense], q.among, q.answer).map((m): [Path, string] => [["steps", i, "question", m.key], m.message]));
     const promised: Promised[] = [];
     if (q.predict === "point") {

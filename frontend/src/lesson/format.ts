@@ -1,6 +1,7 @@
 // The lesson file format: the zod schema every lesson is parsed with, its limits, and what each
 // field is for (the hints a teacher sees beside a missing or wrong field).
 import { z } from "zod";
+import { LANDS, type Lands, SERVICES } from "./lands.ts";
 
 // The format's limits, the same as the server's (backend/app/lessons.py; a test holds them equal).
 export const MAX_LESSON_BYTES = 64 * 1024;
@@ -59,12 +60,20 @@ const choiceQuestion = z
     /** what each choice says the bottleneck is, as the model names it (null: no resource), so
      * that the answer is judged by the model (claims.ts); without it the model cannot judge it */
     bottlenecks: z.array(z.string().min(1).max(80).nullable()).optional(),
+    /** run the simulator at the step's setting with this spread of service times (a fixed seed):
+     * the answer is judged by where it lands (`lands`), and the reveal draws its points (lands.ts) */
+    simulate: z.enum(SERVICES).optional(),
+    /** what each choice says of the simulation: above, on or below the model's curve */
+    lands: z.array(z.enum(LANDS as [Lands, ...Lands[]])).optional(),
     explain: text(1200),
     ...aroundQuestion,
   })
   .strict()
   .refine((q) => !q.bottlenecks || q.bottlenecks.length === q.choices.length, { message: "must name one bottleneck (or null) for each choice, in the choices' order", path: ["bottlenecks"] })
-  .refine((q) => q.answer <= q.choices.length, { message: "must name one of the choices (counted from 1)", path: ["answer"] });
+  .refine((q) => q.answer <= q.choices.length, { message: "must name one of the choices (counted from 1)", path: ["answer"] })
+  .refine((q) => !q.lands || q.lands.length === q.choices.length, { message: "must say for each choice where the simulation lands (above, on or below), in the choices' order", path: ["lands"] })
+  .refine((q) => !q.lands === !q.simulate, { message: "simulate and lands go together: the spread simulated, and where each choice says it lands", path: ["lands"] })
+  .refine((q) => !(q.lands && q.bottlenecks), { message: "judge a choice by the simulation or by the bottleneck, not both", path: ["bottlenecks"] });
 
 /** The whole curve over the step's x axis: the learner draws it (or sets a point at each x by
  * keyboard), and the sketch is sent as its values at the x values `at`, in increasing order. */
@@ -211,6 +220,8 @@ export const FIELDS: Record<string, string> = {
   choices: "a list of 2 to 6 answers, as text",
   answer: "the number of the right choice, counted from 1 (predict: choice), or the knob that matters most (predict: knob)",
   explain: "a sentence or two, said after the reveal, on why the answer is right",
+  simulate: "exponential, constant or mechanism: the spread of service times the step's setting is simulated with (a fixed seed); the answer is judged by where the simulation lands, and the reveal draws it",
+  lands: "for each choice, where it says the simulation lands against the model's curve: above, on or below",
   bottlenecks: "for each choice, the bottleneck it names as the model words it (the explorer's readout), or null: the answer is then checked against the model",
   intuition: "the common wrong expectation and why it is wrong, said after the reveal",
   intuition_value: "a number: the value that intuition expects (it must fit on the y axis)",

@@ -1,6 +1,6 @@
 // A lesson step's chart as marks (chart/marks/): until the answer is out, only the axes, a pinned
 // baseline, the learner's prediction or sketch and the class's predictions; then the model's
-// curve and all it brings (with a class's sketches).
+// curve and all it brings (with a class's sketches, and a simulation step's simulated points).
 import type { BoundView, KneePoint, KneeView, SaturationPoint } from "../chart/curves";
 import type { BandPoint, SeriesPoint } from "../chart/geometry";
 import { bandMark } from "../chart/marks/band";
@@ -18,6 +18,7 @@ import { type Sketch, sketchMark } from "../chart/marks/sketch";
 import { type ClassSketch, classSketchMark } from "../chart/marks/classSketch";
 import { regionsMark } from "../chart/marks/regions";
 import { saturationMark } from "../chart/marks/saturation";
+import { type SimulatedView, simulatedMark } from "../chart/marks/simulated";
 import type { MemoPoint } from "../chart/memoPoints";
 
 export interface StepChart {
@@ -43,6 +44,8 @@ export interface StepChart {
   sketch?: Sketch;
   /** a class's sketches, once revealed: their median and middle half */
   classSketch?: ClassSketch;
+  /** a simulation step's runs beside the curve, once revealed (useStepSimulation.ts) */
+  simulated?: SimulatedView | null;
 }
 
 export function stepMarks(a: Axes, c: StepChart): Mark[] {
@@ -66,5 +69,6 @@ export function stepMarks(a: Axes, c: StepChart): Mark[] {
     ...(c.prediction ? [predictionMark(a, c.prediction)] : []),
     ...(c.sketch ? [sketchMark(c.sketch)] : []),
     memoMark(a, shown ? c.memo : [], curve),
+    ...(shown && c.simulated ? [simulatedMark(a, c.simulated)] : []),
   ];
 }

@@ -135,5 +135,6 @@ export function TeacherNotes({ lesson, base }: { lesson: Lesson; base: string })
 function keyWords(q: Question): string {
   if (q.predict === "knob") return "the answer, by the model's sensitivity here";
   if (q.predict === "choice" && q.bottlenecks) return "the answer, the model's bottleneck here";
+  if (q.predict === "choice" && q.simulate) return `the answer, where the simulation (${q.simulate} service times) lands here`;
   return "the lesson's answer: the model cannot judge this question";
 }

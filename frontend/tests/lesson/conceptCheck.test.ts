@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Dataset, SystemSpec } from "../../src/api/types";
 import { checkLesson, checkLessonWithModels, formatProblem, type ModelAccess, picking } from "../../src/lesson/checkLesson";
 import { checkQuestionSchema, MAX_CHECK, MIN_CHECK } from "../../src/lesson/format";
+import { lessonAsk } from "../../src/lesson/lands";
+import { simulateCode } from "../../build/modelsPackage";
 import { python, ROOT } from "../fixtures/python";
 
 const specs = python<Record<string, SystemSpec>>(
@@ -18,6 +20,7 @@ const models: ModelAccess = {
   sweepMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.sweep(s, k, x) for s, k, x in json.loads(ASKS)]))", asks),
   sensitivityMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.sensitivity(s, k, m) for s, k, m in json.loads(ASKS)]))", asks),
   bottleneckMany: async (asks) => asked("import json, perfmodels; print(json.dumps([perfmodels.evaluate(s, k)['bottleneck'] for s, k in json.loads(ASKS)]))", asks),
+  simulateMany: async (asks) => python(simulateCode(JSON.stringify(JSON.stringify(asks.map(([s, k, service]) => lessonAsk(s, k, service)))))),
   dataset: async (id) => python<Dataset>(`import json; from perfmodels import datasets; print(json.dumps(datasets.load(${JSON.stringify(id)})))`),
 };
 const files = readdirSync(`${ROOT}lessons`).filter((f) => f.endsWith(".yaml"));

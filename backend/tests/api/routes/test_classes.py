@@ -19,7 +19,7 @@ from app.core.config import Settings
 from app.core.tables import ClassEvent, Classroom
 from perfmodels import registry
 
-LESSON = "decnet-link-quota"  # step 1: no question; 2, 3: a point; 4, 5: a choice of 3; 7: a knob of 3
+LESSON = "decnet-link-quota"  # step 1: no question; 2, 3: a point; 4, 5, 8: a choice of 3; 7: a knob of 3
 KNOB_2 = next(k.label for k in registry.spec("decnet").knobs if k.name == "buffer_size")  # step 7's second
 CHOICE_2 = "It barely changes, because the line itself is full"  # step 4's second choice, as written
 
@@ -56,7 +56,7 @@ def test_a_class_has_a_short_unambiguous_code_a_join_link_and_a_teacher_token(cl
         "code": made["code"],
         "step": 1,
         "pace": "teacher",
-        "steps": 8,
+        "steps": 9,
         "revealed": [],
         "locked": [],
         "ended": False,

@@ -46,3 +46,15 @@ def test_a_lesson_whose_choice_key_the_model_contradicts_is_refused(client):
     assert wrong.status_code == 422
     assert "bottleneck here is rotation and layout: choice 2, not choice 1" in wrong.text
     assert client.post("/api/lessons", json={"text": ffs}).status_code == 201
+
+
+def test_a_lesson_whose_simulation_key_is_wrong_is_refused(client):
+    # the DECnet lesson's step judged by the simulator: the CI at quota 16 with constant times
+    # lands above exact MVA's curve (choice 1); a key of "on the curve" is refused on publishing
+    decnet = (Path(__file__).resolve().parents[4] / "lessons" / "decnet-link-quota.yaml").read_text()
+    key = "      answer: 1\n      simulate: constant"
+    assert key in decnet
+    wrong = client.post("/api/lessons", json={"text": decnet.replace(key, key.replace("answer: 1", "answer: 2"))})
+    assert wrong.status_code == 422
+    assert "step 8: the simulation lands above the model's curve here: choice 1, not choice 2" in wrong.text
+    assert client.post("/api/lessons", json={"text": decnet}).status_code == 201

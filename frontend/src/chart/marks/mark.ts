@@ -54,6 +54,8 @@ export interface ExportKey {
   label: string;
   colour: string;
   dashed?: boolean;
+  /** drawn as a point on its interval (a simulated mean and its 95 % interval), not a line */
+  shape?: "diamond";
 }
 
 /** A sentence of the description, at its place in the description's outline. */
@@ -121,6 +123,9 @@ export interface Mark {
   columns?: Column[];
   table?: OwnTable;
   csv?: { at: number; rows: CsvRow[] };
+  /** what an export says of the mark in words, beside its settings (the CSV's header, the
+   * image's foot): how it was made, where its rows cannot say it */
+  exportNote?: string;
   /** clicks and chimes at these x values, over the main line's tones */
   sound?: { clicks?: number[]; chimes?: number[] };
 }
@@ -130,7 +135,7 @@ export const ORDER = {
   /** the explorer's legend */
   legend: { model: 0, series: 1, own: 2, original: 2.5, baseline: 3, band: 4, memo: 5, simulated: 5.5, outside: 5.7, capacity: 6, bounds: 7, knee: 8, saturation: 9, current: 10 },
   /** a lesson's legend */
-  brief: { model: 0, baseline: 1, memo: 2, prediction: 3, sketch: 3, crowd: 4, classSketch: 4, band: 5, capacity: 6, regions: 7 },
+  brief: { model: 0, baseline: 1, memo: 2, simulated: 2.5, prediction: 3, sketch: 3, crowd: 4, classSketch: 4, band: 5, capacity: 6, regions: 7 },
   /** the description: what is plotted, the curves, the shape, the limits, the knee, the
    * capacity or saturation, the bounds, the memo, the baseline, the other curves, a class's
    * sketches */

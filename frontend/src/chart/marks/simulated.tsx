@@ -1,7 +1,8 @@
 // The simulation's points beside the model's curve: at each x simulated, the mean (a diamond) on
 // its 95 % interval (a bar with caps). In words, the sentence that says where the simulation and
 // the model part and why; in the table and the CSV, each point with its interval and the model
-// there; in an exported image, a key.
+// there; in an exported image, a key of its own shape and a note of how it was made (the spread
+// of its service times and its seed), which the CSV's header carries too.
 import { formatValue, withUnit } from "../../format";
 import { dotBox } from "../labels";
 import { THEME } from "../theme";
@@ -58,7 +59,13 @@ export function simulatedMark(a: Axes, sim: SimulatedView | null): Mark {
     legend: points.length
       ? [{ at: ORDER.legend.simulated, keys: ["simulated"], testId: "legend-simulated", text: `${name}: mean and 95 % interval at ${points.length} settings` }]
       : [],
-    exportKey: points.length ? [{ at: ORDER.exportKey.simulated, label: `${name}, 95 % interval`, colour: THEME.simulated }] : [],
+    brief: points.length
+      ? [{ at: ORDER.brief.simulated, keys: ["simulated"], text: `simulated (${sim?.drew}): mean and 95 % interval` }]
+      : [],
+    exportKey: points.length ? [{ at: ORDER.exportKey.simulated, label: `${name}: mean and 95 % interval`, colour: THEME.simulated, shape: "diamond" }] : [],
+    exportNote: points.length
+      ? `Simulated, not measured: ${sim?.drew}, seed ${sim?.seed}; each point the mean of its batches with its 95 % interval, at ${a.xLabel.toLowerCase()} ${points.map((p) => a.xText(p.x)).join(", ")}`
+      : undefined,
     sentences: sim && points.length ? [{ at: ORDER.said.simulated, text: sim.sentence }] : [],
     table: points.length
       ? {

@@ -32,12 +32,16 @@ describe("the simulation's points", () => {
     expect(m.table?.rows.map((r) => r.cells.map((c) => c.text))[0]).toEqual(["4 buffers", "420", "410 to 430", "400", "+5.0 %"]);
     expect(m.csv?.rows).toHaveLength(6);
     expect(m.csv?.rows[0]).toEqual(["simulation (constant service times) mean", 4, 420, "", "", "seed 3"]);
-    expect(m.exportKey?.map((k) => k.label)).toEqual(["simulation (constant service times), 95 % interval"]);
+    expect(m.exportKey?.map((k) => k.label)).toEqual(["simulation (constant service times): mean and 95 % interval"]);
+    expect(m.exportKey?.[0].shape).toBe("diamond");
+    expect(m.brief?.map((l) => l.text)).toEqual(["simulated (constant service times): mean and 95 % interval"]);
+    expect(m.exportNote).toMatch(/^Simulated, not measured: constant service times, seed 3; .* at link quota 4 buffers, 8 buffers$/);
     expect(m.ys).toEqual([410, 430, 689, 691]);
   });
   it("say nothing before a run", () => {
     const m = simulatedMark(axes, null);
-    expect([m.legend, m.sentences, m.exportKey, m.csv?.rows]).toEqual([[], [], [], []]);
+    expect([m.legend, m.brief, m.sentences, m.exportKey, m.csv?.rows]).toEqual([[], [], [], [], []]);
+    expect(m.exportNote).toBeUndefined();
     expect(m.table).toBeUndefined();
   });
 });
