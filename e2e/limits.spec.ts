@@ -55,7 +55,7 @@ test("'As measured' names a configuration plainly, shows its measurement and sta
   await ex.open("ffs");
   const preset = page.getByRole("combobox", { name: "As measured" });
   // grouped by the memo's table (reading rates), named by what differs within it
-  const option = preset.locator("optgroup[label^='Table 2a (reading rates)'] option", { hasText: "old, Block size 1024 bytes, UNIBUS" });
+  const option = preset.locator("optgroup[label^='Table 2a (reading rates)'] option", { hasText: "old, Block size 1K bytes, UNIBUS" });
   await expect(option).toHaveCount(1);
   const value = await option.getAttribute("value");
   await preset.selectOption(value!);

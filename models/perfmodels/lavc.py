@@ -54,6 +54,14 @@ The planner's own count, `max_users`, is another number: the users at 100 % offe
 busiest station, 1 / D_max (114 at the memo's setting). It counts each user as one second of
 activity, while a user being served is not thinking, so the knee comes D / D_max users later.
 
+The boot member's processor. The memo measured a MicroVAX II. Another processor takes the same
+work in the memo's CPU times scaled by the ratio of VUP ratings (0.9 for the MicroVAX II over its
+own: a VAX-11/750 at 0.6 takes 1.5 times as long), each rating from its source in
+hardware/cpus.toml; the lock cost and the server's CPU per I/O scale, the client's (a satellite,
+"this node") does not. A VUP is measured on compute-bound programs; serving I/O is mostly
+copying and protocol work, which need not scale alike (DEC's 1992 tables put the 11/780 below
+its rating: docs/validation.md).
+
 Parameters: eight per-request and per-block costs (local CPU, client CPU, server CPU, local
 elapsed) and the protocol round trip, fitted to the memo's two I/O tables. The lock master's
 CPU per lock operation (the memo's table spans 4.6 to 6.0 ms on a MicroVAX II) and the usable
@@ -70,12 +78,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from . import closed
+from . import closed, hardware
 from .datasets import load as load_dataset
 from .knobs import load_spec
 from .mechanism import CONSTANT, EXPONENTIAL, Kind, Mechanism
 from .types import Evaluation, Knobs, KnobValue, Observation, Params, Stage, observation, stage
 
+MEMO_VUPS = float(hardware.part("cpus", "MicroVAX II").number("vups") or 0.9)  # the memo's boot member
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}  # memo, Ethernet interface
 ETHERNET_MBPS = 10.0  # memo: the Ethernet's capacity
@@ -96,16 +105,23 @@ KNOWN_MISSES: dict[str, str] = {}
 MISSED_FIGURES: dict[str, str] = {}
 
 
+def _slower(k: Knobs) -> float:
+    """How many times the memo's MicroVAX II CPU time the boot member's processor takes for the
+    same work: the ratio of their VUP ratings (hardware/cpus.toml). The memo's machine is 1."""
+    return MEMO_VUPS / float(hardware.part("cpus", str(k["cpu"])).number("vups") or MEMO_VUPS)
+
+
 def _costs(k: Knobs, p: Params) -> dict[str, Any]:
     """One I/O's costs and the per-user-second demands (seconds) at the boot member's stations."""
     b = k["blocks_per_io"]
     served = k["disk"] == "served"
-    server_cpu = p["server_cpu_ms"] + p["server_cpu_block_ms"] * b
+    slower = _slower(k)
+    server_cpu = slower * (p["server_cpu_ms"] + p["server_cpu_block_ms"] * b)
     disk_ms = p["local_io_ms"] + p["local_io_block_ms"] * b
     adapter_ms = 1e3 * b / ADAPTER_BLOCKS_S[k["adapter"]]
     wire_ms = 1e3 * b * BLOCK_BITS / (k["ethernet_usable_mbps"] * 1e6)
     ios = k["ios_per_user_s"] if served else 0.0
-    lock_ms = k["locks_per_user_s"] * k["lock_cpu_ms"]
+    lock_ms = k["locks_per_user_s"] * k["lock_cpu_ms"] * slower
     # one served I/O's service at each station, ms (its disk is one of boot_disks)
     per_io = (server_cpu, disk_ms, adapter_ms, wire_ms)
     demands = (
@@ -144,7 +160,7 @@ def _mechanism(k: Knobs, c: dict[str, Any]) -> Mechanism:
     per_io = tuple(1e-3 * t for t in c["per_io"])
     return Mechanism(
         (
-            Kind("lock", k["locks_per_user_s"], (1e-3 * k["lock_cpu_ms"], 0.0, 0.0, 0.0), (CONSTANT,) * 4),
+            Kind("lock", k["locks_per_user_s"], (1e-3 * k["lock_cpu_ms"] * _slower(k), 0.0, 0.0, 0.0), (CONSTANT,) * 4),
             Kind("io", c["ios"], per_io, (CONSTANT, EXPONENTIAL, CONSTANT, CONSTANT)),
         ),
         says="constant CPU, adapter and Ethernet times for each kind of request, exponential disk times",

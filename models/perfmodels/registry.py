@@ -183,7 +183,10 @@ def hardware_parts(spec: Spec) -> list[HardwarePart]:
     for knob, kind in HARDWARE_KNOBS.items():
         if knob not in {k.name for k in spec.knobs}:
             continue
+        offered = set(spec.knob(knob).choices or ())
         for part in hardware.catalog(kind).values():
+            if part.name not in offered:  # another model's part (FFS's 730 lacks nothing LAVC reads)
+                continue
             figures: list[HardwareFigure] = [
                 {"figure": f, "value": v.value, "source": v.source} for f, v in part.figures.items()
             ]

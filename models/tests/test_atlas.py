@@ -36,6 +36,12 @@ def test_every_curve_stays_within_its_bound_at_every_choice(name):
         try:
             c = atlas.curve(name, knobs)
         except ValueError as e:
+            if name == "lavc":
+                # said, not drawn: a boot member faster than the memo's with local disks has only
+                # locks to master, and its knee lies past the 400 users the knob reaches
+                assert "beyond the knob's range" in str(e) and knobs["disk"] == "local", knobs
+                assert knobs["cpu"] not in ("MicroVAX II", "VAX-11/730", "VAX-11/750"), knobs
+                continue
             # said, not drawn: FFS through a controller with a set-up (every one but the memo's
             # MASSBUS adapter), whose revolutions lost move with the CPU's turnaround
             assert "capacity changes" in str(e)

@@ -26,7 +26,8 @@ def test_every_figure_says_where_it_comes_from(kind):
 def test_the_ffs_knobs_offer_exactly_the_catalogs_parts(knob):
     kind, below = KNOB_KIND[knob]
     offered = set(SPEC.knob(knob).choices or ()) - {below}
-    named = set(hardware.catalog(kind))
+    # the parts that carry FFS's figures (a processor rated only in VUPs is LAVC's)
+    named = {n for n, p in hardware.catalog(kind).items() if kind != "cpus" or "speed" in p.figures}
     if knob == "controller":  # the memo's two are offered as one choice, by the Bus knob
         named -= {"the memo's UNIBUS controller", "the memo's MASSBUS adapter"}
     assert offered == named
@@ -75,3 +76,19 @@ def test_every_choice_changes_the_answer_somewhere(knob):
         ("Emulex SC780", "SI 9900"),
     }
     assert not [p for p in same if p not in alike and (p[1], p[0]) not in alike], same
+
+
+def test_lavc_offers_the_processors_rated_in_vups_each_changing_the_boot_members_costs():
+    from perfmodels.lavc import SPEC as LAVC
+
+    rated = {n for n, p in hardware.catalog("cpus").items() if "vups" in p.figures}
+    assert set(LAVC.knob("cpu").choices or ()) == rated
+    memo = perfmodels.evaluate("lavc")["metrics"]
+    for name in rated:
+        m = perfmodels.evaluate("lavc", {"cpu": name})["metrics"]
+        vups = hardware.part("cpus", name).number("vups")
+        # the server's CPU per I/O is the memo's MicroVAX II time times 0.9 VUP over the rating
+        assert m["server_cpu_ms"] == pytest.approx(memo["server_cpu_ms"] * 0.9 / vups)
+        assert m["io_cpu_ms"] == memo["io_cpu_ms"]  # a satellite's own CPU is not the boot member's
+        if name != "MicroVAX II":
+            assert m["cpu_demand_percent"] != memo["cpu_demand_percent"]
