@@ -11,10 +11,13 @@ an ETag every time, so a new deploy is seen on the next visit.
 from __future__ import annotations
 
 import mimetypes
+import re
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
+
+import perfmodels
 
 from .api.caching import not_modified
 from .core.headers import sandbox_csp
@@ -70,6 +73,22 @@ def send(request: Request, path: Path, cache_control: str, extra: dict[str, str]
     return FileResponse(chosen, media_type=media_type, headers=headers)
 
 
+EXPLORER = re.compile(r"explore/([a-z0-9-]{1,32})/?")
+
+
+def first_view(path: str) -> dict[str, str]:
+    """An explorer's page names what its first view asks the server for, so a slow link fetches
+    them while the script still downloads (a Link header: preload as fetch), not after: the
+    system's spec (its sweep waits on it), its card and its validation rows. Nothing for other
+    pages or an unknown system (a preload no page uses is a wasted request)."""
+    m = EXPLORER.fullmatch(path)
+    if not m or m[1] not in perfmodels.systems():
+        return {}
+    s = m[1]
+    urls = (f"/api/models/{s}", f"/api/models/{s}/card", f"/api/validation/{s}")
+    return {"Link": ", ".join(f"<{u}>; rel=preload; as=fetch; crossorigin=anonymous" for u in urls)}
+
+
 def mount_frontend(app: FastAPI, dist: Path) -> None:
     if not (dist / "index.html").is_file():
         return  # API-only (tests, or before the first build)
@@ -101,4 +120,4 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
         if path in top_files:
             return send(request, root / path, REVALIDATE)
         # Every client-side route gets the app; the page itself says when a route is unknown.
-        return send(request, root / "index.html", REVALIDATE)
+        return send(request, root / "index.html", REVALIDATE, first_view(path))

@@ -63,6 +63,17 @@ def test_html_revalidates_with_an_etag(web):
         assert web.get(path, headers={"If-None-Match": r.headers["etag"]}).status_code == 304
 
 
+def test_an_explorer_names_its_first_views_requests_for_a_slow_link_to_fetch_early(web):
+    link = web.get("/explore/lavc").headers.get("link", "")
+    for url in ("/api/models/lavc", "/api/models/lavc/card", "/api/validation/lavc"):
+        assert f"<{url}>; rel=preload; as=fetch; crossorigin=anonymous" in link
+        assert web.get(url).status_code == 200, url  # each a request the page makes and the API answers
+    assert "link" not in web.get("/").headers and "link" not in web.get("/learn/decnet-link-quota/3").headers
+    # an unknown or hostile system names nothing (no preload of a 404, nothing echoed)
+    for path in ("/explore/nope", "/explore/%3Cscript%3E", "/explore/lavc/extra"):
+        assert "link" not in web.get(path).headers, path
+
+
 def test_nothing_outside_the_build_and_no_twins_by_name(web):
     for path in ("/assets/../../secret.txt", "/assets/%2e%2e/%2e%2e/secret.txt", "/pyodide/..%2f..%2f..%2fsecret.txt"):
         assert b"no" != web.get(path).content, path
