@@ -1,6 +1,6 @@
 // The lesson pages, loaded as their own chunk, and where the lessons (learn/) meet the live
-// classes (live/): the lesson index, a built-in lesson's steps, a lesson shared by link or stored
-// on the server (/l/{slug}), and a student's seat in a live class (/c/{code}). Both folders
+// classes (live/): the lesson index, a built-in lesson's steps, and a lesson shared by link or
+// stored on the server (/l/{slug}); a student's seat (/c/{code}) is live/StudentRoute. Both folders
 // depend on the shared lesson/ (the format, the step player), never on each other.
 import type { ModelClient } from "./runtime/ModelClient";
 import { LessonIndex } from "./lessonPages/LessonIndex";
@@ -12,8 +12,6 @@ import { lessonById } from "./lesson/lessons";
 import { JoinByCode } from "./live/JoinByCode";
 import { presenterClass } from "./live/presenterClass";
 import { PageError } from "./PageError";
-import { StudentClass } from "./live/StudentClass";
-import { readCode } from "./live/code";
 
 export default function LessonRoutes({ path, client }: { path: string; client: () => ModelClient }) {
   if (/^\/learn\/?$/.test(path)) return <LessonIndex join={<JoinByCode />} />;
@@ -22,9 +20,6 @@ export default function LessonRoutes({ path, client }: { path: string; client: (
     if (stored[2] === "notes") return <StoredLesson slug={stored[1]} client={null} initialStep={1} />;
     return <StoredLesson slug={stored[1]} client={client()} initialStep={stored[2] ? Number(stored[2]) : 1} classroom={presenterClass} />;
   }
-  const joining = /^\/c\/([A-Za-z0-9-]{6,16})\/?$/.exec(path);
-  const code = joining ? readCode(joining[1]) : null;
-  if (code?.ok) return <StudentClass code={code.code} client={client()} />;
   if (/^\/learn\/shared(\/\d+)?\/?$/.test(path)) return <SharedLesson client={client()} classroom={presenterClass} />;
   const notes = /^\/learn\/([a-z0-9_-]+)\/notes\/?$/.exec(path);
   const noted = notes ? lessonById(notes[1]) : undefined;

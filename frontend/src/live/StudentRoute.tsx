@@ -1,0 +1,17 @@
+// A student's seat in a live class (/c/{code}), a chunk of its own: the phone downloads the seat
+// and the step player, not the lesson pages, the explorers or the teacher's panel.
+import { PageError } from "../PageError";
+import type { ModelClient } from "../runtime/ModelClient";
+import { readCode } from "./code";
+import { StudentClass } from "./StudentClass";
+
+export function StudentRoute({ path, client }: { path: string; client: () => ModelClient }) {
+  const joining = /^\/c\/([A-Za-z0-9-]{6,16})\/?$/.exec(path);
+  const code = joining ? readCode(joining[1]) : null;
+  if (code?.ok) return <StudentClass code={code.code} client={client()} />;
+  return (
+    <PageError title="No such class" back={{ href: "/learn", label: "Lessons, and joining a class by its code" }}>
+      {(code && !code.ok && code.problem) || "There is no class at this address."}
+    </PageError>
+  );
+}
