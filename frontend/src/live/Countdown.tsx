@@ -13,7 +13,7 @@ export function Countdown({ deadline, left, big }: { deadline: Deadline; left: n
   }, [left, deadline]);
   const up = left === 0;
   return (
-    <p className={`countdown${up ? " up" : left <= 10 ? " ending" : ""}${big ? " big" : ""}`} data-testid="countdown" data-left={left} data-limit={deadline.seconds}>
+    <p className={`countdown${up ? " up" : left <= 10 ? " ending" : ""}${big ? " big" : ""}`} data-testid="countdown" data-left={left} data-limit={deadline.seconds} data-ends={new Date(deadline.ends).toISOString()}>
       <span className="countdown-clock" role="timer" aria-label={up ? "Time is up" : `${left} seconds left`}>{clockText(left)}</span>{" "}
       <span className="countdown-words">{up ? "Time is up: answers are closed" : `left to answer (of ${deadline.seconds} s)`}</span>
     </p>
