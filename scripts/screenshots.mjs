@@ -93,6 +93,8 @@ try {
     for (const [i, name] of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""].entries()) {
       const p = await (await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })).newPage();
       await p.goto(`${base}/c/${code}`);
+      // (once the join form is drawn: the page reads the class before it shows it)
+      if (i === 0) await p.getByTestId("join-class").waitFor();
       if (i === 0) await p.screenshot({ path: join(ROOT, "docs/phone-join.png") });
       await p.getByTestId("student-name").fill(name);
       await p.getByTestId("join").click();
