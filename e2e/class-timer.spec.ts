@@ -5,8 +5,11 @@
 // state is compared with what the server holds: its answers' CSV, the class's deadlines. The
 // wait for the end is a wait for the projector's countdown to reach zero (bounded), never a sleep.
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./lib/axe";
 import { tap } from "./lib/touch";
 import { StudentSeat, TeacherView } from "./pages/ClassPages";
+
+test.use({ bypassCSP: true }); // axe is injected as a script
 
 interface Phone {
   name: string;
@@ -30,8 +33,9 @@ async function send(p: Phone, value: number) {
 
 /** Every phone (online) shows what the server holds after the teacher's last action: the answer
  * the CSV has for it on step 2 (none: nothing), the step's deadline (or no countdown), and the
- * step locked by the time exactly when `timeUp`. */
-async function agree(teacher: TeacherView, phones: Phone[], timeUp: boolean, what: string) {
+ * step locked by the time exactly when `timeUp` (null: not looked at, where the end may come
+ * while the test looks; the deadline shown is then what is compared). */
+async function agree(teacher: TeacherView, phones: Phone[], timeUp: boolean | null, what: string) {
   const rows = (await teacher.csv()).filter((r) => r.phase === "lesson" && r.step === "2");
   const held = await deadlines(teacher);
   for (const p of phones) {
@@ -45,7 +49,7 @@ async function agree(teacher: TeacherView, phones: Phone[], timeUp: boolean, wha
     } else {
       await expect(countdown, `${p.name}: no countdown, ${what}`).toHaveCount(0);
     }
-    await expect(seat, `${p.name}: locked by the time, ${what}`).toHaveAttribute("data-locked", timeUp ? "time" : "");
+    if (timeUp !== null) await expect(seat, `${p.name}: locked by the time, ${what}`).toHaveAttribute("data-locked", timeUp ? "time" : "");
   }
   return held;
 }
@@ -77,10 +81,12 @@ test("the teacher's 30 s limit counts down on touch phones, locks them at zero, 
   const set = await agree(teacher, [ann], false, "30 s set");
   expect(set["2"].seconds).toBe(30);
   await expect(teacher.page.getByTestId("countdown")).toHaveAttribute("data-ends", set["2"].ends);
+  expect(await axeViolations(ann.page), "a phone counting down").toEqual([]);
+  expect(await axeViolations(teacher.page), "the projector counting down").toEqual([]);
   // a reload keeps it: the deadline is the server's
   await ann.page.reload();
   await expect(ann.page.getByTestId("seat")).toHaveAttribute("data-step", "2");
-  await agree(teacher, [ann], false, "30 s set, Ann's phone reloaded");
+  await agree(teacher, [ann], null, "30 s set, Ann's phone reloaded");
 
   // the end, when the projector's countdown (by the server's clock) reaches zero
   await expect(teacher.page.getByTestId("countdown")).toHaveAttribute("data-left", "0", { timeout: 45_000 });
