@@ -84,6 +84,7 @@ function JoinForm({ code, title, onJoined }: { code: string; title: string; onJo
 function Seat({ code, lesson, token, name, client }: { code: string; lesson: Lesson; token: string; name: string; client: ModelClient }) {
   const headers = useMemo(() => ({ "X-Student-Token": token }), [token]);
   const { value: seat, link, dispatch, resync } = useClassStream<SeatState, Acknowledged>(code, headers, foldSeat, emptySeat);
+  const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
   const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, round: s.round, confidence: s.body.confidence, phase: s.body.phase, answer: stepAnswer(s.body) }), [dispatch]);
   // a refused answer may have arrived before the refusal (its reply lost): read the class afresh
   const outbox = useAnswerOutbox(code, took, resync);
@@ -110,10 +111,12 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     const form = formIn(seat.me?.forms, state.check, hasTwoForms(lesson));
     return <CheckSeat code={code} token={token} name={name} questions={formQuestions(lesson, seat.me?.forms, state.check)} form={hasTwoForms(lesson) ? form : null} phase={state.check} held={seat.checks[state.check]} online={link.link === "live"} client={client} took={took} />;
   }
-  return <LessonSeat code={code} lesson={lesson} token={token} name={name} client={client} seat={seat} state={state} link={link} took={took} outbox={outbox} />;
+  return <LessonSeat code={code} lesson={lesson} token={token} name={name} client={client} seat={seat} state={state} link={link} took={took} outbox={outbox} own={own} setOwn={setOwn} />;
 }
 
-function LessonSeat({ code, lesson, token, name, client, seat, state, link, took, outbox }: {
+/** The lesson's step on a student's device (the check aside): its own component, so that a
+ * step's countdown (a ticking hook) runs only where a step is shown. */
+function LessonSeat({ code, lesson, token, name, client, seat, state, link, took, outbox, own, setOwn }: {
   code: string;
   lesson: Lesson;
   token: string;
@@ -124,8 +127,10 @@ function LessonSeat({ code, lesson, token, name, client, seat, state, link, took
   link: { link: string; why?: string };
   took: (s: Stored) => void;
   outbox: ReturnType<typeof useAnswerOutbox>;
+  /** self-paced: the step this student chose (kept while the check is open) */
+  own: number | null;
+  setOwn: (n: number) => void;
 }) {
-  const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
   // how sure the student said they are, by step and round, until the class holds it with the answer
   const [picked, setPicked] = useState<Record<string, Sure>>({});
   const number = state.pace === "self" ? Math.min(own ?? state.step, lesson.steps.length) : state.step;
