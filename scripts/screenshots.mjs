@@ -19,6 +19,7 @@
 // (docs/projector-round-shift.png) and the class report (docs/class-report.png). The atlas (case
 // "atlas", screenshots_atlas.mjs): docs/atlas.png and docs/atlas-phone.png. The concept check,
 // with the gain (case "check", screenshots_check.mjs); sketches of a curve (screenshots_sketch.mjs).
+// A step's countdown and the check's two forms (case "timer", screenshots_timer.mjs).
 // The model workbench (case "workbench", screenshots_workbench.mjs): docs/workbench-edit.png,
 // docs/workbench-banner.png, docs/workbench-fit.png and a long edit saved as a scenario, opened
 // (docs/workbench-scenario.png).
@@ -28,9 +29,10 @@ import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
 import { atlasShots } from "./screenshots_atlas.mjs";
 import { checkShots } from "./screenshots_check.mjs";
 import { sketchShots } from "./screenshots_sketch.mjs";
+import { timerShots } from "./screenshots_timer.mjs";
 import { workbenchShots } from "./screenshots_workbench.mjs";
 // `node scripts/screenshots.mjs export lesson`: only those cases (explorer, lesson, a11y, own,
-// bounds, hall, export, knee, peer, atlas, check, sketch, workbench); none named: all of them
+// bounds, hall, export, knee, peer, atlas, check, sketch, timer, workbench); none named: all of them
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
@@ -41,6 +43,7 @@ try {
   if (want("atlas")) await atlasShots(browser, base);
   if (want("check")) await checkShots(browser, base, ROOT);
   if (want("sketch")) await sketchShots(browser, base);
+  if (want("timer")) await timerShots(browser, base, ROOT);
   if (want("workbench")) await workbenchShots(browser, base);
   if (want("explorer")) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
@@ -90,6 +93,8 @@ try {
     for (const [i, name] of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""].entries()) {
       const p = await (await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })).newPage();
       await p.goto(`${base}/c/${code}`);
+      // (once the join form is drawn: the page reads the class before it shows it)
+      if (i === 0) await p.getByTestId("join-class").waitFor();
       if (i === 0) await p.screenshot({ path: join(ROOT, "docs/phone-join.png") });
       await p.getByTestId("student-name").fill(name);
       await p.getByTestId("join").click();

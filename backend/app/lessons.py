@@ -96,6 +96,22 @@ class Step:
         return None
 
 
+@dataclass(frozen=True)
+class CheckForms:
+    """A lesson's concept check: form A (`check:`) and, if the lesson has one, form B
+    (`check_b:`, empty otherwise), question n of one pairing with question n of the other."""
+
+    a: tuple[Step, ...] = ()
+    b: tuple[Step, ...] = ()
+
+    @property
+    def two(self) -> bool:
+        return bool(self.b)
+
+    def form(self, letter: str) -> tuple[Step, ...]:
+        return self.b if letter == "B" and self.b else self.a
+
+
 class LessonError(ValueError):
     pass
 
@@ -121,8 +137,32 @@ def read_steps(text: str) -> tuple[Step, ...]:
 def read_check(text: str) -> tuple[Step, ...]:
     """The questions of a lesson file's concept check (`check:`, each shaped as a step with a
     question), in order; none when the lesson has no check. LessonError if it is not one."""
+    return _questions(_load(text), "check")
+
+
+def read_check_b(text: str) -> tuple[Step, ...]:
+    """A lesson file's second form of its concept check (`check_b:`), or none. Form B asks the
+    same ideas as form A (`check:`) with other numbers or settings: question n of B pairs with
+    question n of A and asks for the same kind of answer, so a student who takes A before the
+    lesson and B after it (or the reverse) is compared question by question (the report's
+    parallel forms). LessonError if it is not one, or does not pair with form A."""
     doc = _load(text)
-    check = doc.get("check") if isinstance(doc, dict) else None
+    b = _questions(doc, "check_b")
+    if not b:
+        return ()
+    a = _questions(doc, "check")
+    if not a:
+        raise LessonError("a second form of the concept check (check_b) needs the first (check)")
+    if len(a) != len(b):
+        raise LessonError(f"the concept check's two forms have {len(a)} and {len(b)} questions: they must pair up")
+    for n, (qa, qb) in enumerate(zip(a, b, strict=True), start=1):
+        if qa.predict != qb.predict or (qa.predict == "choice" and qa.choices != qb.choices):
+            raise LessonError(f"question {n} of the concept check's two forms asks for different kinds of answer")
+    return b
+
+
+def _questions(doc: Any, key: str) -> tuple[Step, ...]:
+    check = doc.get(key) if isinstance(doc, dict) else None
     if check is None:
         return ()
     if not isinstance(check, list) or not MIN_CHECK <= len(check) <= MAX_CHECK:
@@ -144,10 +184,19 @@ def key_problems(text: str) -> list[str]:
     doc = _load(text)
     if not isinstance(doc, dict):
         return []
-    asked = [("step", s) for s in doc.get("steps") or []] + [("check question", q) for q in doc.get("check") or []]
-    seen = {"step": 0, "check question": 0}
+
+    def listed(key: str) -> list[Any]:
+        found = doc.get(key)
+        return found if isinstance(found, list) else []
+
+    asked = (
+        [("step", s) for s in listed("steps")]
+        + [("check question", q) for q in listed("check")]
+        + [("form B question", q) for q in listed("check_b")]
+    )
+    seen = {"step": 0, "check question": 0, "form B question": 0}
     out: list[str] = []
-    for kind, s in asked[: MAX_STEPS + MAX_CHECK]:
+    for kind, s in asked[: MAX_STEPS + 2 * MAX_CHECK]:
         seen[kind] += 1
         q = s.get("question") if isinstance(s, dict) else None
         names = q.get("bottlenecks") if isinstance(q, dict) and q.get("predict") == "choice" else None
@@ -290,4 +339,13 @@ def builtin_checks(lessons_dir: Path) -> dict[str, tuple[Step, ...]]:
     """The built-in lessons' concept checks (lessons/*.yaml) by lesson id."""
     return {
         str(yaml.safe_load(p.read_text())["id"]): read_check(p.read_text()) for p in sorted(lessons_dir.glob("*.yaml"))
+    }
+
+
+@cache
+def builtin_checks_b(lessons_dir: Path) -> dict[str, tuple[Step, ...]]:
+    """The built-in lessons' second forms of their concept checks (none: one form) by lesson id."""
+    return {
+        str(yaml.safe_load(p.read_text())["id"]): read_check_b(p.read_text())
+        for p in sorted(lessons_dir.glob("*.yaml"))
     }

@@ -53,3 +53,28 @@ def test_a_concept_check_asks_no_sketched_curve():
     with pytest.raises(LessonError, match="not a sketched curve"):
         read_check(text)
     assert len(read_check(text.replace(curve, point))) == 3
+
+
+def test_a_second_form_pairs_with_the_first_question_by_question():
+    from app.lessons import read_check_b
+
+    def q(kind: str) -> str:
+        if kind == "point":
+            return "  - state: {system: decnet}\n    question: {predict: point, at: 4}\n"
+        return "  - state: {system: decnet}\n    question: {predict: choice, choices: [a, b, c], answer: 1}\n"
+
+    a = "check:\n" + q("point") + q("choice") + q("choice")
+    assert read_check_b(a) == ()  # one form
+    assert [s.predict for s in read_check_b(a + "check_b:\n" + q("point") + q("choice") + q("choice"))] == [
+        "point",
+        "choice",
+        "choice",
+    ]
+    for b, words in (
+        (q("point") + q("choice") + q("choice") + q("choice"), "have 3 and 4 questions"),
+        (q("choice") + q("point") + q("choice"), "question 1 of the concept check's two forms"),
+    ):
+        with pytest.raises(LessonError, match=words):
+            read_check_b(a + "check_b:\n" + b)
+    with pytest.raises(LessonError, match="needs the first"):
+        read_check_b("check_b:\n" + q("point") + q("choice") + q("choice"))

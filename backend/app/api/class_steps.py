@@ -15,7 +15,7 @@ from .deps import open_session
 from .lru import Lru
 
 _steps: Lru[tuple[lessons.Step, ...]] = Lru(2048, ttl=3600.0)
-_checks: Lru[tuple[lessons.Step, ...]] = Lru(2048, ttl=3600.0)
+_checks: Lru[lessons.CheckForms] = Lru(2048, ttl=3600.0)
 
 
 def lesson_steps(lessons_dir: Path, lesson_id: str, lesson_text: str) -> tuple[lessons.Step, ...]:
@@ -31,7 +31,7 @@ def lesson_steps(lessons_dir: Path, lesson_id: str, lesson_text: str) -> tuple[l
         raise HTTPException(422, str(e)) from None
 
 
-def remember(code: str, steps: tuple[lessons.Step, ...], check: tuple[lessons.Step, ...] | None = None) -> None:
+def remember(code: str, steps: tuple[lessons.Step, ...], check: lessons.CheckForms | None = None) -> None:
     _steps.put(code.upper(), steps)
     if check is not None:
         _checks.put(code.upper(), check)
@@ -60,12 +60,23 @@ def check_steps(lessons_dir: Path, lesson_id: str, lesson_text: str) -> tuple[le
         raise HTTPException(422, str(e)) from None
 
 
-def check_of(engine: Engine, lessons_dir: Path, code: str) -> tuple[lessons.Step, ...]:
-    """The concept check's questions of class `code`."""
+def check_forms(lessons_dir: Path, lesson_id: str, lesson_text: str) -> lessons.CheckForms:
+    """The lesson's concept check in its forms: A, and B if the lesson has two."""
+    a = check_steps(lessons_dir, lesson_id, lesson_text)
+    if lesson_id:
+        return lessons.CheckForms(a, lessons.builtin_checks_b(lessons_dir)[lesson_id])
+    try:
+        return lessons.CheckForms(a, lessons.read_check_b(lesson_text))
+    except lessons.LessonError as e:
+        raise HTTPException(422, str(e)) from None
+
+
+def check_of(engine: Engine, lessons_dir: Path, code: str) -> lessons.CheckForms:
+    """The concept check's questions of class `code`, in its forms."""
     found = _checks.get(code.upper())
     if found is None:
         with open_session(engine) as db:
             c = crud.find(db, code, ended_ok=True)
-            found = check_steps(lessons_dir, c.lesson_id, c.lesson_text)
+            found = check_forms(lessons_dir, c.lesson_id, c.lesson_text)
         _checks.put(code.upper(), found)
     return found

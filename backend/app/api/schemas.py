@@ -22,6 +22,7 @@ from perfmodels import types as model_types
 from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
 from ..classes.models import ClassState
+from ..classes.rules import MAX_LIMIT as MAX_TIME_LIMIT
 from ..lessons import MAX_CHOICES, MAX_LESSON_BYTES, MAX_POINT_VALUE, MAX_SKETCH_POINTS, MAX_STEPS, MIN_SKETCH_POINTS
 
 _mirrors: dict[type, Any] = {}
@@ -293,6 +294,9 @@ class ControlIn(BaseModel):
     round: Literal[2] | None = None
     # the lesson's concept check on the phones: open it before the lesson or after it, or close it
     check: Literal["before", "after", "closed"] | None = None
+    # a time limit on the step (the given one or the current): this many seconds from now by
+    # the server's clock, then its answers close; 0 takes the limit away
+    time_limit: int | None = Field(default=None, ge=0, le=MAX_TIME_LIMIT)
 
 
 class LessonIn(BaseModel):

@@ -16,7 +16,7 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Literal
 
 from pydantic import BaseModel
@@ -27,8 +27,8 @@ from ..codes import unambiguous
 from ..core.db import AWAY, write_turn
 from ..core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from ..crud import insert_unique
-from ..lessons import Step
-from . import door, log, rules
+from ..lessons import CheckForms, Step
+from . import clock, door, log, rules
 from . import models as ev
 from .models import Logged, Written
 from .reads import LESSON, aware, spread, state_of, steps_of, told_phase, who
@@ -45,7 +45,7 @@ def _sha256(token: str) -> str:
 
 
 def _now() -> datetime:
-    return datetime.now(UTC)
+    return clock.now()
 
 
 def new_code() -> str:
@@ -158,7 +158,14 @@ def join(db: Session, code: str, name: str, token: str, limit: int | None = None
         if count >= most:
             raise ClassError(409, f"the class is full ({most} students)")
         s = ClassStudent(
-            class_id=c.id, public_id=secrets.token_hex(4), name=name, token_sha256=_sha256(token), joined_at=_now()
+            class_id=c.id,
+            public_id=secrets.token_hex(4),
+            name=name,
+            token_sha256=_sha256(token),
+            joined_at=_now(),
+            # Joins at the same moment on PostgreSQL may read the same count and take the same
+            # order: the halves then differ by those joins at most (the report counts each order).
+            forms=rules.form_order(count),
         )
         db.add(s)
         joined = _event(db, c, ev.joined_event(who(s)), teacher_only=True)
@@ -208,7 +215,7 @@ def answer(
     seen_resets: int | None = None,
     round_no: int | None = None,
     confidence: int | None = None,
-    check: tuple[str, int] | None = None,
+    check: tuple[str, CheckForms] | None = None,
     sketch: list[float] | None = None,
 ) -> Written[Stored]:
     """Store the student's answer to `step_no` (a `value`, a `choice` or a `sketch`) in the
@@ -217,12 +224,20 @@ def answer(
     `fresh` is False when it was stored already: a device retrying an answer sends the same
     `key`, and it is announced once. `resets` is the step's count of resets it was stored under
     (the device keeps it beside the answer: a later reset, told by the class's state, clears it).
-    `check` (phase, its number of questions): an answer to question `step_no` of the concept
-    check, before the lesson or after it, taken while the teacher has that phase open."""
+    `check` (phase, the check's forms): an answer to question `step_no` of the concept check,
+    before the lesson or after it, taken while the teacher has that phase open, and judged
+    against the form the student takes in that phase (`step` is then not used). A step's time
+    limit is held by the server's clock (`clock.now`) as the answer is stored."""
     with write_turn(db.get_bind().engine), db.begin():
         s = seat(db, find(db, asker.code), asker.token)
         log.line_up(db, s.id)  # this device's answers in the order they are stored
         c = find(db, asker.code, lock="share")
+        counted: tuple[str, int] | None = None
+        if check is not None:
+            phase_asked, forms = check
+            questions = forms.form(rules.form_in(s.forms, phase_asked, forms.two))
+            step = questions[step_no - 1] if 1 <= step_no <= len(questions) else Step(None)
+            counted = (phase_asked, len(questions))
         resets, round_now = rules.open_to(
             steps_of(c),
             step_no,
@@ -231,8 +246,9 @@ def answer(
             current=c.step,
             round_no=round_no,
             open_check=c.check_phase,
-            check=check,
+            check=counted,
             bad=step.check(value, choice, sketch),
+            now=_now().timestamp(),
         )
         stored = Stored(fresh=False, resets=resets, round=round_now)
         if seen_resets is not None and seen_resets < stored.resets:
@@ -270,11 +286,13 @@ def control(
     reset: bool,
     round_no: int | None = None,
     check: tuple[str, int] | None = None,
+    time_limit: int | None = None,
 ) -> Written[ev.ClassState]:
     """The teacher moves the class, reveals or locks a step (the given one, or the current),
     switches the pace, resets a step (its answers gone, hidden again, round 1), opens its
     second vote (`round_no` 2), or opens or closes the concept check (`check`: "before",
-    "after" or "closed", and the lesson's number of check questions)."""
+    "after" or "closed", and the lesson's number of check questions), or gives the step a time
+    limit (`time_limit` seconds from now by the server's clock; 0: none)."""
     with write_turn(db.get_bind().engine), db.begin():
         c = _theirs(db, t)
         done = rules.control(
@@ -288,6 +306,8 @@ def control(
             round_no=round_no,
             # the check as this control leaves it: closing it and revealing together is allowed
             open_check=c.check_phase if check is None else rules.check_phase(*check),
+            time_limit=time_limit,
+            at=_now().timestamp(),
         )
         target = done.target
         c.step = done.current

@@ -32,6 +32,8 @@ class Seat:
     id: int  # the student's row
     public_id: str
     name: str
+    # the order of the check's two forms the student takes, "AB" or "BA" ("": the check has one)
+    forms: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,13 +45,21 @@ class CheckAnswers:
     questions: Sequence[tuple[str, float | None]]
     students: Sequence[Seat]
     right: Mapping[tuple[str, int], Mapping[int, bool]]
+    # with two forms: form B's answer to each question (question n of B pairs with question n of
+    # A, whose answer is in `questions`); each student's answer in `right` was judged against the
+    # form they took in that phase. A question is judged only if the model can judge both forms.
+    truths_b: Sequence[float | None] | None = None
 
     def of(self, phase: str, question: int) -> Mapping[int, bool]:
         return self.right.get((phase, question), {})
 
     def judged(self) -> list[int]:
-        """The questions the model can judge (counted from 1)."""
-        return [n for n, (_, truth) in enumerate(self.questions, start=1) if truth is not None]
+        """The questions the model can judge (counted from 1), in both forms if there are two."""
+        return [n for n in range(1, len(self.questions) + 1) if self.judges(n)]
+
+    def judges(self, n: int) -> bool:
+        b_known = self.truths_b is None or self.truths_b[n - 1] is not None
+        return self.questions[n - 1][1] is not None and b_known
 
     def missed(self, s: Seat, questions: Sequence[int]) -> Missed | None:
         """The phase in which `s` left one of `questions` unanswered (None: matched on them)."""
@@ -79,6 +89,7 @@ class MissingStudent(BaseModel):
     student: str  # the anonymous id of the answers' CSV
     name: str
     missed: Missed
+    forms: Literal["AB", "BA"] | None = None  # with two forms: the order the student takes them in
 
 
 class Gain(BaseModel):
@@ -92,7 +103,8 @@ class Gain(BaseModel):
 class CheckQuestion(Gain):
     question: int  # counted from 1
     predict: str
-    truth: float | None  # the model's value (a point) or the right choice (from 1)
+    truth: float | None  # the model's value (a point) or the right choice (from 1); form A's
+    truth_b: float | None = None  # with two forms: form B's question's
     matched: int
     missing: Missing
     before: PhaseShare
@@ -116,6 +128,20 @@ class OwnGains(BaseModel):
     note: str | None = None
 
 
+class FormOrder(Gain):
+    """With two forms: the students who took them in one order ("AB": form A before the lesson
+    and B after; "BA" the reverse), how many joined and were matched, and their matched shares
+    and gain. Each order compares like with like only across the two halves: if form B were the
+    easier, "AB" would gain more than "BA"; the class's figures, pooled over both orders, carry
+    no such tilt when the halves are even."""
+
+    order: Literal["AB", "BA"]
+    joined: int
+    matched: int
+    before: PhaseShare
+    after: PhaseShare
+
+
 class CheckReport(Gain):
     questions: list[CheckQuestion]
     joined: int
@@ -129,6 +155,7 @@ class CheckReport(Gain):
     own_gains: OwnGains
     effect: Effect
     notes: list[str]  # what these answers cannot say
+    forms: list[FormOrder] | None = None  # with two forms: each order's students apart
 
 
 def share(right: int | None, answered: int) -> PhaseShare:
@@ -159,7 +186,8 @@ def _missing(a: CheckAnswers, questions: Sequence[int]) -> tuple[list[Seat], lis
         if (missed := a.missed(s, questions)) is None:
             matched.append(s)
         else:
-            missing.append(MissingStudent(student=s.public_id, name=s.name, missed=missed))
+            order: Literal["AB", "BA"] | None = "AB" if s.forms == "AB" else "BA" if s.forms == "BA" else None
+            missing.append(MissingStudent(student=s.public_id, name=s.name, missed=missed, forms=order))
     counts = Missing(**{p: sum(m.missed == p for m in missing) for p in ("before", "after", "both")})
     return matched, missing, counts
 
@@ -173,7 +201,7 @@ def _moves(a: CheckAnswers, matched: Sequence[Seat], questions: Sequence[int]) -
 def _question(a: CheckAnswers, n: int) -> CheckQuestion:
     predict, truth = a.questions[n - 1]
     matched, _, missing = _missing(a, [n])
-    judged = truth is not None
+    judged = a.judges(n)
     shares = [
         share(sum(a.of(p, n)[s.id] for s in matched) if judged else None, len(matched)) for p in ("before", "after")
     ]
@@ -183,6 +211,7 @@ def _question(a: CheckAnswers, n: int) -> CheckQuestion:
         question=n,
         predict=predict,
         truth=truth,
+        truth_b=None if a.truths_b is None else a.truths_b[n - 1],
         matched=len(matched),
         missing=missing,
         before=shares[0],
@@ -210,11 +239,8 @@ def check_report(a: CheckAnswers) -> CheckReport:
     questions = [_question(a, n) for n in range(1, len(a.questions) + 1)]
     judged = a.judged()
     matched, missing_students, missing = _missing(a, judged)
-    # each matched student's score: their right answers to the judged questions, before and after
-    pairs = [
-        (sum(a.of("before", q)[s.id] for q in judged), sum(a.of("after", q)[s.id] for q in judged)) for s in matched
-    ]
-    shares = [share(sum(p[k] for p in pairs) if judged else None, len(matched) * len(judged)) for k in (0, 1)]
+    pairs = _scores(a, matched, judged)
+    shares = _shares(pairs, judged)
     gains, losses = _moves(a, matched, judged) if judged else (None, None)
     notes = _notes(a, judged, matched, shares[0])
     return CheckReport(
@@ -230,8 +256,41 @@ def check_report(a: CheckAnswers) -> CheckReport:
         own_gains=own_gains(pairs, len(judged)),
         effect=effect(pairs),
         notes=notes,
+        forms=_orders(a, judged, matched) if a.truths_b is not None else None,
         **gain(*shares).model_dump(),
     )
+
+
+def _scores(a: CheckAnswers, matched: Sequence[Seat], judged: Sequence[int]) -> list[tuple[int, int]]:
+    """Each matched student's score: their right answers to the judged questions, before and after
+    (with two forms, each phase's in the form the student took then: question n of one form
+    paired with question n of the other)."""
+    return [
+        (sum(a.of("before", q)[s.id] for q in judged), sum(a.of("after", q)[s.id] for q in judged)) for s in matched
+    ]
+
+
+def _shares(pairs: Sequence[tuple[int, int]], judged: Sequence[int]) -> list[PhaseShare]:
+    return [share(sum(p[k] for p in pairs) if judged else None, len(pairs) * len(judged)) for k in (0, 1)]
+
+
+def _orders(a: CheckAnswers, judged: list[int], matched: list[Seat]) -> list[FormOrder]:
+    """The class's figures for each order of the two forms apart."""
+    out = []
+    for order in ("AB", "BA"):
+        mine = [s for s in matched if s.forms == order]
+        shares = _shares(_scores(a, mine, judged), judged)
+        out.append(
+            FormOrder(
+                order=order,
+                joined=sum(s.forms == order for s in a.students),
+                matched=len(mine),
+                before=shares[0],
+                after=shares[1],
+                **gain(*shares).model_dump(),
+            )
+        )
+    return out
 
 
 def _notes(a: CheckAnswers, judged: list[int], matched: list[Seat], before: PhaseShare) -> list[str]:

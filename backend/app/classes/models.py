@@ -14,6 +14,14 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, Field, TypeAdapter
 
 
+class Deadline(BaseModel):
+    """A step's time limit: when its answers close by the server's clock (ISO 8601, UTC, to the
+    millisecond) and the limit it was given, in seconds (the countdown's full length)."""
+
+    ends: str
+    seconds: int
+
+
 class ClassState(BaseModel):
     """Where the class is and which steps are open: what every device is told."""
 
@@ -31,6 +39,9 @@ class ClassState(BaseModel):
     rounds: dict[str, int] = Field(default_factory=dict)
     # the lesson's concept check open on the phones: before the lesson or after it (absent: none)
     check: Literal["before", "after"] | None = None
+    # the steps with a time limit (rules.StepState.limit), running or run out: a device counts
+    # down to `ends` and locks the step there; the server refuses later answers by its own clock
+    deadlines: dict[str, Deadline] = Field(default_factory=dict)
 
 
 class Who(BaseModel):
@@ -38,6 +49,9 @@ class Who(BaseModel):
 
     id: str
     name: str
+    # the order in which the student takes the concept check's two forms, if it has two:
+    # "AB" (form A before the lesson, B after) or "BA" (rules.form_order)
+    forms: Literal["AB", "BA"] | None = None
 
 
 class Given(BaseModel):
@@ -96,6 +110,9 @@ class Snapshot(BaseModel):
     students: list[Who] | None = None
     me: Who | None = None
     spreads: dict[str, Spread] | None = None
+    # the server's clock as the snapshot was read (ISO 8601, UTC): a device sets its countdowns
+    # by it, whatever its own clock says (a snapshot is never replayed from the log)
+    now: str | None = None
 
 
 class StateEvent(ClassState):
@@ -179,8 +196,9 @@ def snapshot_event(
     students: list[Who] | None = None,
     me: Who | None = None,
     spreads: dict[str, Spread] | None = None,
+    now: str | None = None,
 ) -> Snapshot:
-    return Snapshot(type="snapshot", state=state, answers=answers, students=students, me=me, spreads=spreads)
+    return Snapshot(type="snapshot", state=state, answers=answers, students=students, me=me, spreads=spreads, now=now)
 
 
 def state_event(state: ClassState) -> StateEvent:

@@ -12,10 +12,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.tables import ClassAnswer, Classroom, ClassStudent
-from ..lessons import Step
-from . import log
+from ..lessons import CheckForms, Step
+from . import clock, log
 from . import models as ev
-from .rules import StepState
+from .rules import StepState, form_in
 
 SPREAD_VALUES = 101  # a revealed step's values sent to students at most (models.Spread)
 LESSON = "lesson"  # an answer's phase when it answers a lesson step (not the concept check)
@@ -44,11 +44,21 @@ def state_of(c: Classroom) -> ev.ClassState:
         resets={str(n): s.resets for n, s in sorted(steps.items()) if s.resets},
         rounds={str(n): s.round for n, s in sorted(steps.items()) if s.round > 1},
         check=told_phase(c.check_phase),
+        deadlines={str(n): deadline(s) for n, s in sorted(steps.items()) if s.limit},
     )
 
 
+def instant(t: float) -> str:
+    """A time in seconds since the epoch as devices are told it: ISO 8601, UTC, to the millisecond."""
+    return datetime.fromtimestamp(t, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def deadline(s: StepState) -> ev.Deadline:
+    return ev.Deadline(ends=instant(s.ends), seconds=s.limit)
+
+
 def who(s: ClassStudent) -> ev.Who:
-    return ev.Who(id=s.public_id, name=s.name)
+    return ev.Who(id=s.public_id, name=s.name, forms="BA" if s.forms == "BA" else "AB")
 
 
 def sketch_of(stored: str | None) -> list[float] | None:
@@ -108,7 +118,9 @@ def ranks(values: list[float], most: int) -> list[float]:
     return [values[round(i * (n - 1) / (most - 1))] for i in range(most)]
 
 
-def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[ev.Snapshot, log.Cursor]:
+def snapshot(
+    db: Session, c: Classroom, student: ClassStudent | None, now: datetime | None = None
+) -> tuple[ev.Snapshot, log.Cursor]:
     """Everything a device needs on (re)connecting without an event id, and where its stream
     goes on from. The teacher's (`student` None): the class's state, and every student and answer
     written before that place (the later ones come as events). A student's: the state, their own
@@ -120,6 +132,7 @@ def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[e
     # step before); read after, a move in between is in the state and its event repeats it
     db.refresh(c)
     state = state_of(c)
+    told_now = instant((now or clock.now()).timestamp())
     if student is None:
         students = db.scalars(
             select(ClassStudent)
@@ -140,6 +153,7 @@ def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[e
                 for a in answers
                 if a.student_id in by_id  # (a student's row is older than their answers')
             ],
+            now=told_now,
         )
         return seen, at
     mine = db.scalars(select(ClassAnswer).where(ClassAnswer.student_id == student.id)).all()
@@ -148,18 +162,25 @@ def snapshot(db: Session, c: Classroom, student: ClassStudent | None) -> tuple[e
         me=who(student),
         answers=[ev.AnswerSeen(step=a.step, **given(a).model_dump()) for a in mine],
         spreads={str(n): spread(db, c.id, n, int(state.rounds.get(str(n), 1))) for n in state.revealed},
+        now=told_now,
     )
     return seen, at
 
 
-Row = tuple[int, int, str, str, str, str, str, str]
+Row = tuple[int, int, str, str, str, str, str, str, str]
 
 
-def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = (), check: tuple[Step, ...] = ()) -> list[Row]:
-    """(step, round, student, name, answer, confidence, time, phase) for the CSV download: the
-    concept check's before the lesson, the lesson's, the check's after it (its `step` the
-    question's number); a choice in its words when `steps` (the lesson's) or `check` (the
-    check's questions) know them, a sketch as "x: y" pairs; no confidence: ""."""
+def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = (), check: CheckForms | None = None) -> list[Row]:
+    """(step, round, student, name, answer, confidence, time, phase, form) for the CSV download:
+    the concept check's before the lesson, the lesson's, the check's after it (its `step` the
+    question's number, `form` the form the student took then: A, or B with two forms; a
+    lesson step's ""); a choice in its words when `steps` (the lesson's) or `check` (the
+    check's questions, in their form) know them, a sketch as "x: y" pairs; no confidence: ""."""
+    forms = check or CheckForms()
+
+    def form(a: ClassAnswer, s: ClassStudent) -> str:
+        return "" if a.phase == LESSON else form_in(s.forms, a.phase, forms.two)
+
     q = (
         select(ClassAnswer, ClassStudent)
         .join(ClassStudent, ClassStudent.id == ClassAnswer.student_id)
@@ -173,10 +194,11 @@ def answer_rows(db: Session, c: Classroom, steps: tuple[Step, ...] = (), check: 
             a.round,
             s.public_id,
             s.name,
-            _answer_words(steps if a.phase == LESSON else check, a),
+            _answer_words(steps if a.phase == LESSON else forms.form(form(a, s)), a),
             str(a.confidence or ""),
             aware(a.at).isoformat(timespec="seconds"),
             a.phase,
+            form(a, s),
         )
         for a, s in sorted(db.execute(q).all(), key=lambda r: order.get(r[0].phase, 1))
     ]

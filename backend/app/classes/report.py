@@ -20,9 +20,10 @@ from sqlalchemy.orm import Session
 from perfmodels import registry
 
 from ..core.tables import ClassAnswer, Classroom, ClassStudent
-from ..lessons import Step, Where
+from ..lessons import CheckForms, Step, Where
 from .gain import CheckAnswers, CheckReport, Seat, check_report
 from .reads import LESSON, sketch_of, steps_of
+from .rules import PHASES, form_in
 
 WITHIN = 0.10  # a point prediction this close to the model's value (relative) counts as right
 SURE = 3  # the confidence that counts as "confident" (1 guessing, 2 fairly sure, 3 sure)
@@ -200,28 +201,43 @@ def _votes(db: Session, c: Classroom) -> Votes:
     return votes
 
 
-def check_answers(db: Session, c: Classroom, check: tuple[Step, ...], votes: Votes | None = None) -> CheckAnswers:
-    """The concept check's answers judged, with the class's students in the order they joined."""
-    votes = _votes(db, c) if votes is None else votes
+def _truths(check: tuple[Step, ...]) -> list[float | None]:
     # (a concept check asks no sketched curve, lessons.read_check: each truth is one value)
-    truths = [None if isinstance(t := truth_of(q), tuple) else t for q in check]
-    students = db.execute(
-        select(ClassStudent.id, ClassStudent.public_id, ClassStudent.name)
-        .where(ClassStudent.class_id == c.id)
-        .order_by(ClassStudent.id)
-    ).all()
+    return [None if isinstance(t := truth_of(q), tuple) else t for q in check]
+
+
+def check_answers(db: Session, c: Classroom, check: CheckForms, votes: Votes | None = None) -> CheckAnswers:
+    """The concept check's answers judged, with the class's students in the order they joined.
+    With two forms, each student's answer in a phase is judged against the form they took then
+    (rules.form_in): a student's question n before and after is one pair of parallel questions."""
+    votes = _votes(db, c) if votes is None else votes
+    truths = {"A": _truths(check.a), "B": _truths(check.b) if check.two else []}
+    students = [
+        Seat(i, p, name, forms if check.two else "")
+        for i, p, name, forms in db.execute(
+            select(ClassStudent.id, ClassStudent.public_id, ClassStudent.name, ClassStudent.forms)
+            .where(ClassStudent.class_id == c.id)
+            .order_by(ClassStudent.id)
+        ).all()
+    ]
+    form_of = {(s.id, phase): form_in(s.forms, phase, check.two) for s in students for phase in PHASES}
+    right: dict[tuple[str, int], dict[int, bool]] = {}
+    for phase in PHASES:
+        for n in range(1, len(check.a) + 1):
+            judged: dict[int, bool] = {}
+            for form in ("A", "B") if check.two else ("A",):
+                mine = [v for v in votes.get((phase, n), []) if form_of.get((v.student, phase)) == form]
+                judged |= rightness(mine, truths[form][n - 1])
+            right[(phase, n)] = judged
     return CheckAnswers(
-        questions=[(q.predict or "", t) for q, t in zip(check, truths, strict=True)],
-        students=[Seat(*s) for s in students],
-        right={
-            (phase, n): rightness(votes.get((phase, n), []), t)
-            for phase in ("before", "after")
-            for n, t in enumerate(truths, start=1)
-        },
+        questions=[(q.predict or "", t) for q, t in zip(check.a, truths["A"], strict=True)],
+        students=students,
+        right=right,
+        truths_b=truths["B"] if check.two else None,
     )
 
 
-def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: tuple[Step, ...] = ()) -> ClassReport:
+def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: CheckForms | None = None) -> ClassReport:
     """The class's report: every step that asks a question, in order; and the concept check on
     matched students, when the lesson has a check."""
     votes = _votes(db, c)
@@ -236,5 +252,5 @@ def report(db: Session, c: Classroom, steps: tuple[Step, ...], check: tuple[Step
     return ClassReport(
         code=c.code,
         steps=[j.model_copy(update={"xs": xs[j.step]}) if j.step in xs else j for j in judged],
-        check=check_report(check_answers(db, c, check, votes)) if check else None,
+        check=check_report(check_answers(db, c, check, votes)) if check and check.a else None,
     )

@@ -5,14 +5,18 @@ routes write them as CSV (api/routes/classes.py)."""
 
 from __future__ import annotations
 
-from ..lessons import Step
+from ..lessons import CheckForms, Step
 from .gain import CheckAnswers
 from .report import WITHIN, truth_of
 
 # the answers' CSV, in its order (new columns go last: a sheet reading the first ones still works)
 # (new columns last: a sheet that reads the first columns reads them still; `how sure` is the
 # confidence in the words the phone showed, so the numbers need no key to be read)
-ANSWER_COLUMNS = ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure"]
+ANSWER_COLUMNS = ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure", "form"]
+FORM_WORDS = {
+    "AB": "form A before the lesson, form B after it",
+    "BA": "form B before the lesson, form A after it",
+}
 SURE_WORDS = {"1": "guessing", "2": "fairly sure", "3": "sure"}
 PHASES = ("before", "after")
 
@@ -22,11 +26,11 @@ def check_rows(a: CheckAnswers) -> list[list[str]]:
     questions = range(1, len(a.questions) + 1)
     judged = a.judged()
     head = ["student", "name", *(f"{p}_q{q}" for p in PHASES for q in questions), "right_before", "right_after"]
-    rows = [[*head, "matched"]]
+    rows = [[*head, "matched", "forms"]]
     for s in a.students:
         cells = [_mark(a, p, q, s.id) for p in PHASES for q in questions]
         right = [str(sum(a.of(p, q).get(s.id, False) for q in judged)) for p in PHASES]
-        rows.append([s.public_id, s.name, *cells, *right, "0" if a.missed(s, judged) else "1"])
+        rows.append([s.public_id, s.name, *cells, *right, "0" if a.missed(s, judged) else "1", s.forms])
     return rows
 
 
@@ -34,13 +38,14 @@ def _mark(a: CheckAnswers, phase: str, question: int, student: int) -> str:
     answers = a.of(phase, question)
     if student not in answers:
         return ""
-    if a.questions[question - 1][1] is None:
+    if not a.judges(question):
         return "?"
     return "1" if answers[student] else "0"
 
 
-def key_rows(check: tuple[Step, ...]) -> list[list[str]]:
+def key_rows(forms: CheckForms) -> list[list[str]]:
     """The key: (file, column, code, meaning), every coded column with each of its codes."""
+    check = forms.a
     rows = [
         ["file", "column", "code", "meaning"],
         ["answers", "step", "", "the lesson's step, or for phase before/after the concept check's question (from 1)"],
@@ -57,6 +62,10 @@ def key_rows(check: tuple[Step, ...]) -> list[list[str]]:
         ["answers", "phase", "lesson", "an answer to a step of the lesson"],
         ["answers", "phase", "before", "an answer to the concept check before the lesson"],
         ["answers", "phase", "after", "an answer to the concept check after the lesson"],
+        ["answers", "how sure", "", "the confidence in the words the phone showed"],
+        ["answers", "form", "A", "an answer to the concept check's form A (its only form if it has one)"],
+        ["answers", "form", "B", "an answer to the concept check's form B (its parallel form)"],
+        ["answers", "form", "", "an answer to a step of the lesson"],
     ]
     if not check:
         return rows
@@ -77,16 +86,30 @@ def key_rows(check: tuple[Step, ...]) -> list[list[str]]:
             "answered every judged question before and after: counted in the class figures",
         ],
         ["check", "matched", "0", "missed a question before or after: left out of the class's figures"],
+        *(["check", "forms", order, words] for order, words in FORM_WORDS.items()),
+        ["check", "forms", "", "the check has one form: the same questions before and after"],
     ]
     for n, q in enumerate(check, start=1):
+        paired = forms.b[n - 1] if forms.two else None
         rows.append(
             [
                 "check",
                 f"before_q{n}, after_q{n}",
                 "",
-                f"question {n}: {q.prompt or q.predict} (the model's answer: {_truth_words(q)})",
+                f"question {n}{' of form A' if paired else ''}: {q.prompt or q.predict}"
+                f" (the model's answer: {_truth_words(q)})",
             ]
         )
+        if paired is not None:
+            rows.append(
+                [
+                    "check",
+                    f"before_q{n}, after_q{n}",
+                    "",
+                    f"question {n} of form B: {paired.prompt or paired.predict}"
+                    f" (the model's answer: {_truth_words(paired)})",
+                ]
+            )
     return rows
 
 

@@ -79,6 +79,9 @@ class ClassStudent(Base):
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     # the transaction that wrote the row, set by the database (classes/log.py: the streams' order)
     tx: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default=FetchedValue())
+    # the order of the concept check's two forms the student takes: "AB" (form A before the
+    # lesson, B after) or "BA", in turn as students join (classes/rules.form_order)
+    forms: Mapped[str] = mapped_column(String(2), nullable=False, default="AB", server_default="AB")
 
     __table_args__ = (UniqueConstraint("class_id", "token_sha256"),)
 

@@ -76,3 +76,22 @@ def test_a_student_joining_as_the_teacher_moves_is_shown_the_move(engine):
             crud.control(other, teacher, step_no=2, reveal=None, locked=None, pace=None, reset=False)
         seen, _ = reads.snapshot(db, c, seat)
     assert seen.state.step == 2
+
+
+def test_a_time_limit_is_logged_for_the_streams_and_a_snapshot_tells_the_servers_clock(engine, monkeypatch):
+    from datetime import UTC, datetime
+
+    from app.classes import clock
+
+    at = datetime(2026, 12, 3, 9, 0, 0, 250000, tzinfo=UTC)
+    monkeypatch.setattr(clock, "now", lambda: at)
+    teacher = _start(engine)
+    with Session(engine) as db:
+        timed = crud.control(db, teacher, step_no=2, reveal=None, locked=None, pace=None, reset=False, time_limit=90)
+    (logged,) = timed.events
+    told = {"2": {"ends": "2026-12-03T09:01:30.250Z", "seconds": 90}}
+    assert logged.event.model_dump()["deadlines"] == told and not logged.teacher_only  # every device's stream
+    with Session(engine) as db:
+        c = crud.find(db, teacher.code)
+        seen, _ = reads.snapshot(db, c, None)
+    assert seen.now == "2026-12-03T09:00:00.250Z" and seen.state.deadlines["2"].model_dump() == told["2"]

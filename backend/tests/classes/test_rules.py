@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from app.classes.rules import ClassError, StepState, answer_refusal, check_phase, control, open_to
+from app.classes.rules import (
+    ClassError,
+    StepState,
+    answer_refusal,
+    check_phase,
+    control,
+    form_in,
+    form_order,
+    open_to,
+)
 
 
 def test_an_answer_goes_to_an_open_step_the_class_is_on():
@@ -79,3 +88,63 @@ def test_the_teacher_opens_either_phase_of_a_check_the_lesson_has_and_closes_it(
     with pytest.raises(ClassError, match="no concept check") as e:
         check_phase("before", 0)
     assert e.value.status == 409
+
+
+def test_a_time_limit_closes_the_step_at_its_end_by_the_clock_it_is_given():
+    timed = control({}, 2, step_count=7, step_no=None, reveal=None, locked=None, reset=False, time_limit=30, at=1000.0)
+    assert timed.steps == {2: StepState(limit=30, ends=1030.0)}
+    assert answer_refusal(timed.steps, 2, step_count=7, pace="teacher", current=2, now=1029.999) is None
+    for now, words in ((1030.0, "arrived as the time ran out"), (1042.4, "arrived 12 s after the time ran out")):
+        refused = answer_refusal(timed.steps, 2, step_count=7, pace="teacher", current=2, now=now)
+        assert refused is not None and refused.status == 409 and words in refused.reason
+        assert "time is up" in refused.reason and "not taken" in refused.reason
+    # another step, and another step's limit, are untouched
+    assert answer_refusal(timed.steps, 3, step_count=7, pace="self", current=2, now=5000.0) is None
+    # a new limit starts again from now; 0 takes it away; a reset or a second round take it away
+    again = control(
+        timed.steps, 2, step_count=7, step_no=None, reveal=None, locked=None, reset=False, time_limit=60, at=2000.0
+    )
+    assert again.steps[2] == StepState(limit=60, ends=2060.0)
+    gone = control(
+        again.steps, 2, step_count=7, step_no=None, reveal=None, locked=None, reset=False, time_limit=0, at=2100.0
+    )
+    assert gone.steps == {} and answer_refusal(gone.steps, 2, step_count=7, pace="teacher", current=2, now=9e9) is None
+    reset = control(again.steps, 2, step_count=7, step_no=None, reveal=None, locked=None, reset=True, at=2001.0)
+    assert reset.steps[2] == StepState(resets=1)
+    voted = control(again.steps, 2, step_count=7, step_no=None, reveal=None, locked=None, reset=False, round_no=2)
+    assert voted.steps[2] == StepState(round=2)
+
+
+def test_a_time_limit_is_refused_out_of_bounds_on_a_revealed_step_and_while_the_check_is_open():
+    for limit in (-1, 601):
+        with pytest.raises(ClassError) as refused:
+            control({}, 2, step_count=7, step_no=None, reveal=None, locked=None, reset=False, time_limit=limit)
+        assert refused.value.status == 422
+    with pytest.raises(ClassError) as refused:
+        control(
+            {2: StepState(revealed=True)},
+            2,
+            step_count=7,
+            step_no=None,
+            reveal=None,
+            locked=None,
+            reset=False,
+            time_limit=30,
+        )
+    assert refused.value.status == 409 and "revealed" in refused.value.reason
+    with pytest.raises(ClassError) as refused:
+        control(
+            {}, 2, step_count=7, step_no=None, reveal=None, locked=None, reset=False, time_limit=30, open_check="before"
+        )
+    assert refused.value.status == 409
+
+
+def test_students_take_the_two_forms_in_turn_half_the_class_each_way():
+    orders = [form_order(n) for n in range(9)]
+    assert orders == ["AB", "BA", "AB", "BA", "AB", "BA", "AB", "BA", "AB"]
+    for size in range(1, 40):  # every size of class: the halves differ by one at most
+        firsts = [form_order(n) for n in range(size)]
+        assert abs(firsts.count("AB") - firsts.count("BA")) <= 1
+    # counterbalanced: each order takes the other form after the lesson than before it
+    assert [(form_in(o, "before", True), form_in(o, "after", True)) for o in ("AB", "BA")] == [("A", "B"), ("B", "A")]
+    assert {form_in(o, p, False) for o in ("AB", "BA") for p in ("before", "after")} == {"A"}  # one form

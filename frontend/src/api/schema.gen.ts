@@ -483,12 +483,16 @@ export interface components {
       question: number;
       /** Truth */
       truth: number | null;
+      /** Truth B */
+      truth_b?: number | null;
     };
     /** CheckReport */
     CheckReport: {
       after: components["schemas"]["PhaseShare"];
       before: components["schemas"]["PhaseShare"];
       effect: components["schemas"]["Effect"];
+      /** Forms */
+      forms?: components["schemas"]["FormOrder"][] | null;
       /** Gain */
       gain: number | null;
       /** Gain Note */
@@ -558,6 +562,10 @@ export interface components {
       check?: ("before" | "after") | null;
       /** Code */
       code: string;
+      /** Deadlines */
+      deadlines?: {
+        [key: string]: components["schemas"]["Deadline"];
+      };
       /** Ended */
       ended: boolean;
       /** Locked */
@@ -601,6 +609,8 @@ export interface components {
       round?: 2 | null;
       /** Step */
       step?: number | null;
+      /** Time Limit */
+      time_limit?: number | null;
     };
     /** CreatedScenario */
     CreatedScenario: {
@@ -662,6 +672,17 @@ export interface components {
       source: string;
       /** Title */
       title: string;
+    };
+    /**
+     * Deadline
+     * @description A step's time limit: when its answers close by the server's clock (ISO 8601, UTC, to the
+     * millisecond) and the limit it was given, in seconds (the countdown's full length).
+     */
+    Deadline: {
+      /** Ends */
+      ends: string;
+      /** Seconds */
+      seconds: number;
     };
     /**
      * Effect
@@ -810,6 +831,31 @@ export interface components {
       leave_one_configuration_out: components["schemas"]["ErrorSummary"] | null;
       leave_one_configuration_out_secondary: components["schemas"]["ErrorSummary"] | null;
       secondary: components["schemas"]["ErrorSummary"];
+    };
+    /**
+     * FormOrder
+     * @description With two forms: the students who took them in one order ("AB": form A before the lesson
+     * and B after; "BA" the reverse), how many joined and were matched, and their matched shares
+     * and gain. Each order compares like with like only across the two halves: if form B were the
+     * easier, "AB" would gain more than "BA"; the class's figures, pooled over both orders, carry
+     * no such tilt when the halves are even.
+     */
+    FormOrder: {
+      after: components["schemas"]["PhaseShare"];
+      before: components["schemas"]["PhaseShare"];
+      /** Gain */
+      gain: number | null;
+      /** Gain Note */
+      gain_note?: string | null;
+      /** Joined */
+      joined: number;
+      /** Matched */
+      matched: number;
+      /**
+       * Order
+       * @enum {string}
+       */
+      order: "AB" | "BA";
     };
     /**
      * GivenBy
@@ -1076,6 +1122,8 @@ export interface components {
     };
     /** MissingStudent */
     MissingStudent: {
+      /** Forms */
+      forms?: ("AB" | "BA") | null;
       /**
        * Missed
        * @enum {string}
@@ -1656,6 +1704,11 @@ export interface components {
       /** @default null */
       me?: components["schemas"]["Who"] | null;
       /**
+       * Now
+       * @default null
+       */
+      now?: string | null;
+      /**
        * Spreads
        * @default null
        */
@@ -1754,6 +1807,10 @@ export interface components {
       check?: ("before" | "after") | null;
       /** Code */
       code: string;
+      /** Deadlines */
+      deadlines?: {
+        [key: string]: components["schemas"]["Deadline"];
+      };
       /** Ended */
       ended: boolean;
       /** Locked */
@@ -1982,6 +2039,11 @@ export interface components {
      * @description A student as the teacher's screen knows them: a public id and a display name (maybe empty).
      */
     Who: {
+      /**
+       * Forms
+       * @default null
+       */
+      forms?: ("AB" | "BA") | null;
       /** Id */
       id: string;
       /** Name */

@@ -7,7 +7,7 @@ import { LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
 import type { SystemSpec } from "../api/types.ts";
 import { checkModels, type ModelAccess } from "./claims.ts";
-import { checkQuestions, underCheck } from "./conceptCheck.ts";
+import { checkQuestions, pairingProblems, underCheck } from "./conceptCheck.ts";
 import { FIELDS, keysAt, type Lesson, lessonHead, type LessonStep, MAX_LESSON_BYTES, stepSchema } from "./format.ts";
 import { type LessonProblem, type Path, problemAt, tidy } from "./places.ts";
 import { checkState } from "./states.ts";
@@ -75,6 +75,8 @@ interface Parsed {
   partial: [number, LessonStep][];
   /** the concept check's questions that passed, as steps, with their place in the check */
   check: [number, LessonStep][];
+  /** form B's good questions, as steps (`check_b`) */
+  checkB: [number, LessonStep][];
   lesson: Lesson | null;
 }
 
@@ -120,9 +122,11 @@ function parse(file: string, source: string, specs?: Record<string, SystemSpec>)
   });
   const check = checkQuestions(data, specs, (issue) => add(say(issue, data)));
   problems.push(...check.problems.map(([path, message]) => at(path, message)));
-  const asked = check.items ? { check: check.items } : {};
+  const checkB = checkQuestions(data, specs, (issue) => add(say(issue, data)), "check_b");
+  problems.push(...[...checkB.problems, ...pairingProblems(data)].map(([path, message]) => at(path, message)));
+  const asked = { ...(check.items ? { check: check.items } : {}), ...(checkB.items ? { check_b: checkB.items } : {}) };
   const lesson = head.success && !problems.length ? ({ ...head.data, steps: good.map(([, s]) => s), ...asked } as Lesson) : null;
-  return { doc, lines, problems, good, partial, check: check.good, lesson };
+  return { doc, lines, problems, good, partial, check: check.good, checkB: checkB.good, lesson };
 }
 
 /** A step whose mistakes lie outside its chart (a title, a text, a stray key, one broken check
@@ -159,10 +163,11 @@ export async function checkLessonWithModels(file: string, source: string, specs:
   const p = parse(file, source, specs);
   if (Array.isArray(p)) return { ok: false, problems: p };
   const steps = [...p.good, ...p.partial];
-  const [found, inCheck] = await Promise.all([
+  const [found, inCheck, inFormB] = await Promise.all([
     steps.length ? checkModels(steps, specs, models) : [],
-    p.check.length ? checkModels(p.check, specs, models).then(underCheck) : [],
+    p.check.length ? checkModels(p.check, specs, models).then((f) => underCheck(f)) : [],
+    p.checkB.length ? checkModels(p.checkB, specs, models).then((f) => underCheck(f, "check_b")) : [],
   ]);
-  const problems = [...p.problems, ...[...found, ...inCheck].map(([path, message]) => problemAt(file, p.doc, p.lines, path, message))];
+  const problems = [...p.problems, ...[...found, ...inCheck, ...inFormB].map(([path, message]) => problemAt(file, p.doc, p.lines, path, message))];
   return p.lesson && !problems.length ? { ok: true, lesson: p.lesson } : { ok: false, problems: tidy(problems) };
 }

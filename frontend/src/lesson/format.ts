@@ -171,10 +171,16 @@ export const lessonHead = z
     steps: z.array(z.unknown()).min(1, "needs at least one step").max(MAX_STEPS, `has at most ${MAX_STEPS} steps`),
     /** optional: the concept check, 3 to 5 questions (checkQuestionSchema) */
     check: checkList.optional(),
+    /** optional: the check's parallel form B, question n pairing with question n of `check` */
+    check_b: checkList.optional(),
   })
   .strict();
 
-export const lessonSchema = lessonHead.extend({ steps: z.array(stepSchema).min(1).max(MAX_STEPS), check: z.array(checkQuestionSchema).min(MIN_CHECK).max(MAX_CHECK).optional() });
+export const lessonSchema = lessonHead.extend({
+  steps: z.array(stepSchema).min(1).max(MAX_STEPS),
+  check: z.array(checkQuestionSchema).min(MIN_CHECK).max(MAX_CHECK).optional(),
+  check_b: z.array(checkQuestionSchema).min(MIN_CHECK).max(MAX_CHECK).optional(),
+});
 
 export type Lesson = z.infer<typeof lessonSchema>;
 export type LessonStep = Lesson["steps"][number];
@@ -228,6 +234,7 @@ export const FIELDS: Record<string, string> = {
   after: "text shown after the reveal",
   checks: "claims recomputed from the models: metric, then range or vs with ratio; or point (knee or saturation) with range",
   check: `the concept check a class answers before the lesson and after it: ${MIN_CHECK} to ${MAX_CHECK} questions, each with state and question (and optionally text and checks), as a step`,
+  check_b: "the concept check's parallel form B: as many questions as check, question n asking check's question n's idea at other settings, for the same kind of answer (half the class takes form A before the lesson and B after, the other half the reverse)",
   metric: "a metric's id",
   point: "knee (the textbook's N*) or saturation (where a resource is at least 95 % busy): where along the knob it lies",
   along: "the knob along which the point lies (the step's x by default)",
@@ -245,7 +252,7 @@ export function keysAt(path: (string | number)[], data: unknown): string[] {
   const last = path[path.length - 1];
   if (path.length === 0) return keys(lessonHead);
   if (path.length === 2 && path[0] === "steps") return keys(stepSchema);
-  if (path.length === 2 && path[0] === "check") return keys(checkQuestionSchema);
+  if (path.length === 2 && (path[0] === "check" || path[0] === "check_b")) return keys(checkQuestionSchema);
   if (last === "state") return keys(state);
   if (last === "memo") return keys(memoFigure);
   if (path.length === 4 && path[2] === "checks") return keys(check);

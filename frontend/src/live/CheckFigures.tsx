@@ -16,7 +16,7 @@ export const fixed = (x: number) => x.toFixed(2).replace("-", "−");
 
 function missingWords(r: CheckReport): string {
   if (!r.missing_students.length) return "Nobody is missing.";
-  const named = r.missing_students.slice(0, NAMED).map((m) => `${m.name || `anonymous ${m.student}`} (${MISSED[m.missed]})`);
+  const named = r.missing_students.slice(0, NAMED).map((m) => `${m.name || `anonymous ${m.student}`} (${MISSED[m.missed]}${m.forms ? `, forms ${m.forms[0]} then ${m.forms[1]}` : ""})`);
   const more = r.missing_students.length - named.length;
   return `Missing: ${named.join(", ")}${more > 0 ? `, and ${more} more` : ""}.`;
 }

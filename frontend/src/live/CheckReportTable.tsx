@@ -7,6 +7,7 @@
 import type { CheckQuestion } from "../lesson/format";
 import type { CheckReport } from "./api";
 import { CheckFigures, fixed } from "./CheckFigures";
+import { orderWords } from "./forms";
 import { pct } from "./RoundShift";
 
 type Share = CheckReport["before"];
@@ -29,7 +30,42 @@ function missingWords(q: Question): string {
   return parts.filter(Boolean).join(", ");
 }
 
-export function CheckReportTable({ report, questions }: { report: CheckReport; questions: CheckQuestion[] }) {
+/** With two forms: each order's students apart (forms.ts). If one form were easier, the order
+ * that took it after the lesson would gain more; close figures say the forms are alike. */
+function FormsTable({ report }: { report: CheckReport }) {
+  if (!report.forms) return null;
+  return (
+    <>
+      <p className="muted" data-testid="forms-note">
+        Two parallel forms: each student took form A before the lesson and form B after it, or the reverse, in turn as they joined; each question is compared with its pair in the other form.
+      </p>
+      <table className="report-table check-table" data-testid="check-forms">
+        <thead>
+          <tr>
+            <th scope="col">Order of the forms</th>
+            <th scope="col">Matched</th>
+            <th scope="col">Right before</th>
+            <th scope="col">Right after</th>
+            <th scope="col">Gain g</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.forms.map((f) => (
+            <tr key={f.order} data-testid={`check-order-${f.order}`}>
+              <th scope="row">{orderWords(f.order)}</th>
+              <td className="share">{`${f.matched} of ${f.joined}`}</td>
+              <td className="share">{shareWords(f.before)}</td>
+              <td className="share">{shareWords(f.after)}</td>
+              <td>{gainWords(f)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function CheckReportTable({ report, questions, formB }: { report: CheckReport; questions: CheckQuestion[]; formB?: CheckQuestion[] }) {
   if (report.questions.every((q) => !q.all_before.answered && !q.all_after.answered)) {
     return (
       <section className="check-report" aria-labelledby="check-report-title">
@@ -42,6 +78,7 @@ export function CheckReportTable({ report, questions }: { report: CheckReport; q
     <section className="check-report" aria-labelledby="check-report-title">
       <h3 id="check-report-title">Concept check: before and after the lesson</h3>
       <CheckFigures report={report} />
+      <FormsTable report={report} />
       <table className="report-table check-table" data-testid="check-report">
         <thead>
           <tr>
@@ -56,7 +93,10 @@ export function CheckReportTable({ report, questions }: { report: CheckReport; q
         <tbody>
           {report.questions.map((q) => (
             <tr key={q.question} data-testid={`check-q-${q.question}`}>
-              <th scope="row">{`${q.question}. ${questions[q.question - 1]?.question.prompt ?? ""}`}</th>
+              <th scope="row">
+                {`${q.question}. ${questions[q.question - 1]?.question.prompt ?? ""}`}
+                {report.forms && formB?.[q.question - 1] && <span className="muted form-pair">{` Form B: ${formB[q.question - 1].question.prompt}`}</span>}
+              </th>
               <td className="share">
                 {`${q.matched} of ${report.joined}`}
                 {missingWords(q) && <span className="muted">{` (${missingWords(q)})`}</span>}

@@ -10,6 +10,7 @@ import type { StepAnswer } from "../lesson/progress";
 import { StepView } from "../lesson/StepView";
 import type { ModelClient } from "../runtime/ModelClient";
 import { type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
+import type { Form } from "./forms";
 import { held as heldText, type Phase, toldOf } from "./room";
 
 export const PHASE_WORDS: Record<Phase, string> = { before: "before the lesson", after: "after the lesson" };
@@ -17,11 +18,14 @@ export const PHASE_WORDS: Record<Phase, string> = { before: "before the lesson",
 /** The questions of this phase whose answers wait on this device for the connection. */
 const waitingIn = (code: string, phase: Phase) => waiting(code).flatMap((w) => (w.body.phase === phase ? [w.step] : []));
 
-export function CheckSeat({ code, token, name, questions, phase, held, online, client, took }: {
+export function CheckSeat({ code, token, name, questions, form, phase, held, online, client, took }: {
   code: string;
   token: string;
   name: string;
+  /** the questions of the form this student takes in this phase (forms.ts) */
   questions: CheckQuestion[];
+  /** with two forms, which one this is (null: the check has one) */
+  form: Form | null;
   phase: Phase;
   /** this student's answers to this phase's questions, as the class holds them */
   held: Record<number, StepAnswer>;
@@ -54,24 +58,24 @@ export function CheckSeat({ code, token, name, questions, phase, held, online, c
   };
   const answer = held[n] ?? null;
   return (
-    <main className="lesson seat check-seat" data-testid="check-seat" data-phase={phase} data-question={n} data-held={heldText(answer)}>
+    <main className="lesson seat check-seat" data-testid="check-seat" data-phase={phase} data-question={n} data-held={heldText(answer)} data-form={form ?? ""}>
       <header className="lesson-head">
         <div>
-          <p className="step-count" data-testid="step-count">{`Class ${code} · concept check ${PHASE_WORDS[phase]} · question ${n} of ${total}${name ? ` · ${name}` : ""}`}</p>
+          <p className="step-count" data-testid="step-count">{`Class ${code} · concept check ${PHASE_WORDS[phase]}${form ? ` (form ${form})` : ""} · question ${n} of ${total}${name ? ` · ${name}` : ""}`}</p>
           <h1>{`Concept check: question ${n} of ${total}`}</h1>
         </div>
       </header>
       <p className="seat-status" data-testid="check-intro">
         {phase === "before"
           ? "Before the lesson: answer with what you think now. A guess is fine: the screen shows only how many answered, and no right answer is given."
-          : "After the lesson: the same questions again. The screen shows only how many answered; your teacher's report compares the class's answers before and after (its download lists each answer with the name you gave, if any)."}
+          : `After the lesson: ${form ? "the same ideas again, asked with other numbers or settings" : "the same questions again"}. The screen shows only how many answered; your teacher's report compares the class's answers before and after (its download lists each answer with the name you gave, if any).`}
         {` ${answered} of ${total} answered.`}
         {!online && " Reconnecting to the class…"}
       </p>
       {kept.includes(n) && (
         <p className="seat-status notice" role="status" data-testid="answer-waiting">Offline: your answer is kept on this device and will be sent when the connection returns.</p>
       )}
-      <StepView key={`${phase}/${n}`} step={step} number={n} lessonKey={`class:${code}:check:${phase}`} client={client} present={false}
+      <StepView key={`${phase}/${n}`} step={step} number={n} lessonKey={`class:${code}:check:${phase}${form ?? ""}`} client={client} present={false}
         live={{ role: "student", revealed: false, locked: false, answer, waiting: kept.includes(n), submit, crowd: [], until: "your teacher closes the check", noReveal: true }} />
       <nav className="step-nav check-nav" aria-label="Concept check questions">
         <button type="button" disabled={n <= 1} onClick={() => setNumber(n - 1)}>← Previous question</button>

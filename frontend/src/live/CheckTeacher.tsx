@@ -35,13 +35,16 @@ export function checkAnswered(room: Room, phase: Phase, questions: number): stri
 }
 
 /** The projector while the check is open: its questions and how many have answered each. */
-export function CheckBoard({ questions, phase, room }: { questions: CheckQuestion[]; phase: Phase; room: Room }) {
+export function CheckBoard({ questions, phase, room, twoForms }: { questions: CheckQuestion[]; phase: Phase; room: Room; twoForms?: boolean }) {
   const students = Object.keys(room.students).length;
   const answers = room.checks[phase];
   return (
     <section className="check-board" data-testid="check-board" aria-label="Concept check" data-phase={phase}>
       <h2>{`Concept check, ${PHASE_WORDS[phase]}`}</h2>
       <p>{`Answer the ${questions.length} questions on your phone. Nobody's answer is shown here.`}</p>
+      {twoForms && (
+        <p data-testid="check-forms-board">{`Two forms: half the class answers form A ${PHASE_WORDS[phase]}, the other half form B (the same ideas at other settings); ${phase === "before" ? "after the lesson each takes the other form" : "each now takes the form they did not take before"}. Form A's questions:`}</p>
+      )}
       <ol className="check-questions">
         {questions.map((q, i) => (
           <li key={q.question.prompt}>

@@ -1,12 +1,18 @@
 // The teacher's controls for a live class, on the presenter view: the code and join link large
 // (with a QR code), how many have answered this step (the class's choices are drawn large in the
-// chart's place: lesson/ChoiceTally.tsx); reveal for everyone, lock, self-pace, reset, download the answers, end the class.
+// chart's place: lesson/ChoiceTally.tsx); a time limit for the step with its countdown; reveal for
+// everyone, lock, self-pace, reset, download the answers, end the class.
 import { type ReactNode, useState } from "react";
 import { QrCode } from "../lesson/QrCode";
 import { classes } from "./api";
 import { codeGroups } from "./code";
+import { Countdown } from "./Countdown";
+import { deadlineOf, useSecondsLeft } from "./deadline";
 import type { Room } from "./room";
 import type { Link } from "./stream";
+
+/** The time limits the projector offers for a step (the server takes 0 to 600 s). */
+const LIMITS = [30, 60, 90] as const;
 
 /** Peer instruction's controls: the step's round, what the projector shows of the answers. */
 export interface PeerControls {
@@ -48,6 +54,9 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check, c
   const locked = state?.locked.includes(step) ?? false;
   const act = (body: Parameters<typeof classes.control>[2]) =>
     classes.control(code, token, body).then(() => setError(null), (e: Error) => setError(e.message));
+  // the step's time limit, held by the server: counted down here by the server's clock
+  const deadline = asks && !revealed && !checking ? deadlineOf(state, step) : null;
+  const left = useSecondsLeft(deadline, room.skew);
 
   if (state?.ended) {
     return (
@@ -84,6 +93,19 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check, c
           {`${students} joined`}
           {link.link !== "live" && <span className="muted">{link.link === "closed" ? ` · ${link.why ?? "disconnected"}` : " · reconnecting…"}</span>}
         </p>
+      )}
+      {deadline && left !== null && <Countdown deadline={deadline} left={left} big />}
+      {!checking && asks && !revealed && (
+        // biome-ignore lint/a11y/useSemanticElements: a group of buttons, named; a fieldset would be a form's
+        <div className="time-limit" role="group" aria-label="Time limit for this step" data-testid="time-limit">
+          <span className="check-label">Time limit:</span>
+          {LIMITS.map((s) => (
+            <button key={s} type="button" data-testid={`limit-${s}`} aria-pressed={deadline?.seconds === s} onClick={() => act({ step, time_limit: s })}>
+              {deadline?.seconds === s ? `${s} s again` : `${s} s`}
+            </button>
+          ))}
+          <button type="button" data-testid="limit-none" aria-pressed={!deadline} onClick={() => act({ step, time_limit: 0 })}>No limit</button>
+        </div>
       )}
       {!checking && asks && students > 0 && (namesShown ? (
         <div className="names">

@@ -36,7 +36,7 @@ export function ClassReportView({ code, token, lesson, onClose }: { code: string
       <p className="muted">A point prediction counts as right within 10 % of the model's value; "sure and wrong" counts the students who said they were sure.</p>
       {error && <p role="alert" className="field-error">{`Could not read the report: ${error}`}</p>}
       {!report && !error && <p aria-busy="true">Reading the answers…</p>}
-      {report?.check && <CheckReportTable report={report.check} questions={lesson.check ?? []} />}
+      {report?.check && <CheckReportTable report={report.check} questions={lesson.check ?? []} formB={lesson.check_b} />}
       {report && <h3>The lesson's questions, round by round</h3>}
       {report && (
         <table className="report-table">

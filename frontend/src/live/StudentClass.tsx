@@ -14,6 +14,9 @@ import { PageError } from "../PageError";
 import { type AnswerBody, type ClassInfo, classes } from "./api";
 import { flush, RETRY_MS, type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
 import { CheckSeat } from "./CheckSeat";
+import { Countdown } from "./Countdown";
+import { deadlineOf, useSecondsLeft } from "./deadline";
+import { formIn, formQuestions, hasTwoForms } from "./forms";
 import { Confidence, DiscussionGroup, type Sure } from "./PeerVote";
 import { type Acknowledged, emptySeat, foldSeat, held, openedSince, placeIn, placeWords, roundOf, type Seat as SeatState, stepAnswer, toldOf, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
@@ -83,8 +86,6 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const { value: seat, link, dispatch, resync } = useClassStream<SeatState, Acknowledged>(code, headers, foldSeat, emptySeat);
   const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
   const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, round: s.round, confidence: s.body.confidence, phase: s.body.phase, answer: stepAnswer(s.body) }), [dispatch]);
-  // how sure the student said they are, by step and round, until the class holds it with the answer
-  const [picked, setPicked] = useState<Record<string, Sure>>({});
   // a refused answer may have arrived before the refusal (its reply lost): read the class afresh
   const outbox = useAnswerOutbox(code, took, resync);
   const state = seat.state;
@@ -107,8 +108,31 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   if (!state) return <p className="loading" aria-busy="true">Joining the class…</p>;
   // the teacher opened the concept check: every phone answers it, whatever the lesson's step
   if (state.check && lesson.check?.length && !state.ended) {
-    return <CheckSeat code={code} token={token} name={name} questions={lesson.check} phase={state.check} held={seat.checks[state.check]} online={link.link === "live"} client={client} took={took} />;
+    const form = formIn(seat.me?.forms, state.check, hasTwoForms(lesson));
+    return <CheckSeat code={code} token={token} name={name} questions={formQuestions(lesson, seat.me?.forms, state.check)} form={hasTwoForms(lesson) ? form : null} phase={state.check} held={seat.checks[state.check]} online={link.link === "live"} client={client} took={took} />;
   }
+  return <LessonSeat code={code} lesson={lesson} token={token} name={name} client={client} seat={seat} state={state} link={link} took={took} outbox={outbox} own={own} setOwn={setOwn} />;
+}
+
+/** The lesson's step on a student's device (the check aside): its own component, so that a
+ * step's countdown (a ticking hook) runs only where a step is shown. */
+function LessonSeat({ code, lesson, token, name, client, seat, state, link, took, outbox, own, setOwn }: {
+  code: string;
+  lesson: Lesson;
+  token: string;
+  name: string;
+  client: ModelClient;
+  seat: SeatState;
+  state: NonNullable<SeatState["state"]>;
+  link: { link: string; why?: string };
+  took: (s: Stored) => void;
+  outbox: ReturnType<typeof useAnswerOutbox>;
+  /** self-paced: the step this student chose (kept while the check is open) */
+  own: number | null;
+  setOwn: (n: number) => void;
+}) {
+  // how sure the student said they are, by step and round, until the class holds it with the answer
+  const [picked, setPicked] = useState<Record<string, Sure>>({});
   const number = state.pace === "self" ? Math.min(own ?? state.step, lesson.steps.length) : state.step;
   const step = lesson.steps[number - 1];
   const q = step.question;
@@ -116,7 +140,12 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const answer = seat.answers[number] ?? null;
   const spread = seat.spreads[number];
   const revealed = state.revealed.includes(number);
-  const locked = state.locked.includes(number);
+  // a time limit the server holds: at zero the step is closed here as it is on the server
+  const deadline = q && !revealed ? deadlineOf(state, number) : null;
+  const left = useSecondsLeft(deadline, seat.skew);
+  const timeUp = left === 0;
+  const lockedByTeacher = state.locked.includes(number);
+  const locked = lockedByTeacher || timeUp;
   // (a new answer waiting on this device answers the invitation)
   const cleared = outbox.steps.includes(number) ? undefined : seat.cleared[number];
   const refused = outbox.refused.find((r) => r.step === number);
@@ -150,14 +179,16 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
     ? "The class has ended. Thank you!"
     : link.link !== "live"
       ? "Reconnecting to the class…"
-      : q && locked && !revealed
+      : q && lockedByTeacher && !revealed
         ? answer ? "Your teacher has closed answers for now; yours is kept as sent." : "Your teacher has closed answers for this step for now."
-        : null;
+        : q && timeUp && !revealed
+          ? answer ? "Time is up: answers to this step are closed. The class keeps yours as sent." : "Time is up: answers to this step are closed. The class has no answer from you for it."
+          : null;
   const clearedText = cleared === "answer"
     ? "Your teacher cleared this step's answers: yours is no longer with the class. Send a new answer."
     : "Your teacher restarted this step: send your answer.";
   return (
-    <main className="lesson seat" data-testid="seat" data-step={number} data-round={roundOf(state, number)} data-held={held(answer)} data-sure={seat.sure[number] ?? ""}>
+    <main className="lesson seat" data-testid="seat" data-step={number} data-round={roundOf(state, number)} data-held={held(answer)} data-sure={seat.sure[number] ?? ""} data-locked={locked ? (lockedByTeacher ? "teacher" : "time") : ""}>
       <SeatNews joined={`You are in class ${code}${name ? ` as ${name}` : ""}.`}
         step={`Step ${number} of ${lesson.steps.length}: ${step.title}.${q ? ` ${q.prompt}` : ""}`} status={status}
         pace={state.pace === "self" ? "Your teacher lets you move through the steps on your own: use Previous and Next." : "Your teacher leads the class again: your screen follows the teacher's step."}
@@ -168,7 +199,8 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
           <h1>{step.title}</h1>
         </div>
       </header>
-      {status && <p className="seat-status" data-testid={state.ended ? "class-ended" : locked && !revealed ? "locked" : "link-status"}>{status}</p>}
+      {deadline && left !== null && !state.ended && <Countdown deadline={deadline} left={left} />}
+      {status && <p className="seat-status" data-testid={state.ended ? "class-ended" : lockedByTeacher && !revealed ? "locked" : timeUp && !revealed ? "time-up" : "link-status"}>{status}</p>}
       {state.pace === "self" && !state.ended && <p className="seat-status" data-testid="self-paced">You move through the steps on your own: Previous and Next are below.</p>}
       {cleared && q && !revealed && !locked && !state.ended && <p className="seat-status notice" data-testid="answer-cleared">{clearedText}</p>}
       {!state.ended && q && !revealed && !locked && <p className="seat-status" data-testid="waiting-reveal">Your teacher reveals the answer for everyone at once.</p>}

@@ -12,6 +12,7 @@ import { ClassPanel } from "./ClassPanel";
 import { ClassReportView } from "./ClassReportView";
 import { CheckBoard, CheckControls, checkAnswered } from "./CheckTeacher";
 import { CODE } from "./code";
+import { hasTwoForms } from "./forms";
 import { emptyRoom, foldRoom, type Given, roundOf, useClassStream } from "./room";
 import { RoundShift, SureAndWrong } from "./RoundShift";
 import { keepTeacher, teacherToken } from "./tokens";
@@ -64,7 +65,7 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const unit = spec?.metrics.find((m) => m.name === (lesson.steps[step - 1].state.y ?? spec.y_default))?.unit ?? "";
   const checkOpen = room.state?.ended ? null : (room.state?.check ?? null);
   return {
-    cover: checkOpen && lesson.check ? <CheckBoard questions={lesson.check} phase={checkOpen} room={room} /> : undefined,
+    cover: checkOpen && lesson.check ? <CheckBoard questions={lesson.check} phase={checkOpen} room={room} twoForms={hasTwoForms(lesson)} /> : undefined,
     panel: (
       <>
         <ClassPanel code={code} token={token} room={room} link={link} step={step} asks={!!q}

@@ -3,6 +3,8 @@
 // Pure functions, so the folding is tested without a server.
 import { useCallback, useEffect, useReducer, useState } from "react";
 import type { StepAnswer } from "../lesson/progress";
+import { skewOf } from "./deadline";
+import type { Order } from "./forms";
 import { type ClassEvent, type ClassStateData, type Link, openStream, type Spread } from "./stream";
 
 export interface Given {
@@ -27,11 +29,14 @@ export interface Room {
   first: Record<number, Record<string, Given>>;
   /** the concept check's answers: by phase, then question (from 1), then student id */
   checks: Record<Phase, Record<number, Record<string, Given>>>;
+  /** the server's clock less this device's, in ms (from the snapshot: deadline.ts) */
+  skew: number;
 }
 
 export interface Seat {
   state: ClassStateData | null;
-  me: { id: string; name: string } | null;
+  /** who this student is, and the order in which they take the check's two forms (forms.ts) */
+  me: { id: string; name: string; forms?: Order | null } | null;
   /** this student's answers as the class holds them (never one the class has not acknowledged) */
   answers: Record<number, StepAnswer>;
   /** each held answer's step's count of resets when it was stored: a higher count clears it */
@@ -45,6 +50,8 @@ export interface Seat {
   sure: Record<number, number>;
   /** this student's answers to the concept check as the class holds them: by phase, then question */
   checks: Record<Phase, Record<number, StepAnswer>>;
+  /** the server's clock less this device's, in ms (from the snapshot: deadline.ts) */
+  skew: number;
 }
 
 /** What this device learns of its own answers outside the stream: the class acknowledged one. */
@@ -70,8 +77,8 @@ const given = (a: Told): Given => ({
   ...(a.confidence != null ? { confidence: a.confidence } : {}),
 });
 
-export const emptyRoom: Room = { state: null, students: {}, answers: {}, first: {}, checks: { before: {}, after: {} } };
-export const emptySeat: Seat = { state: null, me: null, answers: {}, stored: {}, cleared: {}, spreads: {}, first: {}, sure: {}, checks: { before: {}, after: {} } };
+export const emptyRoom: Room = { state: null, students: {}, answers: {}, first: {}, checks: { before: {}, after: {} }, skew: 0 };
+export const emptySeat: Seat = { state: null, me: null, answers: {}, stored: {}, cleared: {}, spreads: {}, first: {}, sure: {}, checks: { before: {}, after: {} }, skew: 0 };
 
 /** A check's answers with one more (by question, then `who`). */
 const checkWith = <T>(checks: Record<Phase, Record<number, T>>, phase: Phase, step: number, answer: T): Record<Phase, Record<number, T>> => ({
@@ -114,7 +121,7 @@ export function foldRoom(r: Room, e: ClassEvent): Room {
         if (round === roundOf(e.state, a.step)) answers[a.step] = { ...answers[a.step], [a.id]: given(a) };
       }
       for (const step of Object.keys(first).map(Number)) if (roundOf(e.state, step) === 1) delete first[step];
-      return { state: e.state, students: Object.fromEntries((e.students ?? []).map((s) => [s.id, s.name])), answers, first, checks };
+      return { state: e.state, students: Object.fromEntries((e.students ?? []).map((s) => [s.id, s.name])), answers, first, checks, skew: skewOf(e.now, Date.now()) };
     }
     case "state": {
       const { type: _, ...state } = e;
@@ -172,6 +179,7 @@ export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
         first: Object.fromEntries(first.map((a) => [a.step, stepAnswer(a)])),
         sure: Object.fromEntries(now.flatMap((a) => (a.confidence != null ? [[a.step, a.confidence]] : []))),
         checks,
+        skew: skewOf(e.now, Date.now()),
       };
     }
     case "state": {

@@ -120,3 +120,45 @@ describe("a concept check's kinds of question", () => {
     expect(q({ predict: "curve", prompt: "Sketch it.", at: [50, 100, 150] })).toBe(false);
   });
 });
+
+describe("a concept check's parallel form B (check_b)", () => {
+  const f = "afs-chunksize.yaml";
+  it("afs-chunksize has one that pairs with form A question by question, its claims held by the models, read alike by the server", async () => {
+    const r = await checkLessonWithModels(f, source(f), specs, models);
+    expect(r.ok ? [] : r.problems.map(formatProblem)).toEqual([]);
+    if (!r.ok) return;
+    const a = r.lesson.check ?? [];
+    const b = r.lesson.check_b ?? [];
+    expect(b.length).toBe(a.length);
+    expect(b.map((q) => q.question.predict)).toEqual(a.map((q) => q.question.predict));
+    const server = python<{ predict: string; answer: number }[]>(
+      "import json; from pathlib import Path; from app import lessons; print(json.dumps([{'predict': q.predict, 'answer': q.answer} for q in lessons.builtin_checks_b(Path('lessons'))['afs-chunksize']]))",
+    );
+    expect(server).toEqual(b.map((q) => ({ predict: q.question.predict, answer: picking(q.question)?.answer ?? 0 })));
+  }, 60_000);
+
+  it("a form B claim the model does not support is reported at its line, under check_b", async () => {
+    const text = source(f);
+    const broken = text.replace("at: { chunksize: 19 }\n        vs: {}\n        ratio: [1.15, 1.25]", "at: { chunksize: 19 }\n        vs: {}\n        ratio: [3.5, 4.5]");
+    expect(broken).not.toBe(text);
+    const r = await checkLessonWithModels(f, broken, specs, models);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.map(formatProblem)).toEqual([expect.stringMatching(/check_b\[3\]\.checks\[1\]: the model now gives a ratio of 1\.19\d* for read_kBps, outside 3\.5 to 4\.5/)]);
+  }, 60_000);
+
+  it("a form B that does not pair with form A is refused, and one without form A", () => {
+    const text = source(f);
+    const head = text.slice(0, text.indexOf("\ncheck_b:"));
+    const formB = text.slice(text.indexOf("\ncheck_b:"));
+    // question 1 of B asks for a choice where A's asks for a point
+    const swapped = head + formB.replace("    question:\n      predict: point\n      prompt: Predict block read throughput at chunksize 12 (4 KB chunks).\n      at: 12", "    question:\n      predict: choice\n      prompt: Which?\n      choices: [a, b]\n      answer: 1\n      explain: The first.\n    checks:\n      - metric: read_kBps\n        range: [0, 1e9]");
+    expect(swapped).not.toBe(text);
+    let r = checkLesson(f, swapped, specs);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^check_b\[1\]\.question: question 1 of form B asks for another kind of answer/)]);
+    const noA = head.slice(0, head.indexOf("\ncheck:")) + formB;
+    r = checkLesson(f, noA, specs);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/^check_b: a second form of the concept check \(check_b\) needs the first/));
+  });
+});

@@ -156,3 +156,24 @@ describe("a concept check", () => {
     expect([s.checks.after[2], s.checks.before[2], s.answers[2]]).toEqual([{ kind: "choice", choice: 3 }, { kind: "choice", choice: 1 }, { kind: "point", y: 5 }]);
   });
 });
+
+describe("the server's clock and the forms on a device", () => {
+  it("a snapshot's `now` sets how far the server's clock is from this device's, and a seat keeps its order of forms", () => {
+    const local = Date.parse("2026-12-03T09:00:00.000Z");
+    const realNow = Date.now;
+    Date.now = () => local;
+    try {
+      const s = foldSeat(emptySeat, ev({ type: "snapshot", state, me: { id: "a", name: "Ann", forms: "BA" }, answers: [], spreads: {}, now: "2026-12-03T09:00:05.500Z" }));
+      expect(s.skew).toBe(5500);
+      expect(s.me?.forms).toBe("BA");
+      const r = foldRoom(emptyRoom, ev({ type: "snapshot", state, students: [], answers: [], now: "2026-12-03T08:59:59.000Z" }));
+      expect(r.skew).toBe(-1000);
+      // a state event (replayed from the log, maybe late) leaves the clock as the snapshot set it
+      const later = foldSeat(s, ev({ type: "state", ...state, deadlines: { "2": { ends: "2026-12-03T09:00:35.500Z", seconds: 30 } } }));
+      expect(later.skew).toBe(5500);
+      expect(later.state?.deadlines?.["2"].seconds).toBe(30);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});

@@ -22,7 +22,7 @@ from ...classes.models import ClassState, Group
 from ...classes.report import ClassReport
 from ...classes.rules import ClassError
 from ...lessons import MAX_STEPS, Step
-from ..class_steps import check_of, check_steps, lesson_steps, remember, step_of
+from ..class_steps import check_forms, check_of, lesson_steps, remember, step_of
 from ..deps import (
     AnswerLimiterDep,
     BusDep,
@@ -54,7 +54,7 @@ router = APIRouter(prefix="/classes", tags=["classes"], dependencies=[Depends(cl
 def create(body: ClassIn, db: SessionDep, quota: QuotaDep, settings: SettingsDep) -> JSONResponse:
     quota.may_create("classes")
     steps = lesson_steps(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
-    check = check_steps(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
+    check = check_forms(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
     quota.created("classes")
     token = secrets.token_urlsafe(24)
     crud.purge(db)  # the old classes go as new ones come
@@ -94,10 +94,8 @@ def answer(
         raise ClassError(429, "too many answers; try again shortly", int(wait) + 1)
     if body.phase is None:
         step, check = step_of(engine, settings.lessons_dir, student.code, body.step), None
-    else:  # a question of the concept check
-        questions = check_of(engine, settings.lessons_dir, student.code)
-        step = questions[body.step - 1] if body.step <= len(questions) else Step(None)
-        check = (body.phase, len(questions))
+    else:  # a question of the concept check, in the form this student takes (crud.answer)
+        step, check = Step(None), (body.phase, check_of(engine, settings.lessons_dir, student.code))
     stored = announce(
         bus,
         crud.answer(
@@ -125,7 +123,7 @@ def control(
     body: ControlIn, db: SessionDep, teacher: CurrentTeacher, bus: BusDep, engine: EngineDep, settings: SettingsDep
 ) -> ClassState:
     # (opening the concept check needs the lesson to have one)
-    check = None if body.check is None else (body.check, len(check_of(engine, settings.lessons_dir, teacher.code)))
+    check = None if body.check is None else (body.check, len(check_of(engine, settings.lessons_dir, teacher.code).a))
     done = crud.control(
         db,
         teacher,
@@ -136,6 +134,7 @@ def control(
         reset=body.reset,
         round_no=body.round,
         check=check,
+        time_limit=body.time_limit,
     )
     return announce(bus, done)
 
@@ -161,7 +160,7 @@ def report(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> Cl
     what the answers cannot say."""
     c = crud.find(db, teacher.code, ended_ok=True)
     steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
-    return class_report.report(db, c, steps, check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text))
+    return class_report.report(db, c, steps, check_forms(settings.lessons_dir, c.lesson_id, c.lesson_text))
 
 
 @router.delete("/{code}", status_code=204, responses=problems(403, 410))
@@ -199,10 +198,10 @@ def answers_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) 
     """Every answer, a row each; the key (key.csv) says what each column's codes mean."""
     c = crud.find(db, teacher.code, ended_ok=True)
     steps = lesson_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
-    check = check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
+    check = check_forms(settings.lessons_dir, c.lesson_id, c.lesson_text)
     rows = (
-        [step, sid, name, given, at, round_no, sure, phase, sheets.SURE_WORDS.get(sure, "")]
-        for step, round_no, sid, name, given, sure, at, phase in reads.answer_rows(db, c, steps, check)
+        [step, sid, name, given, at, round_no, sure, phase, sheets.SURE_WORDS.get(sure, ""), form]
+        for step, round_no, sid, name, given, sure, at, phase, form in reads.answer_rows(db, c, steps, check)
     )
     return _csv(c.code, "answers", [sheets.ANSWER_COLUMNS, *rows])
 
@@ -212,8 +211,8 @@ def check_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) ->
     """The concept check by student: one row a student, a column a question in each phase (1
     right, 0 wrong, empty: no answer), their counts right, and whether the report matched them."""
     c = crud.find(db, teacher.code, ended_ok=True)
-    check = check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)
-    if not check:
+    check = check_forms(settings.lessons_dir, c.lesson_id, c.lesson_text)
+    if not check.a:
         raise ClassError(409, "this class's lesson has no concept check")
     return _csv(c.code, "check", sheets.check_rows(class_report.check_answers(db, c, check)))
 
@@ -223,4 +222,4 @@ def key_csv(db: SessionDep, teacher: CurrentTeacher, settings: SettingsDep) -> R
     """What every coded column of the answers and of the check by student means, code by code,
     and what each question of the check asks (with the model's answer: the teacher's only)."""
     c = crud.find(db, teacher.code, ended_ok=True)
-    return _csv(c.code, "key", sheets.key_rows(check_steps(settings.lessons_dir, c.lesson_id, c.lesson_text)))
+    return _csv(c.code, "key", sheets.key_rows(check_forms(settings.lessons_dir, c.lesson_id, c.lesson_text)))

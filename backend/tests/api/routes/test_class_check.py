@@ -103,7 +103,7 @@ def test_a_class_runs_the_check_before_and_after_and_the_report_gives_the_gain_w
     assert (check["joined"], check["matched"], check["missing_students"]) == (
         10,
         9,
-        [{"student": check["missing_students"][0]["student"], "name": "S9", "missed": "after"}],
+        [{"student": check["missing_students"][0]["student"], "name": "S9", "missed": "after", "forms": None}],
     )
     assert (check["before"]["right"], check["after"]["right"], check["before"]["answered"]) == (15, 24, 27)
     assert check["gain"] == 3 / 4
@@ -112,7 +112,18 @@ def test_a_class_runs_the_check_before_and_after_and_the_report_gives_the_gain_w
     assert [s["rounds"][0]["answered"] for s in report["steps"]] == [0] * len(report["steps"])
 
     rows = list(csv.DictReader(io.StringIO(client.get(f"/api/classes/{code}/answers.csv", headers=teacher).text)))
-    assert list(rows[0]) == ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure"]
+    assert list(rows[0]) == [
+        "step",
+        "student",
+        "name",
+        "answer",
+        "time",
+        "round",
+        "confidence",
+        "phase",
+        "how sure",
+        "form",
+    ]
     assert [r["phase"] for r in rows] == ["before"] * 30 + ["after"] * 29  # before, the lesson, after
     assert next(r["answer"] for r in rows if (r["phase"], r["step"], r["name"]) == ("after", "3", "S0")) == (
         "It halves, as the window halves"
@@ -127,8 +138,10 @@ def test_a_class_runs_the_check_before_and_after_and_the_report_gives_the_gain_w
         "right_before",
         "right_after",
         "matched",
+        "forms",
     ]
-    by_name = {r[1]: r[2:] for r in sheet[1:]}
+    by_name = {r[1]: r[2:-1] for r in sheet[1:]}
+    assert {r[-1] for r in sheet[1:]} == {""}  # the lesson's check has one form
     assert len(by_name) == 10
     assert by_name["S0"] == ["1", "1", "1", "1", "1", "0", "3", "2", "1"]
     assert by_name["S9"] == ["0", "0", "1", "", "0", "1", "1", "1", "0"]

@@ -91,7 +91,7 @@ def test_two_rounds_hidden_until_the_reveal_with_groups_csv_and_report(server):
     assert hidden_again.json()["rounds"] == {"2": 2}
 
     rows = list(csv.reader(io.StringIO(api.get(f"/api/classes/{code}/answers.csv", headers=teacher).text)))
-    assert rows[0] == ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure"]
+    assert rows[0] == ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure", "form"]
     got = sorted((int(r[5]), r[2], float(r[3]), r[6]) for r in rows[1:])
     want = sorted(
         [(1, n, v, str(c)) for n, v, c in zip(names, first, sure1, strict=True)]

@@ -63,6 +63,7 @@ def test_a_class_has_a_short_unambiguous_code_a_join_link_and_a_teacher_token(cl
         "resets": {},
         "rounds": {},
         "check": None,
+        "deadlines": {},
     }
     assert "teacher_token" not in str(info)
     # a code typed in lower case finds the class too
@@ -112,7 +113,7 @@ def test_answers_need_a_student_token_and_fit_the_step(client):
     assert answer(client, code, ann, step=7, choice=2).status_code == 201
     rows = client.get(f"/api/classes/{code}/answers.csv", headers={"X-Teacher-Token": made["teacher_token"]})
     table = list(csv.reader(io.StringIO(rows.text)))
-    assert table[0] == ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure"]
+    assert table[0] == ["step", "student", "name", "answer", "time", "round", "confidence", "phase", "how sure", "form"]
     assert [(r[0], r[2], r[3]) for r in table[1:]] == [
         ("2", "Ann", "2500000.0"),
         ("4", "Ann", CHOICE_2),
