@@ -4,9 +4,10 @@
 // "BA"), half the class each way; a phone asks the form the server will judge its answers by
 // (backend/app/classes/rules.py form_in).
 import type { CheckQuestion, Lesson } from "../lesson/format";
-import type { Phase } from "./room";
 
 export type Order = "AB" | "BA";
+/** The concept check's two phases (room.ts takes its Phase from here: one way between the two). */
+export type Phase = "before" | "after";
 export type Form = "A" | "B";
 
 /** The form a student with `order` takes in `phase`: with one form, A for everyone. */

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
 import type { StepAnswer } from "../lesson/progress";
 import { skewOf } from "./deadline";
-import type { Order } from "./forms";
+import type { Order, Phase } from "./forms";
 import { type ClassEvent, type ClassStateData, type Link, openStream, type Spread } from "./stream";
 
 export interface Given {
@@ -18,7 +18,7 @@ export interface Given {
 }
 
 /** The phases of a lesson's concept check: asked before the lesson, and again after it. */
-export type Phase = "before" | "after";
+export type { Phase } from "./forms";
 
 export interface Room {
   state: ClassStateData | null;
