@@ -125,6 +125,7 @@ RESERVE_PERCENT = 10.0  # memo: Table 2 was measured with a 10% free space reser
 DRIVER_MS = 0.5  # assumption: interrupt and next-request start-up on an 11/750
 
 SPEC = load_spec("ffs")  # knobs and metrics: specs/ffs.toml
+HARDWARE_FIGURES = {"cpu": ("speed", "memory_speed", "unibus_kBps")}  # what it reads of a processor
 
 # What calibration fits, from where, within which bounds, and what each is called:
 # the [[params]] of specs/ffs.toml.

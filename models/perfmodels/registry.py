@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from functools import cache
 from importlib import resources
@@ -156,7 +156,7 @@ def card(name: str) -> Card:
         "known_misses": dict(m.KNOWN_MISSES),
         "missed_figures": dict(m.MISSED_FIGURES),
         "validation": validation_lines(name),
-        "hardware": hardware_parts(m.SPEC),
+        "hardware": hardware_parts(m.SPEC, getattr(m, "HARDWARE_FIGURES", {})),
         "simulation": simulation.words(name),
     }
 
@@ -177,8 +177,10 @@ def validation_lines(name: str) -> list[ValidationLine]:
 HARDWARE_KNOBS = {"cpu": "cpus", "disk": "disks", "controller": "controllers"}
 
 
-def hardware_parts(spec: Spec) -> list[HardwarePart]:
-    """Every part the system's hardware knobs offer, each figure with its source."""
+def hardware_parts(spec: Spec, reads: Mapping[str, Sequence[str]] | None = None) -> list[HardwarePart]:
+    """Every part the system's hardware knobs offer, each figure it reads with its source
+    (`reads`: a knob's figures, where the model reads only some of a part's: LAVC a processor's
+    VUP rating, not FFS's speeds)."""
     out: list[HardwarePart] = []
     for knob, kind in HARDWARE_KNOBS.items():
         if knob not in {k.name for k in spec.knobs}:
@@ -187,8 +189,11 @@ def hardware_parts(spec: Spec) -> list[HardwarePart]:
         for part in hardware.catalog(kind).values():
             if part.name not in offered:  # another model's part (FFS's 730 lacks nothing LAVC reads)
                 continue
+            wanted = (reads or {}).get(knob)
             figures: list[HardwareFigure] = [
-                {"figure": f, "value": v.value, "source": v.source} for f, v in part.figures.items()
+                {"figure": f, "value": v.value, "source": v.source}
+                for f, v in part.figures.items()
+                if wanted is None or f in wanted
             ]
             out.append({"knob": knob, "name": part.name, "label": part.label, "figures": figures})
     return out

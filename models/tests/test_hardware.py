@@ -92,3 +92,14 @@ def test_lavc_offers_the_processors_rated_in_vups_each_changing_the_boot_members
         assert m["io_cpu_ms"] == memo["io_cpu_ms"]  # a satellite's own CPU is not the boot member's
         if name != "MicroVAX II":
             assert m["cpu_demand_percent"] != memo["cpu_demand_percent"]
+
+
+def test_a_card_shows_the_figures_its_model_reads_of_each_part():
+    """LAVC reads a processor's VUP rating alone; FFS its speeds and UNIBUS, never the VUPs."""
+    from perfmodels import registry
+
+    lavc = {p["name"]: {f["figure"] for f in p["figures"]} for p in registry.card("lavc")["hardware"]}
+    assert set(lavc) == {"MicroVAX II", "VAX-11/730", "VAX-11/750", "VAX-11/780"}
+    assert all(figs == {"vups"} for figs in lavc.values()), lavc
+    ffs = [p for p in registry.card("ffs")["hardware"] if p["knob"] == "cpu"]
+    assert ffs and all("vups" not in {f["figure"] for f in p["figures"]} for p in ffs)

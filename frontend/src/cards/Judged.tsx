@@ -28,11 +28,27 @@ export function Judged({ card }: { card: ModelCardData }) {
               ))}</tbody>
             </table>
           </div>
+          <ul className="verdicts" data-testid="validation-verdicts">
+            {card.validation.map((v) => <li key={`${v.source} ${v.metric}`}>{verdict(v)}</li>)}
+          </ul>
         </>
       )}
       {card.hardware.length > 0 && <Hardware parts={card.hardware} />}
     </section>
   );
+}
+
+/** The project aims at most this median error on rows a model never saw (docs/validation.md). */
+export const TARGET_MEDIAN = 15;
+
+/** One line of the table in a sentence: the model against the rival and the target, as measured. */
+export function verdict(v: ModelCardData["validation"][number]): string {
+  const what = `On ${METRIC_WORDS[v.metric] ?? v.metric} from this source the model's median error is ${v.model_median_abs} % (${v.rows} rows)`;
+  const target = v.model_median_abs <= TARGET_MEDIAN ? `within the ${TARGET_MEDIAN} % the project aims for` : `above the ${TARGET_MEDIAN} % the project aims for`;
+  if (v.baseline_median_abs == null) return `${what}, ${target}; the memo has no such figure to copy.`;
+  const rows = v.baseline_rows < v.rows ? `, on the ${v.baseline_rows} rows where the memo has a figure` : "";
+  const side = v.model_median_abs < v.baseline_median_abs ? "better than" : "no better than";
+  return `${what}: ${side} copying the memo's nearest figure (${v.baseline_median_abs} %${rows}), and ${target}.`;
 }
 
 const VALUE_WORDS: Record<string, string> = { calibrated: "calibrated on the memo", cpu: "the processor's", typical: "not printed: the era's typical" };
