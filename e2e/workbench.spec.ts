@@ -146,12 +146,16 @@ test("an edited constant redraws the chart over the dashed original and is judge
   await page.keyboard.insertText("def solve(k, p=None, detail=True):\n    n = 0\n    while True:\n        n += 1\n");
   // while it runs, it says so, and the figures of the edit before it are gone
   await expect(page.getByTestId("sandbox-status")).toHaveText("Running your edit…");
+  // and above the chart, where the eye is (the editor's own words are far below it)
+  await expect(page.getByTestId("edit-status")).toContainText("Running your edit in the sandbox… Until it answers, the chart still shows the last edit that ran");
   await expect(page.getByTestId("edited-laws")).not.toContainText("No law broken");
   await expect(page.getByTestId("edited-fit")).toContainText("(running your edit…)");
   await expect(page.getByTestId("edit-problem")).toContainText(/Line \d+ of perfmodels\/afs\.py: stopped: it ran past the time limit/, { timeout: 60_000 });
   // failed: nothing under the error reads as if this edit had passed
   await expect(page.getByTestId("edited-laws")).toHaveText("The laws are not checked: the edit on screen does not run (its error is above).");
   await expect(page.getByTestId("edited-fit")).toContainText("(not judged: the edit does not run)");
+  await expect(page.getByTestId("edit-status")).toContainText(/^Your edit does not run \(line \d+ of perfmodels\/afs\.py: stopped: it ran past the time limit/);
+  await expect(page.getByTestId("edit-status")).toContainText("the chart still shows the last edit that ran");
   await page.getByTestId("workbench").screenshot({ path: test.info().outputPath("workbench-failed.png") });
   const line = Number(/Line (\d+)/.exec((await page.getByTestId("edit-problem").textContent()) ?? "")?.[1]);
   expect([LAST + 3, LAST + 4]).toContain(line); // the loop's own lines
@@ -163,6 +167,7 @@ test("an edited constant redraws the chart over the dashed original and is judge
   await expect(page.getByTestId("edit-problem")).toContainText(`Line ${LAST} of perfmodels/afs.py: SyntaxError`, { timeout: 30_000 });
   await page.getByTestId("reset-model").click();
   await expect(page.getByTestId("original-curve")).toHaveCount(0);
+  await expect(page.getByTestId("edit-status")).toHaveText("");
   await expect(page.getByTestId("model-curve")).toHaveAttribute("d", before!);
   await expect(page.getByTestId("model-diff")).toContainText("No change against the original");
 
@@ -326,4 +331,18 @@ test("an edit of LAVC's mva.py and of lavc.py, too long for a short link, is sav
   await expect(other.getByTestId("edit-problem")).toHaveCount(0); // the edit itself runs: its curve stays
   await expect(other.getByTestId("original-curve")).toBeVisible();
   await fresh.close();
+});
+
+test("'Edit this model' takes the reader to the editor it opened (below the chart, far below on a phone), a link's edit does not move the page", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })).newPage();
+  await page.goto("/explore/decnet");
+  await expect(page.getByTestId("model-curve")).toHaveAttribute("d", /^M/);
+  await page.getByTestId("edit-model").click();
+  const title = page.locator("#workbench-title");
+  await expect(title).toBeFocused({ timeout: 30_000 });
+  await expect(title).toBeInViewport();
+  // opened by its address (#edit), the page starts at the top as any page does
+  await page.goto("/explore/decnet#edit");
+  await expect(page.getByTestId("model-source")).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

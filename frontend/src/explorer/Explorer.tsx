@@ -37,6 +37,7 @@ import { useScrollPadding } from "./useScrollPadding";
 import { useSimulation } from "./useSimulation";
 import { useOutside, useSystem } from "./useSystem";
 import { CLOSED, ORIGINAL, useFragment } from "../workbench/fragment";
+import { type EditState, EditStatus } from "../workbench/EditStatus";
 import type { EditedModel } from "../workbench/useEditAt";
 
 // The model workbench (its editor and its sandbox) loads only when opened: a visit that never
@@ -76,6 +77,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   useScrollPadding(chartBox);
   const [fragment, setFragment] = useFragment();
   const [edited, setEdited] = useState<EditedModel | null>(null);
+  const [editState, setEditState] = useState<EditState | null>(null);
+  const [clickedOpen, setClickedOpen] = useState(false);
   // the edit packed as a link carries it, which "Save & share" keeps with the view
   const [packed, setPacked] = useState<string | null>(null);
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
@@ -105,7 +108,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         <h1>{spec.title}</h1>
         <p className="question">{spec.question}</p>
         <button type="button" className="edit-model" data-testid="edit-model" aria-expanded={fragment.open}
-          onClick={() => setFragment(fragment.open ? CLOSED : ORIGINAL, true)}>
+          onClick={() => {
+            setClickedOpen(!fragment.open);
+            setFragment(fragment.open ? CLOSED : ORIGINAL, true);
+          }}>
           {fragment.open ? "Close the model's source" : "Edit this model"}
         </button>
       </header>
@@ -124,6 +130,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         </div>
         <div className="chart-area">
           <AxisPickers spec={spec} state={state} update={update} hasBounds={view.bounds.lines.length > 0} source={source} edit={fragment.open ? packed : null} />
+          {fragment.open && <EditStatus state={editState} drawnEdit={!!view.edited} />}
           {/* stays in view while the knobs move: sticky beside them, above them on a phone */}
           <div className="chart-sticky" ref={chartBox} id="chart" tabIndex={-1}>
             <Chart axes={axes} marks={marks} describedBy={descriptionId} onTable={askTable} />
@@ -152,7 +159,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         {fragment.open && (
           <Suspense fallback={<p className="loading" aria-busy="true">Loading the editor…</p>}>
             <Workbench spec={spec} curveKnobs={curveKnobs} knobs={knobs} x={x} y={state.y} view={viewOf(state)} fragment={fragment} setFragment={setFragment} own={ownInput}
-              onEdited={setEdited} onPacked={setPacked} onClose={() => setFragment(CLOSED, true)} />
+              onEdited={setEdited} onPacked={setPacked} onEditState={setEditState} focusOnOpen={clickedOpen} onClose={() => setFragment(CLOSED, true)} />
           </Suspense>
         )}
       </div>

@@ -6,7 +6,7 @@
 // in a saved scenario the fragment names (./ShareEdit.tsx offers to save it); a link's edit is
 // shown (./EditedBanner.tsx) and runs only when the visitor says so. The edit may be fitted to
 // the memo or to the page's own table (./EditFit.tsx). Loaded only when opened.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiError } from "../api/client";
 import type { KnobValues, SystemSpec } from "../api/types";
 import { SaveDialog } from "../scenarios/SaveDialog";
@@ -15,6 +15,7 @@ import "../styles/workbench.css";
 import { CodeEditor } from "./CodeEditor";
 import { EditedBanner } from "./EditedBanner";
 import { EditedFit } from "./EditedFit";
+import type { EditState } from "./EditStatus";
 import { EditFit } from "./EditFit";
 import { FILE_PANEL, FileTabs, tabId } from "./FileTabs";
 import { type Fragment, ORIGINAL } from "./fragment";
@@ -47,6 +48,11 @@ interface Props {
   onEdited: (edited: EditedModel | null) => void;
   /** the edit packed as a link carries it (null: none), for the explorer's "Save & share" */
   onPacked: (packed: string | null) => void;
+  /** whether the edit on screen runs, is running or fails (the explorer says so above its chart) */
+  onEditState: (state: EditState | null) => void;
+  /** opened by the reader's own click ("Edit this model"): the page moves to the editor, which
+   * on a wide screen sits below the chart and on a phone far below it (a link's edit does not) */
+  focusOnOpen?: boolean;
   onClose: () => void;
 }
 
@@ -88,7 +94,7 @@ export default function Workbench(props: Props) {
   return <WorkbenchOpen {...props} originals={start.originals} first={start.texts} linked={start.linked} linkError={start.error} />;
 }
 
-function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragment, own, onEdited, onPacked, onClose, originals, first, linked, linkError }: Props & {
+function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragment, own, onEdited, onPacked, onEditState, focusOnOpen, onClose, originals, first, linked, linkError }: Props & {
   originals: Files;
   first: Files;
   linked: Start["linked"];
@@ -128,6 +134,13 @@ function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragm
     sweep: edit.sweep, ...editedAt, label: fittedTo ? `your edit, fitted to ${fittedTo === "memo" ? "the memo" : "your table"}` : "your edit",
   }), [edit.sweep, editedAt.at, editedAt.sensitivity, onEdited]);
   useEffect(() => () => onEdited(null), [onEdited]);
+  useEffect(() => onEditState({ edited, running: edit.running, problem: edit.problem }), [edited, edit.running, edit.problem, onEditState]);
+  useEffect(() => () => onEditState(null), [onEditState]);
+  const title = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the editor opens
+  useEffect(() => {
+    if (focusOnOpen) title.current?.focus();
+  }, []);
   useEffect(() => () => onPacked(null), [onPacked]);
 
   // the link follows the text and its fit a moment after typing stops (an edit over a link's
@@ -160,7 +173,7 @@ function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragm
   return (
     <section className="workbench" aria-labelledby="workbench-title" data-testid="workbench">
       <div className="workbench-head">
-        <h2 id="workbench-title">{`Edit the model: ${modulePath(spec.id)}${files.length > 1 ? " and its helpers" : ""}`}</h2>
+        <h2 id="workbench-title" tabIndex={-1} ref={title}>{`Edit the model: ${modulePath(spec.id)}${files.length > 1 ? " and its helpers" : ""}`}</h2>
         <button type="button" onClick={onClose}>Close the editor</button>
       </div>
       {linkError && <p className="notice" role="alert" data-testid="edit-link-error">{`${linkError}; the original is shown.`}</p>}
