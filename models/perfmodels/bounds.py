@@ -40,7 +40,7 @@ def closed(
     job bounds hold for product-form networks only: without `product_form` (constant times,
     kinds of request with their own times at one station) the asymptotic bounds alone."""
     cs = list(copies) if copies is not None else [1] * len(demands)
-    d = sum(c * dk for c, dk in zip(cs, demands, strict=True))
+    d = total_demand(demands, cs)
     busy = [dk for dk in demands if dk > 0]
     if d <= 0 or n <= 0:
         return {}
@@ -49,12 +49,23 @@ def closed(
     z = think
     out = {
         f"{ASYMPTOTIC} upper": min(n / (d + z), 1.0 / d_max),
-        f"{ASYMPTOTIC} lower": n / (n * d + z),
+        f"{ASYMPTOTIC} lower": asymptotic_lower(d, z, n),
         f"{BALANCED} upper": min(1.0 / d_max, n / (d + z + (n - 1) * d_avg / (1 + z / d))),
         f"{BALANCED} lower": n / (d + z + (n - 1) * d_max / (1 + z / (n * d))),
     }
     # demands near the smallest float overflow to a bound at infinity, which bounds nothing
     return {k: v for k, v in out.items() if math.isfinite(v) and (product_form or k.startswith(ASYMPTOTIC))}
+
+
+def total_demand(demands: Sequence[float], copies: Sequence[int] | None = None) -> float:
+    """D, a cycle's whole demand: each station's times its copies."""
+    cs = copies if copies is not None else [1] * len(demands)
+    return sum(c * dk for c, dk in zip(cs, demands, strict=True))
+
+
+def asymptotic_lower(d: float, think: float, n: float) -> float:
+    """X(n) >= n / (n D + Z): every customer queueing behind all the others, at every station."""
+    return n / (n * d + think)
 
 
 def knee(demands: Sequence[float], think: float, copies: Sequence[int] | None = None) -> float | None:

@@ -194,8 +194,7 @@ def _solve(
     xs, queues, waits = recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep)
     # (an approximation: held to the asymptotic lower bound every closed network obeys, which at
     # extreme parameters it may undershoot by a fraction of a percent)
-    xs = [
-        max(x, bounds.closed(loop.demands, loop.think, n, loop.copies, False).get("asymptotic lower", 0.0))
-        for n, x in enumerate(xs, start=1)
-    ]
+    d = bounds.total_demand(loop.demands, loop.copies)
+    if d > 0 and math.isfinite(d):  # (D once, not the four bounds a population: a sweep's hot loop)
+        xs = [max(x, bounds.asymptotic_lower(d, loop.think, n)) for n, x in enumerate(xs, start=1)]
     return xs, queues, waits
