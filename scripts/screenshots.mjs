@@ -14,7 +14,7 @@
 // hall: a phone before and after a reset (docs/phone-before-reset.png, docs/phone-after-reset.png),
 // a phone whose offline answer was refused (docs/phone-offline-refused.png), the projector with
 // thirty names (docs/projector-names.png) and with a choice tallied (docs/projector-tally.png).
-// Peer instruction (case "peer"): a phone in round 2 with its discussion group
+// Peer instruction (case "peer", screenshots_peer.mjs): a phone in round 2 with its discussion group
 // (docs/phone-round2.png), the projector's round shift after the reveal
 // (docs/projector-round-shift.png) and the class report (docs/class-report.png). The atlas (case
 // "atlas", screenshots_atlas.mjs): docs/atlas.png and docs/atlas-phone.png. The concept check,
@@ -22,12 +22,15 @@
 // A step's countdown and the check's two forms (case "timer", screenshots_timer.mjs).
 // The model workbench (case "workbench", screenshots_workbench.mjs): docs/workbench-edit.png,
 // docs/workbench-banner.png, docs/workbench-fit.png and a long edit saved as a scenario, opened
-// (docs/workbench-scenario.png).
+// (docs/workbench-scenario.png). The knee and the saturation point named (case "knee",
+// screenshots_knee.mjs).
 import { chromium } from "playwright-core";
 import { join } from "node:path";
 import { CHROMIUM, ROOT, startApp } from "../bench/lib.mjs";
 import { atlasShots } from "./screenshots_atlas.mjs";
 import { checkShots } from "./screenshots_check.mjs";
+import { kneeShots } from "./screenshots_knee.mjs";
+import { peerShots } from "./screenshots_peer.mjs";
 import { sketchShots } from "./screenshots_sketch.mjs";
 import { timerShots } from "./screenshots_timer.mjs";
 import { workbenchShots } from "./screenshots_workbench.mjs";
@@ -39,7 +42,7 @@ const want = (name) => only.length === 0 || only.includes(name);
 const { base, stop } = await startApp();
 const browser = await chromium.launch(CHROMIUM);
 try {
-  if (want("knee")) await kneeShots();
+  if (want("knee")) await kneeShots(browser, base);
   if (want("atlas")) await atlasShots(browser, base);
   if (want("check")) await checkShots(browser, base, ROOT);
   if (want("sketch")) await sketchShots(browser, base);
@@ -280,92 +283,8 @@ try {
     await file.saveAs(join(ROOT, "docs/export-ffs.png"));
     console.log("wrote docs/export-ffs.png");
   }
-  if (want("peer")) {
-    // Peer instruction: a class of eight votes on step 2, discusses in groups, votes again.
-    const room = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    room.on("dialog", (d) => d.accept());
-    await room.goto(`${base}/learn/decnet-link-quota/1?present=1`);
-    await room.getByTestId("start-class").click();
-    const roomCode = (await room.getByTestId("class-code").textContent()).trim();
-    const peers = [];
-    for (const name of ["Ann", "Bo", "Cy", "Di", "", "Ed", "Flo", ""]) {
-      const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
-      await p.goto(`${base}/c/${roomCode}`);
-      await p.getByTestId("student-name").fill(name);
-      await p.getByTestId("join").tap();
-      await p.getByTestId("seat").waitFor();
-      peers.push(p);
-    }
-    await room.locator("h1").click();
-    await room.keyboard.press("ArrowRight");
-    const vote = async (values, sure) => {
-      for (const [i, p] of peers.entries()) {
-        await p.locator("[data-step='2'] [data-testid=typed-prediction]").waitFor();
-        await p.getByTestId("typed-prediction").fill(String(values[i] * 1000));
-        await p.getByRole("button", { name: /Send my/ }).tap();
-        await p.getByText("Sent.").waitFor();
-        await p.getByTestId(`confidence-${sure[i]}`).tap();
-        await p.locator(`[data-testid=seat][data-sure='${sure[i]}']`).waitFor();
-      }
-    };
-    await vote([60, 90, 130, 160, 250, 400, 120, 600], [1, 2, 3, 3, 2, 1, 3, 3]);
-    await room.getByTestId("vote-again").click();
-    await peers[4].getByTestId("group-members").waitFor();
-    await peers[4].screenshot({ path: join(ROOT, "docs/phone-round2.png") });
-    await vote([120, 130, 130, 150, 200, 160, 130, 600], [2, 2, 3, 3, 3, 2, 3, 3]);
-    await room.getByTestId("reveal-all").click();
-    await room.getByTestId("round-shift").waitFor();
-    await room.waitForTimeout(500);
-    await room.screenshot({ path: join(ROOT, "docs/projector-round-shift.png") });
-    await room.getByTestId("open-report").first().click();
-    await room.getByTestId("report-step-2-round-2").waitFor();
-    await room.screenshot({ path: join(ROOT, "docs/class-report.png") });
-    await room.emulateMedia({ media: "print" });
-    await room.screenshot({ path: "/tmp/peer-report-print.png", fullPage: true });
-    console.log("wrote docs/phone-round2.png, docs/projector-round-shift.png and docs/class-report.png");
-  }
+  if (want("peer")) await peerShots(browser, base);
 } finally {
   await browser.close();
   stop();
-}
-
-/** The knee and the saturation point, each named, on DECnet's CI and LAVC's served disks at a
- * 1280x800 projector and a phone (docs/knee-decnet.png, docs/knee-lavc.png,
- * docs/knee-decnet-phone.png, docs/knee-lavc-phone.png), the atlas with the same knees
- * (docs/knee-atlas.png), and RSX swapping's tornado: each figure in honest units, the
- * largest effect and the bottleneck's knob each named (docs/sensitivity-rsx-swap.png). */
-async function kneeShots() {
-  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  for (const [path, query] of [["docs/knee-decnet.png", "/explore/decnet?circuit=CI"], ["docs/knee-lavc.png", "/explore/lavc?disk=served&y=boot_cpu_percent"]]) {
-    await desk.goto(`${base}${query}`);
-    await desk.waitForSelector("[data-testid=knee-mark]");
-    await desk.waitForSelector("[data-testid=saturation-point]");
-    // the chart near the top, so that the legend's knee and saturation lines show under it
-    await desk.evaluate(() => window.scrollBy(0, document.querySelector("[data-testid=chart]").getBoundingClientRect().top - 100));
-    await desk.waitForTimeout(300);
-    await desk.screenshot({ path: join(ROOT, path) });
-  }
-  const phone = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
-  for (const [path, query] of [["docs/knee-decnet-phone.png", "/explore/decnet?circuit=CI"], ["docs/knee-lavc-phone.png", "/explore/lavc?disk=served&y=boot_cpu_percent"]]) {
-    await phone.goto(`${base}${query}`);
-    await phone.waitForSelector("[data-testid=saturation-point]");
-    await phone.locator("[data-testid=chart]").evaluate((el) => el.scrollIntoView({ block: "start" }));
-    await phone.waitForTimeout(300);
-    await phone.screenshot({ path: join(ROOT, path) });
-  }
-  // the atlas at the same width, whole: LAVC's knee in the table is the explorer's N*
-  const atlas = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  await atlas.goto(`${base}/atlas`);
-  await atlas.waitForSelector("[data-testid=atlas-system][data-system=lavc]");
-  await atlas.waitForSelector("[data-testid=atlas-waiting]", { state: "detached" });
-  await atlas.waitForTimeout(300);
-  await atlas.screenshot({ path: join(ROOT, "docs/knee-atlas.png"), fullPage: true });
-  // (a page tall enough to hold the panel below the chart, which sticks to the top as one scrolls)
-  const tall = await browser.newPage({ viewport: { width: 1280, height: 2200 }, deviceScaleFactor: 1 });
-  await tall.goto(`${base}/explore/rsx-swap`);
-  const panel = tall.getByTestId("sensitivity");
-  await panel.getByTestId("sensitivity-claim").waitFor();
-  await tall.waitForTimeout(300);
-  await panel.screenshot({ path: join(ROOT, "docs/sensitivity-rsx-swap.png") });
-  console.log("wrote docs/knee-decnet.png, docs/knee-lavc.png, docs/knee-decnet-phone.png, docs/knee-lavc-phone.png, docs/knee-atlas.png and docs/sensitivity-rsx-swap.png");
 }

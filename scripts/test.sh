@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: install what the tests need (Debian's chromium and postgresql included), then run
 # every suite: Python lint and types, pytest (models; backend on SQLite and on PostgreSQL), the
-# dependency audit, tsc, Biome, Vitest, the deployment's topology under load, Playwright. Fails
-# if any suite fails or runs no test; each runner prints its own summary, and the last lines give
+# dependency audit, the gates (scripts/gates.sh: file sizes, copied blocks, the architecture
+# doc's names), tsc, Biome, Vitest, the deployment's topology under load, Playwright. Fails if
+# any suite fails or runs no test; each runner prints its own summary, and the last lines give
 # each suite's time and count the suites.
 #
 # Suites that share nothing run side by side (a wave), each into its own log, printed whole when
@@ -108,6 +109,7 @@ wave "set-up (npm packages, Pyodide, archives)" -- setup_rest \
   --- "backend fuzz" -- .venv/bin/python -m pytest backend/tests/test_fuzz_api.py --basetemp="$logs/fuzz" \
   --- "backend (PostgreSQL)" -- backend_on_postgres \
   --- "dependency audit" -- after_setup bash scripts/audit.sh \
+  --- "gates" -- after_setup bash scripts/gates.sh \
   --- "types" -- after_setup npx --no-install tsc -p frontend/tsconfig.json \
   --- "typescript lint" -- after_setup node scripts/biome.mjs lint --error-on-warnings \
   --- "frontend" -- after_setup env NO_COLOR=1 npx --no-install vitest run --config frontend/vite.config.ts \

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm run test:quick`: the inner loop's check, a few minutes at most: lint and types (Python and
-# TypeScript), then the unit tests of what changed (the working tree against HEAD, or HEAD's own
-# change when the tree is clean): a module's own test file where tests mirror it, else its
-# folder's suite; Vitest's tests related to the changed page files. Not the browser or the
-# PostgreSQL suites: `npm test` runs everything.
+# TypeScript), the gates (scripts/gates.sh), then the unit tests of what changed (the working
+# tree against HEAD, or HEAD's own change when the tree is clean): a module's own test file where
+# tests mirror it, else its folder's suite; Vitest's tests related to the changed page files.
+# Not the browser or the PostgreSQL suites: `npm test` runs everything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] && [ -d node_modules ] || bash scripts/setup.sh || exit 1
@@ -17,6 +17,7 @@ step() { echo; echo "=== $*"; "$@" || status=1; }
 step bash -c '.venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/python scripts/comment_paths.py'
 step npx --no-install tsc -p frontend/tsconfig.json
 step node scripts/biome.mjs lint --error-on-warnings
+step bash scripts/gates.sh
 
 # a Python file's tests: its mirror test file (tests/.../test_NAME.py) if there is one, else the suite
 py_tests() {  # FOLDER (models or backend)
