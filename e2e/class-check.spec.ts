@@ -6,19 +6,14 @@
 // too; then the class report's figures on matched students against the CSV judged here and the
 // server's JSON, and the check by student as downloaded.
 import { readFileSync } from "node:fs";
-import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { parse } from "yaml";
 import { axeViolations } from "./lib/axe";
-import { tap } from "./lib/touch";
+import { type Phone, tap } from "./lib/touch";
 import { StudentSeat, TeacherView } from "./pages/ClassPages";
 
 test.use({ bypassCSP: true }); // axe is injected as a script
 
-interface Phone {
-  name: string;
-  page: Page;
-  cdp: CDPSession;
-}
 type Answer = number | `choice ${number}` | null; // a value, a choice, or no answer
 
 // the lesson's check as written: each choice's words (the CSV names a choice by them) and the right one

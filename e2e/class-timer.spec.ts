@@ -4,18 +4,13 @@
 // kept on a phone without signal, sent after the end). After each teacher action every phone's
 // state is compared with what the server holds: its answers' CSV, the class's deadlines. The
 // wait for the end is a wait for the projector's countdown to reach zero (bounded), never a sleep.
-import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { axeViolations } from "./lib/axe";
-import { tap } from "./lib/touch";
+import { type Phone, tap } from "./lib/touch";
 import { StudentSeat, TeacherView } from "./pages/ClassPages";
 
 test.use({ bypassCSP: true }); // axe is injected as a script
 
-interface Phone {
-  name: string;
-  page: Page;
-  cdp: CDPSession;
-}
 
 type Deadlines = Record<string, { ends: string; seconds: number }>;
 

@@ -1,6 +1,13 @@
 // A finger on a phone, through Chromium's DevTools protocol: a tap is a touchStart and a
 // touchEnd at the middle of the element (what a phone sends; the page's click follows from it).
-import type { CDPSession, Locator } from "@playwright/test";
+import type { CDPSession, Locator, Page } from "@playwright/test";
+
+/** A phone in a class test: its page, and the CDP session its real touches go through. */
+export interface Phone {
+  name: string;
+  page: Page;
+  cdp: CDPSession;
+}
 
 /** A finger taps the middle of `target` (touchStart, touchEnd: what a phone sends). */
 export async function tap(cdp: CDPSession, target: Locator) {

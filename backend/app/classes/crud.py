@@ -340,20 +340,3 @@ def end(db: Session, t: Teacher) -> Written[None]:
         c.ended_at = _now()
         ended = _event(db, c, ev.ended_event())
     return Written(None, c.code, (ended,))
-
-
-def purge(db: Session) -> int:
-    """Delete classes idle past the limit or ended past the download window, with everything
-    of theirs. Returns how many."""
-    now = _now()
-    with write_turn(db.get_bind().engine), db.begin():
-        gone = db.scalars(
-            select(Classroom.id).where(
-                (Classroom.active_at < now - IDLE_LIMIT) | (Classroom.ended_at < now - KEEP_AFTER_END)
-            )
-        ).all()
-        if gone:
-            for table in (ClassEvent, ClassAnswer, ClassStudent):
-                db.execute(delete(table).where(table.class_id.in_(gone)))
-            db.execute(delete(Classroom).where(Classroom.id.in_(gone)))
-    return len(gone)

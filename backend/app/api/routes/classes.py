@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path
 from fastapi.responses import JSONResponse, Response
 
-from ...classes import crud, groups, reads, sheets
+from ...classes import crud, groups, reads, sheets, sweep
 from ...classes import report as class_report
 from ...classes.bus import announce
 from ...classes.models import ClassState, Group
@@ -57,7 +57,7 @@ def create(body: ClassIn, db: SessionDep, quota: QuotaDep, settings: SettingsDep
     check = check_forms(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
     quota.created("classes")
     token = secrets.token_urlsafe(24)
-    crud.purge(db)  # the old classes go as new ones come
+    sweep.purge(db)  # the old classes go as new ones come
     c = crud.create(
         db, lesson_id=body.lesson or "", lesson_text=body.lesson_file or "", step_count=len(steps), token=token
     )

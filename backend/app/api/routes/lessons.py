@@ -10,7 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, HTTPException
 from fastapi.responses import JSONResponse, Response
 
-from ... import crud, lessons
+from ... import crud, lesson_keys, lessons
 from ..deps import SessionDep
 from ..errors import problems
 from ..quota import QuotaDep
@@ -24,7 +24,7 @@ def create(body: LessonIn, db: SessionDep, quota: QuotaDep) -> JSONResponse:
     quota.may_create("lessons")
     try:
         lessons.read_steps(body.text)
-        wrong = lessons.key_problems(body.text)
+        wrong = lesson_keys.key_problems(body.text)
     except lessons.LessonError as e:
         raise HTTPException(422, str(e)) from None
     if wrong:
