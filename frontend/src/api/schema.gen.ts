@@ -1678,8 +1678,14 @@ export interface components {
       metrics: {
         [key: string]: components["schemas"]["Estimate"];
       };
+      /** Moves */
+      moves: {
+        [key: string]: number;
+      };
       /** Note */
       note: string;
+      /** Queues */
+      queues: string;
       /** Seed */
       seed: number;
       /** Service */

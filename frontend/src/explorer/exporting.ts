@@ -91,6 +91,10 @@ function keyShape(doc: Document, x: number, y: number, l: ExportKey): SVGElement
       el("path", { d: `M${cx},${cy - 5}L${cx + 5},${cy}L${cx},${cy + 5}L${cx - 5},${cy}Z`, fill: l.colour, stroke: "#fff", "stroke-width": 1, "data-key": "simulated" }),
     ];
   }
+  const point = { fill: l.colour, stroke: "#fff", "stroke-width": 1.5, "data-key": l.shape ?? "line" };
+  if (l.shape === "dot") return [el("circle", { cx: x + 9, cy: y - 4, r: 6, ...point })];
+  if (l.shape === "triangle") return [el("path", { d: `M${x + 9},${y - 11}L${x + 16},${y + 2}L${x + 2},${y + 2}Z`, ...point })];
+  if (l.shape === "square") return [el("rect", { x: x + 4, y: y - 9, width: 10, height: 10, ...point })];
   return [el("line", { x1: x, x2: x + 18, y1: y - 4, y2: y - 4, stroke: l.colour, "stroke-width": 3, ...(l.dashed ? { "stroke-dasharray": "5 3" } : {}) })];
 }
 const LINE = 16;

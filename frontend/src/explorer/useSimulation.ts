@@ -2,13 +2,16 @@
 // simulated at a few settings along the curve, one after another, each a `simulate` call to the
 // in-browser runtime (the server's, bounded, where it cannot start), with its progress; Stop ends
 // the one running and keeps the points done. A run belongs to the knobs, axis and spread it was
-// made for: once any of them changes, its points are no longer drawn.
+// made for: once any of them changes, its points are no longer drawn. Asked again for the run on
+// screen (same seed and settings), it says so rather than redo it; a new seed that gives the same
+// run (nothing in it drawn at random: constant times in one loop) is said to.
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { KnobValues, Simulation, SystemSpec } from "../api/types";
 import type { SimPoint, SimulatedView } from "../chart/marks/simulated";
 import type { SeriesPoint } from "../chart/geometry";
 import type { ModelClient } from "../runtime/ModelClient";
-import { notSimulated, sentenceOf } from "./simulationText";
+import { counted, notSimulated, sentenceOf } from "./simulationText";
+import { sameRun } from "./simulationRuns";
 
 export type Service = "exponential" | "constant" | "mechanism" | "cv";
 
@@ -30,8 +33,12 @@ export function simulatedXs(curve: SeriesPoint[], at: number): number[] {
 
 interface Run {
   key: string;
+  /** the key without the seed: two runs of the same settings */
+  settings: string;
   ask: SimulationAsk;
   results: { x: number; result: Simulation }[];
+  /** every setting simulated (not stopped part way) */
+  done: boolean;
 }
 
 /** `curve`: the model's curve on screen, read when a run starts (its settings are along it). */
@@ -43,11 +50,18 @@ export function useSimulation(client: ModelClient, spec: SystemSpec, knobs: Knob
   const [message, setMessage] = useState<string | null>(null);
   const stopped = useRef(false);
   const others = Object.entries(knobs).filter(([k]) => k !== x).sort();
-  const key = JSON.stringify([spec.id, others, x, ask.service, ask.service === "cv" ? ask.cv : null, ask.seed]);
+  const settings = JSON.stringify([spec.id, others, x, ask.service, ask.service === "cv" ? ask.cv : null]);
+  const key = JSON.stringify([settings, ask.seed]);
 
   const start = useCallback(async () => {
     const xs = simulatedXs(curve(), Number(knobs[x]));
-    const mine: Run = { key, ask, results: [] };
+    const before = run;
+    // a seed gives the same run again (one the clock ended aside): the one on screen is it
+    if (before?.key === key && before.done && before.results.every((r) => r.result.stopped !== "time")) {
+      setMessage("The same run as before: same seed and settings, so it is not run again (a seed always gives the same run). Change the seed for another run.");
+      return;
+    }
+    const mine: Run = { key, settings, ask, results: [], done: false };
     stopped.current = false;
     setRun(mine);
     setMessage(null);
@@ -64,14 +78,20 @@ export function useSimulation(client: ModelClient, spec: SystemSpec, knobs: Knob
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);
         setMessage(stopped.current || /stopped|KeyboardInterrupt/i.test(why)
-          ? `Stopped: ${mine.results.length} of ${xs.length} settings simulated.`
+          ? `Stopped: ${mine.results.length} of ${counted(xs.length, "setting")} simulated.`
           : `The simulation could not run: ${why}`);
         break;
       }
     }
     if (stopped.current && !mine.results.length) setMessage(`Stopped before the first setting was simulated.`);
+    mine.done = !stopped.current && mine.results.length === xs.length;
+    setRun({ ...mine });
+    if (mine.done && before?.done && before.settings === settings && sameRun(before.results, mine.results)) {
+      const events = counted(mine.results.reduce((n, r) => n + r.result.events, 0), "event");
+      setMessage(`Seed ${ask.seed} gave the same run as seed ${before.ask.seed} (${events}): with ${mine.results[0].result.drew} nothing in this run is drawn at random, so every seed gives it.`);
+    }
     setRunning(null);
-  }, [client, spec.id, knobs, x, ask, key, curve]);
+  }, [client, spec.id, knobs, x, ask, key, settings, curve, run]);
 
   const stop = useCallback(() => {
     stopped.current = true;

@@ -75,6 +75,7 @@ def simulate(
         name: {"mean": iv.mean, "ci95": [iv.low, iv.high]} for name, iv in outcome.intervals.items()
     }
     drew = _drew(service, cv_value, own)
+    note, queues = _note(system, service, cv_value, loop.mechanism)
     return {
         "system": system,
         "knobs": k,
@@ -91,7 +92,9 @@ def simulate(
         "half_width": outcome.worst,
         "assumes": own.says if loop.mechanism else "exponential service times",
         "drew": drew,
-        "note": _note(system, service, cv_value, loop.mechanism),
+        "note": note,
+        "queues": queues,
+        "moves": closedsim.moves(engine, k, loop, source.n),
     }
 
 
@@ -125,6 +128,8 @@ def _rotation(
             "whole turn, so the two part where the CPU's time per block nears the disk's"
             + ("." if service == "mechanism" else ", and where the set-up's spread decides which requests miss.")
         ),
+        "queues": "",
+        "moves": {},
     }
 
 
@@ -147,18 +152,20 @@ def _drew(service: str, cv: float | None, own: Mechanism) -> str:
     return f"{service} service times"
 
 
-def _note(system: str, service: str, cv: float | None, own: Mechanism | None) -> str:
-    """Why the simulation and the model part, in a sentence (the page says where)."""
+def _note(system: str, service: str, cv: float | None, own: Mechanism | None) -> tuple[str, str]:
+    """Why the simulation and the model part, in a sentence (the page says where and by how much,
+    and gives it only where the two part by more than the simulation's intervals), and which way
+    the simulation's queues go from the analysis's ("" where the spread alone does not say)."""
     if service == "mechanism" and own is not None:
         return (
             "Both run the model's own mechanism: the analysis approximates the waits (each kind's "
             "own times, the residue of the request in service), so the two part only where that "
             "approximation does, near saturation."
-        )
+        ), ""
     drawn = {"exponential": EXPONENTIAL, "constant": 0.0}.get(service, EXPONENTIAL if cv is None else cv**2)
     assumed = [v for k in own.kinds for v in k.scv] if own is not None else [EXPONENTIAL]
     if all(v == drawn for v in assumed):
-        return "Both assume the same spread of times: they differ only by the simulation's sampling error."
+        return "Both assume the same spread of times: they differ only by the simulation's sampling error.", ""
     if drawn <= min(assumed):
         how, queues, rate = "less", "shorter", "higher"
     elif drawn >= max(assumed):
@@ -167,7 +174,7 @@ def _note(system: str, service: str, cv: float | None, own: Mechanism | None) ->
         return (
             "The simulation's times are more variable at some stations and less at others than the "
             "analysis assumes, so where the two part depends on which stations queue."
-        )
+        ), ""
     rhythm = (
         " A loop of constant times settles into a fixed rhythm: it runs at its asymptotic bound."
         if system == "decnet" and drawn == 0
@@ -177,4 +184,4 @@ def _note(system: str, service: str, cv: float | None, own: Mechanism | None) ->
         f"The simulation's times are {how} variable than the analysis assumes, and a queue's wait "
         f"grows with (1 + cv\u00b2) / 2 (Pollaczek-Khinchine): its queues are {queues} and its "
         f"throughput {rate} where requests queue, near and past the knee.{rhythm}"
-    )
+    ), queues

@@ -104,6 +104,26 @@ def mechanism_for(loop: Loop[Any], service: str, cv: float | None) -> Mechanism:
     raise ValueError("service must be 'exponential', 'constant', 'mechanism' or 'cv'; got " + repr(service))
 
 
+def moves(engine: Engine[Any], k: Knobs, loop: Loop[Any], n: int) -> dict[str, int]:
+    """Each metric's way as the queues lengthen and the throughput falls (1 up, -1 down, 0 not at
+    all): the model's own `point` read at two made-up states of the network, the second with
+    queues and waits twice the first's and a tenth less throughput. A metric that stays put is
+    fixed by the setting (offered demand, a cost per request): no simulation can change it."""
+    s = len(loop.stations)
+    names = [kd.name for kd in loop.mechanism.kinds if kd.rate > 0] if loop.mechanism else []
+    x = 0.5 * min(n / (sum(loop.demands) + loop.think), 1 / max(loop.demands))
+    neck = loop.stations[loop.busiest]
+
+    def at(x: float, q: float) -> dict[str, float]:
+        waits = {name: (q / 100,) * s for name in names} or None
+        got = engine.point(k, loop, Solved(n, x, (q,) * s, (q,) * s, neck, waits))["metrics"]
+        return {m: float(v) for m, v in got.items() if isinstance(v, (int, float))}
+
+    short, long = at(x, 0.5), at(0.9 * x, 1.0)
+    same = {m for m, v in long.items() if m in short and math.isclose(v, short[m], rel_tol=1e-12)}
+    return {m: 0 if m in same else (1 if v > short[m] else -1) for m, v in long.items() if m in short}
+
+
 def source(engine: Engine[Any], k: Knobs, p: Params, service: str, cv: float | None, seed: int) -> ClosedSource:
     loop = engine._loop(k, p)
     n = engine._population(k[engine.knob])
@@ -112,4 +132,4 @@ def source(engine: Engine[Any], k: Knobs, p: Params, service: str, cv: float | N
     return ClosedSource(engine, k, loop, mechanism_for(loop, service, cv), n, seed)
 
 
-__all__ = ["MIN_BATCHES", "ClosedSource", "mechanism_for", "source"]
+__all__ = ["MIN_BATCHES", "ClosedSource", "mechanism_for", "moves", "source"]

@@ -34,3 +34,9 @@ class Simulation(TypedDict):
     drew: str
     # why the simulation and the model part (or do not), in a sentence
     note: str
+    # which way the simulation's queues go from the analysis's, by the spread of its times:
+    # "longer", "shorter", or "" (not known from the spread alone)
+    queues: str
+    # each metric's way as the queues lengthen and the throughput falls: 1 up, -1 down, 0 not at
+    # all (fixed by the setting: offered demand, a cost per request; no queue changes it)
+    moves: dict[str, int]

@@ -54,8 +54,10 @@ export interface ExportKey {
   label: string;
   colour: string;
   dashed?: boolean;
-  /** drawn as a point on its interval (a simulated mean and its 95 % interval), not a line */
-  shape?: "diamond";
+  /** drawn as the chart draws it: a point on its interval (a simulated mean and its 95 % interval),
+   * a dot (the memo's measurements), a square (the user's own), a triangle (another study's);
+   * absent, a line */
+  shape?: "diamond" | "dot" | "square" | "triangle";
 }
 
 /** A sentence of the description, at its place in the description's outline. */

@@ -45,7 +45,7 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
     stops: memo,
     legend: legendOf(memo),
     brief: memo.length ? [{ at: ORDER.brief.memo, keys: ["memo"], text: "memo measurement (hover or focus for its citation)" }] : [],
-    exportKey: memo.length ? [{ at: ORDER.exportKey.memo, label: "memo measurement", colour: THEME.memo }] : [],
+    exportKey: memo.length ? [{ at: ORDER.exportKey.memo, label: "memo measurement", colour: THEME.memo, shape: "dot" }] : [],
     sentences: [{ at: ORDER.said.memo, text: said(a, memo, curve.filter(finite), y) }],
     table: memo.length ? tableOf(a, memo, curve) : undefined,
     csv: {

@@ -33,7 +33,7 @@ export function outsideMark(a: Axes, points: OutsidePoint[], elsewhere: number |
       ? []
       : [{ at: ORDER.legend.outside, keys: ["outside"], testId: "legend-outside",
         text: `measured by other studies, never used to fit the model (${points.length} at this setting${elsewhere ? `; ${elsewhere} at others` : ""})` }],
-    exportKey: points.length ? [{ at: ORDER.exportKey.outside, label: "measured by another study", colour: THEME.outside }] : [],
+    exportKey: points.length ? [{ at: ORDER.exportKey.outside, label: "measured by another study", colour: THEME.outside, shape: "triangle" }] : [],
     sentences: points.length
       ? [{ at: ORDER.said.outside, text: `Other studies measured ${points.length} point${points.length > 1 ? "s" : ""} at this setting, which the model never saw: ${points.map((p) => `${formatValue(p.y, a.yUnit)} at ${a.xText(p.x)} (${p.study})`).join("; ")}.` }]
       : [],

@@ -34,7 +34,7 @@ export function ownMark(a: Axes, points: OwnPoint[], elsewhere: number | null): 
     legend: elsewhere === null
       ? []
       : [{ at: ORDER.legend.own, keys: ["own"], testId: "legend-own", text: `your measurements (${points.length} on this chart${elsewhere ? `; ${elsewhere} measured at other settings` : ""})` }],
-    exportKey: points.length ? [{ at: ORDER.exportKey.own, label: "your measurement", colour: THEME.own }] : [],
+    exportKey: points.length ? [{ at: ORDER.exportKey.own, label: "your measurement", colour: THEME.own, shape: "square" }] : [],
     csv: { at: ORDER.csv.own, rows: points.map((o): CsvRow => ["your measurement", o.x, o.y, "", "", `your table, line ${o.line}`]) },
   };
 }
