@@ -43,8 +43,8 @@ model 0.8 to 1.1 % high; exponential times everywhere, as exact MVA assumed, sai
 whose intervals are 2 % wide can land up to about 3 % from the model by sampling alone. Where
 two stations saturate together (a DEUNA adapter with the CPU, about 160 users) the I/O time is
 up to 5 % high. Being no product-form network, it has the asymptotic bounds, not the balanced
-job bounds. So the I/O time grows as any station nears saturation, and the carried rates stop growing there: N users offer N
-user-seconds per second, the network carries X <= min(N, 1 / D_max).
+job bounds. So the I/O time grows as any station nears saturation, and the carried rates stop
+growing there: N users offer N user-seconds per second, the network carries X <= min(N, 1 / D_max).
 
 What the planner asks is offered demand: `cpu_demand_percent` = 100 * N * D_CPU, which may
 exceed 100 % (the explorer draws the 100 % line). The knee is the textbook's N* = (D + Z) / D_max
