@@ -94,7 +94,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
   const sendable = y !== null && (read === null || read.ok);
   const shownLabel = `Your prediction (${yMetric.unit || yMetric.label})`;
   return (
-    <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (sendable && y !== null) onCommit({ kind: "point", y }); }}>
+    <form className="lesson-question" data-testid="question" data-predict="point" onSubmit={(e) => { e.preventDefault(); if (sendable && y !== null) onCommit({ kind: "point", y }); }}>
       <p className="prompt" id={`${id}-prompt`}><strong>{q.prompt}</strong></p>
       {!committed && (
         <p className="muted drag-hint">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, or type a value (the up and down arrow keys step it).`}</p>

@@ -218,11 +218,16 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     ? describeMarks(marks, axes)
     : [`${yMetric.label} against ${xKnob.label}. The model's curve, and the memo's measurements, are described here once the answer is out.`];
   const explore = `/explore/${spec.id}?${serialize(state, spec)}`;
+  // A student's seat asked to pick among words (a choice, or which knob) is answered without the
+  // chart: before the reveal it would be bare axes (nothing drawn but a pinned baseline, which is
+  // kept), pushing the rest of the step down a phone's screen. It appears with the answer.
+  const chartless = live?.role === "student" && !revealed && !!picking(q, knobLabel(spec)) && !baseline;
 
   return (
     <div className="lesson-body">
       <section className="lesson-text" aria-label="Explanation">
-        <Paragraphs text={step.text} />
+        {/* the step's premise: read before its question (a phone's seat keeps it first: lessons.css) */}
+        <div className="step-premise" data-testid="premise"><Paragraphs text={step.text} /></div>
         {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
         {q && live?.role !== "teacher" && (
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} revealed={revealed}
@@ -250,7 +255,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
       </section>
-      <section className="lesson-chart" aria-label="Chart">
+      {!chartless && <section className="lesson-chart" aria-label="Chart">
         {live?.board}
         {live?.tally && <ChoiceTally tally={live.tally} />}
         {q?.predict === "knob" && revealed && present && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
@@ -270,7 +275,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {revealed && (
           <DataTable axes={axes} marks={marks} openSignal={tableAsked} />
         )}
-      </section>
+      </section>}
     </div>
   );
 }
