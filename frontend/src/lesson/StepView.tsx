@@ -87,15 +87,23 @@ export interface LiveStep {
   noReveal?: boolean;
 }
 
-export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
+/** A presenter's own answers, kept in this browser's progress: `shown` false opens the step unanswered
+ * (an answer given earlier on the plain lesson page is the teacher's rehearsal, not the room's);
+ * `answered` is told when one is committed here. */
+export interface OwnAnswers {
+  shown: boolean;
+  answered: () => void;
+}
+
+export function StepView({ step, number, lessonKey, client, present, live, own }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep; own?: OwnAnswers }) {
   const { spec, dataset, error } = useSystem(step.state.system);
   if (error) return <p role="alert" className="model-error">{`Cannot load the ${step.state.system} model: ${error}`}</p>;
   if (!spec) return <p className="loading" aria-busy="true">Loading the model…</p>;
-  return <StepBody key={`${lessonKey}/${number}`} step={step} number={number} lessonKey={lessonKey} client={client} present={present} spec={spec} dataset={dataset} live={live} />;
+  return <StepBody key={`${lessonKey}/${number}`} step={step} number={number} lessonKey={lessonKey} client={client} present={present} spec={spec} dataset={dataset} live={live} own={own} />;
 }
 
-function StepBody({ step, number, lessonKey, client, present, spec, dataset, live }: {
-  step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; spec: SystemSpec; dataset: ReturnType<typeof useSystem>["dataset"]; live?: LiveStep;
+function StepBody({ step, number, lessonKey, client, present, spec, dataset, live, own }: {
+  step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; spec: SystemSpec; dataset: ReturnType<typeof useSystem>["dataset"]; live?: LiveStep; own?: OwnAnswers;
 }) {
   const state = useMemo(() => stepState(step, spec), [step, spec]);
   const { knobs, x, y, baseline } = state;
@@ -108,7 +116,10 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
   const q = step.question;
   // In a live class the server holds the answer and says when to reveal; alone, this browser does.
-  const [ownAnswer, setOwnAnswer] = useState<StepAnswer | null>(() => (live ? null : progressOf(lessonKey).answers[number] ?? null));
+  const [kept] = useState<StepAnswer | null>(() => (live ? null : progressOf(lessonKey).answers[number] ?? null));
+  // (a presenter's answer from before this presentation stays in progress, unshown: the room sees the question)
+  const keptHidden = kept !== null && own?.shown === false;
+  const [ownAnswer, setOwnAnswer] = useState<StepAnswer | null>(keptHidden ? null : kept);
   const answer = live ? live.answer : ownAnswer;
   const [draft, setDraft] = useState<StepAnswer | null>(null);
   const [sending, setSending] = useState<string | null>(null);
@@ -183,6 +194,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     }
     saveAnswer(lessonKey, number, a);
     setOwnAnswer(a);
+    own?.answered();
   };
   const answerWords = (a: StepAnswer) => (a.kind === "point" ? formatValue(a.y, yMetric.unit) : a.kind === "curve" ? sketchWords(a.ys) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`);
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
@@ -221,7 +233,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   // A student's seat asked to pick among words (a choice, or which knob) is answered without the
   // chart: before the reveal it would be bare axes (nothing drawn but a pinned baseline, which is
   // kept), pushing the rest of the step down a phone's screen. It appears with the answer.
-  const chartless = live?.role === "student" && !revealed && !!picking(q, knobLabel(spec)) && !baseline;
+  const pick = picking(q, knobLabel(spec));
+  const chartless = live?.role === "student" && !revealed && !!pick && !baseline;
 
   return (
     <div className="lesson-body">
@@ -229,11 +242,21 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {/* the step's premise: read before its question (a phone's seat keeps it first: lessons.css) */}
         <div className="step-premise" data-testid="premise"><Paragraphs text={step.text} /></div>
         {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
+        {/* the projector: a choice's options in the room's view while the class answers, so that
+            they can be discussed (none marked: the reveal and the tally mark the right one) */}
+        {live?.role === "teacher" && !revealed && pick && (
+          <ol className="projector-choices" data-testid="projector-choices" aria-label="The choices">
+            {pick.choices.map((c) => <li key={c}>{c}</li>)}
+          </ol>
+        )}
         {q && live?.role !== "teacher" && (
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} revealed={revealed}
             // closed: only the answer held is shown (in a class, never a draft the class does not hold)
             draft={canAnswer ? shownDraft : null} onDraft={setDraft} onCommit={commit}
             live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting, until: live.until } : undefined} top={top} xText={axes.xText} xUnit={axes.xUnit} />
+        )}
+        {keptHidden && !answer && (
+          <p className="muted" data-testid="own-answer-hidden">Your own earlier answer to this step (on the lesson page) is not shown here: the question stays open for the room.</p>
         )}
         {live?.extra}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
