@@ -122,6 +122,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const [ownAnswer, setOwnAnswer] = useState<StepAnswer | null>(keptHidden ? null : kept);
   const answer = live ? live.answer : ownAnswer;
   const [draft, setDraft] = useState<StepAnswer | null>(null);
+  // revealed by the learner's own Reveal or Commit here (not found answered on arrival)
+  const [committedHere, setCommittedHere] = useState(false);
   const [sending, setSending] = useState<string | null>(null);
   const revealed = !q || (live ? live.revealed : answer !== null);
   // a live student may change their answer until the reveal; the teacher only watches
@@ -194,6 +196,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     }
     saveAnswer(lessonKey, number, a);
     setOwnAnswer(a);
+    setCommittedHere(true);
     own?.answered();
   };
   const answerWords = (a: StepAnswer) => (a.kind === "point" ? formatValue(a.y, yMetric.unit) : a.kind === "curve" ? sketchWords(a.ys) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`);
@@ -267,7 +270,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {q && revealed && (answer || live) && (
           <Reveal q={q} spec={spec} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={place}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : q.predict === "curve" ? memo : []}
-            curve={q.predict === "curve" ? { model: curveModel, classMedian: classBand?.median ?? null, xText: axes.xText, log: axes.xLog } : undefined} />
+            curve={q.predict === "curve" ? { model: curveModel, classMedian: classBand?.median ?? null, xText: axes.xText, log: axes.xLog } : undefined}
+            focus={committedHere} />
         )}
         {/* read after the reveal, as it is said (Reveal's `also`) */}
         {place && <p data-testid="class-place">{place}</p>}
