@@ -1,7 +1,8 @@
 // A lesson step of every kind walked by keyboard alone (issue 51, item 3): Tab from the top of the
 // page reaches the question, the prediction is made with keys, and the next Tab lands on the
 // step's own button (Reveal, or Commit for a pick), whose Enter reveals the step. The order
-// follows the task: the prediction, then Reveal; never Reveal before the prediction.
+// follows the task: the prediction, then Reveal; never Reveal before the prediction. Once revealed,
+// the focus is on the answer (the button that had it is gone) and the answer is announced.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
 /** Tab from where focus is until `target` (or something in it) has the focus. */
@@ -42,7 +43,7 @@ const steps: [string, string, (page: Page) => Promise<void>][] = [
 ];
 
 for (const [kind, path, predict] of steps) {
-  test(`${kind} step by keyboard alone: the prediction, then Tab to its button, then Enter reveals`, async ({ page }) => {
+  test(`${kind} step by keyboard alone: the prediction, then Tab to its button, then Enter reveals, the focus on the answer`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByTestId("question")).toBeVisible();
     await page.locator("body").focus();
@@ -52,6 +53,10 @@ for (const [kind, path, predict] of steps) {
     await expect(button).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("reveal")).toBeVisible();
+    // the button is gone with the question: the focus goes to what it revealed, never to <body>,
+    // and the reveal is said
+    await expect(page.getByRole("region", { name: "The answer" })).toBeFocused();
+    await expect(page.getByTestId("announcements")).toContainText("The answer is out.");
     if (kind === "a point") await page.screenshot({ path: test.info().outputPath("keyboard-point.png") });
   });
 }

@@ -5,6 +5,7 @@ import { Fragment, memo, type ReactNode, useId, useState } from "react";
 import type { KnobSpec, MetricSpec } from "../api/types";
 import { type KnobDisplay, withUnit } from "../format";
 import { EndLabels, HoverMark, XAxis, YAxis } from "./axes";
+import { yTitleLayout } from "./yTitle";
 import { geometry, type SeriesPoint } from "./geometry";
 import { HoverReadout } from "./HoverReadout";
 import { type Box, dodge, placeLabels, sortByRank } from "./labels";
@@ -65,12 +66,14 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
   // On a phone, labels wider than a fifth of the chart would squeeze the plot to a sliver: the
   // legend below already names each curve in its colour, so the labels give way to the plot.
   const endLabels = !(small && wantRoom > width * 0.2);
-  const MARGIN = { ...BASE, right: BASE.right + beside + (endLabels ? wantRoom : 0) };
+  // A phone's chart is shorter, so that it can stay in view above the knobs.
+  const HEIGHT = height ?? (small ? PHONE_HEIGHT : Math.round(Math.min(WIDE_HEIGHT, Math.max(DEFAULT_HEIGHT, width * 0.42))));
+  // the y axis's title within the svg's height: a second line, where needed, widens the left margin
+  const yTitle = yTitleLayout(withUnit(axes.yLabel, axes.yUnit), { px: large ? 20 : 13, x: large ? 20 : 16, top: BASE.top, bottom: HEIGHT - BASE.bottom, height: HEIGHT });
+  const MARGIN = { ...BASE, left: BASE.left + yTitle.extra, right: BASE.right + beside + (endLabels ? wantRoom : 0) };
   const [tip, setTip] = useState<{ left: number; top: number; body: ReactNode } | null>(null);
   const ui: ChartUi = { tip: setTip };
   const titleId = useId();
-  // A phone's chart is shorter, so that it can stay in view above the knobs.
-  const HEIGHT = height ?? (small ? PHONE_HEIGHT : Math.round(Math.min(WIDE_HEIGHT, Math.max(DEFAULT_HEIGHT, width * 0.42))));
   const g = geometry({ width, height: HEIGHT, yMax, margin: MARGIN, ys: marks.flatMap((m) => m.ys ?? []), xDomain: axes.xDomain, xLog: axes.xLog, xWhole: axes.xWhole });
   const bottom = HEIGHT - MARGIN.bottom;
   const plotClip = `${titleId}-exact`;
@@ -116,7 +119,7 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
         </clipPath>
         {layer("back")}
         <XAxis f={f} tick={axes.xTick} title={withUnit(axes.xLabel, axes.xUnit)}>{layer("xaxis")}</XAxis>
-        <YAxis f={f} title={withUnit(axes.yLabel, axes.yUnit)} />
+        <YAxis f={f} title={yTitle} />
         <g clipPath={`url(#${titleId}-plot)`}>{layer("plot")}</g>
         {layer("front")}
         {/* Above the drawn marks, below those that take their own pointer. The pointer's and the keyboard's way along the curve: arrow keys step, Home and End jump, Escape hides. */}

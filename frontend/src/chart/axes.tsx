@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { formatValue } from "../format";
 import type { Frame } from "./marks/mark";
+import type { YTitle } from "./yTitle";
 
 /** The x axis: its ticks, what the marks draw on it, its title. */
 export function XAxis({ f, tick, title, children }: { f: Frame; tick?: (v: number) => string; title: string; children?: ReactNode }) {
@@ -24,9 +25,9 @@ export function XAxis({ f, tick, title, children }: { f: Frame; tick?: (v: numbe
   );
 }
 
-/** The y axis: its ticks with the grid across the plot, and its title. */
-export function YAxis({ f, title }: { f: Frame; title: string }) {
-  const { g, margin, width, bottom } = f;
+/** The y axis: its ticks with the grid across the plot, and its title (laid out by yTitle.ts). */
+export function YAxis({ f, title }: { f: Frame; title: YTitle }) {
+  const { g, margin, width } = f;
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <g> is not focusable; the ticks are decoration (the table gives the values)
     <g className="axis y-axis" aria-hidden="true">
@@ -36,7 +37,9 @@ export function YAxis({ f, title }: { f: Frame; title: string }) {
           <text x={-8} dy="0.32em" textAnchor="end">{formatValue(t)}</text>
         </g>
       ))}
-      <text className="axis-label" transform={`translate(${f.large ? 20 : 16},${(margin.top + bottom) / 2}) rotate(-90)`} textAnchor="middle">{title}</text>
+      <text className="axis-label" transform={`translate(${title.x},${title.y}) rotate(-90)`} textAnchor="middle" style={title.shrunk ? { fontSize: title.px } : undefined}>
+        {title.lines.length === 1 ? title.lines[0] : title.lines.map((l, i) => <tspan key={l} x={0} dy={i ? title.lineHeight : 0}>{l}</tspan>)}
+      </text>
     </g>
   );
 }

@@ -1,7 +1,7 @@
 // A lesson, one step at a time at /learn/{lesson}/{step}; ?present=1 is the presenter view:
 // large type, the chart filling the screen, keys to move between steps and a QR code of the
 // step's own link for students to follow on their devices.
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import type { ModelClient } from "../runtime/ModelClient";
 import { markSeen, resetLesson } from "./progress";
 import { QrCode } from "./QrCode";
@@ -143,6 +143,16 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
     }
   };
 
+  // The steps answered in this presenter view: an answer given before (on the plain lesson page,
+  // or an earlier presentation) is the teacher's own rehearsal, and a step opens unanswered here
+  // rather than revealed to the room; one answered while presenting stays answered, back and forth.
+  const [rehearsed, setRehearsed] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(() => {
+    if (!where.present) setRehearsed(new Set());
+  }, [where.present]);
+  const here = where.step;
+  const own = useMemo(() => ({ shown: !where.present || rehearsed.has(here), answered: () => setRehearsed((s) => new Set(s).add(here)) }), [where.present, rehearsed, here]);
+
   const step = lesson.steps[where.step - 1];
   const live = where.live ? cls.live : undefined;
   const link = (w: Where, label: string, rel?: string) => (
@@ -176,7 +186,7 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
           </aside>
         )}
       </header>
-      {where.live && cls.cover ? cls.cover : <StepView key={where.step} step={step} number={where.step} lessonKey={lessonKey} client={client} present={where.present} live={live} />}
+      {where.live && cls.cover ? cls.cover : <StepView key={where.step} step={step} number={where.step} lessonKey={lessonKey} client={client} present={where.present} live={live} own={own} />}
       <nav className="step-nav" aria-label="Lesson steps">
         {where.step > 1 ? link({ ...where, step: where.step - 1 }, "← Previous", "prev") : <span className="muted">← Previous</span>}
         <ol className="step-dots">

@@ -94,7 +94,7 @@ export function Question({ q, spec, xLabel, yMetric, answer, draft, onDraft, onC
   const sendable = y !== null && (read === null || read.ok);
   const shownLabel = `Your prediction (${yMetric.unit || yMetric.label})`;
   return (
-    <form className="lesson-question" data-testid="question" onSubmit={(e) => { e.preventDefault(); if (sendable && y !== null) onCommit({ kind: "point", y }); }}>
+    <form className="lesson-question" data-testid="question" data-predict="point" onSubmit={(e) => { e.preventDefault(); if (sendable && y !== null) onCommit({ kind: "point", y }); }}>
       <p className="prompt" id={`${id}-prompt`}><strong>{q.prompt}</strong></p>
       {!committed && (
         <p className="muted drag-hint">{`Drag on the chart along the dashed line at ${xLabel} ${q.at}, or type a value (the up and down arrow keys step it).`}</p>
@@ -155,8 +155,10 @@ function off(pred: number, truth: number, unit: string): string {
 /** What the reveal shows: the model's answer and the memo's, and how far the learner's answer
  * was from them. Without an answer (the teacher's projector), the answer alone, in words. Once
  * the model has answered, the same words are announced (a11y/announcer.ts), citations aside. */
-export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, also, curve }: {
+export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, also, curve, focus = false }: {
   q: Q; spec: SystemSpec; answer: StepAnswer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
+  /** the learner's own button revealed it (and is gone): the focus moves here, not to the page */
+  focus?: boolean;
   /** said after the reveal's own words (in a class: where the student's answer stood) */
   also?: string | null;
   /** a sketched curve's: the model at its x values (null until known), the class's median
@@ -203,10 +205,16 @@ export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, a
       announce(also);
     }
   }, [spoken, also]);
+  // the button that revealed it is gone: the focus goes to what it revealed, not to <body>
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) box.current?.focus();
+  }, [focus]);
   const intuition = <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>;
   return (
     <>
-      <div className="reveal" data-testid="reveal">
+      {/* biome-ignore lint/a11y/useSemanticElements: a region named for the answer, focused when revealed; a <section> would add a landmark to every step */}
+      <div className="reveal" data-testid="reveal" role="region" aria-label="The answer" tabIndex={-1} ref={box}>
         {q.predict === "point" && (
           <>
             {w.mine && <p>{w.mine}</p>}

@@ -87,15 +87,23 @@ export interface LiveStep {
   noReveal?: boolean;
 }
 
-export function StepView({ step, number, lessonKey, client, present, live }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep }) {
+/** A presenter's own answers, kept in this browser's progress: `shown` false opens the step unanswered
+ * (an answer given earlier on the plain lesson page is the teacher's rehearsal, not the room's);
+ * `answered` is told when one is committed here. */
+export interface OwnAnswers {
+  shown: boolean;
+  answered: () => void;
+}
+
+export function StepView({ step, number, lessonKey, client, present, live, own }: { step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; live?: LiveStep; own?: OwnAnswers }) {
   const { spec, dataset, error } = useSystem(step.state.system);
   if (error) return <p role="alert" className="model-error">{`Cannot load the ${step.state.system} model: ${error}`}</p>;
   if (!spec) return <p className="loading" aria-busy="true">Loading the model…</p>;
-  return <StepBody key={`${lessonKey}/${number}`} step={step} number={number} lessonKey={lessonKey} client={client} present={present} spec={spec} dataset={dataset} live={live} />;
+  return <StepBody key={`${lessonKey}/${number}`} step={step} number={number} lessonKey={lessonKey} client={client} present={present} spec={spec} dataset={dataset} live={live} own={own} />;
 }
 
-function StepBody({ step, number, lessonKey, client, present, spec, dataset, live }: {
-  step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; spec: SystemSpec; dataset: ReturnType<typeof useSystem>["dataset"]; live?: LiveStep;
+function StepBody({ step, number, lessonKey, client, present, spec, dataset, live, own }: {
+  step: LessonStep; number: number; lessonKey: string; client: ModelClient; present: boolean; spec: SystemSpec; dataset: ReturnType<typeof useSystem>["dataset"]; live?: LiveStep; own?: OwnAnswers;
 }) {
   const state = useMemo(() => stepState(step, spec), [step, spec]);
   const { knobs, x, y, baseline } = state;
@@ -108,9 +116,14 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
   const q = step.question;
   // In a live class the server holds the answer and says when to reveal; alone, this browser does.
-  const [ownAnswer, setOwnAnswer] = useState<StepAnswer | null>(() => (live ? null : progressOf(lessonKey).answers[number] ?? null));
+  const [kept] = useState<StepAnswer | null>(() => (live ? null : progressOf(lessonKey).answers[number] ?? null));
+  // (a presenter's answer from before this presentation stays in progress, unshown: the room sees the question)
+  const keptHidden = kept !== null && own?.shown === false;
+  const [ownAnswer, setOwnAnswer] = useState<StepAnswer | null>(keptHidden ? null : kept);
   const answer = live ? live.answer : ownAnswer;
   const [draft, setDraft] = useState<StepAnswer | null>(null);
+  // revealed by the learner's own Reveal or Commit here (not found answered on arrival)
+  const [committedHere, setCommittedHere] = useState(false);
   const [sending, setSending] = useState<string | null>(null);
   const revealed = !q || (live ? live.revealed : answer !== null);
   // a live student may change their answer until the reveal; the teacher only watches
@@ -183,6 +196,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     }
     saveAnswer(lessonKey, number, a);
     setOwnAnswer(a);
+    setCommittedHere(true);
+    own?.answered();
   };
   const answerWords = (a: StepAnswer) => (a.kind === "point" ? formatValue(a.y, yMetric.unit) : a.kind === "curve" ? sketchWords(a.ys) : `“${picking(q, knobLabel(spec))?.choices[a.choice - 1] ?? a.choice}”`);
   const shownDraft = draft ?? (live && !live.revealed ? live.answer : null);
@@ -218,17 +233,33 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     ? describeMarks(marks, axes)
     : [`${yMetric.label} against ${xKnob.label}. The model's curve, and the memo's measurements, are described here once the answer is out.`];
   const explore = `/explore/${spec.id}?${serialize(state, spec)}`;
+  // A student's seat asked to pick among words (a choice, or which knob) is answered without the
+  // chart: before the reveal it would be bare axes (nothing drawn but a pinned baseline, which is
+  // kept), pushing the rest of the step down a phone's screen. It appears with the answer.
+  const pick = picking(q, knobLabel(spec));
+  const chartless = live?.role === "student" && !revealed && !!pick && !baseline;
 
   return (
     <div className="lesson-body">
       <section className="lesson-text" aria-label="Explanation">
-        <Paragraphs text={step.text} />
+        {/* the step's premise: read before its question (a phone's seat keeps it first: lessons.css) */}
+        <div className="step-premise" data-testid="premise"><Paragraphs text={step.text} /></div>
         {q && live?.role === "teacher" && <p className="prompt"><strong>{q.prompt}</strong></p>}
+        {/* the projector: a choice's options in the room's view while the class answers, so that
+            they can be discussed (none marked: the reveal and the tally mark the right one) */}
+        {live?.role === "teacher" && !revealed && pick && (
+          <ol className="projector-choices" data-testid="projector-choices" aria-label="The choices">
+            {pick.choices.map((c) => <li key={c}>{c}</li>)}
+          </ol>
+        )}
         {q && live?.role !== "teacher" && (
           <Question q={q} spec={spec} xLabel={xKnob.label} yMetric={yMetric} answer={canAnswer ? null : answer} revealed={revealed}
             // closed: only the answer held is shown (in a class, never a draft the class does not hold)
             draft={canAnswer ? shownDraft : null} onDraft={setDraft} onCommit={commit}
             live={live ? { held: live.answer ? answerWords(live.answer) : null, closed: !canAnswer, waiting: live.waiting, until: live.until } : undefined} top={top} xText={axes.xText} xUnit={axes.xUnit} />
+        )}
+        {keptHidden && !answer && (
+          <p className="muted" data-testid="own-answer-hidden">Your own earlier answer to this step (on the lesson page) is not shown here: the question stays open for the room.</p>
         )}
         {live?.extra}
         {sending && <p className={sending.startsWith("Not") ? "field-error" : "muted"}>{sending}</p>}
@@ -239,7 +270,8 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {q && revealed && (answer || live) && (
           <Reveal q={q} spec={spec} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={place}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : q.predict === "curve" ? memo : []}
-            curve={q.predict === "curve" ? { model: curveModel, classMedian: classBand?.median ?? null, xText: axes.xText, log: axes.xLog } : undefined} />
+            curve={q.predict === "curve" ? { model: curveModel, classMedian: classBand?.median ?? null, xText: axes.xText, log: axes.xLog } : undefined}
+            focus={committedHere} />
         )}
         {/* read after the reveal, as it is said (Reveal's `also`) */}
         {place && <p data-testid="class-place">{place}</p>}
@@ -250,7 +282,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
       </section>
-      <section className="lesson-chart" aria-label="Chart">
+      {!chartless && <section className="lesson-chart" aria-label="Chart">
         {live?.board}
         {live?.tally && <ChoiceTally tally={live.tally} />}
         {q?.predict === "knob" && revealed && present && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
@@ -270,7 +302,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {revealed && (
           <DataTable axes={axes} marks={marks} openSignal={tableAsked} />
         )}
-      </section>
+      </section>}
     </div>
   );
 }

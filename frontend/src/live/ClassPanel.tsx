@@ -74,10 +74,14 @@ export function ClassPanel({ code, token, room, link, step, asks, peer, check, c
         <QrCode url={joinUrl} size={112} />
       </div>
       <div className="class-main">
+      {/* the address whole, the code in it in large type: what is printed works as typed (the
+          gap between the code's two groups is drawn, not typed; a typed space is read anyway) */}
       <p className="join-line">
         <span className="muted">Join at </span>
-        <a className="join-link" href={joinUrl}>{`${window.location.host}/c/`}</a>{" "}
-        <span className="class-code" data-testid="class-code"><span>{first}</span>{second && <span>{second}</span>}</span>
+        <a className="join-link" href={joinUrl} data-testid="join-address">
+          {`${window.location.host}/c/`}
+          <span className="class-code" data-testid="class-code"><span>{first}</span>{second && <span>{second}</span>}</span>
+        </a>
       </p>
       {checking ? (
         <p className="answered" data-testid="answered" aria-live="polite">{checking}</p>

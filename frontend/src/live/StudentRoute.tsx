@@ -2,12 +2,11 @@
 // and the step player, not the lesson pages, the explorers or the teacher's panel.
 import { PageError } from "../PageError";
 import type { ModelClient } from "../runtime/ModelClient";
-import { readCode } from "./code";
+import { codeInPath } from "./code";
 import { StudentClass } from "./StudentClass";
 
 export function StudentRoute({ path, client }: { path: string; client: () => ModelClient }) {
-  const joining = /^\/c\/([A-Za-z0-9-]{6,16})\/?$/.exec(path);
-  const code = joining ? readCode(joining[1]) : null;
+  const code = codeInPath(path);
   if (code?.ok) return <StudentClass code={code.code} client={client()} />;
   return (
     <PageError title="No such class" back={{ href: "/learn", label: "Lessons, and joining a class by its code" }}>

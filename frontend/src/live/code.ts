@@ -27,3 +27,16 @@ export function readCode(text: string): ReadCode {
 export function codeGroups(code: string): string[] {
   return code.length === CODE_LENGTH ? [code.slice(0, 5), code.slice(5)] : [code];
 }
+
+/** The class code in a seat's address (/c/{code}), as a person may type it off the projector:
+ * lowercase, a dash, or the gap between its groups typed as a space (%20 in the address). */
+export function codeInPath(path: string): ReadCode | null {
+  let p = path;
+  try {
+    p = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const joining = /^\/c\/([A-Za-z0-9 -]{6,24})\/?$/.exec(p);
+  return joining ? readCode(joining[1]) : null;
+}

@@ -25,6 +25,24 @@ describe("a choice judged by where the simulation lands", () => {
     expect(landsOf(sim, "throughput_bps")?.side).toBe("above");
   }, 60_000);
 
+  it("the step's words give the gap the simulation shows: at the step's quota of 16, and at its largest, toward the knee", async () => {
+    const r = checkLesson(f, text, specs);
+    if (!r.ok) throw new Error(r.problems.map(formatProblem).join("\n"));
+    const q = r.lesson.steps[7].question;
+    const explain = q && "explain" in q ? (q.explain ?? "") : "";
+    const ci = (link_quota: number) => ["decnet", { circuit: "CI", test: "SENDER/SERVER", link_quota }, "constant"] as [string, Record<string, string | number>, "constant"];
+    // the settings the page's reveal simulates along the curve include 34 buffers, where it parts most (16.8 %)
+    const [at16, at34] = await models.simulateMany([ci(16), ci(34)]);
+    const gap = (sim: Simulation) => {
+      const l = landsOf(sim, "throughput_bps")!;
+      return Math.round((100 * (l.mean - l.model)) / l.model);
+    };
+    expect([gap(at16), gap(at34)]).toEqual([6, 17]);
+    expect(explain).toContain(`At a quota of 16 it moves about ${gap(at16)} per cent more data`);
+    expect(explain).toContain(`at 34 buffers it is about ${gap(at34)} per cent`);
+    expect(explain).not.toContain("a few per cent");
+  }, 60_000);
+
   it("a wrong key is refused at the answer's line, saying where the simulation lands", async () => {
     expect(text).toContain(KEY);
     const wrong = text.replace(KEY, "      answer: 2\n      simulate: constant");
