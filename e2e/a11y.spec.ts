@@ -32,7 +32,8 @@ async function settle(page: Page, path: string) {
   if (path.startsWith("/explore/")) await expect(page.locator("[data-testid=model-curve], [data-testid=fitted-curve]")).toHaveAttribute("d", /^M/);
   else if (path.startsWith("/models/")) await expect(page.getByTestId("fit-summary")).toBeVisible();
   else if (path.startsWith("/data/")) await expect(page.locator("table").first()).toBeVisible();
-  else if (/^\/learn\/.+\/\d/.test(path)) await expect(page.getByTestId("chart")).toBeVisible();
+  // a step shows its chart, or (a choice, before its answer) its question alone
+  else if (/^\/learn\/.+\/\d/.test(path)) await expect(page.getByTestId("chart").or(page.getByTestId("question")).first()).toBeVisible();
   else await expect(page.locator("main")).toBeVisible();
 }
 

@@ -27,12 +27,14 @@ test("alone: the simulation step draws nothing simulated before the answer, then
   const l = new LessonPage(page);
   await l.open(STEP);
   await expect(page.getByTestId("question")).toContainText("Simulated with constant times");
-  await expect(page.getByTestId("chart")).toBeVisible();
+  // a choice is answered without bare axes under it: the chart comes with the answer
+  await expect(page.getByTestId("chart")).toHaveCount(0);
   await expect(points(page)).toHaveCount(0);
   // a wrong pick: the reveal still shows where the simulation landed
   await page.getByTestId("question").getByRole("radio").nth(2).check();
   await page.getByRole("button", { name: "Commit my answer" }).click();
   await expect(l.reveal).toContainText("Above the curve");
+  await expect(page.getByTestId("chart")).toBeVisible();
   await expect(points(page)).toHaveCount(6, { timeout: 60_000 });
   await expect(page.getByTestId("step-simulating")).toHaveCount(0);
   await aboveAt16(page);

@@ -233,11 +233,12 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
     ? describeMarks(marks, axes)
     : [`${yMetric.label} against ${xKnob.label}. The model's curve, and the memo's measurements, are described here once the answer is out.`];
   const explore = `/explore/${spec.id}?${serialize(state, spec)}`;
-  // A student's seat asked to pick among words (a choice, or which knob) is answered without the
-  // chart: before the reveal it would be bare axes (nothing drawn but a pinned baseline, which is
-  // kept), pushing the rest of the step down a phone's screen. It appears with the answer.
+  // A learner asked to pick among words (a choice, or which knob), alone or at a class's seat, is
+  // answered without the chart: before the reveal it would be bare axes (nothing drawn but a
+  // pinned baseline, which is kept), pushing the rest of the step down a phone's screen. It
+  // appears with the answer. The projector keeps its frame for the class to look at.
   const pick = picking(q, knobLabel(spec));
-  const chartless = live?.role === "student" && !revealed && !!pick && !baseline;
+  const chartless = live?.role !== "teacher" && !revealed && !!pick && !baseline;
 
   return (
     <div className="lesson-body">
