@@ -60,6 +60,8 @@ test("'As measured' names a configuration plainly, shows its measurement and sta
   const value = await option.getAttribute("value");
   await preset.selectOption(value!);
   await expect(preset).toHaveValue(value!);
+  // the closed select shows a long name's start only: the whole name and its table are said below it
+  await expect(page.getByTestId("preset-now")).toHaveText(/^read: old, Block size 1K bytes, UNIBUS \(Table 2a \(reading rates\)/);
   await expect.poll(() => ex.params().get("layout")).toBe("old");
   await expect(ex.memoPoints.first()).toBeVisible();
   await expect(option).not.toContainText("750/");   // plain words, not the report's ids

@@ -112,6 +112,8 @@ export const Presets = memo(function Presets({ spec, knobs, onPick }: { spec: Sy
           </optgroup>
         ))}
       </select>
+      {/* the closed select shows a long name's start only: the whole name, and its table, below */}
+      {selected && <p className="muted preset-now" data-testid="preset-now">{`${labels.get(selected.id)} (${selected.table})`}</p>}
     </div>
   );
 });

@@ -236,7 +236,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
   // A learner asked to pick among words (a choice, or which knob), alone or at a class's seat, is
   // answered without the chart: before the reveal it would be bare axes (nothing drawn but a
   // pinned baseline, which is kept), pushing the rest of the step down a phone's screen. It
-  // appears with the answer. The projector keeps its frame for the class to look at.
+  // appears with the answer. The projector keeps its frame: the class's tally is drawn there.
   const pick = picking(q, knobLabel(spec));
   const chartless = live?.role !== "teacher" && !revealed && !!pick && !baseline;
 
