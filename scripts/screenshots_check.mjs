@@ -5,6 +5,7 @@
 // question after the lesson, so 5 of 6 are matched), each question's share before and after and
 // its gain (docs/check-report.png); the report as printed goes to /tmp/check-report-print.png.
 import { join } from "node:path";
+import { startClass } from "./screenshots_class.mjs";
 
 /** What each of six students answers, before the lesson and after it: question 1 a value (as a
  * share of the model's), questions 2 and 3 a choice (the right one is 2 in both); null: none. */
@@ -15,20 +16,7 @@ const BEFORE = [[2, 2, 1], [0.5, 2, 1], [1.05, 2, 2], [3, 2, 3], [1.5, 2, 1], [0
 const AFTER = [[1.02, 2, 2], [0.95, 2, 2], [1.05, 2, 2], [1.5, 2, 1], [1.08, 2, 2], [0.97, 1, null]];
 
 export async function checkShots(browser, base, root) {
-  const room = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  room.on("dialog", (d) => d.accept());
-  await room.goto(`${base}/learn/decnet-link-quota/1?present=1`);
-  await room.getByTestId("start-class").click();
-  const code = (await room.getByTestId("class-code").textContent()).trim();
-  const phones = [];
-  for (const name of ["Ann", "Bo", "Cy", "Di", "", "Ed"]) {
-    const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
-    await p.goto(`${base}/c/${code}`);
-    await p.getByTestId("student-name").fill(name);
-    await p.getByTestId("join").tap();
-    await p.getByTestId("seat").waitFor();
-    phones.push(p);
-  }
+  const { room, code, phones } = await startClass(browser, base, "decnet-link-quota", ["Ann", "Bo", "Cy", "Di", "", "Ed"]);
   const truth = await room.evaluate(async (c) => {
     const t = JSON.parse(localStorage.getItem("memolab.classes.v1") ?? "{}")[c]?.teacher;
     const r = await (await fetch(`/api/classes/${c}/report`, { headers: { "X-Teacher-Token": t } })).json();

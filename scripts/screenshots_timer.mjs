@@ -5,6 +5,7 @@
 // lesson, the class report at 1280x800 with its table by order of the forms
 // (docs/check-forms-report.png).
 import { join } from "node:path";
+import { startClass } from "./screenshots_class.mjs";
 
 /** Each student's answers in the form they take (question 1 a value as a share of the model's,
  * questions 2 and 3 right or wrong): Ann, Cy and Ed take A then B; Bo, Di and Flo B then A. */
@@ -12,20 +13,7 @@ const BEFORE = [[2, true, false], [1.04, false, true], [0.4, false, false], [1.0
 const AFTER = [[1.03, true, true], [0.98, true, true], [1.06, true, false], [1.01, true, true], [0.95, false, true], [1.5, true, true]];
 
 export async function timerShots(browser, base, root) {
-  const room = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  room.on("dialog", (d) => d.accept());
-  await room.goto(`${base}/learn/afs-chunksize/1?present=1`);
-  await room.getByTestId("start-class").click();
-  const code = (await room.getByTestId("class-code").textContent()).trim();
-  const phones = [];
-  for (const name of ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]) {
-    const p = await (await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 })).newPage();
-    await p.goto(`${base}/c/${code}`);
-    await p.getByTestId("student-name").fill(name);
-    await p.getByTestId("join").tap();
-    await p.getByTestId("seat").waitFor();
-    phones.push(p);
-  }
+  const { room, code, phones } = await startClass(browser, base, "afs-chunksize", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]);
   const report = () => room.evaluate(async (c) => {
     const t = JSON.parse(localStorage.getItem("memolab.classes.v1") ?? "{}")[c]?.teacher;
     return (await fetch(`/api/classes/${c}/report`, { headers: { "X-Teacher-Token": t } })).json();

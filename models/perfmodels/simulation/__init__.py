@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from ..closed import Engine
 from ..fitted import fitted
@@ -22,7 +22,7 @@ from ..mechanism import EXPONENTIAL, Mechanism
 from ..types import Estimate, Knobs, Params, Simulation
 from ..types.requests import Progress
 from . import closedsim, rotation
-from .run import Limits, batch_means
+from .run import Limits, Outcome, batch_means
 from .support import SIMULATED, WHY_NOT
 
 SERVICES = ("exponential", "constant", "mechanism", "cv")
@@ -71,31 +71,19 @@ def simulate(
     loop = source.loop
     own = loop.mechanism or Mechanism(())
     analytic = m.solve(k, p, False)["metrics"]
-    metrics: dict[str, Estimate] = {
-        name: {"mean": iv.mean, "ci95": [iv.low, iv.high]} for name, iv in outcome.intervals.items()
-    }
     drew = _drew(service, cv_value, own)
     note, queues = _note(system, service, cv_value, loop.mechanism)
-    return {
-        "system": system,
-        "knobs": k,
-        "service": service,
-        "cv": cv_value,
-        "seed": run_seed,
-        "metrics": metrics,
-        "analytic": analytic,
-        "events": outcome.events,
-        "warmup_events": outcome.warmup_events,
-        "batches": outcome.batches,
-        "stopped": outcome.stopped,
-        "target": limits.target,
-        "half_width": outcome.worst,
-        "assumes": own.says if loop.mechanism else "exponential service times",
-        "drew": drew,
-        "note": note,
-        "queues": queues,
-        "moves": closedsim.moves(engine, k, loop, source.n),
-    }
+    said = Said(own.says if loop.mechanism else "exponential service times", drew, note, queues)
+    return _answer(
+        system,
+        k,
+        (service, cv_value, run_seed),
+        outcome,
+        limits,
+        analytic,
+        said,
+        closedsim.moves(engine, k, loop, source.n),
+    )
 
 
 def _rotation(
@@ -106,30 +94,61 @@ def _rotation(
     assumes = "a controller set-up even over its spread, the CPU overlapping the disk (max of the two)"
     spreads = {"mechanism": "the model's set-up", "constant": "a constant set-up", "exponential": "exponential set-ups"}
     drew = spreads.get(service, f"set-ups with a coefficient of variation of {cv or 0:g}") + ", the CPU one block ahead"
+    note = (
+        "The analysis overlaps the CPU and the disk perfectly (the period is the slower of the "
+        "two); the simulation lets a request the CPU delays miss its block's pass and lose a "
+        "whole turn, so the two part where the CPU's time per block nears the disk's"
+        + ("." if service == "mechanism" else ", and where the set-up's spread decides which requests miss.")
+    )
+    return _answer(
+        "ffs", k, (service, cv, seed), outcome, limits, rotation.analytic(k, p), Said(assumes, drew, note, ""), {}
+    )
+
+
+class Said(NamedTuple):
+    """What a run's answer says in words: the model's assumed times, the simulation's, why the
+    two part, and which way the simulation's queues go (Simulation's fields of the same names)."""
+
+    assumes: str
+    drew: str
+    note: str
+    queues: str
+
+
+def _answer(
+    system: str,
+    k: Knobs,
+    asked: tuple[str, float | None, int],
+    outcome: Outcome[Any],
+    limits: Limits,
+    analytic: Mapping[str, float | None],
+    said: Said,
+    moves: dict[str, int],
+) -> Simulation:
+    """One run's answer, however it was simulated: `asked` the service, cv and seed."""
+    service, cv, seed = asked
+    metrics: dict[str, Estimate] = {
+        n: {"mean": iv.mean, "ci95": [iv.low, iv.high]} for n, iv in outcome.intervals.items()
+    }
     return {
-        "system": "ffs",
+        "system": system,
         "knobs": k,
         "service": service,
         "cv": cv,
         "seed": seed,
-        "metrics": {n: {"mean": iv.mean, "ci95": [iv.low, iv.high]} for n, iv in outcome.intervals.items()},
-        "analytic": rotation.analytic(k, p),
+        "metrics": metrics,
+        "analytic": dict(analytic),
         "events": outcome.events,
         "warmup_events": outcome.warmup_events,
         "batches": outcome.batches,
         "stopped": outcome.stopped,
         "target": limits.target,
         "half_width": outcome.worst,
-        "assumes": assumes,
-        "drew": drew,
-        "note": (
-            "The analysis overlaps the CPU and the disk perfectly (the period is the slower of the "
-            "two); the simulation lets a request the CPU delays miss its block's pass and lose a "
-            "whole turn, so the two part where the CPU's time per block nears the disk's"
-            + ("." if service == "mechanism" else ", and where the set-up's spread decides which requests miss.")
-        ),
-        "queues": "",
-        "moves": {},
+        "assumes": said.assumes,
+        "drew": said.drew,
+        "note": said.note,
+        "queues": said.queues,
+        "moves": moves,
     }
 
 
