@@ -22,6 +22,18 @@ export type AnswerBody = ({ value: number } | { choice: number } | { sketch: num
 
 const at = (code: string, rest = "") => `/api/classes/${encodeURIComponent(code)}${rest}`;
 
+/** How long an answer waits for the class's reply. A phone on a network that is going away can
+ * hold a request open for minutes, the answer then neither sent nor kept; past this it counts as
+ * offline and is kept to be sent again under its key (stored once if it did arrive). */
+export const ANSWER_LIMIT_MS = 10_000;
+
+/** A signal that aborts after `ms` (a timer of the page's, so a test's clock moves it). */
+function within(ms: number): AbortSignal {
+  const c = new AbortController();
+  setTimeout(() => c.abort(new DOMException("the class did not reply in time", "TimeoutError")), ms);
+  return c.signal;
+}
+
 export const classes = {
   start: (lesson: { lesson: string } | { lesson_file: string }) =>
     request<ClassCreated>("/api/classes", { method: "POST", body: JSON.stringify(lesson) }),
@@ -30,7 +42,12 @@ export const classes = {
   /** `key` names this answer: sent again (a retry), it is stored once. `resets`: the step's count
    * of resets the device knew when the answer was given (one given before a reset is refused). */
   answer: (code: string, token: string, step: number, a: AnswerBody, key: string, resets?: number) =>
-    request<AnswerSaved>(at(code, "/answers"), { method: "POST", body: JSON.stringify({ step, ...a, key, ...(resets !== undefined ? { resets } : {}) }), headers: { "X-Student-Token": token } }),
+    request<AnswerSaved>(at(code, "/answers"), {
+      method: "POST",
+      body: JSON.stringify({ step, ...a, key, ...(resets !== undefined ? { resets } : {}) }),
+      headers: { "X-Student-Token": token },
+      signal: within(ANSWER_LIMIT_MS),
+    }),
   control: (code: string, token: string, c: Control) =>
     request<ClassState>(at(code, "/control"), { method: "POST", body: JSON.stringify(c), headers: { "X-Teacher-Token": token } }),
   /** whom this student discusses a step voted twice with (their round-1 answers) */

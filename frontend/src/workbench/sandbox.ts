@@ -54,7 +54,7 @@ function load(): Promise<Loaded> {
   return loaded;
 }
 
-interface Frame {
+export interface Frame {
   iframe: HTMLIFrameElement;
   port: MessagePort;
   ready: Promise<void>;
@@ -94,8 +94,11 @@ export class Sandbox {
   private later: Queued[] = [];
   private busy = false;
   private disposed = false;
-  /** how many frames were removed: an edit installed before the last removal is gone */
-  removed = 0;
+  // the edit the calls are for (the last "edit" call's, null for the original) and the frame it
+  // is installed in: a fresh frame (one removed past its time limit) has it installed again
+  // before any other call, so a fit or a judgement never answers for the original by mistake
+  private edit: Payload | null = null;
+  private editIn: Frame | null = null;
   private nextId = 1;
   private listeners = new Set<(s: SandboxStatus) => void>();
 
@@ -116,7 +119,7 @@ export class Sandbox {
     return this.open().ready;
   }
 
-  private open(): Frame {
+  protected open(): Frame {
     if (this.frame) return this.frame;
     this.setStatus({ phase: "starting" });
     const iframe = document.createElement("iframe");
@@ -153,7 +156,7 @@ export class Sandbox {
   }
 
   /** What the sandbox says, read as untrusted (anything it says may be an edit's). */
-  private heard(e: SandboxEvent, started: () => void, fail: (message: string) => void): void {
+  protected heard(e: SandboxEvent, started: () => void, fail: (message: string) => void): void {
     if (!e || typeof e !== "object") return;
     if (e.type === "ready") {
       this.setStatus({ phase: "ready", ms: typeof e.ms === "number" ? e.ms : undefined });
@@ -174,7 +177,6 @@ export class Sandbox {
 
   /** Remove the frame (its worker stops with it); the next call starts a fresh one. */
   close(): void {
-    if (this.frame) this.removed++;
     this.frame?.iframe.remove();
     this.frame?.port.close();
     this.frame = null;
@@ -222,6 +224,21 @@ export class Sandbox {
       this.close();
       return { ok: false, error: `the sandbox could not start: ${e instanceof Error ? e.message : e}`, line: null, stopped: false };
     }
+    if (op !== "edit" && this.edit && this.editIn !== frame) {
+      const again = await this.exchange(frame, "edit", this.edit, limitMs, {});
+      if (!again.ok) return again;
+      this.editIn = frame;
+    }
+    const answer = await this.exchange(frame, op, payload, limitMs, options);
+    if (op === "edit" && answer.ok) {
+      this.edit = payload.files ? payload : null;
+      this.editIn = frame;
+    }
+    return answer;
+  }
+
+  /** One call to the frame's Python and its answer, within its time limit. */
+  private async exchange(frame: Frame, op: string, payload: Payload, limitMs: number, options: CallOptions): Promise<Answer> {
     const id = this.nextId++;
     let limit: ReturnType<typeof setTimeout> | undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;

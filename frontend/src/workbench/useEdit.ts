@@ -91,20 +91,21 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
   }, [run, sandbox]);
   const want = useRef({ curveKnobs, x, fitted });
   want.current = { curveKnobs, x, fitted };
-  // what is installed in the sandbox now: the files (./modelEdit.ts editKey) and the frame they went into
-  const installed = useRef<{ key: string; removed: number } | null>(null);
+  // the edit installed in the sandbox now (./modelEdit.ts editKey; a fresh frame gets it again from
+  // the sandbox itself)
+  const installed = useRef<{ key: string } | null>(null);
   const generation = useRef(0);
 
   async function install(edit: Files): Promise<boolean> {
     const key = editKey(edit);
-    if (installed.current?.key === key && installed.current.removed === sandbox.removed) return true;
+    if (installed.current?.key === key) return true;
     const a = await sandbox.call("edit", { system, files: edit }, CURVE_LIMIT_MS);
     if (!a.ok) {
       installed.current = null;
       setProblem(problemOf(a));
       return false;
     }
-    installed.current = { key, removed: sandbox.removed };
+    installed.current = { key };
     return true;
   }
 
