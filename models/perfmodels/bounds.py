@@ -97,18 +97,37 @@ def closed_lines(
     product_form: bool = True,
 ) -> list[BoundLine]:
     """The bounds along a population axis, as lines: one network's demands, every population
-    (a sweep's fast path: the same numbers as `scaled(closed(...))` point by point)."""
-    at = [closed(demands, think, n, copies, product_form) for n in populations]
-    names = list(dict.fromkeys(name for b in at for name in b))
+    (a sweep's fast path: the same numbers as `scaled(closed(...))` point by point, with what
+    does not depend on the population worked out once)."""
+    cs = list(copies) if copies is not None else [1] * len(demands)
+    d = total_demand(demands, cs)
+    busy = [dk for dk in demands if dk > 0]
+    if d <= 0 or not populations:
+        return []
+    d_max = max(busy)
+    d_avg = d / sum(c for c, dk in zip(cs, demands, strict=True) if dk > 0)
+    z = think
+    cap = 1.0 / d_max
+    at: dict[str, list[float | None]] = {
+        f"{ASYMPTOTIC} upper": [min(n / (d + z), cap) if n > 0 else None for n in populations],
+        f"{ASYMPTOTIC} lower": [asymptotic_lower(d, z, n) if n > 0 else None for n in populations],
+    }
+    if product_form:
+        grow_avg, grow_max = d_avg / (1 + z / d), d_max
+        at[f"{BALANCED} upper"] = [min(cap, n / (d + z + (n - 1) * grow_avg)) if n > 0 else None for n in populations]
+        at[f"{BALANCED} lower"] = [
+            n / (d + z + (n - 1) * grow_max / (1 + z / (n * d))) if n > 0 else None for n in populations
+        ]
     return [
         {
             "metric": metric,
             "name": name,
             "side": "upper" if name.endswith("upper") else "lower",
-            "values": [_finite(b[name] * amount) if name in b else None for b in at],
+            "values": [None if x is None else _finite(x * amount) for x in xs],
         }
         for metric, amount in per_cycle.items()
-        for name in names
+        for name, xs in at.items()
+        if any(x is not None and math.isfinite(x) for x in xs)
     ]
 
 

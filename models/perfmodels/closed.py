@@ -179,9 +179,31 @@ def _exact(loop: Loop[C]) -> bool:
     return loop.mechanism is None or product_form(loop.mechanism)
 
 
-def _solve(
-    loop: Loop[C], population: int, keep: Iterable[int]
-) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]]]:
+Answer = tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]]]
+
+# The networks solved last, with what was kept of each: a sweep asks one network several times
+# (its curve, the busiest station's share along it, the population where that share saturates),
+# and MVA's one pass to N answers every smaller population on the way. A few entries suffice.
+_SOLVED: list[tuple[tuple[object, ...], int, frozenset[int], Answer]] = []
+_SOLVED_KEPT = 8
+
+
+def _solve(loop: Loop[C], population: int, keep: Iterable[int]) -> Answer:
+    """`_mva` for this network and population, answered from a solve to at least that
+    population that kept at least those queues when there was one."""
+    need = frozenset(keep)
+    key = (loop.demands, loop.think, loop.copies, loop.mechanism)
+    for k, n, kept, (xs, queues, waits) in _SOLVED:
+        if k == key and n >= population and need <= kept:
+            kept_queues = {i: queues[i] for i in need if i in queues}
+            return xs[:population], kept_queues, {i: waits[i] for i in need if i in waits}
+    answer = _mva(loop, population, need)
+    _SOLVED.insert(0, (key, population, need, answer))
+    del _SOLVED[_SOLVED_KEPT:]
+    return answer
+
+
+def _mva(loop: Loop[C], population: int, keep: Iterable[int]) -> Answer:
     """Exact MVA, or where the loop's mechanism has kinds of request with their own times or
     times that are not exponential, MVA with each kind's own times (mva.recursion_kinds, with the
     wait an arriving request finds at each station)."""
