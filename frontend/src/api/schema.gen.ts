@@ -1879,6 +1879,11 @@ export interface components {
     };
     /** SweepRequest */
     SweepRequest: {
+      /**
+       * Band
+       * @default true
+       */
+      band?: boolean;
       /** Knobs */
       knobs?: {
         [key: string]: number | string;

@@ -19,9 +19,9 @@ type Route<K extends Op> = (http: Http, call: Extract<Call, { type: K }>) => Pro
 const ROUTES: { [K in Op]?: Route<K> } = {
   // a GET, which the browser and the service worker keep
   describe: (http, call) => http.describe(call.system),
-  // the server's sweep always has its band (computed once, and kept, for every page that asks)
-  sweep: (http, { band: _, ...call }) => http.model(call),
-  band: (http, call) => http.model<SweepResult>({ ...call, type: "sweep" }).then((s) => s.band),
+  // a curve's band is the server's sweep with its band (a curve asked without one is the sweep
+  // route's as it is: the first curve before Python has loaded does not wait for a band)
+  band: (http, call) => http.model<SweepResult>({ ...call, type: "sweep", band: true }).then((s) => s.band),
   fit: (http, call) => serverFit(http, call),
   // the server's simulation is bounded (2 s, 2M events a request): a longer run is the browser's
   simulate: (http, call) => http.model({ ...call, time_limit_s: Math.min(call.time_limit_s ?? SERVER_SIMULATION_S, SERVER_SIMULATION_S),

@@ -32,11 +32,11 @@ describe("askServer", () => {
   it("asks the routes that take another shape in theirs", async () => {
     const h = http();
     expect(await askServer(h, { type: "describe", system: "ffs" })).toEqual({ what: "describe", asked: "ffs" });
-    // the server's sweep always has its band: a curve asked without it is asked as the sweep
-    expect(await askServer(h, { ...sweep, band: false })).toEqual({ what: "model", asked: sweep });
+    // a curve without its band is asked as it is; its band is the sweep with one
+    expect(await askServer(h, { ...sweep, band: false })).toEqual({ what: "model", asked: { ...sweep, band: false } });
     const bands = http(undefined, (asked) => ({ asked, band: { cpu: "its band" } }));
     expect(await askServer(bands, { ...sweep, type: "band" })).toEqual({ cpu: "its band" });
-    expect(bands.model).toHaveBeenCalledWith(sweep);
+    expect(bands.model).toHaveBeenCalledWith({ ...sweep, band: true });
   });
 
   it("fits a user's text by reading it first, and gives the rows their lines and left-out errors", async () => {

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 import perfmodels
 from perfmodels.owndata import MAX_BYTES, MAX_ROWS
@@ -40,6 +40,8 @@ class EvaluateRequest(BaseModel):
 class SweepRequest(EvaluateRequest):
     x: KnobName
     values: list[KnobValue] | None = Field(default=None, min_length=1, max_length=MAX_SWEEP_POINTS)
+    # false: the curve alone (a first curve, drawn before its band, which costs several curves)
+    band: StrictBool = True
     # with params: the fitted parameters a user's table leaves open, {name: [low, high]}, as a band
     spread: dict[KnobName, list[float]] | None = Field(default=None, max_length=32)
 
