@@ -183,9 +183,10 @@ Answer = tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float,
 
 # The networks solved last, with what was kept of each: a sweep asks one network several times
 # (its curve, the busiest station's share along it, the population where that share saturates),
-# and MVA's one pass to N answers every smaller population on the way. A few entries suffice.
+# and MVA's one pass to N answers every smaller population on the way; a model's answers at the
+# memo's settings are a few more networks, and the next setting's (a prefetch) as many again.
 _SOLVED: list[tuple[tuple[object, ...], int, frozenset[int], Answer]] = []
-_SOLVED_KEPT = 8
+_SOLVED_KEPT = 16
 
 
 def _solve(loop: Loop[C], population: int, keep: Iterable[int]) -> Answer:

@@ -13,7 +13,22 @@ from __future__ import annotations
 
 from .fitted import report
 from .system import System
-from .types import Knobs, MemoModel, Params
+from .types import Knobs, KnobValue, MemoModel, Params
+
+# Each system's distinct configurations, read once (a sweep asks for them at every knob move).
+_CONFIGS: dict[str, list[dict[str, KnobValue]]] = {}
+
+
+def _configs(m: System, name: str) -> list[dict[str, KnobValue]]:
+    """The distinct configurations of the report's figures, their values checked as knobs."""
+    if name not in _CONFIGS:
+        s = m.SPEC
+        seen: dict[str, dict[str, KnobValue]] = {}
+        for o in report(name).get("figures", []):
+            config = {k: s.knob(k).coerce(v) for k, v in o["config"].items()}
+            seen.setdefault(repr(sorted(config.items())), config)
+        _CONFIGS[name] = list(seen.values())
+    return _CONFIGS[name]
 
 
 def memo_models(m: System, name: str, base: Knobs, x: str, p: Params | None = None) -> list[MemoModel]:
@@ -21,17 +36,11 @@ def memo_models(m: System, name: str, base: Knobs, x: str, p: Params | None = No
     s = m.SPEC
     choice = {k.name for k in s.knobs if k.choices is not None}
     out: list[MemoModel] = []
-    seen: set[str] = set()
-    for o in report(name).get("figures", []):
-        config = {k: s.knob(k).coerce(v) for k, v in o["config"].items()}
-        key = repr(sorted(config.items()))
-        if key in seen:
-            continue
-        seen.add(key)
+    for config in _configs(m, name):
         if any(k in choice and k != x and v != base[k] for k, v in config.items()):
             continue
         if all(k == x or v == base[k] for k, v in config.items()):
             continue
         answer = m.solve({**base, **config}, p, detail=False)
-        out.append({"knobs": config, "metrics": dict(answer["metrics"])})
+        out.append({"knobs": dict(config), "metrics": dict(answer["metrics"])})
     return out

@@ -1,6 +1,7 @@
 // Curves computed ahead of the knobs: after a numeric knob moves, the curve one step further the
 // same way, while the page is idle, so the next key press or slow drag finds its curve ready; a
-// knob taking focus computes both neighbours, so even its first move finds its curve ready.
+// knob taking focus computes both neighbours with their bands, so even its first move finds its
+// curve and band ready. (A move's own band waits for the knobs to rest: view/useModelView.ts.)
 import { useCallback, useRef } from "react";
 import { isChoice, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import { bandCall, curveCall } from "../chart/curves";
@@ -11,17 +12,18 @@ export function usePrefetch(client: ModelClient, spec: SystemSpec, state: Explor
   const lastKnobs = useRef(state.knobs);
   const latestView = useRef(state);
   latestView.current = state;
-  const prefetchAround = (knobs: KnobValues, x: string, knob: NumberKnob, ways: boolean[]) => {
+  const prefetchAround = (knobs: KnobValues, x: string, knob: NumberKnob, ways: boolean[], withBand: boolean) => {
     const v = Number(knobs[knob.name]);
     const ahead = ways.map((up) => neighbour(knob, v, up)).filter((n): n is number => n !== null);
     if (!ahead.length) return;
-    // each step's curve, its answer (the readouts) and the curve's band, so the step
-    // draws all three in one frame
+    // each step's curve and its answer (the readouts), and from a knob at rest the curve's band,
+    // so the step draws them in one frame
     const calls = ahead.flatMap((n) => {
       const next = { ...knobs, [knob.name]: n };
       const params = latestView.current.fitted ?? undefined;
       const spread = params ? latestView.current.spread ?? undefined : undefined;
-      return [curveCall(spec, next, x, params), { type: "evaluate" as const, system: spec.id, knobs: next, params }, bandCall(spec, next, x, params, spread)];
+      const step = [curveCall(spec, next, x, params), { type: "evaluate" as const, system: spec.id, knobs: next, params }];
+      return withBand ? [...step, bandCall(spec, next, x, params, spread)] : step;
     });
     // asked once this move's frame is drawn: on a machine with few cores the worker computing
     // them would otherwise take the processor from the page's render of this move
@@ -32,13 +34,13 @@ export function usePrefetch(client: ModelClient, spec: SystemSpec, state: Explor
     const before = lastKnobs.current;
     lastKnobs.current = next.knobs;
     const moved = spec.knobs.find((k) => !isChoice(k) && k.name !== next.x && before[k.name] !== next.knobs[k.name]) as NumberKnob | undefined;
-    if (moved) prefetchAround(next.knobs, next.x, moved, [Number(next.knobs[moved.name]) > Number(before[moved.name])]);
+    if (moved) prefetchAround(next.knobs, next.x, moved, [Number(next.knobs[moved.name]) > Number(before[moved.name])], false);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefetchAround works through refs, so a stale copy behaves the same
   const onKnobFocus = useCallback((name: string) => {
     const { knobs: now, x: along } = latestView.current;
     const knob = spec.knobs.find((k) => k.name === name);
-    if (knob && !isChoice(knob) && knob.name !== along) prefetchAround(now, along, knob, [true, false]);
+    if (knob && !isChoice(knob) && knob.name !== along) prefetchAround(now, along, knob, [true, false], true);
   }, [spec]);
   return { afterMove, onKnobFocus };
 }

@@ -4,10 +4,26 @@
 // by the explorer, a lesson or a prefetch is one request with one key.
 import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types";
-import type { ModelClient } from "../runtime/ModelClient";
+import type { Answer, ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
 import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, kneeOf, limitOf, pointAt, sameKnobs, saturationOf } from "../chart/curves";
 import { type Latest, useLatest } from "./useLatest";
+import { useRested } from "./useRested";
+
+/** How long the knobs stay put before a curve's band is asked for. */
+export const BAND_REST_MS = 150;
+
+/** An answer with the key it was asked under (drawn only while that is the key on screen). */
+interface Keyed<T> {
+  key: string;
+  value: T;
+}
+
+function keyed<T>(key: string, a: Answer<T>): Answer<Keyed<T>> {
+  return "now" in a ? { now: { key, value: a.now } } : { later: a.later.then((value) => ({ key, value })) };
+}
+
+const keyedNow = <T,>(key: string, v: T | undefined): Keyed<T> | undefined => (v === undefined ? undefined : { key, value: v });
 
 export interface ViewRequest {
   knobs: KnobValues;
@@ -42,16 +58,22 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
     () => (whole ? client.sweep(spec.id, curveKnobs, x, undefined, undefined, params) : client.curve(spec.id, curveKnobs, x, undefined, params)),
     () => (whole ? undefined : client.peek(curveCall(spec, curveKnobs, x, params))),
   );
-  // Its band (several curves' work) is asked apart, in the background, so that a knob move's
-  // curve is drawn first; the band drawn meanwhile is the last one known.
-  const bandAnswer = useLatest(
-    whole ? null : `${source}|${callKey(bandCall(spec, curveKnobs, x, params, spread))}`,
-    () => client.band(spec.id, curveKnobs, x, "band", params, spread),
-    () => client.peek(bandCall(spec, curveKnobs, x, params, spread)),
+  // Its band (several curves' work) is asked apart, in the background, once the knobs rest: a
+  // knob move's curve is drawn first, and a run of key presses or a drag does not keep the worker
+  // computing bands the next press waits behind. A band already known is drawn at once; none is
+  // drawn for another setting than the curve's.
+  const bandKey = whole ? null : `${source}|${callKey(bandCall(spec, curveKnobs, x, params, spread))}`;
+  const rested = useRested(bandKey, BAND_REST_MS) === bandKey;
+  const bandAnswer = useLatest<Keyed<SweepResult["band"]>>(
+    rested ? bandKey : null,
+    () => keyed(bandKey!, client.band(spec.id, curveKnobs, x, "band", params, spread)),
+    () => keyedNow(bandKey!, client.peek(bandCall(spec, curveKnobs, x, params, spread))),
   );
+  const knownBand = bandKey && !rested ? client.peek(bandCall(spec, curveKnobs, x, params, spread)) : undefined;
+  const bandNow = knownBand ?? (bandAnswer.value?.key === bandKey ? bandAnswer.value.value : null);
   const sweepValue = useMemo(
-    () => (curveAnswer.value ? { ...curveAnswer.value, band: (!whole && bandAnswer.value) || curveAnswer.value.band } : null),
-    [curveAnswer.value, bandAnswer.value, whole],
+    () => (curveAnswer.value ? { ...curveAnswer.value, band: whole ? curveAnswer.value.band : (bandNow ?? {}) } : null),
+    [curveAnswer.value, bandNow, whole],
   );
   const sweep: Latest<SweepResult> = { value: sweepValue, error: curveAnswer.error ?? bandAnswer.error };
   // The full answer at the current setting: readouts and the path's stages.
