@@ -4,7 +4,7 @@
 // by the explorer, a lesson or a prefetch is one request with one key.
 import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types";
-import type { Answer, ModelClient } from "../runtime/ModelClient";
+import type { ModelClient } from "../runtime/ModelClient";
 import { callKey } from "../runtime/protocol";
 import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, kneeOf, limitOf, pointAt, sameKnobs, saturationOf } from "../chart/curves";
 import { type Latest, useLatest } from "./useLatest";
@@ -12,18 +12,6 @@ import { useRested } from "./useRested";
 
 /** How long the knobs stay put before a curve's band is asked for. */
 export const BAND_REST_MS = 150;
-
-/** An answer with the key it was asked under (drawn only while that is the key on screen). */
-interface Keyed<T> {
-  key: string;
-  value: T;
-}
-
-function keyed<T>(key: string, a: Answer<T>): Answer<Keyed<T>> {
-  return "now" in a ? { now: { key, value: a.now } } : { later: a.later.then((value) => ({ key, value })) };
-}
-
-const keyedNow = <T,>(key: string, v: T | undefined): Keyed<T> | undefined => (v === undefined ? undefined : { key, value: v });
 
 export interface ViewRequest {
   knobs: KnobValues;
@@ -60,17 +48,17 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   );
   // Its band (several curves' work) is asked apart, in the background, once the knobs rest: a
   // knob move's curve is drawn first, and a run of key presses or a drag does not keep the worker
-  // computing bands the next press waits behind. A band already known is drawn at once; none is
-  // drawn for another setting than the curve's.
+  // computing bands the next press waits behind. A band already known is drawn at once; until
+  // the new one comes, the last one known (so the axis does not jump while a knob moves).
   const bandKey = whole ? null : `${source}|${callKey(bandCall(spec, curveKnobs, x, params, spread))}`;
   const rested = useRested(bandKey, BAND_REST_MS) === bandKey;
-  const bandAnswer = useLatest<Keyed<SweepResult["band"]>>(
+  const bandAnswer = useLatest(
     rested ? bandKey : null,
-    () => keyed(bandKey!, client.band(spec.id, curveKnobs, x, "band", params, spread)),
-    () => keyedNow(bandKey!, client.peek(bandCall(spec, curveKnobs, x, params, spread))),
+    () => client.band(spec.id, curveKnobs, x, "band", params, spread),
+    () => client.peek(bandCall(spec, curveKnobs, x, params, spread)),
   );
   const knownBand = bandKey && !rested ? client.peek(bandCall(spec, curveKnobs, x, params, spread)) : undefined;
-  const bandNow = knownBand ?? (bandAnswer.value?.key === bandKey ? bandAnswer.value.value : null);
+  const bandNow = knownBand ?? bandAnswer.value;
   const sweepValue = useMemo(
     () => (curveAnswer.value ? { ...curveAnswer.value, band: whole ? curveAnswer.value.band : (bandNow ?? {}) } : null),
     [curveAnswer.value, bandNow, whole],
