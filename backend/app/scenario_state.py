@@ -1,4 +1,4 @@
-"""A scenario's explorer state (api/schemas.py ExplorerState, every field of it), checked against
+"""A scenario's explorer state (api/schemas.py ScenarioView, every field of it), checked against
 the models before it is kept: the knobs and baseline are the system's, the axes and "one curve
 per" are its knobs and metrics, the fitted parameters and the band they leave open are the
 model's, each within its bounds. Pure (no database): the route turns a ValueError into a 422 with
@@ -10,15 +10,15 @@ from typing import Any
 
 from perfmodels import registry
 
-from .api.schemas import ExplorerState, ScenarioIn
+from .api.schemas import ScenarioView, ScenarioIn
 
-VIEW = frozenset(ExplorerState.model_fields)
+VIEW = frozenset(ScenarioView.model_fields)
 
 
 def view_defaults() -> dict[str, Any]:
     """What a kept state lacks is the model's default (a part saved before it existed, or one the
     state left at its default)."""
-    fields = ExplorerState.model_fields.items()
+    fields = ScenarioView.model_fields.items()
     return {n: f.get_default(call_default_factory=True) for n, f in fields if not f.is_required()}
 
 

@@ -56,7 +56,6 @@ from .knobs import load_spec
 from .system import POINT_BY_POINT
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
-CLIENTS = ("redhat72", "solaris7")
 DEFAULT_BUFFERSIZE = 16384  # memo: I/O stayed 16k at chunksize 15 until AFSV_BUFFERSIZE was raised
 
 SPEC = load_spec("afs")  # knobs and metrics: specs/afs.toml

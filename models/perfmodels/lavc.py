@@ -89,7 +89,6 @@ from .types import Evaluation, Knobs, KnobValue, Observation, Params, Stage, obs
 MEMO_VUPS = float(hardware.part("cpus", "MicroVAX II").number("vups") or 0.9)  # the memo's boot member
 ADAPTER_MBPS = {"DEUNA": 1.2, "DEQNA": 3.3, "DELUA": 3.3}  # memo, Ethernet interface
 ADAPTER_BLOCKS_S = {"DEUNA": 300, "DEQNA": 800, "DELUA": 800}  # memo, Ethernet interface
-ETHERNET_MBPS = 10.0  # memo: the Ethernet's capacity
 HARDWARE_FIGURES = {"cpu": ("vups",)}  # what the model reads of a processor (its card shows these)
 BLOCK_BITS = 512 * 8
 STATIONS = ("boot CPU", "boot disks", "adapter", "Ethernet")

@@ -88,7 +88,7 @@ MAX_EDIT_CHARS = 64 * 1024
 PackedEdit = Annotated[str, StringConstraints(min_length=1, max_length=MAX_EDIT_CHARS, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
-class ExplorerState(BaseModel):
+class ScenarioView(BaseModel):
     """An explorer's view, the one definition of it: what its link holds (frontend
     state/urlState.ts parses and writes it) and a saved scenario keeps, every field of it. The
     page's types for the link, the save dialog and the scenario pages derive from this model (in
@@ -113,8 +113,8 @@ class ExplorerState(BaseModel):
     bounds: bool = True
 
 
-class ScenarioIn(ExplorerState):
-    """An explorer state to save: the view (ExplorerState) with its title, notes and listing."""
+class ScenarioIn(ScenarioView):
+    """An explorer state to save: the view (ScenarioView) with its title, notes and listing."""
 
     system: ScenarioName
     # no NUL: PostgreSQL cannot store one in text, and no person types one
@@ -126,8 +126,8 @@ class ScenarioIn(ExplorerState):
     edit: PackedEdit | None = None
 
 
-class SavedScenario(ExplorerState):
-    """A saved explorer state (every field of ExplorerState), as anyone with its link reads it."""
+class SavedScenario(ScenarioView):
+    """A saved explorer state (every field of ScenarioView), as anyone with its link reads it."""
 
     model_config = ConfigDict(extra="ignore")
     slug: str

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..lessons import CheckForms, Step
 from .gain import CheckAnswers
 from .report import WITHIN, truth_of
+from .rules import PHASES
 
 # the answers' CSV, in its order (new columns go last: a sheet reading the first ones still works)
 # (new columns last: a sheet that reads the first columns reads them still; `how sure` is the
@@ -18,7 +19,6 @@ FORM_WORDS = {
     "BA": "form B before the lesson, form A after it",
 }
 SURE_WORDS = {"1": "guessing", "2": "fairly sure", "3": "sure"}
-PHASES = ("before", "after")
 
 
 def check_rows(a: CheckAnswers) -> list[list[str]]:

@@ -1437,7 +1437,7 @@ export interface components {
     };
     /**
      * SavedScenario
-     * @description A saved explorer state (every field of ExplorerState), as anyone with its link reads it.
+     * @description A saved explorer state (every field of ScenarioView), as anyone with its link reads it.
      */
     SavedScenario: {
       /** Baseline */
@@ -1494,7 +1494,7 @@ export interface components {
     };
     /**
      * ScenarioIn
-     * @description An explorer state to save: the view (ExplorerState) with its title, notes and listing.
+     * @description An explorer state to save: the view (ScenarioView) with its title, notes and listing.
      */
     ScenarioIn: {
       /** Baseline */

@@ -37,9 +37,6 @@ export type WorkerEvent =
  * user's own table, and a simulation. */
 export type OwnCall = Extract<Call, { type: "table" | "fit" | "left_out" | "simulate" }>;
 
-// A model request to the worker: a call with its id.
-export type ModelRequest = Exclude<WorkerRequest, { type: "attach" }>;
-
 /** The one key of a request: the page's cache, the views that ask (useLatest) and the worker's
  * recent answers all name a request by it, so the same curve is one request everywhere. */
 export function callKey(call: Call): string {

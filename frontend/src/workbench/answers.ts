@@ -1,14 +1,14 @@
 // What the sandbox answers, read as untrusted text: the edited model may be anyone's code, so an
 // answer is JSON of a known shape or an error, never something the page runs or renders as HTML.
 
-export type Answer =
+export type SandboxAnswer =
   | { ok: true; result: unknown }
   // `file`, `line`: where in the model's files it came from (perfmodels/mva.py), where known
   | { ok: false; error: string; line: number | null; file?: string | null; stopped: boolean };
 
 const FILE = /^perfmodels\/\w{1,60}\.py$/;
 
-export function readAnswer(text: unknown): Answer {
+export function readAnswer(text: unknown): SandboxAnswer {
   let a: unknown;
   try {
     a = JSON.parse(String(text));

@@ -7,7 +7,7 @@
 // a moment the frame is removed, its worker with it, and a fresh one is started for the next call.
 // A call may be told its progress (a fit's), and stopped by its page (an AbortSignal) the same way.
 import workerUrl from "./sandboxWorker.ts?worker&url";
-import { type Answer, readAnswer } from "./answers";
+import { type SandboxAnswer, readAnswer } from "./answers";
 import type { SandboxAssets, SandboxEvent } from "./protocol";
 
 declare const __PYODIDEDIR__: string;
@@ -73,18 +73,18 @@ interface Queued {
   payload: Payload;
   limitMs: number;
   options: CallOptions;
-  resolve: (a: Answer) => void;
+  resolve: (a: SandboxAnswer) => void;
 }
 
 interface Pending {
   id: number;
-  resolve: (a: Answer) => void;
+  resolve: (a: SandboxAnswer) => void;
   /** start the time limit again (the call waited on the page, not on its Python) */
   rearm: () => void;
   progress?: (fraction: number) => void;
 }
 
-const STOPPED: Answer = { ok: false, error: "stopped", line: null, stopped: true };
+const STOPPED: SandboxAnswer = { ok: false, error: "stopped", line: null, stopped: true };
 
 export class Sandbox {
   status: SandboxStatus = { phase: "starting" };
@@ -185,7 +185,7 @@ export class Sandbox {
   /** The workbench closed: every call answered as stopped, the frame removed, none started again. */
   dispose(): void {
     this.disposed = true;
-    const gone: Answer = { ok: false, error: "the sandbox was closed", line: null, stopped: false };
+    const gone: SandboxAnswer = { ok: false, error: "the sandbox was closed", line: null, stopped: false };
     for (const c of [...this.first.splice(0), ...this.later.splice(0)]) c.resolve(gone);
     this.pending?.resolve(gone);
     this.close();
@@ -194,8 +194,8 @@ export class Sandbox {
   /** One operation of perfmodels/editbridge.py, within `limitMs` of its own running time, after
    * the calls before it; a `background` call (judging an edit) waits for every other. Stopped by
    * `options.signal`: not started, or its Python interrupted where it is (answered as stopped). */
-  call(op: string, payload: Payload, limitMs: number, background = false, options: CallOptions = {}): Promise<Answer> {
-    return new Promise<Answer>((resolve) => {
+  call(op: string, payload: Payload, limitMs: number, background = false, options: CallOptions = {}): Promise<SandboxAnswer> {
+    return new Promise<SandboxAnswer>((resolve) => {
       (background ? this.later : this.first).push({ op, payload, limitMs, options, resolve });
       void this.pump();
     });
@@ -215,7 +215,7 @@ export class Sandbox {
     this.busy = false;
   }
 
-  private async run(op: string, payload: Payload, limitMs: number, options: CallOptions = {}): Promise<Answer> {
+  private async run(op: string, payload: Payload, limitMs: number, options: CallOptions = {}): Promise<SandboxAnswer> {
     if (this.disposed) return { ok: false, error: "the sandbox was closed", line: null, stopped: false };
     const frame = this.open();
     try {
@@ -238,7 +238,7 @@ export class Sandbox {
   }
 
   /** One call to the frame's Python and its answer, within its time limit. */
-  private async exchange(frame: Frame, op: string, payload: Payload, limitMs: number, options: CallOptions): Promise<Answer> {
+  private async exchange(frame: Frame, op: string, payload: Payload, limitMs: number, options: CallOptions): Promise<SandboxAnswer> {
     const id = this.nextId++;
     let limit: ReturnType<typeof setTimeout> | undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;
@@ -246,7 +246,7 @@ export class Sandbox {
     // and its answer is the page's to ignore)
     const stop = () => frame.iframe.contentWindow?.postMessage({ type: "interrupt" }, "*");
     options.signal?.addEventListener("abort", stop, { once: true });
-    const answer = await new Promise<Answer>((resolve) => {
+    const answer = await new Promise<SandboxAnswer>((resolve) => {
       const arm = () => {
         clearTimeout(limit);
         limit = setTimeout(() => {

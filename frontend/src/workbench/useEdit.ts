@@ -5,7 +5,7 @@
 // of the edit (./useEditFit.ts) gives the parameters (and knobs) its curve is drawn with.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
-import { type Answer, num } from "./answers";
+import { type SandboxAnswer, num } from "./answers";
 import { editKey } from "./modelEdit";
 import type { Files } from "./modelSource";
 import { readSweep } from "./readSweep";
@@ -67,7 +67,7 @@ function readLaws(v: unknown): LawReport | null {
 }
 
 /** An error the sandbox answered, where in the model's files it came from. */
-export const problemOf = (a: Extract<Answer, { ok: false }>): Problem => ({ message: a.error.slice(0, 500), line: a.line, file: a.file ?? null });
+export const problemOf = (a: Extract<SandboxAnswer, { ok: false }>): Problem => ({ message: a.error.slice(0, 500), line: a.line, file: a.file ?? null });
 
 /** `files`: the edited files' texts by path (null: the original model); `fitted`: a fit's values
  * to draw the edit with (null: the parameters it runs with). */

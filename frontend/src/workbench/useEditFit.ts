@@ -6,7 +6,7 @@
 // its values until the text changes.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { KnobValues, SystemSpec } from "../api/types";
-import type { Answer } from "./answers";
+import type { SandboxAnswer } from "./answers";
 import { type MemoFitResult, type OwnFitAnswer, readLeftOut, readMemoFit, readOwnFit } from "./readEditFit";
 import type { Sandbox } from "./sandbox";
 import { FIT_LIMIT_MS, type FittedEdit, type Problem, problemOf } from "./useEdit";
@@ -77,7 +77,7 @@ export function useEditFit(o: {
     const progress = (share: number, from = 0) => (f: number) => {
       if (!signal.aborted) setState((s) => (s.phase === "running" ? { ...s, progress: from + share * f } : s.phase === "done" && s.kind === "own" ? { ...s, progress: from + share * f } : s));
     };
-    const failed = (a: Extract<Answer, { ok: false }> | null) => setState({ phase: "failed", kind: live.kind, problem: a ? problemOf(a) : unreadable, ...at });
+    const failed = (a: Extract<SandboxAnswer, { ok: false }> | null) => setState({ phase: "failed", kind: live.kind, problem: a ? problemOf(a) : unreadable, ...at });
     const table = ownNow.current;
     if (live.kind === "own" && !table) return;
     setState({ phase: "running", kind: live.kind, progress: 0, ...at });

@@ -6,7 +6,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { KnobValues, SystemSpec } from "../../src/api/types";
-import type { Answer } from "../../src/workbench/answers";
+import type { SandboxAnswer } from "../../src/workbench/answers";
 import type { Sandbox } from "../../src/workbench/sandbox";
 import type { FittedEdit } from "../../src/workbench/useEdit";
 import { drawnWith } from "../../src/workbench/useEdit";
@@ -17,9 +17,9 @@ const spec = {
 } as unknown as SystemSpec;
 
 function fakeSandbox() {
-  const calls: { op: string; payload: Record<string, unknown>; answer: (a: Answer) => void }[] = [];
+  const calls: { op: string; payload: Record<string, unknown>; answer: (a: SandboxAnswer) => void }[] = [];
   const sandbox = {
-    call: (op: string, payload: Record<string, unknown>) => new Promise<Answer>((resolve) => calls.push({ op, payload, answer: resolve })),
+    call: (op: string, payload: Record<string, unknown>) => new Promise<SandboxAnswer>((resolve) => calls.push({ op, payload, answer: resolve })),
   } as unknown as Sandbox;
   return { sandbox, calls };
 }

@@ -5,7 +5,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
-import type { Answer } from "../../src/workbench/answers";
+import type { SandboxAnswer } from "../../src/workbench/answers";
 import type { CallOptions, Sandbox } from "../../src/workbench/sandbox";
 import { type OwnTableInput, useEditFit } from "../../src/workbench/useEditFit";
 
@@ -14,10 +14,10 @@ const MEMO = { params: { network_MBps: 10.27 }, ranges: { network_MBps: [10.2, 1
 
 /** A sandbox whose calls wait until the test answers them. */
 function fakeSandbox() {
-  const calls: { op: string; options: CallOptions; answer: (a: Answer) => void }[] = [];
+  const calls: { op: string; options: CallOptions; answer: (a: SandboxAnswer) => void }[] = [];
   const sandbox = {
     call: (op: string, _payload: object, _limit: number, _background: boolean, options: CallOptions) =>
-      new Promise<Answer>((resolve) => calls.push({ op, options, answer: resolve })),
+      new Promise<SandboxAnswer>((resolve) => calls.push({ op, options, answer: resolve })),
   } as unknown as Sandbox;
   return { sandbox, calls };
 }

@@ -2,7 +2,7 @@ import json
 from types import SimpleNamespace
 
 import perfmodels
-from app.api.schemas import ExplorerState
+from app.api.schemas import ScenarioView
 from app.core import limits
 
 GOOD = {
@@ -83,7 +83,7 @@ def test_a_users_own_table_and_its_fit_are_kept_as_given(client):
     assert client.post("/api/scenarios", json={**GOOD, "data": "x" * (64 * 1024 + 1)}).status_code == 422
 
 
-# A value for every field of the view (ExplorerState), each other than GOOD's and the default: a
+# A value for every field of the view (ScenarioView), each other than GOOD's and the default: a
 # field added to the model without one here fails, and so does one a saved scenario drops.
 NOT_DEFAULT = {
     "knobs": {"circuit": "DTE", "link_quota": 40, "buffer_size": 1024, "copy_us_per_byte": 2.5},
@@ -102,10 +102,10 @@ NEEDS = {"spread": {"fitted": {"host_msg_ms": 4.7}}}
 
 
 def test_every_field_of_the_view_is_kept(client):
-    """Each field of ExplorerState, saved alone at a value other than its default, reads back as
+    """Each field of ScenarioView, saved alone at a value other than its default, reads back as
     it was saved (a shared fit once lost its band and a hidden bounds' toggle this way); one left
     at its default reads back as the default."""
-    assert set(NOT_DEFAULT) == set(ExplorerState.model_fields), "give every field of the view a value here"
+    assert set(NOT_DEFAULT) == set(ScenarioView.model_fields), "give every field of the view a value here"
     spec = perfmodels.registry.spec("decnet")
     plain = client.get(f"/api/scenarios/{client.post('/api/scenarios', json=GOOD).json()['slug']}").json()
     for field, value in NOT_DEFAULT.items():
@@ -115,7 +115,7 @@ def test_every_field_of_the_view_is_kept(client):
         got = client.get(f"/api/scenarios/{r.json()['slug']}").json()
         expected = spec.validate(value) if field in ("knobs", "baseline") else value
         assert got[field] == expected != plain[field], field
-        for other, default in ExplorerState.model_fields.items():
+        for other, default in ScenarioView.model_fields.items():
             if other not in body and not default.is_required():
                 assert got[other] == (spec.validate({}) if other == "knobs" else default.get_default()), (field, other)
 
