@@ -10,7 +10,7 @@ from typing import Any
 
 from perfmodels import registry
 
-from .api.schemas import ScenarioView, ScenarioIn
+from .api.schemas import ScenarioIn, ScenarioView
 
 VIEW = frozenset(ScenarioView.model_fields)
 

@@ -108,6 +108,7 @@ def closed_lines(
     d_avg = d / sum(c for c, dk in zip(cs, demands, strict=True) if dk > 0)
     z = think
     cap = 1.0 / d_max
+    isfinite = math.isfinite  # (a local name: this runs for every value of every line)
     at: dict[str, list[float | None]] = {
         f"{ASYMPTOTIC} upper": [min(n / (d + z), cap) if n > 0 else None for n in populations],
         f"{ASYMPTOTIC} lower": [asymptotic_lower(d, z, n) if n > 0 else None for n in populations],
@@ -123,7 +124,7 @@ def closed_lines(
             "metric": metric,
             "name": name,
             "side": "upper" if name.endswith("upper") else "lower",
-            "values": [None if x is None else _finite(x * amount) for x in xs],
+            "values": [None if x is None or not isfinite(v := x * amount) else v for x in xs],
         }
         for metric, amount in per_cycle.items()
         for name, xs in at.items()

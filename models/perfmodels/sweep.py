@@ -274,6 +274,9 @@ def model_spread(name: str, spread: object, p: Params | None) -> dict[str, tuple
     return out
 
 
+_DEFAULT_GRIDS: dict[tuple[str, str], list[KnobValue]] = {}
+
+
 def _sweep_args(
     name: str, knobs: Mapping[str, object] | None, x: str, values: Sequence[object] | None
 ) -> tuple[System, Knobs, list[KnobValue]]:
@@ -281,8 +284,10 @@ def _sweep_args(
     s = m.SPEC
     base = s.validate(knobs)
     kx = s.knob(x)
-    if values is None:
-        values = list(default_values(s, x))
+    if values is None:  # the default grid, checked once a knob (a copy: callers may change theirs)
+        if (name, x) not in _DEFAULT_GRIDS:
+            _DEFAULT_GRIDS[name, x] = [kx.coerce(v) for v in default_values(s, x)]
+        return m, base, list(_DEFAULT_GRIDS[name, x])
     if not isinstance(values, list) or not values:
         raise ValueError("values must be a non-empty list")
     if len(values) > MAX_SWEEP_POINTS:

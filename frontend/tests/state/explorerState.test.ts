@@ -1,7 +1,8 @@
-// Every field of the view (ExplorerState, one model in the backend) survives the whole trip: set
-// alone to a value other than its default, the link holds it, and a scenario saved by the save
-// dialog's body, kept and read back by the backend's own code, opens to the same view. A field
-// added to the model without being carried anywhere on the way fails here (or the type check).
+// Every field of the view (the page's ExplorerState; the backend's one model of it, ScenarioView)
+// survives the whole trip: set alone to a value other than its default, the link holds it, and a
+// scenario saved by the save dialog's body, kept and read back by the backend's own code, opens
+// to the same view. A field added to the model without being carried anywhere on the way fails
+// here (or the type check).
 import { describe, expect, it } from "vitest";
 import type { SavedScenario } from "../../src/api/types";
 import { defaults, draftOf, type ExplorerView, stateOf, VIEW_FIELDS } from "../../src/state/explorerState";
@@ -49,7 +50,7 @@ print(json.dumps(out))`);
 
 describe("the view, every field of it", () => {
   it("is the backend model's fields", () => {
-    const backend = python<string[]>(`import json, sys; sys.path.insert(0, ${JSON.stringify(`${ROOT}backend`)}); from app.api.schemas import ExplorerState; print(json.dumps(list(ExplorerState.model_fields)))`);
+    const backend = python<string[]>(`import json, sys; sys.path.insert(0, ${JSON.stringify(`${ROOT}backend`)}); from app.api.schemas import ScenarioView; print(json.dumps(list(ScenarioView.model_fields)))`);
     expect([...VIEW_FIELDS].sort()).toEqual([...backend].sort());
   });
 
