@@ -46,7 +46,11 @@ test("every step of every lesson draws its chart without an error; after the rev
     await l.open(`/learn/${id}/1`);
     const total = Number((await page.getByTestId("step-count").textContent())!.match(/of (\d+)/)![1]);
     for (let n = 1; n <= total; n++) {
-      if (n > 1) await page.getByRole("link", { name: "Next →" }).click();
+      // Next by the keyboard: a pointer's click once missed the link in a clean-clone run (the
+      // page stayed on step 7 of LAVC's lesson; most likely the link moved as the step's figures
+      // settled between Playwright's hit test and its click), and where the link sits is not
+      // what this test is about
+      if (n > 1) await page.getByRole("link", { name: "Next →" }).press("Enter");
       await l.atStep(n);
       // its chart, or (a choice before its answer, asked without bare axes) its question alone
       await expect(page.getByTestId("chart").or(page.getByTestId("question")).first(), `${id} step ${n}`).toBeVisible();
