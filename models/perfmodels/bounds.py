@@ -32,6 +32,29 @@ ASYMPTOTIC = "asymptotic"
 BALANCED = "balanced job"
 
 
+NAMES = (f"{ASYMPTOTIC} upper", f"{ASYMPTOTIC} lower", f"{BALANCED} upper", f"{BALANCED} lower")
+
+
+def _sums(demands: Sequence[float], copies: Sequence[int] | None) -> tuple[float, float, float] | None:
+    """D, D_max and the average demand of the stations that take time (None when none does)."""
+    cs = list(copies) if copies is not None else [1] * len(demands)
+    d = total_demand(demands, cs)
+    if d <= 0:
+        return None
+    d_max = max(dk for dk in demands if dk > 0)
+    return d, d_max, d / sum(c for c, dk in zip(cs, demands, strict=True) if dk > 0)
+
+
+def _four(d: float, d_max: float, d_avg: float, z: float, n: float) -> tuple[float, float, float, float]:
+    """The four bounds on X(n), in the order of NAMES: the one place their formulas stand."""
+    return (
+        min(n / (d + z), 1.0 / d_max),
+        asymptotic_lower(d, z, n),
+        min(1.0 / d_max, n / (d + z + (n - 1) * d_avg / (1 + z / d))),
+        n / (d + z + (n - 1) * d_max / (1 + z / (n * d))),
+    )
+
+
 def closed(
     demands: Sequence[float], think: float, n: float, copies: Sequence[int] | None = None, product_form: bool = True
 ) -> dict[str, float]:
@@ -39,22 +62,12 @@ def closed(
     "balanced job upper", "balanced job lower"} (empty when nothing takes time). The balanced
     job bounds hold for product-form networks only: without `product_form` (constant times,
     kinds of request with their own times at one station) the asymptotic bounds alone."""
-    cs = list(copies) if copies is not None else [1] * len(demands)
-    d = total_demand(demands, cs)
-    busy = [dk for dk in demands if dk > 0]
-    if d <= 0 or n <= 0:
+    sums = _sums(demands, copies)
+    if sums is None or n <= 0:
         return {}
-    d_max = max(busy)
-    d_avg = d / sum(c for c, dk in zip(cs, demands, strict=True) if dk > 0)
-    z = think
-    out = {
-        f"{ASYMPTOTIC} upper": min(n / (d + z), 1.0 / d_max),
-        f"{ASYMPTOTIC} lower": asymptotic_lower(d, z, n),
-        f"{BALANCED} upper": min(1.0 / d_max, n / (d + z + (n - 1) * d_avg / (1 + z / d))),
-        f"{BALANCED} lower": n / (d + z + (n - 1) * d_max / (1 + z / (n * d))),
-    }
+    kept = NAMES if product_form else NAMES[:2]
     # demands near the smallest float overflow to a bound at infinity, which bounds nothing
-    return {k: v for k, v in out.items() if math.isfinite(v) and (product_form or k.startswith(ASYMPTOTIC))}
+    return {k: v for k, v in zip(kept, _four(*sums, think, n), strict=False) if math.isfinite(v)}
 
 
 def total_demand(demands: Sequence[float], copies: Sequence[int] | None = None) -> float:
@@ -99,26 +112,13 @@ def closed_lines(
     """The bounds along a population axis, as lines: one network's demands, every population
     (a sweep's fast path: the same numbers as `scaled(closed(...))` point by point, with what
     does not depend on the population worked out once)."""
-    cs = list(copies) if copies is not None else [1] * len(demands)
-    d = total_demand(demands, cs)
-    busy = [dk for dk in demands if dk > 0]
-    if d <= 0 or not populations:
+    sums = _sums(demands, copies)
+    if sums is None or not populations:
         return []
-    d_max = max(busy)
-    d_avg = d / sum(c for c, dk in zip(cs, demands, strict=True) if dk > 0)
-    z = think
-    cap = 1.0 / d_max
+    kept = NAMES if product_form else NAMES[:2]
+    at = [_four(*sums, think, n) if n > 0 else None for n in populations]
     isfinite = math.isfinite  # (a local name: this runs for every value of every line)
-    at: dict[str, list[float | None]] = {
-        f"{ASYMPTOTIC} upper": [min(n / (d + z), cap) if n > 0 else None for n in populations],
-        f"{ASYMPTOTIC} lower": [asymptotic_lower(d, z, n) if n > 0 else None for n in populations],
-    }
-    if product_form:
-        grow_avg, grow_max = d_avg / (1 + z / d), d_max
-        at[f"{BALANCED} upper"] = [min(cap, n / (d + z + (n - 1) * grow_avg)) if n > 0 else None for n in populations]
-        at[f"{BALANCED} lower"] = [
-            n / (d + z + (n - 1) * grow_max / (1 + z / (n * d))) if n > 0 else None for n in populations
-        ]
+    each = {name: [None if b is None else b[i] for b in at] for i, name in enumerate(kept)}
     return [
         {
             "metric": metric,
@@ -127,8 +127,8 @@ def closed_lines(
             "values": [None if x is None or not isfinite(v := x * amount) else v for x in xs],
         }
         for metric, amount in per_cycle.items()
-        for name, xs in at.items()
-        if any(x is not None and math.isfinite(x) for x in xs)
+        for name, xs in each.items()
+        if any(x is not None and isfinite(x) for x in xs)
     ]
 
 
@@ -150,7 +150,3 @@ def stage_limits(
         if times and isfinite(t):
             out.extend({"metric": m, "name": name, "side": "lower", "value": t} for m in times)
     return out
-
-
-def _finite(v: float) -> float | None:
-    return v if math.isfinite(v) else None
