@@ -2,7 +2,7 @@
 // the in-browser runtime ready and the app installed: 50 keyboard steps on a knob that changes the curve, from the
 // keydown event's timestamp to the first animation frame after the curve's path changed. Each
 // step moves the knob up to a value not seen before, so no answer comes from the page's cache.
-// Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs [--steps 50] [--histogram]
+// Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs [--steps 50] [--histogram] [--system lavc]
 // With --fitted, each system that has fitted parameters shows a user's own fit (its first
 // parameter 20 % off the memo's) with the memo's calibration beside it, as after "Fit".
 import { chromium } from "playwright-core";
@@ -10,6 +10,8 @@ import { CHROMIUM, startApp } from "./lib.mjs";
 
 const STEPS = Number(process.argv[process.argv.indexOf("--steps") + 1]) || 50;
 const FITTED = process.argv.includes("--fitted");
+// --system lavc: one explorer only (repeatable)
+const ONLY = process.argv.flatMap((a, i) => (process.argv[i - 1] === "--system" ? [a] : []));
 
 // Per system: the page (axes), a knob (by label) whose every step changes that curve, and
 // whether to start from the knob's minimum (Home) so that 50 steps up all reach new values:
@@ -48,7 +50,7 @@ try {
   await ctx.addInitScript(PROBE);
   const page = await ctx.newPage();
   console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system (ms)${FITTED ? ", a user's own fit on screen" : ""}`);
-  for (const [system, query, label, fromMin, most = Infinity] of CASES) {
+  for (const [system, query, label, fromMin, most = Infinity] of CASES.filter(([s]) => !ONLY.length || ONLY.includes(s))) {
     let fit = "";
     if (FITTED) {
       const card = await (await fetch(`${BASE}/api/models/${system}/card`)).json();

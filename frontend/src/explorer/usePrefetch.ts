@@ -12,7 +12,7 @@ export function usePrefetch(client: ModelClient, spec: SystemSpec, state: Explor
   const lastKnobs = useRef(state.knobs);
   const latestView = useRef(state);
   latestView.current = state;
-  const prefetchAround = (knobs: KnobValues, x: string, knob: NumberKnob, ways: boolean[], withBand: boolean) => {
+  const prefetchAround = (knobs: KnobValues, x: string, knob: NumberKnob, ways: boolean[], withBand: boolean, atOnce = false) => {
     const v = Number(knobs[knob.name]);
     const ahead = ways.map((up) => neighbour(knob, v, up)).filter((n): n is number => n !== null);
     if (!ahead.length) return;
@@ -25,16 +25,23 @@ export function usePrefetch(client: ModelClient, spec: SystemSpec, state: Explor
       const step = [curveCall(spec, next, x, params), { type: "evaluate" as const, system: spec.id, knobs: next, params }];
       return withBand ? [...step, bandCall(spec, next, x, params, spread)] : step;
     });
-    // asked once this move's frame is drawn: on a machine with few cores the worker computing
-    // them would otherwise take the processor from the page's render of this move
-    requestAnimationFrame(() => setTimeout(() => client.prefetch(calls), 0));
+    // In a run of single steps (a key held or pressed again and again) this move's curve and
+    // answer were computed ahead, so the worker is free: asked at once, the next step's are
+    // ready before the next press. After any other move (a drag, a page step, a typed value)
+    // they are asked once this move's frame is drawn: on a machine with few cores the worker
+    // computing them would take the processor from this move's own requests and render.
+    if (atOnce) client.prefetch(calls);
+    else requestAnimationFrame(() => setTimeout(() => client.prefetch(calls), 0));
   };
   /** After the view moved to `next`: the moved knob's next step. */
   const afterMove = (next: ExplorerState) => {
     const before = lastKnobs.current;
     lastKnobs.current = next.knobs;
     const moved = spec.knobs.find((k) => !isChoice(k) && k.name !== next.x && before[k.name] !== next.knobs[k.name]) as NumberKnob | undefined;
-    if (moved) prefetchAround(next.knobs, next.x, moved, [Number(next.knobs[moved.name]) > Number(before[moved.name])], false);
+    if (!moved) return;
+    const up = Number(next.knobs[moved.name]) > Number(before[moved.name]);
+    const oneStep = neighbour(moved, Number(before[moved.name]), up) === Number(next.knobs[moved.name]);
+    prefetchAround(next.knobs, next.x, moved, [up], false, oneStep);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefetchAround works through refs, so a stale copy behaves the same
   const onKnobFocus = useCallback((name: string) => {
