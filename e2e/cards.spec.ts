@@ -63,7 +63,9 @@ test("a card shows how its model fared on outside measurements, and where its ha
   await hardware.locator("summary").click();
   await expect(hardware).toContainText("Fujitsu M2351A Eagle");
   await expect(hardware).toContainText("3,961 RPM");
+  // each source says what it does not describe
+  await expect(page.getByTestId("validation-caveats")).toContainText("Kridle and McKusick (1983): the size of a write call");
   // a system no outside study has measured says so
-  await page.goto("/models/ofn");
+  await page.goto("/models/afs");
   await expect(page.getByTestId("no-validation")).toContainText("untested");
 });

@@ -47,6 +47,7 @@ def json_summary(results: Results) -> dict[str, Any]:
                 {
                     "source": source.id,
                     "citation": source.citation,
+                    "caveat": source.not_described,
                     "metric": s.metric,
                     "rows": s.n,
                     "model_median_abs": round(s.model_median, 1),

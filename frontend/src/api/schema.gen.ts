@@ -2032,6 +2032,8 @@ export interface components {
       baseline_median_abs: number | null;
       /** Baseline Rows */
       baseline_rows: number;
+      /** Caveat */
+      caveat: string;
       /** Citation */
       citation: string;
       /** Metric */

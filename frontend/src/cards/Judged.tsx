@@ -1,6 +1,7 @@
 // The model card's two sections on what the memo never measured: the model judged on outside
 // measurements (python -m validation), and where each figure of the hardware it names comes from.
 import type { ModelCardData } from "../api/types";
+import { studyName } from "../chart/outsidePoints";
 import { formatValue } from "../format";
 
 const METRIC_WORDS: Record<string, string> = { throughput_kBps: "throughput", cpu_percent: "% CPU", all: "each row its own quantity" };
@@ -13,7 +14,7 @@ export function Judged({ card }: { card: ModelCardData }) {
         <p data-testid="no-validation">{"No outside measurement of this system has been found yet: its answers away from the memo's settings are untested."}</p>
       ) : (
         <>
-          <p>{"Other studies measured machines the memo did not. Their figures never set a parameter; each is compared with the model at the same setting, and with a naive rival that copies the memo's nearest figure. The errors are in percent of the measured figure; the project's validation notes give every row and the method."}</p>
+          <p>{"Other studies measured machines the memo did not (or, where the source says so below, the same mechanism in another system). Their figures never set a parameter; each is compared with the model at the same setting, and with a naive rival that copies the memo's nearest figure. The errors are in percent of the measured figure; the project's validation notes give every row and the method."}</p>
           <div className="table-scroll">
             <table className="plain" data-testid="validation-summary">
               <thead><tr><th scope="col">source</th><th scope="col">quantity</th><th scope="col">rows</th><th scope="col">model: median (largest)</th><th scope="col">copying the memo: median (largest)</th></tr></thead>
@@ -31,6 +32,12 @@ export function Judged({ card }: { card: ModelCardData }) {
           <ul className="verdicts" data-testid="validation-verdicts">
             {card.validation.map((v) => <li key={`${v.source} ${v.metric}`}>{verdict(v)}</li>)}
           </ul>
+          <h3>{"What each source does not say, or measured differently"}</h3>
+          <ul data-testid="validation-caveats">
+            {[...new Map(card.validation.map((v) => [v.source, v])).values()].map((v) => (
+              <li key={v.source}>{`${studyName(v.citation)}: ${v.caveat}.`}</li>
+            ))}
+          </ul>
         </>
       )}
       {card.hardware.length > 0 && <Hardware parts={card.hardware} />}
@@ -43,7 +50,7 @@ export const TARGET_MEDIAN = 15;
 
 /** One line of the table in a sentence: the model against the rival and the target, as measured. */
 export function verdict(v: ModelCardData["validation"][number]): string {
-  const what = `On ${METRIC_WORDS[v.metric] ?? v.metric} from this source the model's median error is ${v.model_median_abs} % (${v.rows} rows)`;
+  const what = `On ${METRIC_WORDS[v.metric] ?? v.metric} from this source the model's median error is ${v.model_median_abs} % (${v.rows} ${v.rows === 1 ? "row" : "rows"})`;
   const target = v.model_median_abs <= TARGET_MEDIAN ? `within the ${TARGET_MEDIAN} % the project aims for` : `above the ${TARGET_MEDIAN} % the project aims for`;
   if (v.baseline_median_abs == null) return `${what}, ${target}; the memo has no such figure to copy.`;
   const rows = v.baseline_rows < v.rows ? `, on the ${v.baseline_rows} rows where the memo has a figure` : "";

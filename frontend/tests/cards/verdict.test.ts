@@ -14,6 +14,9 @@ describe("the validation verdict", () => {
     expect(s).toContain("no better than copying the memo's nearest figure (9.9 %, on the 4 rows where the memo has a figure)");
     expect(s).toContain("above the 15 % the project aims for");
   });
+  it("one row is a row (the OFN analogue's)", () => {
+    expect(verdict(line({ rows: 1, baseline_rows: 1 }))).toContain("median error is 14.5 % (1 row):");
+  });
   it("no figure to copy", () => {
     expect(verdict(line({ baseline_median_abs: null }))).toContain("the memo has no such figure to copy");
   });

@@ -93,6 +93,7 @@ class ValidationLine(TypedDict):
 
     source: str
     citation: str
+    caveat: str  # what the source does not describe, or how it differs from the memo's system
     metric: str  # or "all": the source's rows together, a quantity each
     rows: int
     model_median_abs: float

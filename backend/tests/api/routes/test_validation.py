@@ -19,5 +19,5 @@ def test_a_systems_outside_rows_with_their_sources(client):
 
 
 def test_a_system_nobody_else_measured_has_none_and_an_unknown_one_is_404(client):
-    assert client.get("/api/validation/ofn").json() == {"system": "ofn", "sources": [], "rows": []}
+    assert client.get("/api/validation/afs").json() == {"system": "afs", "sources": [], "rows": []}
     assert client.get("/api/validation/nope").status_code == 404
