@@ -21,6 +21,8 @@ test("DECnet with constant service: points above the curve near the knee, with t
   expect(mean / model).toBeLessThan(1.07);
   await expect(ex.sim.sentence()).toContainText("parts from the model most at");
   await expect(ex.sim.sentence()).toContainText("fixed rhythm");
+  // said to a screen reader once the run ends
+  await expect(page.getByTestId("simulate-announce")).toContainText("Simulation done. ");
   await expect(page.getByTestId("legend-simulated")).toContainText("simulation (constant service times)");
   await page.getByTestId("chart-description").evaluate((d) => d.closest("details")?.setAttribute("open", ""));
   await expect(page.getByTestId("chart-description")).toContainText("simulated with constant service times");
@@ -44,16 +46,19 @@ test("DECnet with constant service: points above the curve near the knee, with t
   for (const x of ["8", "20", "34", "48", "64"]) expect(again[x]).toBe(first[x]);
 });
 
-test("LAVC: Stop ends the run and keeps the points done; a model that is not simulated says why", async ({ page }) => {
+test("LAVC by keyboard: Simulate hands the focus to Stop, Stop ends the run, keeps the points done and hands it back; a model that is not simulated says why", async ({ page }) => {
   const ex = new ExplorerPage(page);
   await ex.open("lavc", "y=io_elapsed_ms");
   await ex.waitForRuntime("ready");
   await expect(ex.sim.service()).toHaveValue("mechanism");
   await ex.sim.service().selectOption("exponential");
-  await ex.sim.run().click();
+  await ex.sim.run().focus();
+  await page.keyboard.press("Enter");
+  await expect(ex.sim.stop()).toBeFocused();
   await expect(ex.sim.points()).toHaveCount(1, { timeout: 60_000 });
-  await ex.sim.stop().click();
+  await page.keyboard.press("Enter");
   await expect(ex.sim.message()).toContainText("Stopped", { timeout: 30_000 });
+  await expect(ex.sim.run()).toBeFocused();
   const kept = await ex.sim.points().count();
   expect(kept).toBeGreaterThanOrEqual(1);
   expect(kept).toBeLessThan(6);
