@@ -46,7 +46,7 @@ export function sentenceOf(spec: SystemSpec, x: string, y: string, results: Simu
     ? `its interval ${held ? "holds" : "does not hold"} the model`
     : `${held} of ${compared.length} intervals ${held === 1 ? "holds" : "hold"} the model`;
   if (held === compared.length) {
-    const most = by === 0 ? "equal to the model" : `at most ${size} ${side} it (at ${at(worst.x)})`;
+    const most = by === 0 ? "equal to the model" : `at most ${size} ${side} the model (at ${at(worst.x)})`;
     return `${what}: ${most}, within the simulation's own intervals everywhere (${intervals}): no difference between the two is measured here.`;
   }
   const close = compared.filter((p) => p !== worst && Math.abs(partsBy(p) ?? Infinity) <= 2);

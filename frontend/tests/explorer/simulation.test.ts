@@ -32,7 +32,7 @@ describe("the simulation beside the curve", () => {
   it("says when the two agree everywhere", () => {
     const points = [{ x: 4, mean: 101, low: 99, high: 103, model: 100 }];
     expect(sentenceOf(spec, "link_quota", "throughput_bps", [result(10)], points)).toBe(
-      "Throughput simulated with constant service times at 1 setting (10 events): at most 1.0 % above it (at link quota 4 buffers), " +
+      "Throughput simulated with constant service times at 1 setting (10 events): at most 1.0 % above the model (at link quota 4 buffers), " +
         "within the simulation's own intervals everywhere (its interval holds the model): no difference between the two is measured here.",
     );
   });

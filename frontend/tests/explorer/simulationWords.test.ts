@@ -32,7 +32,7 @@ describe("the simulation's sentence", () => {
   it("gives no why for a gap inside the intervals", () => {
     const points = [{ x: 86, mean: 120.4, low: 117.9, high: 123.9, model: 123.6 }];
     const s = sentenceOf(lavc, "users", "io_elapsed_ms", [lavcRun(1)], points);
-    expect(s).toContain("at 1 setting (1 event): at most 2.6 % below it (at 86 users), within the simulation's own intervals everywhere (its interval holds the model)");
+    expect(s).toContain("at 1 setting (1 event): at most 2.6 % below the model (at 86 users), within the simulation's own intervals everywhere (its interval holds the model)");
     expect(s).not.toContain(NOTE);
   });
   it("gives the spread's why only where the gap goes its way", () => {
