@@ -1,7 +1,8 @@
 // A student's phone in a live class: the bytes it moves and how soon it shows the question, on a
 // throttled mid-range phone (4x CPU slowdown, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency).
 //
-//   node bench/student_phone.mjs [--runs 3] [--fast]      (--fast: no throttling)
+//   node bench/student_phone.mjs [--runs 3] [--fast] [--files]      (--fast: no throttling;
+//   --files: each response of the four phases with its bytes, largest first)
 //
 // The app is started here. A class on the DECnet lesson is started and moved by the API (the
 // teacher's side is not measured); the phone, a 375x812 touch context in headless Chromium,
@@ -18,6 +19,7 @@ const arg = (name, dflt) => {
 };
 const RUNS = Number(arg("runs", 3));
 const FAST = process.argv.includes("--fast");
+const FILES = process.argv.includes("--files");
 const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 const RUNTIME = (url) => /\/(pyodide|py)\//.test(url) || /\/assets\/worker-/.test(url);
 
@@ -83,6 +85,7 @@ async function run(browser, base) {
   await page.waitForTimeout(500);
   phase("the reveal");
   const fourPhases = total();
+  const files = [...got].map(([id, n]) => [new URL(urls.get(id) ?? "about:blank").pathname, n]).sort((a, b) => b[1] - a[1]);
   // a joined phone opening the class's link again (a reload, nothing cached: every byte again)
   await control({ step: 2 });
   await page.getByTestId("seat").and(page.locator("[data-step='2']")).waitFor();
@@ -93,7 +96,7 @@ async function run(browser, base) {
   const reopen = Date.now() - t3;
   const python = [...urls.values()].filter(RUNTIME).length;
   await ctx.close();
-  return { joinForm, question, reopen, reveal, phases, total: fourPhases, python };
+  return { joinForm, question, reopen, reveal, phases, total: fourPhases, python, files };
 }
 
 const app = await startApp();
@@ -105,6 +108,7 @@ try {
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     console.log(`run ${i}: join form ${(r.joinForm / 1000).toFixed(2)} s after opening the link; question and chart ${(r.question / 1000).toFixed(2)} s after Join, ${(r.reopen / 1000).toFixed(2)} s after a joined phone opens the link; reveal shown ${(r.reveal / 1000).toFixed(2)} s after the teacher's`);
     console.log(`  bytes: ${Object.entries(r.phases).map(([k, v]) => `${k} ${kb(v)}`).join(", ")}; the four in all ${kb(r.total)}; runtime requests ${r.python}`);
+    if (FILES) for (const [path, n] of r.files) console.log(`    ${kb(n).padStart(9)}  ${path}`);
   }
 } finally {
   await browser.close();

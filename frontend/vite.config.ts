@@ -35,10 +35,27 @@ function checkLessons(): Plugin {
   };
 }
 
+// A lesson file imported with `?lesson` is its checked lesson as data: parsed here, at build
+// (and in dev and tests), so the page ships no YAML parser for the lessons it comes with.
+function lessonsAsData(): Plugin {
+  return {
+    name: "memolab-lesson-data",
+    transform(_code, id) {
+      const [path, query] = id.split("?");
+      if (query !== "lesson" || !/\.ya?ml$/.test(path)) return null;
+      const text = readFileSync(path, "utf8");
+      const r = checkLesson(path.replace(/^.*\/lessons\//, "lessons/"), text);
+      if (!r.ok) this.error(`bad lesson file:\n${r.problems.map(formatProblem).join("\n")}`);
+      // (JSON.parse of a string is quicker for the browser than an object literal this size)
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(r.lesson))});`, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: here("."),
   publicDir: here("../public"),
-  plugins: [react(), checkLessons(), delivery(here("../public"), here("dist"))],
+  plugins: [react(), checkLessons(), lessonsAsData(), delivery(here("../public"), here("dist"))],
   // The worker loads the runtime from these paths: content-hashed in a build, as-is in dev.
   define: Object.fromEntries(
     Object.entries(runtimePaths(here("../public"), command === "build"))

@@ -15,7 +15,7 @@ import { checkState } from "./states.ts";
 export type { ModelAccess } from "./claims.ts";
 export { MAX_LESSON_BYTES, MAX_STEPS } from "./format.ts";
 export type { Check, CheckQuestion, Lesson, LessonStep, MemoFigure, Question } from "./format.ts";
-export { checkStep, picking } from "./format.ts";
+export { checkStep, picking } from "./picking.ts";
 export { formatProblem, type LessonProblem } from "./places.ts";
 
 export type Checked = { ok: true; lesson: Lesson } | { ok: false; problems: LessonProblem[] };

@@ -5,7 +5,8 @@
 // checks (claims.ts); every problem is placed under check[i], never under steps[i].
 import type { SystemSpec } from "../api/types.ts";
 import type { z } from "zod";
-import { type CheckQuestion, checkQuestionSchema, checkStep, type LessonStep } from "./format.ts";
+import { type CheckQuestion, checkQuestionSchema, type LessonStep } from "./format.ts";
+import { checkStep } from "./picking.ts";
 import type { Path } from "./places.ts";
 import { checkState } from "./states.ts";
 

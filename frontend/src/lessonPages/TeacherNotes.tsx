@@ -13,7 +13,8 @@ import { useDataset } from "../explorer/useSystem";
 import { defaultsOf } from "../lesson/claims";
 import { findFigure } from "../lesson/memoFigure";
 import { knobLabel } from "../lesson/Question";
-import { checkStep, type Lesson, type LessonStep, picking, type Question } from "../lesson/format";
+import type { Lesson, LessonStep, Question } from "../lesson/format";
+import { checkStep, picking } from "../lesson/picking";
 
 function setting(step: LessonStep, spec: SystemSpec | undefined): string {
   if (!spec) return "";

@@ -5,7 +5,8 @@
 // the phone shows only what the class holds.
 import { useEffect, useState } from "react";
 import { announce } from "../a11y/announcer";
-import { type CheckQuestion, checkStep } from "../lesson/format";
+import type { CheckQuestion } from "../lesson/format";
+import { checkStep } from "../lesson/picking";
 import type { StepAnswer } from "../lesson/progress";
 import { StepView } from "../lesson/StepView";
 import type { ModelClient } from "../runtime/ModelClient";

@@ -6,7 +6,8 @@ import { announce } from "../a11y/announcer";
 import { allSpecs, apiModels } from "../lesson/access";
 import { lessonById } from "../lesson/lessons";
 import type { StepAnswer } from "../lesson/progress";
-import { checkLessonWithModels, type Lesson, picking } from "../lesson/checkLesson";
+import type { Lesson } from "../lesson/format";
+import { picking } from "../lesson/picking";
 import { StepView } from "../lesson/StepView";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
@@ -32,6 +33,8 @@ export function StudentClass({ code, client }: { code: string; client: ModelClie
         if (!lesson) throw new Error("this class's lesson is not in this version of Memo Lab");
         return setInfo({ info: got, lesson });
       }
+      // a teacher's own file is checked here (its parser loaded only for such a class)
+      const { checkLessonWithModels } = await import("../lesson/checkLesson");
       const r = await checkLessonWithModels("the class's lesson", got.lesson_file ?? "", await allSpecs(), apiModels);
       if (!r.ok) throw new Error("the class's lesson has problems; tell your teacher");
       setInfo({ info: got, lesson: r.lesson });

@@ -3,7 +3,8 @@
 // moving the class with the presenter, the class panel, and starting a class.
 import { useEffect, useState } from "react";
 import { useSystem } from "../explorer/useSystem";
-import { type Lesson, picking } from "../lesson/format";
+import type { Lesson } from "../lesson/format";
+import { picking } from "../lesson/picking";
 import type { Classroom, ClassroomView } from "../lesson/LessonPage";
 import { knobLabel } from "../lesson/Question";
 import { byX } from "../lesson/sketch";
