@@ -46,6 +46,9 @@ function lessonsAsData(): Plugin {
       const text = readFileSync(path, "utf8");
       const r = checkLesson(path.replace(/^.*\/lessons\//, "lessons/"), text);
       if (!r.ok) this.error(`bad lesson file:\n${r.problems.map(formatProblem).join("\n")}`);
+      // (a page loads one lesson by its id as the file's name: lesson/lessonFile.ts)
+      const name = path.replace(/^.*\//, "").replace(/\.ya?ml$/, "");
+      if (r.lesson.id !== name) this.error(`lessons/${name}.yaml: its id is ${r.lesson.id}; a shipped lesson's id is its file's name`);
       // (JSON.parse of a string is quicker for the browser than an object literal this size)
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(r.lesson))});`, map: null };
     },

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { announce } from "../a11y/announcer";
 import { allSpecs, apiModels } from "../lesson/access";
-import { lessonById } from "../lesson/lessons";
+import { loadLesson } from "../lesson/lessonFile";
 import type { StepAnswer } from "../lesson/progress";
 import type { Lesson } from "../lesson/format";
 import { picking } from "../lesson/picking";
@@ -29,7 +29,7 @@ export function StudentClass({ code, client }: { code: string; client: ModelClie
     (async () => {
       const got = await classes.info(code);
       if (got.lesson) {
-        const lesson = lessonById(got.lesson);
+        const lesson = await loadLesson(got.lesson);
         if (!lesson) throw new Error("this class's lesson is not in this version of Memo Lab");
         return setInfo({ info: got, lesson });
       }
