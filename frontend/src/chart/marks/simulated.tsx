@@ -57,7 +57,9 @@ export function simulatedMark(a: Axes, sim: SimulatedView | null): Mark {
     ys: points.flatMap((p) => [p.low, p.high]),
     obstacles: (f) => ({ boxes: points.map((p) => dotBox(f.g.x(p.x), f.g.y(p.mean), 7)) }),
     legend: points.length
-      ? [{ at: ORDER.legend.simulated, keys: ["simulated"], testId: "legend-simulated", text: `${name}: mean and 95 % interval at ${points.length} settings` }]
+      ? [{ at: ORDER.legend.simulated, keys: ["simulated"], testId: "legend-simulated", text: points.every((p) => p.low === p.high)
+          ? `${name} at ${points.length} settings: every batch gave the same, so there is no interval to draw`
+          : `${name}: mean and 95 % interval at ${points.length} settings` }]
       : [],
     brief: points.length
       ? [{ at: ORDER.brief.simulated, keys: ["simulated"], text: `simulated (${sim?.drew}): mean and 95 % interval` }]
@@ -90,7 +92,7 @@ export function simulatedMark(a: Axes, sim: SimulatedView | null): Mark {
     csv: {
       at: ORDER.csv.simulated,
       rows: points.flatMap((p): CsvRow[] => [
-        [`${name} mean`, p.x, p.mean, "", "", `seed ${sim?.seed}`],
+        [`${name} mean`, p.x, p.mean, "", "", `Memo Lab's simulation, seed ${sim?.seed}`],
         [`${name} 95 % low`, p.x, p.low, "", "", ""],
         [`${name} 95 % high`, p.x, p.high, "", "", ""],
       ]),

@@ -31,12 +31,16 @@ describe("the simulation's points", () => {
     expect(m.sentences?.map((s) => s.text)).toEqual([view.sentence]);
     expect(m.table?.rows.map((r) => r.cells.map((c) => c.text))[0]).toEqual(["4 buffers", "420", "410 to 430", "400", "+5.0 %"]);
     expect(m.csv?.rows).toHaveLength(6);
-    expect(m.csv?.rows[0]).toEqual(["simulation (constant service times) mean", 4, 420, "", "", "seed 3"]);
+    expect(m.csv?.rows[0]).toEqual(["simulation (constant service times) mean", 4, 420, "", "", "Memo Lab's simulation, seed 3"]);
     expect(m.exportKey?.map((k) => k.label)).toEqual(["simulation (constant service times): mean and 95 % interval"]);
     expect(m.exportKey?.[0].shape).toBe("diamond");
     expect(m.brief?.map((l) => l.text)).toEqual(["simulated (constant service times): mean and 95 % interval"]);
     expect(m.exportNote).toMatch(/^Simulated, not measured: constant service times, seed 3; .* at link quota 4 buffers, 8 buffers$/);
     expect(m.ys).toEqual([410, 430, 689, 691]);
+  });
+  it("say so where every batch gave the same (no interval to draw: a loop of constant times)", () => {
+    const same = { ...view, points: view.points.map((p) => ({ ...p, low: p.mean, high: p.mean })) };
+    expect(simulatedMark(axes, same).legend?.map((l) => l.text)).toEqual(["simulation (constant service times) at 2 settings: every batch gave the same, so there is no interval to draw"]);
   });
   it("say nothing before a run", () => {
     const m = simulatedMark(axes, null);
