@@ -61,8 +61,9 @@ export async function workerPage(browser, base, path) {
       const h = (e) => {
         if (e.data.id !== me || e.data.type === "progress") return;
         window.__w.removeEventListener("message", h);
-        if (e.data.type === "error") reject(new Error(e.data.message));
-        else resolve({ ms: performance.now() - t, result: e.data.result });
+        const out = JSON.parse(e.data.text); // the models' answer: {"result": ...} or {"error": "..."}
+        if (out.error !== undefined) reject(new Error(out.error));
+        else resolve({ ms: performance.now() - t, result: out.result });
       };
       window.__w.addEventListener("message", h);
       window.__w.postMessage({ ...msg, id: me });

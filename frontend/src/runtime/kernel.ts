@@ -156,8 +156,9 @@ export function createKernel(deps: KernelDeps) {
     const { id, type, ...payload } = req;
     if (!call || !pyodide) {
       const message = failed ?? "runtime not started";
-      board?.post(id, JSON.stringify({ error: message }));
-      deps.post({ type: "error", id, message });
+      const text = JSON.stringify({ error: message });
+      board?.post(id, text);
+      deps.post({ type: "answer", id, text });
       return;
     }
     // The page often asks again for what it just had computed ahead (a prefetched curve whose
@@ -188,9 +189,7 @@ export function createKernel(deps: KernelDeps) {
       }
     }
     board?.post(id, text);
-    const out = JSON.parse(text) as { result?: unknown; error?: string };
-    if (out.error !== undefined) deps.post({ type: "error", id, message: out.error });
-    else deps.post({ type: "result", id, result: out.result });
+    deps.post({ type: "answer", id, text });
   }
 
   return { handle, booted };

@@ -28,10 +28,12 @@ export type BootPhase = "runtime" | "models" | "ready" | "failed";
 
 export type WorkerEvent =
   | { type: "status"; phase: BootPhase; step: number; steps: number; message: string; ms: number }
-  | { type: "result"; id: number; result: unknown }
+  // an answer as the models wrote it, JSON text: {"result": ...} or {"error": "..."}; the page
+  // parses it only if it has not read the same answer off the reply board already (a string
+  // crosses to the page as one copy, an object as a graph rebuilt there)
+  | { type: "answer"; id: number; text: string }
   // how much of a long request (a fit) is done, now and then
-  | { type: "progress"; id: number; fraction: number }
-  | { type: "error"; id: number; message: string };
+  | { type: "progress"; id: number; fraction: number };
 
 /** The long requests, asked once each, by the worker first (./ModelClient.ts own): about a
  * user's own table, and a simulation. */

@@ -184,7 +184,8 @@ export class WorkerTransport {
       this.pending.get(ev.id)?.progress?.(ev.fraction);
       return;
     }
-    this.settle(ev.id, ev.type === "result" ? { result: ev.result } : { error: ev.message }, false);
+    // (an answer already read off the board is not parsed a second time)
+    if (this.pending.has(ev.id)) this.settle(ev.id, JSON.parse(ev.text) as Posted, false);
   }
 
   private failAll(reason: string): void {

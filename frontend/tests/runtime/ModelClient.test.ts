@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../../src/api/client";
 import { ModelClient, type Answer } from "../../src/runtime/ModelClient";
-import { FakeWorker, ready } from "./fakeWorker";
+import { FakeWorker, ready, refusal, result } from "./fakeWorker";
 
 function setup(shared = false) {
   const w = new FakeWorker();
@@ -55,7 +55,7 @@ describe("ModelClient", () => {
     w.emit(ready);
     const p = later(c.evaluate("decnet", { link_quota: 8 }));
     expect(w.sent).toEqual([{ id: 1, type: "evaluate", system: "decnet", knobs: { link_quota: 8 } }]);
-    w.emit({ type: "result", id: 1, result: { from: "worker" } });
+    w.emit(result(1, { from: "worker" }));
     expect(await p).toEqual({ from: "worker" });
   });
 
@@ -63,7 +63,7 @@ describe("ModelClient", () => {
     const { w, c } = setup();
     w.emit(ready);
     const p = later(c.sweep("decnet", {}, "link_quota"));
-    w.emit({ type: "error", id: 1, message: "knob 'x' bad" });
+    w.emit(refusal(1, "knob 'x' bad"));
     await expect(p).rejects.toThrow("knob 'x' bad");
   });
 
@@ -85,7 +85,7 @@ describe("ModelClient", () => {
     w.instant = (m) => ({ echo: m.id });
     const a = c.sweep("decnet", {}, "link_quota");
     expect(a).toEqual({ now: { echo: 1 } });
-    w.emit({ type: "result", id: 1, result: { echo: "late" } }); // the worker's message, ignored
+    w.emit(result(1, { echo: "late" })); // the worker's message, ignored
   });
 
   it("falls back to the message when the worker is too slow for the spin budget", async () => {
@@ -93,7 +93,7 @@ describe("ModelClient", () => {
     w.emit(ready);
     const a = c.evaluate("decnet", {});
     expect("later" in a).toBe(true);
-    w.emit({ type: "result", id: 1, result: { slow: true } });
+    w.emit(result(1, { slow: true }));
     expect(await later(a)).toEqual({ slow: true });
   });
 });
@@ -116,7 +116,7 @@ describe("ModelClient cache", () => {
     w.instant = () => ({ x: 1 }); // on the board at once: a caller that spun would have it now
     const a = c.evaluate("decnet", {}, "detail");
     expect("later" in a).toBe(true);
-    w.emit({ type: "result", id: 1, result: { x: 1 } });
+    w.emit(result(1, { x: 1 }));
     expect(await later(a)).toEqual({ x: 1 });
     expect(c.evaluate("decnet", {}, "detail")).toEqual({ now: { x: 1 } });
   });
@@ -146,12 +146,12 @@ describe("ModelClient background lanes", () => {
     const other = later(c.evaluate("decnet", { q: 9 }, "baseline"));
     expect(w.sent.map((m) => (m as unknown as { knobs: { q: number } }).knobs.q)).toEqual([1, 9]);
     await expect(second).rejects.toThrow("superseded");
-    w.emit({ type: "result", id: 1, result: "one" });
+    w.emit(result(1, "one"));
     expect(await first).toBe("one");
     await Promise.resolve();
     expect(w.sent.map((m) => (m as unknown as { knobs: { q: number } }).knobs.q)).toEqual([1, 9, 3]);
-    w.emit({ type: "result", id: w.sent[2].id, result: "three" });
-    w.emit({ type: "result", id: 2, result: "nine" });
+    w.emit(result(w.sent[2].id, "three"));
+    w.emit(result(2, "nine"));
     expect(await third).toBe("three");
     expect(await other).toBe("nine");
   });
@@ -171,10 +171,10 @@ describe("ModelClient background lanes", () => {
     const sweeps = w.sent.filter((m) => m.type === "sweep" && (m as unknown as { knobs: { link_quota: number } }).knobs.link_quota === 16);
     expect(sweeps).toHaveLength(1); // one round trip for the curve
     expect(w.sent[0]).toMatchObject({ type: "sweep", knobs: { link_quota: 16 } }); // and it goes first
-    w.emit({ type: "result", id: 1, result: { curve: 1 } });
+    w.emit(result(1, { curve: 1 }));
     expect(await first).toEqual({ curve: 1 });
     expect(await again).toEqual({ curve: 1 });
-    for (const m of w.sent.slice(1)) w.emit({ type: "result", id: (m as { id: number }).id, result: {} });
+    for (const m of w.sent.slice(1)) w.emit(result((m as { id: number }).id, {}));
     await detail;
     // and once known, the same curve is answered at once
     expect(c.sweep(curve.system, curve.knobs, curve.x)).toEqual({ now: { curve: 1 } });
@@ -196,7 +196,7 @@ describe("ModelClient background lanes", () => {
     const now = later(c.sweep("decnet", { link_quota: 18 }, "link_quota"));
     const again = later(c.sweep("decnet", { link_quota: 18 }, "link_quota"));
     expect(w.sent.filter((m) => m.type === "sweep")).toHaveLength(2);
-    for (const id of [1, 2, 3]) w.emit({ type: "result", id, result: { answer: id } });
+    for (const id of [1, 2, 3]) w.emit(result(id, { answer: id }));
     expect(await now).toEqual({ answer: 3 });
     expect(await again).toEqual({ answer: 3 });
     await new Promise((r) => setTimeout(r, 0));

@@ -37,4 +37,15 @@ export class FakeWorker implements WorkerLike {
   }
 }
 
+/** The worker's answer to request `id`, as it posts it: the models' JSON text. */
+export const result = (id: number, value: unknown): WorkerEvent => ({ type: "answer", id, text: JSON.stringify({ result: value }) });
+/** The worker's refusal of request `id` (bad input, a stop, a runtime that did not start). */
+export const refusal = (id: number, message: string): WorkerEvent => ({ type: "answer", id, text: JSON.stringify({ error: message }) });
+/** A posted event as the tests read it: an answer's text parsed, as the page parses it. */
+export function decoded(ev: WorkerEvent): { type: string; id?: number; result?: unknown; message?: string } & Record<string, unknown> {
+  if (ev.type !== "answer") return ev;
+  const out = JSON.parse(ev.text) as { result?: unknown; error?: string };
+  return out.error !== undefined ? { type: "error", id: ev.id, message: out.error } : { type: "result", id: ev.id, result: out.result };
+}
+
 export const ready: WorkerEvent = { type: "status", phase: "ready", step: 3, steps: 3, message: "ok", ms: 3000 };

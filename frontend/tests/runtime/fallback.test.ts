@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/client";
 import { ASK_AGAIN, askServer, type Http, serverThenWorker } from "../../src/runtime/fallback";
 import { WorkerTransport } from "../../src/runtime/transport";
-import { FakeWorker, ready } from "./fakeWorker";
+import { FakeWorker, ready, result } from "./fakeWorker";
 
 // The server as the page's model client sees it: every model call (a route's name and body, as
 // api.model posts it) answered with what was asked; a description by its own GET.
@@ -64,7 +64,7 @@ describe("serverThenWorker", () => {
     expect(w.sent).toHaveLength(0); // nothing is asked of a worker that is not ready
     w.emit(ready);
     await vi.waitFor(() => expect(w.sent).toHaveLength(1));
-    w.emit({ type: "result", id: w.sent[0].id, result: "from the worker" });
+    w.emit(result(w.sent[0].id, "from the worker"));
     expect(await p).toBe("from the worker");
   });
 

@@ -9,6 +9,7 @@ import { snapshotStore } from "../../src/runtime/snapshots";
 import { trimmedStdlib } from "../../src/runtime/stdlib";
 import { fullStdlib, MemoryCaches, modelsArchive, pyodideLoader, trimmedStdlibPath } from "../fixtures/pyodide";
 import { python } from "../fixtures/python";
+import { decoded } from "./fakeWorker";
 
 function harness(deps: Partial<Parameters<typeof createKernel>[0]>) {
   const events: WorkerEvent[] = [];
@@ -23,7 +24,7 @@ function harness(deps: Partial<Parameters<typeof createKernel>[0]>) {
   });
   const ask = async (req: Parameters<typeof kernel.handle>[0]) => {
     await kernel.handle(req);
-    return events.filter((e) => e.type !== "status" && e.id === req.id).pop()!;
+    return decoded(events.filter((e) => e.type !== "status" && e.id === req.id).pop()!);
   };
   return { kernel, events, notices, ask };
 }
@@ -105,7 +106,7 @@ describe("kernel fitting a user's own table", () => {
     await h.kernel.handle({ id: 0, type: "attach", buffer: new SharedArrayBuffer(1 << 20), interrupt: word.buffer as SharedArrayBuffer });
     await h.kernel.booted;
   }, 60_000);
-  const last = (id: number) => events.filter((e) => e.type !== "status" && e.type !== "progress" && e.id === id).pop()!;
+  const last = (id: number) => decoded(events.filter((e) => e.type !== "status" && e.type !== "progress" && e.id === id).pop()!);
 
   it("reads the table and fits it, posting its progress as it goes, as CPython does", async () => {
     await h.kernel.handle({ id: 50, type: "table", system: "ffs", text: TABLE, knobs: {} });

@@ -12,6 +12,7 @@ import type { WorkerEvent, WorkerRequest } from "../../src/runtime/protocol";
 import { trimmedStdlib } from "../../src/runtime/stdlib";
 import { fullStdlib, modelsArchive, pyodideLoader, trimmedStdlibPath } from "../fixtures/pyodide";
 import { python, ROOT } from "../fixtures/python";
+import { decoded } from "./fakeWorker";
 
 type Ask = Omit<WorkerRequest & { type: "evaluate" | "sweep" | "describe" }, "id">;
 
@@ -36,7 +37,7 @@ function runtime(stdlib: string) {
   const ask = async (req: Ask) => {
     const mine = ++id;
     await kernel.handle({ id: mine, ...req } as WorkerRequest);
-    return events.find((e) => e.type !== "status" && e.id === mine) as { type: string; result?: unknown; message?: string };
+    return decoded(events.find((e) => e.type !== "status" && e.id === mine)!);
   };
   return { kernel, ask, notices, fullFetches: () => fullFetches };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WorkerTransport } from "../../src/runtime/transport";
-import { FakeWorker, ready } from "./fakeWorker";
+import { FakeWorker, ready, refusal, result } from "./fakeWorker";
 
 const call = { type: "evaluate" as const, system: "decnet", knobs: {} };
 
@@ -39,8 +39,8 @@ describe("WorkerTransport", () => {
     const a = t.request(call, false);
     const b = t.request(call, false);
     expect(w.sent.map((m) => m.id)).toEqual([1, 2]);
-    w.emit({ type: "error", id: 2, message: "knob 'x' bad" });
-    w.emit({ type: "result", id: 1, result: "one" });
+    w.emit(refusal(2, "knob 'x' bad"));
+    w.emit(result(1, "one"));
     expect("later" in a && (await a.later)).toBe("one");
     await expect("later" in b ? b.later : null).rejects.toThrow("knob 'x' bad");
   });
@@ -81,11 +81,13 @@ describe("WorkerTransport", () => {
     const { w, t } = setup(true);
     w.instant = (m) => ({ echo: m.id });
     expect(t.request(call, true)).toEqual({ now: { echo: 1 } });
-    w.emit({ type: "result", id: 1, result: "duplicate" }); // the message copy is ignored
+    // the message copy is ignored, not even parsed (a second parse of a large answer is the
+    // page's time on the knob's path)
+    expect(() => w.emit({ type: "answer", id: 1, text: "{not json" })).not.toThrow();
     w.instant = null;
     const slow = t.request(call, true);
     expect("later" in slow).toBe(true);
-    w.emit({ type: "result", id: 2, result: "slow" });
+    w.emit(result(2, "slow"));
     expect("later" in slow && (await slow.later)).toBe("slow");
   });
 
@@ -99,9 +101,9 @@ describe("WorkerTransport", () => {
     t.drain();
     expect(early).toEqual([["evaluate", "computed ahead"]]); // before any microtask
     expect("later" in ahead && (await ahead.later)).toBe("computed ahead");
-    w.emit({ type: "result", id: 1, result: "its message, late" }); // ignored
+    w.emit(result(1, "its message, late")); // ignored
     // an answer the worker has not posted waits for its message
-    w.emit({ type: "result", id: 2, result: "by message" });
+    w.emit(result(2, "by message"));
     expect("later" in other && (await other.later)).toBe("by message");
   });
 
@@ -123,7 +125,7 @@ describe("WorkerTransport", () => {
     expect(w.interrupt?.[0]).toBe(0);
     expect(t.interrupt()).toBe(true);
     expect(w.interrupt?.[0]).toBe(2); // the worker's Python raises KeyboardInterrupt: "stopped"
-    w.emit({ type: "error", id: 1, message: "stopped" });
+    w.emit(refusal(1, "stopped"));
     await expect((a as { later: Promise<unknown> }).later).rejects.toThrow("stopped");
     // without shared memory nothing can be stopped, and the caller is told so
     expect(setup(false).t.interrupt()).toBe(false);
