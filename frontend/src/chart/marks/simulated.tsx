@@ -26,6 +26,19 @@ export interface SimulatedView {
   seed: number;
 }
 
+/** What a simulated point shows on hover or focus: its mean, its interval, the model there. */
+function tipBody(a: Axes, p: SimPoint, name: string, y: (v: number) => string) {
+  const by = partsBy(p);
+  return (
+    <>
+      <strong>{`Simulated: ${y(p.mean)}`}</strong>
+      <span>{p.low === p.high ? "every batch the same" : `95 % interval ${y(p.low)} to ${y(p.high)}`}</span>
+      {p.model !== null && <span>{`the model: ${y(p.model)}${by === null ? "" : ` (${by >= 0 ? "+" : "\u2212"}${Math.abs(by).toFixed(1)} %)`}`}</span>}
+      <span>{`${name}, at ${a.xLabel.toLowerCase()} ${a.xText(p.x)}`}</span>
+    </>
+  );
+}
+
 /** The simulation's difference from the model at a point, in per cent (null: no model there). */
 export const partsBy = (p: SimPoint) => (p.model ? (100 * (p.mean - p.model)) / Math.abs(p.model) : null);
 
@@ -36,14 +49,16 @@ export function simulatedMark(a: Axes, sim: SimulatedView | null): Mark {
   return {
     id: "simulated",
     draw: {
-      top: (f) => points.length > 0 && (
+      top: (f, ui) => points.length > 0 && (
         <g key="simulated" className="simulated" data-testid="simulated">
           {points.map((p) => {
             const [px, lo, hi, my] = [f.g.x(p.x), f.g.y(p.low), f.g.y(p.high), f.g.y(p.mean)];
+            const tip = () => ui.tip({ left: px, top: my, body: tipBody(a, p, name, y) });
             return (
-              // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is not interactive; as an image it is read as its value
+              // biome-ignore lint/a11y/useSemanticElements: an SVG point has no <button>; focus shows its value and interval, as a memo point's does
               <g key={p.x} data-testid="simulated-point" data-x={p.x} data-mean={p.mean} data-low={p.low} data-high={p.high}
-                role="img" aria-label={`Simulated ${y(p.mean)} at ${a.xLabel} ${a.xText(p.x)}, 95 % interval ${y(p.low)} to ${y(p.high)}`}>
+                tabIndex={0} role="button" onMouseEnter={tip} onMouseLeave={() => ui.tip(null)} onFocus={tip} onBlur={() => ui.tip(null)}
+                aria-label={`Simulated ${y(p.mean)} at ${a.xLabel} ${a.xText(p.x)}, 95 % interval ${y(p.low)} to ${y(p.high)}`}>
                 <line className="sim-interval" x1={px} x2={px} y1={lo} y2={hi} />
                 <line className="sim-interval" x1={px - 4} x2={px + 4} y1={lo} y2={lo} />
                 <line className="sim-interval" x1={px - 4} x2={px + 4} y1={hi} y2={hi} />

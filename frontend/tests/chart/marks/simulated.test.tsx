@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { simulatedMark } from "../../../src/chart/marks/simulated";
 import { frameOf } from "./frame";
@@ -24,6 +24,19 @@ describe("the simulation's points", () => {
     expect(points.map((p) => p.getAttribute("data-x"))).toEqual(["4", "8"]);
     expect(points[0].getAttribute("aria-label")).toContain("95 % interval");
     expect(points[0].querySelectorAll(".sim-interval")).toHaveLength(3);
+  });
+  it("show their mean, interval and the model beside them on hover or focus, as a memo point does", () => {
+    const tips: unknown[] = [];
+    const r = render(<svg aria-label="chart">{simulatedMark(axes, view).draw?.top?.(frameOf(), { tip: (t) => tips.push(t) })}</svg>);
+    const first = r.container.querySelector('[data-testid="simulated-point"]')!;
+    expect(first.getAttribute("tabindex")).toBe("0");
+    fireEvent.focus(first);
+    const shown = render(<div>{(tips.at(-1) as { body: React.ReactNode }).body}</div>);
+    expect(shown.container.textContent).toContain("Simulated: 420");
+    expect(shown.container.textContent).toContain("95 % interval 410 bit/s to 430 bit/s");
+    expect(shown.container.textContent).toContain("the model: 400 bit/s (+5.0 %)");
+    fireEvent.blur(first);
+    expect(tips.at(-1)).toBeNull();
   });
   it("are in the legend, the description, the table, the CSV and an export's key", () => {
     const m = simulatedMark(axes, view);
