@@ -45,10 +45,10 @@ describe("a simulated run in the explorer's exports", () => {
     const lines = seriesCsv(context, withRun()).trim().split("\n");
     const rows = lines.filter((l) => l.startsWith("simulation"));
     expect(rows).toEqual([
-      "simulation (constant service times) mean,4,430,,,seed 7",
+      "simulation (constant service times) mean,4,430,,,Memo Lab's simulation (seed 7)",
       "simulation (constant service times) 95 % low,4,425,,,",
       "simulation (constant service times) 95 % high,4,435,,,",
-      "simulation (constant service times) mean,8,660,,,seed 7",
+      "simulation (constant service times) mean,8,660,,,Memo Lab's simulation (seed 7)",
       "simulation (constant service times) 95 % low,8,650,,,",
       "simulation (constant service times) 95 % high,8,670,,,",
     ]);

@@ -107,7 +107,7 @@ export function simulatedMark(a: Axes, sim: SimulatedView | null): Mark {
     csv: {
       at: ORDER.csv.simulated,
       rows: points.flatMap((p): CsvRow[] => [
-        [`${name} mean`, p.x, p.mean, "", "", `Memo Lab's simulation, seed ${sim?.seed}`],
+        [`${name} mean`, p.x, p.mean, "", "", `Memo Lab's simulation (seed ${sim?.seed})`],
         [`${name} 95 % low`, p.x, p.low, "", "", ""],
         [`${name} 95 % high`, p.x, p.high, "", "", ""],
       ]),

@@ -44,7 +44,7 @@ describe("the simulation's points", () => {
     expect(m.sentences?.map((s) => s.text)).toEqual([view.sentence]);
     expect(m.table?.rows.map((r) => r.cells.map((c) => c.text))[0]).toEqual(["4 buffers", "420", "410 to 430", "400", "+5.0 %"]);
     expect(m.csv?.rows).toHaveLength(6);
-    expect(m.csv?.rows[0]).toEqual(["simulation (constant service times) mean", 4, 420, "", "", "Memo Lab's simulation, seed 3"]);
+    expect(m.csv?.rows[0]).toEqual(["simulation (constant service times) mean", 4, 420, "", "", "Memo Lab's simulation (seed 3)"]);
     expect(m.exportKey?.map((k) => k.label)).toEqual(["simulation (constant service times): mean and 95 % interval"]);
     expect(m.exportKey?.[0].shape).toBe("diamond");
     expect(m.brief?.map((l) => l.text)).toEqual(["simulated (constant service times): mean and 95 % interval"]);
