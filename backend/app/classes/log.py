@@ -33,6 +33,8 @@ from ..core.tables import ClassEvent
 
 NO_HORIZON = 2**62  # SQLite: nothing is ever held back
 
+READ_LIMIT = 500  # events one read gives at most (a device far behind reads again at once)
+
 
 @dataclass(frozen=True, order=True)
 class Cursor:
@@ -83,7 +85,7 @@ def line_up(db: Session, student_id: int) -> None:
 
 
 def after(
-    db: Session, class_id: int, cursor: Cursor, teacher: bool, limit: int = 500
+    db: Session, class_id: int, cursor: Cursor, teacher: bool, limit: int = READ_LIMIT
 ) -> tuple[list[tuple[Cursor, str]], bool]:
     """The events after `cursor` in the log's order, up to the horizon; and whether any were held
     back above it (then the reader asks again in a moment: no wake-up may come for them)."""

@@ -5,13 +5,13 @@ is refused with a clear status and Retry-After before the stream starts."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bus import Wake
 from .rules import ClassError
 
 RETRY_S = 5  # a refused device tries again after this many seconds
@@ -19,11 +19,12 @@ RETRY_S = 5  # a refused device tries again after this many seconds
 
 @dataclass(eq=False)
 class Slot:
-    """One open stream: who holds it, and the event that tells it to close (replaced)."""
+    """One open stream: who holds it, and the wake that tells it to close (replaced). (Made in
+    the event loop: by the route's dependency.)"""
 
     token: str
     address: str
-    closed: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: Wake = field(default_factory=Wake)
 
 
 class StreamSlots:

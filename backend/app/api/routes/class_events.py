@@ -96,6 +96,28 @@ def _sse(at: Cursor, body: str) -> str:
     return f"id: {at}\ndata: {body}\n\n"
 
 
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What one read of the log found, framed once for every stream that shares the read (a
+    reveal to 5,000 streams is encoded once, not 5,000 times): the bytes to write, where the
+    streams are then, whether the class ended, whether rows were held back (log.after), and
+    whether there may be more to read now (held back, or as many as one read gives)."""
+
+    payload: bytes
+    last: Cursor | None
+    ended: bool
+    held: bool
+    more: bool
+
+
+def _batch(rows: list[tuple[Cursor, str]], held: bool) -> Batch:
+    more = held or len(rows) >= class_log.READ_LIMIT
+    ended = next((i for i, (_, body) in enumerate(rows) if body.startswith('{"type":"ended"')), None)
+    rows = rows if ended is None else rows[: ended + 1]
+    payload = "".join(_sse(cursor, body) for cursor, body in rows).encode()
+    return Batch(payload, rows[-1][0] if rows else None, ended is not None, held, more)
+
+
 @router.get(
     "/{code}/events",
     response_class=StreamingResponse,
@@ -124,7 +146,7 @@ async def events(
 
 async def _stream(
     viewer: Viewer, bus: Bus, engine: Engine, slots: StreamSlots, shared: SharedReads
-) -> AsyncIterator[str]:
+) -> AsyncIterator[bytes]:
     topic = class_topic(viewer.code, students=not viewer.teacher)
     at = viewer.start
     slot = viewer.slot
@@ -132,11 +154,11 @@ async def _stream(
     closed = slot.closed  # set when this device opens a newer stream: this one ends
     try:
         if viewer.first is not None:
-            yield _sse(at, to_json(viewer.first))
+            yield _sse(at, to_json(viewer.first)).encode()
 
-        def read(at: Cursor) -> tuple[list[tuple[Cursor, str]], bool]:
+        def read(at: Cursor) -> Batch:
             with open_session(engine) as db:
-                return class_log.after(db, viewer.class_id, at, viewer.teacher)
+                return _batch(*class_log.after(db, viewer.class_id, at, viewer.teacher))
 
         tries = 0  # reads in a row that found rows held back (log.after)
         quiet_since = time.monotonic()
@@ -144,29 +166,28 @@ async def _stream(
             woken = await bus.watch(topic)
             key = (viewer.class_id, viewer.teacher, at, woken, tries)  # (streams in step share each read)
             try:
-                rows, held = await shared.read(key, partial(read, at))
+                batch: Batch = await shared.read(key, partial(read, at))
             except AWAY:  # the database is away: end here; the device reconnects from `at` (503 until it is back)
                 return
-            if rows:  # what one read found goes out in one write
-                ended = next((i for i, (_, body) in enumerate(rows) if body.startswith('{"type":"ended"')), None)
-                rows = rows if ended is None else rows[: ended + 1]
-                yield "".join(_sse(cursor, body) for cursor, body in rows)
-                at, tries, quiet_since = rows[-1][0], 0, time.monotonic()
-                if ended is not None:
+            if batch.last is not None:  # what one read found goes out in one write
+                yield batch.payload
+                at, tries, quiet_since = batch.last, 0, time.monotonic()
+                if batch.ended:
                     return
-                continue
-            waits = [asyncio.ensure_future(woken.wait()), asyncio.ensure_future(closed.wait())]
-            try:
-                # rows held back behind a transaction still running: ask again in a moment, a
-                # little later each time (a long transaction elsewhere holds them back)
-                timeout = min(HELD_MAX_S, HELD_S * 2**tries) if held else KEEP_ALIVE_S
-                done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-            finally:  # (also when the stream itself is cancelled: no waiter task left behind)
-                for w in waits:
-                    w.cancel()
-            tries = tries + 1 if held and not done else 0
+                if batch.more or woken.is_set():
+                    continue
+                # Nothing was published since the read began (`woken`, armed before it, is not
+                # set), so nothing new is there to read: wait, without a second read per event.
+            # rows held back behind a transaction still running: ask again in a moment, a little
+            # later each time (a long transaction elsewhere holds them back). The wakes are shared
+            # futures, waited on here without a task and never cancelled by this stream.
+            timeout = min(HELD_MAX_S, HELD_S * 2**tries) if batch.held else KEEP_ALIVE_S
+            done, _ = await asyncio.wait(
+                (woken.future, closed.future), timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+            tries = tries + 1 if batch.held and not done else 0
             if not done and time.monotonic() - quiet_since >= KEEP_ALIVE_S:
-                yield ": keep-alive\n\n"
+                yield b": keep-alive\n\n"
                 quiet_since = time.monotonic()
     finally:
         slots.give_back(slot)

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from app.classes.log import Cursor
+from app.classes.log import READ_LIMIT, Cursor
 
 from ...app_process import start_app
 from ...conftest import POSTGRES
@@ -135,6 +135,27 @@ def test_teacher_and_students_hear_the_class_and_a_reconnect_resumes(server):
     assert back.until("ended") and back.next()[1]["type"] == "closed"
     assert room.until("ended") and room.next()[1]["type"] == "closed"
     room.close()
+    back.close()
+
+
+def test_a_device_back_after_more_events_than_one_read_gives_gets_them_all_without_another_publish(server):
+    """A stream that sent what a read found waits for the next publish only when there can be no
+    more: a read of READ_LIMIT events may leave some behind, which go out at once."""
+    api = httpx.Client(base_url=server, timeout=10)
+    made = api.post("/api/classes", json={"lesson": LESSON}).json()
+    code, teacher = made["code"], {"X-Teacher-Token": made["teacher_token"]}
+    seat = api.post(f"/api/classes/{code}/students", json={"name": "Di"}).json()
+    me = {"X-Student-Token": seat["student_token"]}
+    away = Stream(server, code, me)
+    api.post(f"/api/classes/{code}/control", json={"step": 2}, headers=teacher)
+    last_id, _ = away.until("state")
+    away.close()
+    missed = READ_LIMIT + 20
+    for i in range(missed):  # (locking and unlocking: one state event each)
+        assert api.post(f"/api/classes/{code}/control", json={"locked": i % 2 == 0}, headers=teacher).is_success
+    back = Stream(server, code, {**me, "Last-Event-ID": last_id})
+    heard = [back.next(timeout=10)[1]["type"] for _ in range(missed)]  # no publish meanwhile
+    assert heard == ["state"] * missed
     back.close()
 
 
