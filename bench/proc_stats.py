@@ -16,6 +16,14 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_split(pid: int) -> tuple[float, float]:
+    """A process's user and system CPU time so far, in seconds (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rpartition(")")[2].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
 def cpu_of(name: str) -> float:
     """The CPU time so far of every process named `name` (PostgreSQL's server processes)."""
     total = 0.0
