@@ -20,7 +20,7 @@ import statistics
 import time
 from typing import Any
 
-from proc_stats import cpu_s, cpu_split
+from proc_stats import cpu_split
 from raw_http import Http
 
 LESSON = "decnet-link-quota"
@@ -62,12 +62,12 @@ async def main() -> None:
     per_stream_ms: list[float] = []
 
     async def event(what: str, body: dict[str, Any], kind: str) -> None:
-        cpu0, split0, t0 = cpu_s(a.pid), cpu_split(a.pid), time.perf_counter()
+        split0, t0 = cpu_split(a.pid), time.perf_counter()
         status, answer = await http.call("POST", f"/api/classes/{code}/control", body, teacher)
         assert status == 200, (status, answer)
         heard = await asyncio.wait_for(asyncio.gather(*(_next(q, kind) for q in queues)), timeout=120)
-        wall, cpu = max(heard) - t0, cpu_s(a.pid) - cpu0
         user, system = (b - a for a, b in zip(split0, cpu_split(a.pid), strict=True))
+        wall, cpu = max(heard) - t0, user + system
         per_stream_ms.append(1e3 * cpu / a.students)
         each = per_stream_ms[-1]
         print(

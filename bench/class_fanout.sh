@@ -12,7 +12,7 @@ pg=$(mktemp -d /tmp/memolab-pg.XXXXXX)
 pid=""
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; bash scripts/postgres.sh stop "$pg" >/dev/null 2>&1 || true; rm -rf "$tmp"; }
 trap cleanup EXIT
-free_port() { $PY -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"; }
+. bench/lib.sh
 ulimit -n "$(ulimit -Hn)"
 url=$(bash scripts/postgres.sh start "$pg" "$(free_port)")
 port=$(free_port)
@@ -20,6 +20,6 @@ port=$(free_port)
 DATABASE_URL=$url PORT=$port LOG_LEVEL=warning CLASS_MAX_STUDENTS=$n STREAMS_TOTAL=$((n + 10)) \
   STREAMS_PER_ADDRESS=$((n + 10)) $PY -m app >"$tmp/app.log" 2>&1 &
 pid=$!
-for _ in $(seq 150); do curl -sf "http://127.0.0.1:$port/api/ready" >/dev/null && break; sleep 0.2; done
+wait_ready "$port"
 $PY bench/class_fanout.py --students "$n" --events "$events" --pid "$pid" "http://127.0.0.1:$port"
 grep -h '"level": "error"' "$tmp/app.log" | head -3 || true

@@ -16,13 +16,12 @@ pg=$(mktemp -d /tmp/memolab-pg.XXXXXX)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; bash scripts/postgres.sh stop "$pg" 2>/dev/null || true; rm -rf "$tmp"; }
 trap cleanup EXIT
-free_port() { $PY -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"; }
+. bench/lib.sh
 
 serve() {  # serve DATABASE_URL PORT
   DATABASE_URL=$1 PORT=$2 LOG_LEVEL=warning $PY -m app >/dev/null 2>&1 &
   pids+=($!)
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$2/api/ready" >/dev/null && return; sleep 0.1; done
-  echo "app on port $2 did not start"; exit 1
+  wait_ready "$2"
 }
 
 p=$(free_port); serve "sqlite:///$tmp/class.sqlite3" "$p"

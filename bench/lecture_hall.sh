@@ -22,7 +22,7 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-free_port() { $PY -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"; }
+. bench/lib.sh
 ulimit -n "$(ulimit -Hn)"  # a stream is an open file in the generator, the proxy and an app
 
 url=$(bash scripts/postgres.sh start "$pg" "$(free_port)")
@@ -36,7 +36,7 @@ for _ in $(seq "$procs"); do
   ports+=("$port")
 done
 for port in "${ports[@]}"; do
-  for _ in $(seq 150); do curl -sf "http://127.0.0.1:$port/api/ready" >/dev/null && break; sleep 0.2; done
+  wait_ready "$port"
 done
 proxy=$(free_port)
 bash scripts/nginx.sh start "$tmp/nginx" "$proxy" "${ports[@]}" >/dev/null

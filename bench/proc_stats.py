@@ -11,9 +11,7 @@ import time
 
 def cpu_s(pid: int) -> float:
     """A process's user + system CPU time so far, in seconds (Linux /proc)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return sum(cpu_split(pid))
 
 
 def cpu_split(pid: int) -> tuple[float, float]:
