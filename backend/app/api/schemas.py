@@ -213,6 +213,9 @@ class ClassIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     lesson: Annotated[str, StringConstraints(pattern=r"^[a-z0-9_-]{1,64}$")] | None = None
     lesson_file: LessonText | None = None
+    # the step the class opens on (the presenter's): a student who joins at once is where the
+    # projector is, and an answer to that step is taken from the first moment
+    step: int = Field(default=1, ge=1, le=MAX_STEPS)
 
     @model_validator(mode="after")
     def _one(self) -> ClassIn:

@@ -59,7 +59,7 @@ def _event(db: Session, c: Classroom, event: BaseModel, teacher_only: bool = Fal
     return Logged(event, teacher_only)
 
 
-def create(db: Session, *, lesson_id: str, lesson_text: str, step_count: int, token: str) -> Classroom:
+def create(db: Session, *, lesson_id: str, lesson_text: str, step_count: int, step: int = 1, token: str) -> Classroom:
     now = _now()
     c = insert_unique(
         db,
@@ -68,7 +68,7 @@ def create(db: Session, *, lesson_id: str, lesson_text: str, step_count: int, to
             lesson_id=lesson_id,
             lesson_text=lesson_text,
             step_count=step_count,
-            step=1,
+            step=step,
             pace="teacher",
             steps="{}",
             teacher_token_sha256=_sha256(token),

@@ -533,6 +533,11 @@ export interface components {
       lesson?: string | null;
       /** Lesson File */
       lesson_file?: string | null;
+      /**
+       * Step
+       * @default 1
+       */
+      step?: number;
     };
     /** ClassInfo */
     ClassInfo: {

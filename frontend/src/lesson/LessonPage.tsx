@@ -24,8 +24,9 @@ export interface Classroom {
   isCode(s: string): boolean;
   /** the class this presenter runs (a hook: called on every render) */
   useClass(code: string | null, step: number, lesson: Lesson): ClassroomView;
-  /** start a class on the lesson; its code */
-  start(source: { lesson: string } | { lesson_file: string }): Promise<string>;
+  /** start a class on the lesson, opened on `step` (the presenter's, so a student who joins at
+   * once is where the projector is); its code */
+  start(source: { lesson: string } | { lesson_file: string }, step: number): Promise<string>;
 }
 
 interface Where {
@@ -135,7 +136,7 @@ export function LessonPage({ lesson, lessonKey, base, hash, client, initialStep,
     setStarting("Starting a class…");
     try {
       if (!classroom) throw new Error("live classes are not available here");
-      const code = await classroom.start(source ?? { lesson: lesson.id });
+      const code = await classroom.start(source ?? { lesson: lesson.id }, where.step);
       setStarting(null);
       go({ ...where, present: true, live: code });
     } catch (e) {

@@ -35,7 +35,7 @@ function within(ms: number): AbortSignal {
 }
 
 export const classes = {
-  start: (lesson: { lesson: string } | { lesson_file: string }) =>
+  start: (lesson: ({ lesson: string } | { lesson_file: string }) & { step?: number }) =>
     request<ClassCreated>("/api/classes", { method: "POST", body: JSON.stringify(lesson) }),
   info: (code: string) => request<ClassInfo>(at(code)),
   join: (code: string, name: string) => request<StudentJoined>(at(code, "/students"), { method: "POST", body: JSON.stringify({ name }) }),

@@ -97,8 +97,8 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
 export const presenterClass: Classroom = {
   isCode: (s) => CODE.test(s),
   useClass,
-  start: async (source) => {
-    const made = await classes.start(source);
+  start: async (source, step) => {
+    const made = await classes.start({ ...source, step });
     keepTeacher(made.code, made.teacher_token);
     return made.code;
   },

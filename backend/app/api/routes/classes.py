@@ -55,11 +55,18 @@ def create(body: ClassIn, db: SessionDep, quota: QuotaDep, settings: SettingsDep
     quota.may_create("classes")
     steps = lesson_steps(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
     check = check_forms(settings.lessons_dir, body.lesson or "", body.lesson_file or "")
+    if body.step > len(steps):
+        raise ClassError(422, f"the lesson has steps 1 to {len(steps)}")
     quota.created("classes")
     token = secrets.token_urlsafe(24)
     sweep.purge(db)  # the old classes go as new ones come
     c = crud.create(
-        db, lesson_id=body.lesson or "", lesson_text=body.lesson_file or "", step_count=len(steps), token=token
+        db,
+        lesson_id=body.lesson or "",
+        lesson_text=body.lesson_file or "",
+        step_count=len(steps),
+        step=body.step,
+        token=token,
     )
     remember(c.code, steps, check)
     return JSONResponse({"code": c.code, "join_url": f"/c/{c.code}", "teacher_token": token}, status_code=201)

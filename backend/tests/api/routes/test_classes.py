@@ -70,6 +70,17 @@ def test_a_class_has_a_short_unambiguous_code_a_join_link_and_a_teacher_token(cl
     assert client.get(f"/api/classes/{made['code'].lower()}").status_code == 200
 
 
+def test_a_class_opens_on_the_presenters_step_and_takes_its_answers_at_once(client):
+    # the projector was on step 4 when the class began: a student who joins and answers before
+    # the projector says anything more is on step 4 (it was step 1, and the answer a 409)
+    made = start(client, lesson=LESSON, step=4)
+    assert client.get(f"/api/classes/{made['code']}").json()["state"]["step"] == 4
+    ann = join(client, made["code"], "Ann")
+    assert answer(client, made["code"], ann, step=4, choice=2).status_code == 201
+    for bad in (0, 10, 10_000, "4a"):  # the lesson has 9 steps
+        assert client.post("/api/classes", json={"lesson": LESSON, "step": bad}).status_code == 422, bad
+
+
 def test_a_teachers_own_lesson_file_and_bad_lessons(client):
     text = "id: mine\ntitle: Mine\nsteps:\n  - title: A\n    question:\n      predict: choice\n      choices: [x, y]\n"
     made = start(client, lesson_file=text)
