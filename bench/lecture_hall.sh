@@ -44,3 +44,8 @@ echo "== $n students, nginx in front of $procs app processes on PostgreSQL, over
 pid_args=(); for p in "${pids[@]}"; do pid_args+=(--pid "$p"); done
 $PY bench/class_load.py --students "$n" --seconds "$secs" --sources 50 --listen "$url" "${pid_args[@]}" "http://127.0.0.1:$proxy"
 grep -h '"level": "error"' "$tmp"/app-*.log | head -3 || true
+# what the proxy complained of (a connection it could not take is a join that waits for TCP's retry)
+if [ -s "$tmp/nginx/error.log" ]; then
+  echo "  nginx's error log: $(wc -l < "$tmp/nginx/error.log") lines; the commonest:"
+  sed -E 's/^[0-9\/: ]+\[[a-z]+\] [0-9#]+: (\*[0-9]+ )?//; s/, client: .*//; s/[0-9]+/N/g' "$tmp/nginx/error.log" | sort | uniq -c | sort -rn | head -5 | sed 's/^/    /'
+fi
