@@ -72,3 +72,6 @@ export function formatSetting(label: string, value: unknown, unit = ""): string 
   if (typeof value === "number") return `${label} ${knobDisplay({ unit }).text(value)}`;
   return `${label} ${String(value)}${unit ? ` ${unit}` : ""}`;
 }
+
+/** "1 setting", "6 settings", "87,114 events". */
+export const counted = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;

@@ -189,7 +189,7 @@ class _Link(closed.Engine[dict[str, float]]):
         # one message a cycle, its times exponential as exact MVA has them (the mechanism's fixed
         # -size messages make them nearly constant: the band "constant service")
         mechanism = single(queues, copies, EXPONENTIAL, "message")
-        loop.mechanism = replace(mechanism, says="exponential service times (exact MVA)")
+        loop.mechanism = replace(mechanism, says="exponential service times, as the analysis assumes them")
         return loop
 
     def point(self, k: Knobs, loop: closed.Loop[dict[str, float]], s: closed.Solved) -> Evaluation:

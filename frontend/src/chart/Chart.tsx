@@ -1,7 +1,7 @@
 // The chart the explorer and the lessons draw: a list of marks (./marks/, each drawing itself on
 // the frame D3 computes in geometry.ts), the axes around them and the reader that follows the
 // pointer and the keys along the curves. React owns every DOM node.
-import { Fragment, memo, type ReactNode, useId, useState } from "react";
+import { Fragment, memo, type ReactNode, useEffect, useId, useState } from "react";
 import type { KnobSpec, MetricSpec } from "../api/types";
 import { type KnobDisplay, withUnit } from "../format";
 import { EndLabels, HoverMark, XAxis, YAxis } from "./axes";
@@ -71,8 +71,11 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
   // the y axis's title within the svg's height: a second line, where needed, widens the left margin
   const yTitle = yTitleLayout(withUnit(axes.yLabel, axes.yUnit), { px: large ? 20 : 13, x: large ? 20 : 16, top: BASE.top, bottom: HEIGHT - BASE.bottom, height: HEIGHT });
   const MARGIN = { ...BASE, left: BASE.left + yTitle.extra, right: BASE.right + beside + (endLabels ? wantRoom : 0) };
-  const [tip, setTip] = useState<{ left: number; top: number; body: ReactNode } | null>(null);
+  const [tip, setTip] = useState<{ left: number; top: number; body: ReactNode; anchor?: Element } | null>(null);
   const ui: ChartUi = { tip: setTip };
+  useEffect(() => {
+    if (tip?.anchor && !tip.anchor.isConnected) setTip(null);
+  });
   const titleId = useId();
   const g = geometry({ width, height: HEIGHT, yMax, margin: MARGIN, ys: marks.flatMap((m) => m.ys ?? []), xDomain: axes.xDomain, xLog: axes.xLog, xWhole: axes.xWhole });
   const bottom = HEIGHT - MARGIN.bottom;

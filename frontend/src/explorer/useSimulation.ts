@@ -10,7 +10,8 @@ import type { KnobValues, Simulation, SystemSpec } from "../api/types";
 import type { SimPoint, SimulatedView } from "../chart/marks/simulated";
 import type { SeriesPoint } from "../chart/geometry";
 import type { ModelClient } from "../runtime/ModelClient";
-import { counted, notSimulated, sentenceOf } from "./simulationText";
+import { counted } from "../format";
+import { notSimulated, sentenceOf } from "./simulationText";
 import { sameRun } from "./simulationRuns";
 
 export type Service = "exponential" | "constant" | "mechanism" | "cv";

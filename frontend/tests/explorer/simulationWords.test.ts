@@ -14,10 +14,10 @@ const lavc = {
     { name: "io_elapsed_ms", label: "I/O time", unit: "ms" },
   ],
 } as unknown as SystemSpec;
-const NOTE = "The simulation's times are more variable than the analysis assumes: its queues are longer and its throughput lower.";
+const NOTE = "The simulation's times are more variable than the analysis assumes: its queues are longer where requests queue.";
 const moves = { boot_cpu_percent: -1, cpu_demand_percent: 0, io_elapsed_ms: 1 };
 const metrics = { boot_cpu_percent: {}, cpu_demand_percent: {}, io_elapsed_ms: {} };
-const lavcRun = (events: number) => ({ drew: "exponential service times", note: NOTE, events, queues: "longer", moves, metrics }) as unknown as Simulation;
+const lavcRun = (events: number, queues = "longer") => ({ drew: "exponential service times", note: NOTE, events, queues, moves, metrics }) as unknown as Simulation;
 
 describe("the simulation's sentence", () => {
   it("says offered demand agrees exactly, explains no difference, and names the metrics that can part", () => {
@@ -37,11 +37,31 @@ describe("the simulation's sentence", () => {
   });
   it("gives the spread's why only where the gap goes its way", () => {
     const above = [{ x: 200, mean: 530, low: 520, high: 540, model: 500 }];
-    expect(sentenceOf(lavc, "users", "io_elapsed_ms", [lavcRun(1)], above)).toContain(`6.0 % above; its interval does not hold the model. ${NOTE}`);
+    expect(sentenceOf(lavc, "users", "io_elapsed_ms", [lavcRun(1)], above)).toContain(
+      `6.0 % above; its interval does not hold the model. ${NOTE} Longer queues put I/O time higher than the analysis does.`,
+    );
     const below = [{ x: 200, mean: 470, low: 460, high: 480, model: 500 }];
     const s = sentenceOf(lavc, "users", "io_elapsed_ms", [lavcRun(1)], below);
     expect(s).toContain("6.0 % below; its interval does not hold the model. Its times' spread would make the queues longer and so put the simulation above the model, not below it");
     expect(s).not.toContain(NOTE);
+  });
+  it("says what the queues do to the metric drawn: a time lower where a throughput would be higher", () => {
+    const below = [{ x: 121, mean: 90, low: 88, high: 92, model: 122 }];
+    const time = sentenceOf(lavc, "users", "io_elapsed_ms", [lavcRun(1, "shorter")], below);
+    expect(time).toContain("26.2 % below");
+    expect(time).toContain("Shorter queues put I/O time lower than the analysis does.");
+    expect(time).not.toMatch(/higher|throughput/);
+    const cpu = [{ x: 121, mean: 95, low: 94, high: 96, model: 90 }];
+    expect(sentenceOf(lavc, "users", "boot_cpu_percent", [lavcRun(1, "shorter")], cpu)).toContain("Shorter queues put Boot member CPU higher than the analysis does.");
+  });
+  it("counts a point the table prints as +2.0 % among those within 2 %", () => {
+    const points = [
+      { x: 8, mean: 102.04, low: 101.9, high: 102.1, model: 100 },
+      { x: 16, mean: 106, low: 105.5, high: 106.5, model: 100 },
+      { x: 48, mean: 102.8, low: 102.6, high: 103, model: 100 },
+    ];
+    const s = sentenceOf(lavc, "users", "boot_cpu_percent", [lavcRun(1, "shorter")], points);
+    expect(s).toContain("6.0 % above and within 2 % of it at 8 users;");
   });
   it("states the measured difference where the model is zero", () => {
     const ffs = {

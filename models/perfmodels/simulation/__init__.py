@@ -186,9 +186,9 @@ def _note(system: str, service: str, cv: float | None, own: Mechanism | None) ->
     if all(v == drawn for v in assumed):
         return "Both assume the same spread of times: they differ only by the simulation's sampling error.", ""
     if drawn <= min(assumed):
-        how, queues, rate = "less", "shorter", "higher"
+        how, queues = "less", "shorter"
     elif drawn >= max(assumed):
-        how, queues, rate = "more", "longer", "lower"
+        how, queues = "more", "longer"
     else:
         return (
             "The simulation's times are more variable at some stations and less at others than the "
@@ -201,6 +201,6 @@ def _note(system: str, service: str, cv: float | None, own: Mechanism | None) ->
     )
     return (
         f"The simulation's times are {how} variable than the analysis assumes, and a queue's wait "
-        f"grows with (1 + cv\u00b2) / 2 (Pollaczek-Khinchine): its queues are {queues} and its "
-        f"throughput {rate} where requests queue, near and past the knee.{rhythm}"
+        f"grows with (1 + cv\u00b2) / 2 (Pollaczek-Khinchine): its queues are {queues} where "
+        f"requests queue, near and past the knee.{rhythm}"
     ), queues

@@ -3,7 +3,7 @@
 // the model part and why; in the table and the CSV, each point with its interval and the model
 // there; in an exported image, a key of its own shape and a note of how it was made (the spread
 // of its service times and its seed), which the CSV's header carries too.
-import { formatValue, withUnit } from "../../format";
+import { counted, formatValue, withUnit } from "../../format";
 import { dotBox } from "../labels";
 import { THEME } from "../theme";
 import { type Axes, type CsvRow, type Mark, ORDER } from "./mark";
@@ -53,10 +53,11 @@ export function simulatedMark(a: Axes, sim: SimulatedView | null): Mark {
         <g key="simulated" className="simulated" data-testid="simulated">
           {points.map((p) => {
             const [px, lo, hi, my] = [f.g.x(p.x), f.g.y(p.low), f.g.y(p.high), f.g.y(p.mean)];
-            const tip = () => ui.tip({ left: px, top: my, body: tipBody(a, p, name, y) });
+            const tip = (e: { currentTarget: Element }) => ui.tip({ left: px, top: my, body: tipBody(a, p, name, y), anchor: e.currentTarget });
             return (
+              // (keyed by its run too: another run's point at this x is a new element, and its tip goes)
               // biome-ignore lint/a11y/useSemanticElements: an SVG point has no <button>; focus shows its value and interval, as a memo point's does
-              <g key={p.x} data-testid="simulated-point" data-x={p.x} data-mean={p.mean} data-low={p.low} data-high={p.high}
+              <g key={`${sim?.drew}|${sim?.seed}|${p.x}`} data-testid="simulated-point" data-x={p.x} data-mean={p.mean} data-low={p.low} data-high={p.high}
                 tabIndex={0} role="button" onMouseEnter={tip} onMouseLeave={() => ui.tip(null)} onFocus={tip} onBlur={() => ui.tip(null)}
                 aria-label={`Simulated ${y(p.mean)} at ${a.xLabel} ${a.xText(p.x)}, 95 % interval ${y(p.low)} to ${y(p.high)}`}>
                 <line className="sim-interval" x1={px} x2={px} y1={lo} y2={hi} />
@@ -73,8 +74,8 @@ export function simulatedMark(a: Axes, sim: SimulatedView | null): Mark {
     obstacles: (f) => ({ boxes: points.map((p) => dotBox(f.g.x(p.x), f.g.y(p.mean), 7)) }),
     legend: points.length
       ? [{ at: ORDER.legend.simulated, keys: ["simulated"], testId: "legend-simulated", text: points.every((p) => p.low === p.high)
-          ? `${name} at ${points.length} settings: every batch gave the same, so there is no interval to draw`
-          : `${name}: mean and 95 % interval at ${points.length} settings` }]
+          ? `${name} at ${counted(points.length, "setting")}: every batch gave the same, so there is no interval to draw`
+          : `${name}: mean and 95 % interval at ${counted(points.length, "setting")}` }]
       : [],
     brief: points.length
       ? [{ at: ORDER.brief.simulated, keys: ["simulated"], text: `simulated (${sim?.drew}): mean and 95 % interval` }]
