@@ -156,10 +156,12 @@ function off(pred: number, truth: number, unit: string): string {
 /** What the reveal shows: the model's answer and the memo's, and how far the learner's answer
  * was from them. Without an answer (the teacher's projector), the answer alone, in words. Once
  * the model has answered, the same words are announced (a11y/announcer.ts), citations aside. */
-export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, also, curve, focus = false }: {
+export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, also, curve, focus = false, keepView = false }: {
   q: Q; spec: SystemSpec; answer: StepAnswer | null; yMetric: MetricSpec; xLabel: string; xUnit: string; model: number | null; memo: MemoPoint[];
   /** the learner's own button revealed it (and is gone): the focus moves here, not to the page */
   focus?: boolean;
+  /** presenting: the focus moves without scrolling, so the chart stays where the room sees it */
+  keepView?: boolean;
   /** said after the reveal's own words (in a class: where the student's answer stood) */
   also?: string | null;
   /** a sketched curve's: the model at its x values (null until known), the class's median
@@ -209,8 +211,8 @@ export function Reveal({ q, spec, answer, yMetric, xLabel, xUnit, model, memo, a
   // the button that revealed it is gone: the focus goes to what it revealed, not to <body>
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focus) box.current?.focus();
-  }, [focus]);
+    if (focus) box.current?.focus({ preventScroll: keepView });
+  }, [focus, keepView]);
   const intuition = <p className="intuition" data-testid="reveal-intuition"><strong>A common intuition: </strong>{q.intuition}</p>;
   return (
     <>

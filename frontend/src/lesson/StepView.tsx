@@ -273,7 +273,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
           <Reveal q={q} spec={spec} answer={answer} yMetric={yMetric} xLabel={xKnob.label} xUnit={xKnob.unit} also={place}
             model={atAnswer.value?.metrics[y] ?? null} memo={q.predict === "point" ? memo.filter((m) => m.x === q.at) : q.predict === "curve" ? memo : []}
             curve={q.predict === "curve" ? { model: curveModel, classMedian: classBand?.median ?? null, xText: axes.xText, log: axes.xLog } : undefined}
-            focus={committedHere} />
+            focus={committedHere} keepView={present} />
         )}
         {/* read after the reveal, as it is said (Reveal's `also`) */}
         {place && <p data-testid="class-place">{place}</p>}
