@@ -13,7 +13,7 @@ import type { Plugin } from "vite";
 // not fetched at all (the worker is given its header: it loads no packages).
 const FULL_STDLIB = "python_stdlib.zip";
 const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", FULL_STDLIB];
-const COMPRESSIBLE = /\.(js|mjs|css|wasm|json|svg|html|zip|bin|map)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|wasm|json|svg|html|zip|bin|map|yaml)$/;
 
 function hashOf(paths: string[]): string {
   const h = createHash("sha256");
