@@ -71,10 +71,10 @@ export const Chart = memo(function Chart({ axes, marks, describedBy, onTable, he
   // the y axis's title within the svg's height: a second line, where needed, widens the left margin
   const yTitle = yTitleLayout(withUnit(axes.yLabel, axes.yUnit), { px: large ? 20 : 13, x: large ? 20 : 16, top: BASE.top, bottom: HEIGHT - BASE.bottom, height: HEIGHT });
   const MARGIN = { ...BASE, left: BASE.left + yTitle.extra, right: BASE.right + beside + (endLabels ? wantRoom : 0) };
-  const [tip, setTip] = useState<{ left: number; top: number; body: ReactNode; anchor?: Element } | null>(null);
+  const [tip, setTip] = useState<{ left: number; top: number; body: ReactNode; anchor: Element } | null>(null);
   const ui: ChartUi = { tip: setTip };
   useEffect(() => {
-    if (tip?.anchor && !tip.anchor.isConnected) setTip(null);
+    if (tip && !tip.anchor.isConnected) setTip(null);
   });
   const titleId = useId();
   const g = geometry({ width, height: HEIGHT, yMax, margin: MARGIN, ys: marks.flatMap((m) => m.ys ?? []), xDomain: axes.xDomain, xLog: axes.xLog, xWhole: axes.xWhole });

@@ -30,9 +30,9 @@ export interface Frame {
 
 /** What a mark may ask of the chart while it is drawn: a tooltip (the memo's citation). */
 export interface ChartUi {
-  /** a tip at (left, top); with `anchor`, it goes when that element leaves the page (a point
-   * redrawn by a new run takes no mouseleave or blur with it) */
-  tip: (t: { left: number; top: number; body: ReactNode; anchor?: Element } | null) => void;
+  /** a tip at (left, top) for the element `anchor`: it goes when that element leaves the page (a
+   * point redrawn by a new run or another setting takes no mouseleave or blur with it) */
+  tip: (t: { left: number; top: number; body: ReactNode; anchor: Element } | null) => void;
 }
 
 /** The chart's depths, back to front: the regions under the axes, the x axis itself, the plot

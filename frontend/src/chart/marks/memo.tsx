@@ -25,7 +25,7 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
       ),
       top: (f, ui) => {
         const { g } = f;
-        const tip = (m: MemoPoint) => ui.tip({ left: g.x(m.x), top: g.y(m.y), body: tipBody(a, m, curve) });
+        const tip = (m: MemoPoint, anchor: Element) => ui.tip({ left: g.x(m.x), top: g.y(m.y), body: tipBody(a, m, curve), anchor });
         return [
           ...memo.filter((m) => m.x0 !== undefined && m.x1 !== undefined).map((m) => (
             <line key={`range-${m.citation}-${m.y}`} data-testid="memo-range" className="memo-range" x1={g.x(m.x0!)} x2={g.x(m.x1!)} y1={g.y(m.y)} y2={g.y(m.y)} />
@@ -35,7 +35,7 @@ export function memoMark(a: Axes, memo: MemoPoint[], curve: SeriesPoint[]): Mark
             <circle key={`point-${m.citation}-${m.x}-${m.y}`} data-testid="memo-point" className={m.exact ? "memo-point" : "memo-point inexact"}
               cx={g.x(m.x)} cy={g.y(m.y)} r={6} tabIndex={0} role="button"
               aria-label={pointName(a, m, curve)}
-              onMouseEnter={() => tip(m)} onMouseLeave={() => ui.tip(null)} onFocus={() => tip(m)} onBlur={() => ui.tip(null)} />
+              onMouseEnter={(e) => tip(m, e.currentTarget)} onMouseLeave={() => ui.tip(null)} onFocus={(e) => tip(m, e.currentTarget)} onBlur={() => ui.tip(null)} />
           )),
         ];
       },

@@ -31,6 +31,8 @@ describe("the simulation's points", () => {
     const first = r.container.querySelector('[data-testid="simulated-point"]')!;
     expect(first.getAttribute("tabindex")).toBe("0");
     fireEvent.focus(first);
+    // (the tip names its point: the chart drops it when the point leaves the page, as a new run's do)
+    expect((tips.at(-1) as { anchor: Element }).anchor).toBe(first);
     const shown = render(<div>{(tips.at(-1) as { body: React.ReactNode }).body}</div>);
     expect(shown.container.textContent).toContain("Simulated: 420");
     expect(shown.container.textContent).toContain("95 % interval 410 bit/s to 430 bit/s");
