@@ -1,11 +1,13 @@
 """Generate the page's types of the model operations from their one table (perfmodels/ops.py):
 frontend/src/runtime/ops.gen.ts, what each operation is asked and what it answers, as the class
 events' types come from the backend's schema. A request's fields are written out; an answer is
-named in the API's generated types (frontend/src/api/schema.gen.ts), which hold every TypedDict
-the models answer with, under the same name.
+named in the API's generated types (frontend/src/api/schema.gen.ts) where the server answers
+with it, under the same name, and written out where only the sandbox does (the table's sandbox
+rows: the workbench's, in SandboxOpRequests and SandboxOpResults).
 Usage: .venv/bin/python scripts/ops_types.py [output.ts]      (npm run api-types)
 """
 
+import re
 import sys
 import types
 from pathlib import Path
@@ -22,15 +24,25 @@ import type { components } from "../api/schema.gen";
 
 type S = components["schemas"];
 """
+SCHEMA = ROOT / "frontend" / "src" / "api" / "schema.gen.ts"
 SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", type(None): "null", Any: "unknown"}
 
 
+def _schema_names() -> set[str]:
+    """The types the API's generated schema names (its components' schemas, four spaces in)."""
+    return set(re.findall(r"^    (\w+): \{$", SCHEMA.read_text(encoding="utf-8"), re.M))
+
+
+NAMED = _schema_names()
+
+
 def ts(tp: Any, inline: bool) -> str:
-    """`tp` in TypeScript: a TypedDict written out (`inline`) or named in the API's schema."""
+    """`tp` in TypeScript: a TypedDict written out (`inline`, or not in the API's schema) or named
+    in the API's schema."""
     if tp in SCALARS:
         return SCALARS[tp]
     if is_typeddict(tp):
-        return fields(tp) if inline else f'S["{tp.__name__}"]'
+        return fields(tp, inline=inline) if inline or tp.__name__ not in NAMED else f'S["{tp.__name__}"]'
     origin, args = get_origin(tp), get_args(tp)
     if origin in (Union, types.UnionType):
         return " | ".join(dict.fromkeys(ts(a, inline) for a in args))
@@ -44,27 +56,37 @@ def ts(tp: Any, inline: bool) -> str:
     raise TypeError(f"no TypeScript for {tp!r}")
 
 
-def fields(td: Any, indent: str | None = None) -> str:
-    """A TypedDict's fields as an object type: on one line, or a field a line at `indent`."""
+def fields(td: Any, indent: str | None = None, inline: bool = True) -> str:
+    """A TypedDict's fields as an object type: on one line, or a field a line at `indent`; the
+    types of its fields written out too (`inline`), or named in the API's schema where it has them."""
     out = []
     for name, tp in get_type_hints(td).items():
         if get_origin(tp) is NotRequired:
             tp = get_args(tp)[0]
         optional = "?" if name in td.__optional_keys__ else ""
-        out.append(f"{name}{optional}: {ts(tp, True)}")
+        out.append(f"{name}{optional}: {ts(tp, inline)}")
     if indent is None:
         return "{ " + "; ".join(out) + " }"
     return "{\n" + "".join(f"{indent}  {f};\n" for f in out) + indent + "}"
 
 
-def render() -> str:
-    hints = {name: get_type_hints(fn) for name, fn in ops.OPS.items()}
+def _interfaces(prefix: str, sandbox: bool, what: str) -> str:
+    hints = {n: get_type_hints(fn) for n, fn in ops.OPS.items() if (n in ops.SANDBOX_ONLY) == sandbox}
     requests = "\n".join(f"  {name}: {fields(h['a'], '  ')};" for name, h in hints.items())
     results = "\n".join(f"  {name}: {ts(h['return'], False)};" for name, h in hints.items())
     return (
-        f"{HEADER}\n/** What each model operation is asked. */\nexport interface OpRequests {{\n{requests}\n}}\n\n"
-        f"/** What each model operation answers. */\nexport interface OpResults {{\n{results}\n}}\n\n"
-        "export type Op = keyof OpRequests;\n"
+        f"/** What each {what} is asked. */\nexport interface {prefix}OpRequests {{\n{requests}\n}}\n\n"
+        f"/** What each {what} answers. */\nexport interface {prefix}OpResults {{\n{results}\n}}\n\n"
+        f"export type {prefix}Op = keyof {prefix}OpRequests;\n"
+    )
+
+
+def render() -> str:
+    return (
+        f"{HEADER}\n{_interfaces('', False, 'model operation')}\n"
+        "// The table's sandbox rows: the workbench's own, which only the sandbox for edited models\n"
+        "// runs (perfmodels/editbridge.py); it answers the operations above too.\n"
+        f"{_interfaces('Sandbox', True, 'operation of the sandbox')}"
     )
 
 

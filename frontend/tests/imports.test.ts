@@ -43,3 +43,25 @@ it("frontend/src has no import cycle", () => {
   expect(files.length).toBeGreaterThan(50);
   expect(cycles().map((c) => c.join(" -> "))).toEqual([]);
 });
+
+/** Each folder of frontend/src and the folders its modules import (the root's files, the app's
+ * entry and its shared helpers, are no folder: everything may use them). */
+function folderEdges(): Map<string, Set<string>> {
+  const folder = (f: string) => (relative(SRC, f).includes("/") ? relative(SRC, f).split("/")[0] : null);
+  const out = new Map<string, Set<string>>();
+  for (const f of files) {
+    const a = folder(f);
+    for (const g of importsOf(f)) {
+      const b = folder(g);
+      if (a && b && a !== b) out.set(a, (out.get(a) ?? new Set()).add(b));
+    }
+  }
+  return out;
+}
+
+it("the folders of frontend/src import one another one way (the workbench is the explorer's, never the reverse)", () => {
+  const edges = folderEdges();
+  const both = [...edges].flatMap(([a, bs]) => [...bs].filter((b) => a < b && edges.get(b)?.has(a)).map((b) => `${a} <-> ${b}`));
+  expect(edges.get("explorer")?.has("workbench")).toBe(true); // (the check sees the folders' imports)
+  expect(both).toEqual([]);
+});

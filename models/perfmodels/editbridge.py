@@ -1,35 +1,29 @@
 """The bridge of the browser's sandbox for edited models (frontend/src/workbench/sandboxWorker.ts):
-JSON in, JSON out, like bridge.py, with the workbench's own requests beside the table's.
-
-- "source": the original source of one of the model's files (edits.files: the system's module
-  by default); "edit": run the edited files (`files`, each path's text) in place of the
-  originals (`files` null: the original back);
-- "memo_fit": the model (edited or not) fitted to the memo's figures, its in-sample error and the
-  configurations to leave out; "memo_left_out": one of them left out of the fit, the errors so far;
-- "laws": the laws (laws.py) at a few hundred random settings;
-- "fit_memo": the edit's parameters fitted to the memo's figures, as the calibration fits, with
-  their ranges and the error before (the parameters the edit runs with) and after;
-- "fit_own": the edit fitted to a user's own table (the "fit" operation, own.py), with the error
-  on its rows before; its rows left out are the "left_out" operation's;
-- any operation of the table (ops.py), which finds the edited module in the registry.
+JSON in, JSON out, like bridge.py, answering every row of the operations table (ops.py), the
+workbench's own rows among them: an edited model's source and its installation ("source",
+"edit"), its fit to the memo's figures ("memo_fit", "memo_left_out", "fit_memo"), to a user's
+table ("fit_own") and the laws ("laws"). The table's other rows find the edited module in the
+registry. This module holds what those rows do with an edit; their requests and answers are the
+table's (types/requests.py, types/edits.py).
 
 `progress` is told the share of a fit done now and then (the page shows it).
 
-It is not part of the table itself: no server route can reach it, so the server never runs
-edited code. An error names the file of the model and its line it came from where it did; a
-KeyboardInterrupt (the page's time limit, through Pyodide's interrupt buffer) says where it stopped.
+Only the sandbox asks the table with sandbox=True, so the server never runs edited code. An error
+names the file of the model and its line it came from where it did; a KeyboardInterrupt (the
+page's time limit, through Pyodide's interrupt buffer) says where it stopped.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict
+from typing import TypedDict, cast
 
-from . import edits, laws, memofit, ops, own, registry
+from . import edits, memofit, ops, own, registry
 from .fitted import report
 from .fitting import fit, ranges, summarize
-from .types import ErrorSummary, Observation
-from .types.requests import Progress
+from .types import ErrorSummary, Observation, OwnFit
+from .types.edits import EditFit, EditOwnFit, MemoFit, MemoLeftOut
+from .types.requests import FitRequest, Progress
 
 
 class _Judging(TypedDict):
@@ -46,8 +40,10 @@ def call(op: str, payload: str, progress: Progress | None = None) -> str:
     system = ""
     try:
         a = json.loads(payload)
+        if not isinstance(a, dict):
+            raise ValueError("the request must be a JSON object")
         system = str(a["system"])
-        r = _run(op, system, a, progress)
+        r = ops.run(op, a, progress, sandbox=True)
     except KeyboardInterrupt as e:
         return json.dumps({"error": "stopped: it ran past the time limit", **_where(system, e), "stopped": True})
     except BaseException as e:  # noqa: BLE001 - an edit may raise anything, SystemExit included
@@ -67,31 +63,16 @@ def _where(system: str, e: BaseException) -> dict[str, object]:
     return {"line": at[1], "file": at[0]} if at else {"line": None, "file": None}
 
 
-def _run(op: str, system: str, a: dict[str, Any], progress: Progress | None = None) -> object:
-    if op == "source":
-        path = str(a.get("path") or edits.module_path(system))
-        return {"path": path, "text": edits.source(system, path)}
-    if op == "edit":
-        _judging.pop(system, None)
-        files = a.get("files")
-        if not files:
-            edits.restore(system)
-        elif not isinstance(files, dict) or not all(isinstance(t, str) for t in files.values()):
-            raise ValueError("files must map each edited file's path to its text")
-        else:
-            edits.install(system, {str(p): t for p, t in files.items()})
-        return None
-    if op == "memo_fit":
-        return _memo_fit(system)
-    if op == "memo_left_out":
-        return _memo_left_out(system, str(a["group"]))
-    if op == "laws":
-        return laws.check(system, int(a.get("n", 300)), int(a.get("seed", 1)))
-    if op == "fit_memo":
-        return _fit_memo(system, progress)
-    if op == "fit_own":
-        return _fit_own(system, a, progress)
-    return ops.run(op, a, progress)
+def edit(system: str, files: object) -> None:
+    """Run the edited files (each path's text) in place of the originals; none: the originals back.
+    A new edit starts the memo fit afresh."""
+    _judging.pop(system, None)
+    if not files:
+        edits.restore(system)
+        return
+    if not isinstance(files, dict) or not all(isinstance(t, str) for t in files.values()):
+        raise ValueError("files must map each edited file's path to its text")
+    edits.install(system, {str(p): t for p, t in files.items()})
 
 
 def _primary(obs: list[Observation], errors: list[float]) -> ErrorSummary:
@@ -105,7 +86,7 @@ def _observations(system: str) -> list[Observation]:
     return [{k: v for k, v in f.items() if k in keys} for f in report(system).get("figures", [])]  # type: ignore[misc]
 
 
-def _memo_fit(system: str) -> dict[str, Any]:
+def memo_fit(system: str) -> MemoFit:
     """Fitted to every figure of the memo, as the calibration fits (memofit.py)."""
     model = registry.system(system)
     obs = _observations(system)
@@ -119,7 +100,7 @@ def _memo_fit(system: str) -> dict[str, Any]:
     }
 
 
-def _memo_left_out(system: str, group: str) -> dict[str, Any]:
+def memo_left_out(system: str, group: str) -> MemoLeftOut:
     j = _judging[system]
     j["left_out"].update(memofit.left_out(registry.system(system), j["obs"], j["groups"], group))
     done = sorted(j["left_out"])
@@ -129,7 +110,7 @@ def _memo_left_out(system: str, group: str) -> dict[str, Any]:
     }
 
 
-def _fit_memo(system: str, progress: Progress | None) -> dict[str, Any]:
+def fit_memo(system: str, progress: Progress | None) -> EditFit:
     """The edit's parameters fitted to the memo's figures from the calibration's start (never from
     the values the edit runs with), their ranges, and the error before and after."""
     model = registry.system(system)
@@ -143,10 +124,11 @@ def _fit_memo(system: str, progress: Progress | None) -> dict[str, Any]:
     }
 
 
-def _fit_own(system: str, a: dict[str, Any], progress: Progress | None) -> dict[str, Any]:
+def fit_own(a: FitRequest, progress: Progress | None) -> EditOwnFit:
     """The "fit" operation on the edited module (its rows left out apart, as the page asks them),
     and the error on the table's rows with the parameters the edit runs with."""
-    result = ops.run("fit", {**a, "left_out": False}, progress)
+    system = a["system"]
+    result = cast(OwnFit, ops.run("fit", {**a, "left_out": False}, progress))
     table = own.own_table(system, a.get("text"), a.get("rows"), a.get("knobs"))
     from .ownfit import observations
 

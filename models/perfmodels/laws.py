@@ -10,24 +10,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TypedDict
 
 from . import registry
 from .knobs import Knob, Spec
 from .types import EvaluateResult, Knobs
+from .types.edits import LawCheck, Violation
 
 # a value may exceed its bound by this share: the rounding of the equations, not a violation
 REL = 1e-9
-
-
-class Violation(TypedDict):
-    knobs: Knobs
-    law: str
-
-
-class LawCheck(TypedDict):
-    checked: int
-    violations: list[Violation]
 
 
 def violations(system: str, r: EvaluateResult) -> list[str]:

@@ -6,6 +6,10 @@ The worker's bridge (bridge.py), the server's model workers (backend/app/compute
 HTTP routes dispatch through `run`; the page's protocol (frontend/src/runtime/ops.gen.ts) is
 generated from the table (scripts/ops_types.py). A new operation is one function here, then
 `npm run api-types`.
+
+The workbench's rows (an edited model's source, its installation, its fits and its laws) run
+only in the browser's sandbox (editbridge.py asks `run` with sandbox=True): the server and the
+page's worker never run edited code, so `run` refuses those rows to them as unknown.
 """
 
 from __future__ import annotations
@@ -26,16 +30,21 @@ from .types import (
     SystemDescription,
     Table,
 )
+from .types.edits import EditFit, EditOwnFit, LawCheck, MemoFit, MemoLeftOut, ModelSource
 from .types.requests import (
     AtlasRequest,
     BandRequest,
+    EditRequest,
     EvaluateRequest,
     FitRequest,
+    LawsRequest,
     LeftOutRequest,
+    MemoLeftOutRequest,
     OwnRequest,
     Progress,
     SensitivityRequest,
     SimulateRequest,
+    SourceRequest,
     SweepRequest,
     SystemRequest,
     TableRequest,
@@ -43,20 +52,24 @@ from .types.requests import (
 
 Operation = Callable[[Any, Progress | None], object]
 OPS: dict[str, Operation] = {}
+# the rows only the sandbox runs (the workbench's: they run or judge edited code)
+SANDBOX_ONLY: set[str] = set()
 
 
-def _op(name: str) -> Callable[[Operation], Operation]:
+def _op(name: str, sandbox: bool = False) -> Callable[[Operation], Operation]:
     def add(fn: Operation) -> Operation:
         OPS[name] = fn
+        if sandbox:
+            SANDBOX_ONLY.add(name)
         return fn
 
     return add
 
 
-def run(op: str, a: dict[str, Any], progress: Progress | None = None) -> object:
-    """The answer to operation `op` asked `a`; ValueError for an unknown operation or bad input
-    (KeyError for a missing field)."""
-    if op not in OPS:
+def run(op: str, a: dict[str, Any], progress: Progress | None = None, *, sandbox: bool = False) -> object:
+    """The answer to operation `op` asked `a`; ValueError for an unknown operation (a sandbox
+    row, outside the sandbox) or bad input (KeyError for a missing field)."""
+    if op not in OPS or (op in SANDBOX_ONLY and not sandbox):
         raise ValueError("unknown operation " + repr(op))
     return OPS[op](a, progress)
 
@@ -131,6 +144,59 @@ def _simulate(a: SimulateRequest, progress: Progress | None) -> Simulation:
         a.get("time_limit_s", 10.0),
         progress,
     )
+
+
+@_op("source", sandbox=True)
+def _source(a: SourceRequest, progress: Progress | None) -> ModelSource:
+    """One of the model's files as the editor shows it (its module by default)."""
+    from . import edits
+
+    path = a.get("path") or edits.module_path(a["system"])
+    return {"path": path, "text": edits.source(a["system"], path)}
+
+
+@_op("edit", sandbox=True)
+def _edit(a: EditRequest, progress: Progress | None) -> None:
+    """Run the edited files in place of the originals (no files: the originals back)."""
+    from . import editbridge
+
+    editbridge.edit(a["system"], a.get("files"))
+
+
+@_op("memo_fit", sandbox=True)
+def _memo_fit(a: SystemRequest, progress: Progress | None) -> MemoFit:
+    from . import editbridge
+
+    return editbridge.memo_fit(a["system"])
+
+
+@_op("memo_left_out", sandbox=True)
+def _memo_left_out(a: MemoLeftOutRequest, progress: Progress | None) -> MemoLeftOut:
+    from . import editbridge
+
+    return editbridge.memo_left_out(a["system"], str(a["group"]))
+
+
+@_op("laws", sandbox=True)
+def _laws(a: LawsRequest, progress: Progress | None) -> LawCheck:
+    """The laws (laws.py) at `n` random settings."""
+    from . import laws
+
+    return laws.check(a["system"], int(a.get("n", 300)), int(a.get("seed", 1)))
+
+
+@_op("fit_memo", sandbox=True)
+def _fit_memo(a: SystemRequest, progress: Progress | None) -> EditFit:
+    from . import editbridge
+
+    return editbridge.fit_memo(a["system"], progress)
+
+
+@_op("fit_own", sandbox=True)
+def _fit_own(a: FitRequest, progress: Progress | None) -> EditOwnFit:
+    from . import editbridge
+
+    return editbridge.fit_own(a, progress)
 
 
 def _own_table(a: OwnRequest) -> dict[str, Any]:

@@ -62,7 +62,7 @@ def test_an_interrupt_is_reported_as_stopped_at_its_line(monkeypatch):
     def stopped(*a, **k):
         registry.system("afs").spin()  # as the page's interrupt stops the edited code mid-way
 
-    monkeypatch.setattr(editbridge, "_run", stopped)
+    monkeypatch.setattr(editbridge.ops, "run", stopped)
     out = ask("evaluate", system="afs")
     assert out["stopped"] is True and out["line"] == text.count("\n") + 3 and out["file"] == "perfmodels/afs.py"
 

@@ -9,8 +9,8 @@ import perfmodels
 from perfmodels import ops
 
 
-def test_the_table_names_every_operation_the_page_and_the_server_ask():
-    assert set(ops.OPS) == {
+def test_the_table_names_every_operation_the_page_the_server_and_the_sandbox_ask():
+    assert set(ops.OPS) - ops.SANDBOX_ONLY == {
         "evaluate",
         "sweep",
         "band",
@@ -22,6 +22,23 @@ def test_the_table_names_every_operation_the_page_and_the_server_ask():
         "left_out",
         "simulate",
     }
+    assert ops.SANDBOX_ONLY == {"source", "edit", "memo_fit", "memo_left_out", "laws", "fit_memo", "fit_own"}
+
+
+@pytest.mark.parametrize("name", sorted(ops.SANDBOX_ONLY))
+def test_a_sandbox_row_is_unknown_outside_the_sandbox(name):
+    """The server and the page's worker ask `run` without sandbox=True: edited code never runs
+    there, and an edit cannot be installed in their registry."""
+    with pytest.raises(ValueError, match="unknown operation"):
+        ops.run(name, {"system": "afs", "files": {"perfmodels/afs.py": "raise SystemExit"}, "group": "x"})
+    assert perfmodels.registry.system("afs").__name__ == "perfmodels.afs"
+
+
+def test_the_sandbox_asks_its_rows_of_the_same_table():
+    source = ops.run("source", {"system": "rsx-qio"}, sandbox=True)
+    assert source == {"path": "perfmodels/rsx_qio.py", "text": source["text"]} and "def solve(" in source["text"]
+    laws = ops.run("laws", {"system": "rsx-qio", "n": 5}, sandbox=True)
+    assert laws == {"checked": 5, "violations": []}
 
 
 @pytest.mark.parametrize("name", sorted(ops.OPS))

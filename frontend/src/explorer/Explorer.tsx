@@ -36,7 +36,7 @@ import { useScenarioData } from "./useScenarioData";
 import { useScrollPadding } from "./useScrollPadding";
 import { useSimulation } from "./useSimulation";
 import { useOutside, useSystem } from "./useSystem";
-import { CLOSED, ORIGINAL, useFragment } from "../workbench/fragment";
+import { CLOSED, ORIGINAL, useFragment } from "../state/fragment";
 import { type EditState, EditStatus } from "../workbench/EditStatus";
 import type { EditedModel } from "../workbench/useEditAt";
 

@@ -7,7 +7,7 @@ import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import { OwnDataGrid } from "./OwnDataGrid";
 import { tableAlong } from "./ownData";
-import { OwnFitResult } from "./OwnFitResult";
+import { OwnFitResult } from "../fits/OwnFitResult";
 
 interface Props {
   spec: SystemSpec;

@@ -92,3 +92,53 @@ export interface OpResults {
 }
 
 export type Op = keyof OpRequests;
+
+// The table's sandbox rows: the workbench's own, which only the sandbox for edited models
+// runs (perfmodels/editbridge.py); it answers the operations above too.
+/** What each operation of the sandbox is asked. */
+export interface SandboxOpRequests {
+  source: {
+    system: string;
+    path?: string | null;
+  };
+  edit: {
+    system: string;
+    files?: Record<string, string> | null;
+  };
+  memo_fit: {
+    system: string;
+  };
+  memo_left_out: {
+    system: string;
+    group: string;
+  };
+  laws: {
+    system: string;
+    n?: number;
+    seed?: number;
+  };
+  fit_memo: {
+    system: string;
+  };
+  fit_own: {
+    system: string;
+    text?: string;
+    rows?: { knobs: Record<string, number | string>; metrics: Record<string, number> }[];
+    knobs?: Record<string, number | string>;
+    fit?: string[] | null;
+    left_out?: boolean;
+  };
+}
+
+/** What each operation of the sandbox answers. */
+export interface SandboxOpResults {
+  source: { path: string; text: string };
+  edit: null;
+  memo_fit: { params: Record<string, number>; in_sample: S["ErrorSummary"]; groups: string[] };
+  memo_left_out: { left_out: S["ErrorSummary"]; figures: number };
+  laws: { checked: number; violations: { knobs: Record<string, unknown>; law: string }[] };
+  fit_memo: { params: Record<string, number>; ranges: Record<string, number[]>; before: S["ErrorSummary"]; after: S["ErrorSummary"] };
+  fit_own: { fit: S["OwnFit"]; before: S["ErrorSummary"] };
+}
+
+export type SandboxOp = keyof SandboxOpRequests;

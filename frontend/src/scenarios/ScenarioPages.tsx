@@ -9,7 +9,7 @@ import { serialize } from "../state/urlState";
 import { loadMine, removeMine, type MyScenario } from "./myScenarios";
 import { discard, OUTBOX_EVENT, pending, type Pending } from "./scenarioOutbox";
 import { PageError } from "../PageError";
-import { fragmentOf } from "../workbench/fragment";
+import { fragmentOf } from "../state/fragment";
 
 export function OpenScenario({ slug }: { slug: string }) {
   const [error, setError] = useState<string | null>(null);

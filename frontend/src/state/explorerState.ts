@@ -5,7 +5,7 @@
 import type { SavedScenario, ScenarioDraft, SystemSpec } from "../api/types";
 
 /** A scenario's own fields, beside its view (ScenarioIn's, not ExplorerState's): an edited model
- * among them, which a link carries in its fragment (workbench/fragment.ts), not in the view. */
+ * among them, which a link carries in its fragment (./fragment.ts), not in the view. */
 type ScenarioOwn = "system" | "title" | "notes" | "public" | "edit";
 
 /** The view, every field present (where the model has a default, it is filled in). */

@@ -6,7 +6,7 @@
 // has rested for SETTLE_MS (and at least every MAX_WAIT_MS during a long drag). Anything that
 // reads the address (copying the link, exports, saving) calls flushUrl first, and leaving or
 // hiding the page writes it at once. The fragment is not the view's (an edited model's, the
-// workbench's: workbench/fragment.ts): it is kept as it is when the address is written.
+// workbench's: ./fragment.ts): it is kept as it is when the address is written.
 const SETTLE_MS = 200;
 const MAX_WAIT_MS = 1000;
 

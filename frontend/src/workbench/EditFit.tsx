@@ -6,7 +6,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { SystemSpec } from "../api/types";
-import { OwnFitResult } from "../explorer/OwnFitResult";
+import { OwnFitResult } from "../fits/OwnFitResult";
 import { formatValue } from "../format";
 import type { EditFitState, FitKind } from "./useEditFit";
 import type { ErrorSummary } from "./useEdit";

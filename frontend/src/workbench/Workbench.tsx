@@ -2,7 +2,7 @@
 // file at a time: ./FileTabs.tsx) in an editor beside the chart; an edit runs
 // only in the sandbox (./sandbox.ts), redraws the chart with the original dashed beside it
 // (the explorer draws what `onEdited` gives it), and is judged against the memo and the laws.
-// The edit lives in the address's fragment (./fragment.ts, ./share.ts), or, too long for a link,
+// The edit lives in the address's fragment (../state/fragment.ts, ./share.ts), or, too long for a link,
 // in a saved scenario the fragment names (./ShareEdit.tsx offers to save it); a link's edit is
 // shown (./EditedBanner.tsx) and runs only when the visitor says so. The edit may be fitted to
 // the memo or to the page's own table (./EditFit.tsx). Loaded only when opened.
@@ -18,7 +18,7 @@ import { EditedFit } from "./EditedFit";
 import type { EditState } from "./EditStatus";
 import { EditFit } from "./EditFit";
 import { FILE_PANEL, FileTabs, tabId } from "./FileTabs";
-import { type Fragment, ORIGINAL } from "./fragment";
+import { type Fragment, ORIGINAL } from "../state/fragment";
 import { type Carried, changesOf, editedFiles, editKey, type Start, startEdit } from "./modelEdit";
 import { type Files, modelFiles, modulePath } from "./modelSource";
 import { ModelDiff } from "./ModelDiff";

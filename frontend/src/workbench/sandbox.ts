@@ -8,7 +8,7 @@
 // A call may be told its progress (a fit's), and stopped by its page (an AbortSignal) the same way.
 import workerUrl from "./sandboxWorker.ts?worker&url";
 import { type SandboxAnswer, readAnswer } from "./answers";
-import type { SandboxAssets, SandboxEvent } from "./protocol";
+import type { SandboxAssets, SandboxCall, SandboxCallOp, SandboxEvent, SandboxPayload, SandboxRequest } from "./protocol";
 
 declare const __PYODIDEDIR__: string;
 declare const __MODELSZIP__: string;
@@ -60,7 +60,6 @@ export interface Frame {
   ready: Promise<void>;
 }
 
-type Payload = { system: string } & Record<string, unknown>;
 
 /** What a caller may add to a call: told the share done, and a way to stop it. */
 export interface CallOptions {
@@ -68,13 +67,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-interface Queued {
-  op: string;
-  payload: Payload;
+type Queued = {
+  call: SandboxCall;
   limitMs: number;
   options: CallOptions;
   resolve: (a: SandboxAnswer) => void;
-}
+};
 
 interface Pending {
   id: number;
@@ -97,7 +95,7 @@ export class Sandbox {
   // the edit the calls are for (the last "edit" call's, null for the original) and the frame it
   // is installed in: a fresh frame (one removed past its time limit) has it installed again
   // before any other call, so a fit or a judgement never answers for the original by mistake
-  private edit: Payload | null = null;
+  private edit: SandboxPayload<"edit"> | null = null;
   private editIn: Frame | null = null;
   private nextId = 1;
   private listeners = new Set<(s: SandboxStatus) => void>();
@@ -194,9 +192,9 @@ export class Sandbox {
   /** One operation of perfmodels/editbridge.py, within `limitMs` of its own running time, after
    * the calls before it; a `background` call (judging an edit) waits for every other. Stopped by
    * `options.signal`: not started, or its Python interrupted where it is (answered as stopped). */
-  call(op: string, payload: Payload, limitMs: number, background = false, options: CallOptions = {}): Promise<SandboxAnswer> {
+  call<O extends SandboxCallOp>(op: O, payload: SandboxPayload<O>, limitMs: number, background = false, options: CallOptions = {}): Promise<SandboxAnswer> {
     return new Promise<SandboxAnswer>((resolve) => {
-      (background ? this.later : this.first).push({ op, payload, limitMs, options, resolve });
+      (background ? this.later : this.first).push({ call: { op, payload } as SandboxCall, limitMs, options, resolve });
       void this.pump();
     });
   }
@@ -210,12 +208,12 @@ export class Sandbox {
     if (this.busy) return;
     this.busy = true;
     for (let c = this.first.shift() ?? this.later.shift(); c; c = this.first.shift() ?? this.later.shift()) {
-      c.resolve(c.options.signal?.aborted ? STOPPED : await this.run(c.op, c.payload, c.limitMs, c.options));
+      c.resolve(c.options.signal?.aborted ? STOPPED : await this.run(c.call, c.limitMs, c.options));
     }
     this.busy = false;
   }
 
-  private async run(op: string, payload: Payload, limitMs: number, options: CallOptions = {}): Promise<SandboxAnswer> {
+  private async run(call: SandboxCall, limitMs: number, options: CallOptions = {}): Promise<SandboxAnswer> {
     if (this.disposed) return { ok: false, error: "the sandbox was closed", line: null, stopped: false };
     const frame = this.open();
     try {
@@ -224,21 +222,21 @@ export class Sandbox {
       this.close();
       return { ok: false, error: `the sandbox could not start: ${e instanceof Error ? e.message : e}`, line: null, stopped: false };
     }
-    if (op !== "edit" && this.edit && this.editIn !== frame) {
-      const again = await this.exchange(frame, "edit", this.edit, limitMs, {});
+    if (call.op !== "edit" && this.edit && this.editIn !== frame) {
+      const again = await this.exchange(frame, { op: "edit", payload: this.edit }, limitMs, {});
       if (!again.ok) return again;
       this.editIn = frame;
     }
-    const answer = await this.exchange(frame, op, payload, limitMs, options);
-    if (op === "edit" && answer.ok) {
-      this.edit = payload.files ? payload : null;
+    const answer = await this.exchange(frame, call, limitMs, options);
+    if (call.op === "edit" && answer.ok) {
+      this.edit = call.payload.files ? call.payload : null;
       this.editIn = frame;
     }
     return answer;
   }
 
   /** One call to the frame's Python and its answer, within its time limit. */
-  private async exchange(frame: Frame, op: string, payload: Payload, limitMs: number, options: CallOptions): Promise<SandboxAnswer> {
+  private async exchange(frame: Frame, call: SandboxCall, limitMs: number, options: CallOptions): Promise<SandboxAnswer> {
     const id = this.nextId++;
     let limit: ReturnType<typeof setTimeout> | undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;
@@ -260,7 +258,7 @@ export class Sandbox {
       };
       this.pending = { id, resolve, rearm: arm, progress: options.progress };
       arm();
-      frame.port.postMessage({ type: "call", id, op, payload });
+      frame.port.postMessage({ type: "call", id, ...call } satisfies SandboxRequest);
     });
     clearTimeout(limit);
     clearTimeout(grace);

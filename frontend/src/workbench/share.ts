@@ -3,7 +3,7 @@
 // as JSON, packed (../packedText.ts: deflate-raw, base64url). The fragment never reaches the
 // server. An edit too long for a link is saved with a scenario as the same packed text, which
 // the server keeps as it came (backend/app/api/schemas.py PackedEdit) and the link names
-// (./fragment.ts). Read back as untrusted: shapes checked, sizes bounded. A link made before an
+// (../state/fragment.ts). Read back as untrusted: shapes checked, sizes bounded. A link made before an
 // edit could span files (`{m, h}`: one module) is read as an edit of that one file.
 import { PackedTextError, packText, unpackText } from "../packedText";
 import type { Hunk } from "./diff";

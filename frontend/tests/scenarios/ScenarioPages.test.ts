@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { SavedScenario } from "../../src/api/types";
 import { scenarioAddress } from "../../src/scenarios/ScenarioPages";
 import { defaults, serialize } from "../../src/state/urlState";
-import { readFragment } from "../../src/workbench/fragment";
+import { readFragment } from "../../src/state/fragment";
 import { describe_ } from "../fixtures/python";
 
 const spec = describe_("afs");

@@ -4,7 +4,7 @@
 // long for a link read from a saved scenario (up to the server's bound), which the link names.
 import { describe, expect, it } from "vitest";
 import { packText } from "../../src/packedText";
-import { fragmentOf, readFragment } from "../../src/workbench/fragment";
+import { fragmentOf, readFragment } from "../../src/state/fragment";
 import { decodeEdits, encodeEdits, MAX_LINK_FRAGMENT, MAX_SAVED_EDIT, SHORT_LINK, shareWay } from "../../src/workbench/share";
 import { python, ROOT } from "../fixtures/python";
 

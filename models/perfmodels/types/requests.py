@@ -96,3 +96,28 @@ class SimulateRequest(EvaluateRequest):
     target: NotRequired[float]
     max_events: NotRequired[int]
     time_limit_s: NotRequired[float]
+
+
+# The workbench's own operations (ops.py's sandbox rows): an edited model, in the browser's sandbox.
+
+
+class SourceRequest(SystemRequest):
+    # one of the model's files (edits.files), as the page names it; absent: the system's module
+    path: NotRequired[str | None]
+
+
+class EditRequest(SystemRequest):
+    # each edited file's path and its text, run in place of the originals; absent or null: the
+    # originals back
+    files: NotRequired[dict[str, str] | None]
+
+
+class MemoLeftOutRequest(SystemRequest):
+    # one of the memo fit's configurations (its `groups`), left out of the fit
+    group: str
+
+
+class LawsRequest(SystemRequest):
+    # how many random settings, and the seed that draws them
+    n: NotRequired[int]
+    seed: NotRequired[int]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fragmentOf, readFragment } from "../../src/workbench/fragment";
+import { fragmentOf, readFragment } from "../../src/state/fragment";
 
 describe("the fit an edit is drawn with, in the fragment", () => {
   it("travels with the edit, in the link or in the saved scenario it names, and is read back", () => {

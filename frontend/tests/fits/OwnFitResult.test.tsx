@@ -4,7 +4,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OwnFit } from "../../src/api/types";
-import { OwnFitResult } from "../../src/explorer/OwnFitResult";
+import { OwnFitResult } from "../../src/fits/OwnFitResult";
 import { describe_, python } from "../fixtures/python";
 
 afterEach(cleanup);

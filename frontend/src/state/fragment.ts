@@ -1,14 +1,15 @@
 // The workbench's place in the explorer's address: its fragment, `#edit` (the editor open on the
-// original), `#model=...` (an edit, ./share.ts) or `#saved-model=SLUG` (the edit a saved
+// original), `#model=...` (an edit, workbench/share.ts) or `#saved-model=SLUG` (the edit a saved
 // scenario keeps, one too long for a link), either with `&fit=memo` or `&fit=own` when the edit
-// is drawn fitted to the memo's figures or to the page's own table (./useEditFit.ts, run again
-// on opening). The query is the view's (state/urlState.ts); the fragment is the workbench's,
+// is drawn fitted to the memo's figures or to the page's own table (workbench/useEditFit.ts, run
+// again on opening). The query is the view's (./urlState.ts); the fragment is the workbench's,
 // kept whenever the view's address is written: the view may move away from a scenario's while
 // its model stays the scenario's edit. Small, and loaded with the explorer: the workbench itself
-// loads only when opened.
+// loads only when opened. Here with the address's other half, so the pages that write or read
+// it (the explorer, the scenarios) need nothing of the workbench's.
 
 import { useCallback, useEffect, useState } from "react";
-import { SLUG } from "../state/urlState";
+import { SLUG } from "./urlState";
 
 /** The workbench's place in the fragment: open, the edit it holds (null: the original) or the
  * saved scenario that holds it, and what the edit is fitted to (none: drawn with the parameters
