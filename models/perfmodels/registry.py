@@ -156,7 +156,7 @@ def card(name: str) -> Card:
         "known_misses": dict(m.KNOWN_MISSES),
         "missed_figures": dict(m.MISSED_FIGURES),
         "validation": validation_lines(name),
-        "hardware": hardware_parts(m.SPEC, getattr(m, "HARDWARE_FIGURES", {})),
+        "hardware": hardware_parts(m.SPEC, getattr(m, "HARDWARE_FIGURES", {}), getattr(m, "HARDWARE_KNOBS", None)),
         "simulation": simulation.words(name),
     }
 
@@ -177,12 +177,14 @@ def validation_lines(name: str) -> list[ValidationLine]:
 HARDWARE_KNOBS = {"cpu": "cpus", "disk": "disks", "controller": "controllers"}
 
 
-def hardware_parts(spec: Spec, reads: Mapping[str, Sequence[str]] | None = None) -> list[HardwarePart]:
+def hardware_parts(
+    spec: Spec, reads: Mapping[str, Sequence[str]] | None = None, knobs: Mapping[str, str] | None = None
+) -> list[HardwarePart]:
     """Every part the system's hardware knobs offer, each figure it reads with its source
     (`reads`: a knob's figures, where the model reads only some of a part's: LAVC a processor's
-    VUP rating, not FFS's speeds)."""
+    VUP rating, not FFS's speeds; `knobs`: a model's own names for them, RSX QIO's device)."""
     out: list[HardwarePart] = []
-    for knob, kind in HARDWARE_KNOBS.items():
+    for knob, kind in (knobs or HARDWARE_KNOBS).items():
         if knob not in {k.name for k in spec.knobs}:
             continue
         offered = set(spec.knob(knob).choices or ())

@@ -17,8 +17,8 @@ The time saved against MAXPKT 0 is that allocation time over the whole per-reque
 
 On the null device (NL:) there is no device time, so the saving is largest; copying an RK05
 adds the disk's time per block (half a revolution of its 40 ms turn plus one 512-byte sector,
-3.3 ms, per read) and two QIOs per block (read the disk, write NL:), so the same saving is a
-smaller share.
+3.3 ms, per read: the RK05's 1500 rpm and 12 sectors a track, from the hardware catalog) and
+two QIOs per block (read the disk, write NL:), so the same saving is a smaller share.
 
 Parameters: one fitted number, the extra time of a pool allocation and release (pool_us), for
 the memo's two measured set-ups. The CPU time of a record (FCS PUT$ and the task's loop) and
@@ -33,7 +33,7 @@ at once, and devices other than NL: and an RK05.
 
 from __future__ import annotations
 
-from . import bounds
+from . import bounds, hardware
 from .datasets import load as load_dataset
 from .fitted import fitted
 from .knobs import load_spec
@@ -41,8 +41,12 @@ from .pace import slowest
 from .system import POINT_BY_POINT
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
-RK05_REV_MS = 40.0  # 1500 rpm
-RK05_SECTOR_MS = 40.0 / 12  # 12 sectors of 256 words per track
+# The device knob's disk, from the hardware catalog (hardware/disks.toml, sourced; the card shows it)
+HARDWARE_KNOBS = {"device": "disks"}
+HARDWARE_FIGURES = {"device": ("sectors_per_track", "rpm")}
+_RK05 = hardware.part("disks", "RK05")
+RK05_REV_MS = 60_000 / float(_RK05.figures["rpm"].value)  # 40 ms at 1500 rpm
+RK05_SECTOR_MS = RK05_REV_MS / float(_RK05.figures["sectors_per_track"].value)  # 12 sectors a track
 
 SPEC = load_spec("rsx-qio")  # knobs and metrics: specs/rsx-qio.toml
 

@@ -32,9 +32,10 @@ hidden behind it. Against the baseline of running the tasks one after another:
 so a longer interval approaches the baseline asymptotically, as the memo's graph did, and a
 slower disk needs a longer interval for the same overhead.
 
-Disk constants are the drives' published figures, not the memo's: RK05 1500 rpm, 12 sectors
-of 512 bytes per track, 50 ms average seek; RK07 2400 rpm, 22 sectors per track, 36.5 ms
-average seek. No parameter is fitted: the memo prints no point of its graph, only the
+The disks are the hardware catalog's (hardware/disks.toml, each figure with its source, shown on
+the card): RK05 1500 rpm, 12 sectors of 512 bytes per track, 50 ms average seek; RK07 22
+sectors per track, and 2400 rpm and 36.5 ms average seek, which no source at hand prints (the
+catalog says so). No parameter is fitted: the memo prints no point of its graph, only the
 experiment's settings and the shuffler's 5 % gain, measured somewhere in the 0.2 to 1 s it
 tried on an RK07; the model gives 4 to 11 % over that range (see the card).
 
@@ -47,15 +48,26 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from . import hardware
 from .datasets import load as load_dataset
 from .knobs import load_spec
 from .system import POINT_BY_POINT
 from .types import Evaluation, Knobs, Observation, Params, observation, stage
 
-DISKS = {  # rev ms, bytes per track, average seek ms
-    "RK05": (60_000 / 1500, 12 * 512, 50.0),
-    "RK07": (60_000 / 2400, 22 * 512, 36.5),
-}
+# what the model reads of a disk (its card shows these)
+HARDWARE_FIGURES = {"disk": ("sectors_per_track", "rpm", "avg_seek_ms")}
+
+
+def _disk(name: str) -> tuple[float, float, float]:
+    """A swap disk from the catalog: its revolution (ms), bytes per track, average seek (ms)."""
+    d = hardware.part("disks", name)
+    sectors, rpm, seek = (d.number(f) for f in HARDWARE_FIGURES["disk"])
+    if not (sectors and rpm and seek is not None):
+        raise ValueError(f"{name}: the hardware catalog lacks a figure the model reads")
+    return 60_000 / rpm, sectors * 512, seek
+
+
+DISKS = {name: _disk(name) for name in ("RK05", "RK07")}  # rev ms, bytes per track, average seek ms
 SWITCH_MS = 0.5  # assumption: a context switch between resident tasks on a PDP-11/45
 
 SPEC = load_spec("rsx-swap")  # knobs and metrics: specs/rsx-swap.toml

@@ -4,7 +4,7 @@ every choice changes what the model answers (a knob that does nothing would misl
 import pytest
 
 import perfmodels
-from perfmodels import hardware
+from perfmodels import hardware, rsx_swap
 from perfmodels.ffs import SPEC
 from perfmodels.ffs_machine import BELOW_CPU, BELOW_DISK, MEMO_CONTROLLER
 
@@ -26,11 +26,30 @@ def test_every_figure_says_where_it_comes_from(kind):
 def test_the_ffs_knobs_offer_exactly_the_catalogs_parts(knob):
     kind, below = KNOB_KIND[knob]
     offered = set(SPEC.knob(knob).choices or ()) - {below}
-    # the parts that carry FFS's figures (a processor rated only in VUPs is LAVC's)
+    # the parts that carry FFS's figures (a processor rated only in VUPs is LAVC's, a PDP-11's
+    # disk the RSX models')
     named = {n for n, p in hardware.catalog(kind).items() if kind != "cpus" or "speed" in p.figures}
+    named -= set(rsx_swap.SPEC.knob("disk").choices or ())
     if knob == "controller":  # the memo's two are offered as one choice, by the Bus knob
         named -= {"the memo's UNIBUS controller", "the memo's MASSBUS adapter"}
     assert offered == named
+
+
+def test_the_rsx_models_disks_are_the_catalogs_and_their_cards_show_them():
+    """The swap disks and the RK05 that PIP copies: each figure the models read is the catalog's,
+    with its source on the card (RK05 1500 rpm, 12 sectors of 512 bytes: 40 ms a turn)."""
+    assert set(rsx_swap.SPEC.knob("disk").choices or ()) <= set(hardware.catalog("disks"))
+    assert rsx_swap.DISKS["RK05"] == (40.0, 12 * 512, 50.0)
+    for system, knob in (("rsx-swap", "disk"), ("rsx-qio", "device")):
+        shown = perfmodels.card(system)["hardware"]
+        assert shown and all(h["knob"] == knob and h["figures"] for h in shown), system
+        for h in shown:
+            part = hardware.part("disks", h["name"])
+            assert all(f["value"] == part.figures[f["figure"]].value for f in h["figures"])
+    # a disk's turn moves the copy's time: the RK05's 40 ms turn, half of it and a sector per read
+    copy = perfmodels.evaluate("rsx-qio", {"device": "RK05", "maxpkt": 0, "tasks": 1})["metrics"]
+    pool_ms = perfmodels.fitted.fitted("rsx-qio")["pool_us"] / 1000
+    assert copy["request_ms"] == pytest.approx(20 + 40 / 12 + 2 * (0.8 + pool_ms))
 
 
 def test_a_disks_spec_is_what_the_model_uses():

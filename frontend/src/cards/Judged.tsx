@@ -2,7 +2,7 @@
 // measurements (python -m validation), and where each figure of the hardware it names comes from.
 import type { ModelCardData } from "../api/types";
 import { studyName } from "../chart/outsidePoints";
-import { formatValue } from "../format";
+import { counted, formatValue } from "../format";
 
 const METRIC_WORDS: Record<string, string> = { throughput_kBps: "throughput", cpu_percent: "% CPU", all: "each row its own quantity" };
 
@@ -63,7 +63,7 @@ const VALUE_WORDS: Record<string, string> = { calibrated: "calibrated on the mem
 function Hardware({ parts }: { parts: ModelCardData["hardware"] }) {
   return (
     <details data-testid="hardware-sources">
-      <summary>{`Where the hardware's figures come from (${parts.length} parts)`}</summary>
+      <summary>{`Where the hardware's figures come from (${counted(parts.length, "part")})`}</summary>
       <div className="table-scroll">
         <table className="plain">
           <thead><tr><th scope="col">part</th><th scope="col">figure</th><th scope="col">value</th><th scope="col">source</th></tr></thead>
