@@ -4,6 +4,7 @@ events' types come from the backend's schema. A request's fields are written out
 named in the API's generated types (frontend/src/api/schema.gen.ts) where the server answers
 with it, under the same name, and written out where only the sandbox does (the table's sandbox
 rows: the workbench's, in SandboxOpRequests and SandboxOpResults).
+It writes the answers' shapes beside it too (shapes.gen.ts, scripts/ops_shapes.py).
 Usage: .venv/bin/python scripts/ops_types.py [output.ts]      (npm run api-types)
 """
 
@@ -12,6 +13,8 @@ import sys
 import types
 from pathlib import Path
 from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+import ops_shapes
 
 from perfmodels import ops
 
@@ -95,3 +98,4 @@ if __name__ == "__main__":
         sys.exit(f"usage: {sys.argv[0]} [output.ts]")
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "frontend" / "src" / "runtime" / "ops.gen.ts"
     out.write_text(render(), encoding="utf-8")
+    (out.parent / "shapes.gen.ts").write_text(ops_shapes.render(), encoding="utf-8")

@@ -1,5 +1,10 @@
 // What the sandbox answers, read as untrusted text: the edited model may be anyone's code, so an
 // answer is JSON of a known shape or an error, never something the page runs or renders as HTML.
+// The shape is its operation's type, generated from the models' one table (`checked`).
+import { conform } from "../runtime/conform";
+import type { Op, OpResults, SandboxOp, SandboxOpResults } from "../runtime/ops.gen";
+import { ANSWERS, NAMED } from "../runtime/shapes.gen";
+import type { SandboxCallOp } from "./protocol";
 
 export type SandboxAnswer =
   | { ok: true; result: unknown }
@@ -23,7 +28,10 @@ export function readAnswer(text: unknown): SandboxAnswer {
   return { ok: false, error: String(o.error ?? "no answer"), line, file: line ? file : null, stopped: o.stopped === true };
 }
 
-/** A finite number, or null. */
-export function num(v: unknown): number | null {
-  return typeof v === "number" && Number.isFinite(v) ? v : null;
-}
+/** What operation `O` answers, as the table's generated types say. */
+export type SandboxResult<O extends SandboxCallOp> = O extends SandboxOp ? SandboxOpResults[O] : O extends Op ? OpResults[O] : never;
+
+/** Operation `op`'s answer as its type's generated shape says (fields it does not name dropped,
+ * numbers finite, sizes bounded: runtime/conform.ts), or null: refused whole. */
+export const checked = <O extends SandboxCallOp>(op: O, v: unknown): SandboxResult<O> | null =>
+  conform<SandboxResult<O>>(ANSWERS[op], v, NAMED);

@@ -5,7 +5,7 @@
 // of the edit (./useEditFit.ts) gives the parameters (and knobs) its curve is drawn with.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
-import { type SandboxAnswer, num } from "./answers";
+import { type SandboxAnswer, checked } from "./answers";
 import { editKey } from "./modelEdit";
 import type { Files } from "./modelSource";
 import { readSweep } from "./readSweep";
@@ -50,20 +50,16 @@ export interface Problem {
   file: string | null;
 }
 
-const summary = (v: unknown): ErrorSummary | null => {
-  const o = v as Record<string, unknown> | null;
-  return o && typeof o === "object" && num(o.n) !== null ? { n: num(o.n)!, median_abs: num(o.median_abs), max_abs: num(o.max_abs) } : null;
-};
-
+/** The laws the edit broke (the table's "laws", its answer checked against its shape), the
+ * settings' knobs kept to plain values and the words short; or null if it is not that answer. */
 function readLaws(v: unknown): LawReport | null {
-  const o = v as { checked?: unknown; violations?: unknown } | null;
-  if (!o || num(o.checked) === null || !Array.isArray(o.violations)) return null;
-  const violations = o.violations.slice(0, 50).flatMap((x: { knobs?: unknown; law?: unknown }) => {
-    if (!x || typeof x.law !== "string" || typeof x.knobs !== "object" || x.knobs === null) return [];
-    const knobs = Object.fromEntries(Object.entries(x.knobs).filter(([, v]) => typeof v === "number" || typeof v === "string").slice(0, 32));
-    return [{ knobs: knobs as KnobValues, law: x.law.slice(0, 300) }];
-  });
-  return { checked: num(o.checked)!, violations };
+  const o = checked("laws", v);
+  if (!o) return null;
+  const violations = o.violations.slice(0, 50).map((x) => ({
+    knobs: Object.fromEntries(Object.entries(x.knobs).filter(([, k]) => typeof k === "number" || typeof k === "string").slice(0, 32)) as KnobValues,
+    law: x.law.slice(0, 300),
+  }));
+  return { checked: o.checked, violations };
 }
 
 /** An error the sandbox answered, where in the model's files it came from. */
@@ -135,15 +131,16 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     setLaws(lawsAnswer.ok ? readLaws(lawsAnswer.result) : { checked: 0, violations: [{ knobs: {}, law: lawsAnswer.error }] });
     const fit = await sandbox.call("memo_fit", { system }, FIT_LIMIT_MS, true);
     if (my !== generation.current) return;
-    const f = fit.ok ? (fit.result as { in_sample?: unknown; groups?: unknown }) : null;
-    const groups = f && Array.isArray(f.groups) ? f.groups.filter((g): g is string => typeof g === "string") : [];
-    let judged: MemoJudgement = { inSample: summary(f?.in_sample), leftOut: null, done: 0, total: groups.length, error: fit.ok ? null : fit.error };
+    const f = fit.ok ? checked("memo_fit", fit.result) : null;
+    const groups = f?.groups.slice(0, 100) ?? [];
+    const refused = fit.ok && !f ? "the edited model's memo fit is not one" : null;
+    let judged: MemoJudgement = { inSample: f?.in_sample ?? null, leftOut: null, done: 0, total: groups.length, error: fit.ok ? refused : fit.error };
     setMemo(judged);
     for (const group of groups) {
       const r = await sandbox.call("memo_left_out", { system, group }, FIT_LIMIT_MS, true);
       if (my !== generation.current) return;
-      const out = r.ok ? (r.result as { left_out?: unknown }) : null;
-      judged = { ...judged, leftOut: summary(out?.left_out) ?? judged.leftOut, done: judged.done + 1, error: r.ok ? null : r.error };
+      const out = r.ok ? checked("memo_left_out", r.result) : null;
+      judged = { ...judged, leftOut: out?.left_out ?? judged.leftOut, done: judged.done + 1, error: r.ok ? null : r.error };
       setMemo(judged);
       if (!r.ok) return;
     }

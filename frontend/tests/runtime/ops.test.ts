@@ -7,8 +7,10 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { ROOT } from "../fixtures/python";
 
-it("frontend/src/runtime/ops.gen.ts is up to date (npm run api-types)", () => {
+it("frontend/src/runtime/ops.gen.ts and shapes.gen.ts are up to date (npm run api-types)", () => {
   const fresh = join(mkdtempSync(join(tmpdir(), "memolab-ops-")), "ops.gen.ts");
   execFileSync(`${ROOT}.venv/bin/python`, [`${ROOT}scripts/ops_types.py`, fresh]);
   expect(readFileSync(`${ROOT}frontend/src/runtime/ops.gen.ts`, "utf8")).toBe(readFileSync(fresh, "utf8"));
+  // and the answers' shapes beside it (scripts/ops_shapes.py), which the sandbox's answers are checked against
+  expect(readFileSync(`${ROOT}frontend/src/runtime/shapes.gen.ts`, "utf8")).toBe(readFileSync(join(fresh, "..", "shapes.gen.ts"), "utf8"));
 }, 60_000);

@@ -1,31 +1,39 @@
-// The edited model's curve is read as untrusted: only checked numbers and short words are kept.
+// The edited model's curve is read as untrusted: what the sweep's generated shape allows, then
+// only what the chart draws (the spec's metrics, series as long as the curve, the page's knobs).
 import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
 import { readSweep } from "../../src/workbench/readSweep";
 
 const spec = { id: "afs", metrics: [{ name: "read_kBps" }, { name: "write_kBps" }] } as unknown as SystemSpec;
+const curve = {
+  system: "evil", knobs: { chunksize: "<script>" }, x: [10, 11], x_knob: "other",
+  metrics: { read_kBps: [1, null], write_kBps: [3, 4], extra: [1] }, limits: {}, band: {},
+  bottleneck: ["disk", "x".repeat(300)], knee: null, saturation: { x: 11, resource: "disk", utilization: 0.97 }, bounds_knee: null,
+  bounds: [{ metric: "read_kBps", name: "disk", side: "sideways", values: [5, 6] }],
+  memo_models: [{ knobs: { chunksize: 13 }, metrics: { read_kBps: 3 } }],
+};
 
 describe("a curve from the sandbox", () => {
-  it("keeps the curve and drops what is malformed", () => {
-    const s = readSweep({
-      system: "evil", knobs: { chunksize: "<script>" }, x: [10, 11], x_knob: "other",
-      metrics: { read_kBps: [1, "2"], write_kBps: [1], extra: [1, 2] },
-      bottleneck: ["disk", { html: 1 }], knee: { x: "no", resource: "cpu" }, saturation: { x: 11, resource: "disk", utilization: 0.97 },
-      bounds: [{ metric: "read_kBps", name: "disk", side: "upper", values: [5, 6] }, { metric: "read_kBps", values: [1] }],
-      memo_models: [{ knobs: { chunksize: 13, bad: {} }, metrics: { read_kBps: 3, write_kBps: Number.NaN } }],
-    }, spec, { chunksize: 13 }, "chunksize");
-    expect(s).toEqual({
+  it("keeps what the chart draws, with the page's knobs and names", () => {
+    expect(readSweep(curve, spec, { chunksize: 13 }, "chunksize")).toEqual({
       system: "afs", knobs: { chunksize: 13 }, x_knob: "chunksize", x: [10, 11],
-      metrics: { read_kBps: [1, null] }, limits: {}, bottleneck: ["disk", null], band: {},
+      metrics: { read_kBps: [1, null], write_kBps: [3, 4] }, limits: {}, bottleneck: ["disk", "x".repeat(80)], band: {},
       knee: null, saturation: { x: 11, resource: "disk", utilization: 0.97 }, bounds_knee: null,
       bounds: [{ metric: "read_kBps", name: "disk", side: "upper", values: [5, 6] }],
       memo_models: [{ knobs: { chunksize: 13 }, metrics: { read_kBps: 3, write_kBps: null } }],
     });
   });
 
-  it("is no curve without its points", () => {
+  it("is refused whole when it is not a curve", () => {
     expect(readSweep(null, spec, {}, "chunksize")).toBeNull();
-    expect(readSweep({ x: [] }, spec, {}, "chunksize")).toBeNull();
-    expect(readSweep({ x: [1, "a"] }, spec, {}, "chunksize")).toBeNull();
+    expect(readSweep({ ...curve, x: [] }, spec, {}, "chunksize")).toBeNull();
+    expect(readSweep({ ...curve, x: [1, "a"] }, spec, {}, "chunksize")).toBeNull();
+    expect(readSweep({ ...curve, metrics: { read_kBps: [1, "2"] } }, spec, {}, "chunksize")).toBeNull(); // not its shape
+    expect(readSweep({ ...curve, metrics: { read_kBps: [1] } }, spec, {}, "chunksize")).toBeNull(); // shorter than the curve
+    expect(readSweep({ ...curve, bottleneck: ["disk", { html: 1 }] }, spec, {}, "chunksize")).toBeNull();
+    expect(readSweep({ ...curve, knee: { x: "no", resource: "cpu" } }, spec, {}, "chunksize")).toBeNull();
+    expect(readSweep({ ...curve, memo_models: [{ knobs: { flag: true }, metrics: {} }] }, spec, {}, "chunksize")).toBeNull();
+    const { memo_models: _, ...without } = curve;
+    expect(readSweep(without, spec, {}, "chunksize")).toBeNull(); // a field of the type left out
   });
 });

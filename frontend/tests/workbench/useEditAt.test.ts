@@ -32,7 +32,7 @@ function setup(p: P) {
   return { ...hook, calls };
 }
 
-const evaluation = (throughput: number) => ({ ok: true as const, result: { metrics: { throughput, response: 2 }, bottleneck: "disk", stages: [] } });
+const evaluation = (throughput: number) => ({ ok: true as const, result: { system: "lavc", knobs: {}, metrics: { throughput, response: 2 }, bottleneck: "disk", stages: [] } });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -58,8 +58,8 @@ describe("the edited model at the setting", () => {
     act(() => vi.advanceTimersByTime(300));
     expect(calls.map((c) => c.op)).toEqual(["evaluate", "sensitivity"]);
     expect(calls[1].payload).toMatchObject({ metric: "throughput", knobs });
-    await act(async () => calls[1].answer({ ok: true, result: { value: 1174, bottleneck: "disk", cause: "users", largest: "nope", knobs: [
-      { name: "users", active: true, low: 10, high: 1200, effect: { kind: "elasticity", percent: 0.4 } }, { name: "evil", active: true },
+    await act(async () => calls[1].answer({ ok: true, result: { system: "lavc", metric: "throughput", value: 1174, bottleneck: "disk", cause: "users", largest: "nope", knobs: [
+      { name: "users", label: "users", active: true, low: 10, high: 1200, effect: { kind: "elasticity", percent: 0.4 } }, { name: "evil", label: "evil", active: true },
     ] } }));
     const s = result.current.sensitivity!;
     expect(s.value).toBe(1174);

@@ -81,7 +81,7 @@ describe("a fit of the edit", () => {
     const { result, rerender, calls } = setup("edit A", "edit A", own);
     act(() => result.current.ask("own"));
     const fit = {
-      fitted: ["network_MBps"], best: { network_MBps: 8 }, params: { network_MBps: 8 }, knobs: {}, ranges: { network_MBps: [7.9, 8.1] }, loss: 0,
+      system: "afs", fitted: ["network_MBps"], best: { network_MBps: 8 }, params: { network_MBps: 8 }, knobs: {}, ranges: { network_MBps: [7.9, 8.1] }, loss: 0,
       rows: [], summary: { in_sample: MEMO.after, baseline: MEMO.after }, warnings: [], unpinned: [], prior: { weight: 0, tried: [] },
       comparison: { fitted_left_out: MEMO.after, memo: MEMO.before, better: true },
     };
