@@ -34,7 +34,11 @@ lost per block (controller.py) are
 With w = 0 every request is alike: a set-up longer than the gap costs a revolution on every
 block, and a rotdelay whose gap covers it costs none (a VAX-11/780 with a 5.5 ms set-up loses
 a turn per 4 Kbyte block at rotdelay 4, about 160 Kbytes/sec, and none at rotdelay 7, about
-300). With w > 0 the period mixes caught and missed blocks near the edge. The knobs
+300). That edge is a cliff: a set-up a little past the gap costs a whole revolution a block.
+With w > 0 the period mixes caught and missed blocks near the edge, a ramp as wide as the
+spread; at its foot the revolutions lost rise from none, so a per cent change of set-up time
+moves them by many per cent (an elasticity of ten and more) while they are still a hundredth of
+a turn a block. The knobs
 controller_setup_ms and controller_setup_spread_ms describe a controller beyond the memo's
 (the means add, and so do the spreads, the farthest a set-up strays); the memo's MASSBUS
 controller's set-up is under the gap at every memo row, so taken as none.

@@ -100,3 +100,33 @@ def test_a_knob_whose_metric_peaks_inside_its_range_spans_the_peak():
     ys = [metric_at("ffs", {"rotdelay_ms": v}, "throughput_kBps") for v in grid]
     assert row["most"] == pytest.approx(max(y for y in ys if y is not None), rel=1e-9)
     assert row["most"] > 1.5 * max(row["low"], row["high"])
+
+
+def test_the_foot_of_ffss_rotational_cliff_is_steep_and_its_card_names_the_cliff():
+    """Found by the random settings above (a slow disk, the set-up's spread just past the gap):
+    the revolutions lost rise from none, an elasticity above 5 on a hundredth of a revolution.
+    The panel's figure is right; the card says why (the cliff the spread softens into a ramp)."""
+    knobs = {
+        "layout": "new",
+        "block_size": 1024,
+        "fragment_size": 512,
+        "file_size_kb": 1,
+        "operation": "write",
+        "cpu": "speed below",
+        "disk": "numbers below",
+        "controller": "the memo's",
+        "bus": "UNIBUS",
+        "track_buffer": "no",
+        "cpu_speed": 0.25,
+        "sectors_per_track": 16,
+        "rpm": 1800,
+        "rotdelay_ms": 6.5,
+        "controller_setup_ms": 0.8,
+        "controller_setup_spread_ms": 1.5,
+        "free_space_percent": 0.0,
+        "disksort_factor": 0.3,
+    }
+    row = next(k for k in sensitivity("ffs", knobs, "revolutions_lost")["knobs"] if k["name"] == "controller_setup_ms")
+    assert row["elasticity"] > ELASTIC_MAX
+    assert 0 < registry.evaluate("ffs", knobs)["metrics"]["revolutions_lost"] < 0.05
+    check("ffs", knobs, "revolutions_lost")
