@@ -1,7 +1,7 @@
 // What the sandbox answers, read as untrusted text: the edited model may be anyone's code, so an
 // answer is JSON of a known shape or an error, never something the page runs or renders as HTML.
 // The shape is its operation's type, generated from the models' one table (`checked`).
-import { conform } from "../runtime/conform";
+import { conform, refusal } from "../runtime/conform";
 import type { Op, OpResults, SandboxOp, SandboxOpResults } from "../runtime/ops.gen";
 import { ANSWERS, NAMED } from "../runtime/shapes.gen";
 import type { SandboxCallOp } from "./protocol";
@@ -35,3 +35,6 @@ export type SandboxResult<O extends SandboxCallOp> = O extends SandboxOp ? Sandb
  * numbers finite, sizes bounded: runtime/conform.ts), or null: refused whole. */
 export const checked = <O extends SandboxCallOp>(op: O, v: unknown): SandboxResult<O> | null =>
   conform<SandboxResult<O>>(ANSWERS[op], v, NAMED);
+
+/** Why operation `op`'s answer is not of its type (where in it, and what is there), or null. */
+export const notOfType = (op: SandboxCallOp, v: unknown): string | null => refusal(ANSWERS[op], v, NAMED);

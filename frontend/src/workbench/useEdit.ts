@@ -5,7 +5,7 @@
 // of the edit (./useEditFit.ts) gives the parameters (and knobs) its curve is drawn with.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
-import { type SandboxAnswer, checked } from "./answers";
+import { type SandboxAnswer, checked, notOfType } from "./answers";
 import { editKey } from "./modelEdit";
 import type { Files } from "./modelSource";
 import { readSweep } from "./readSweep";
@@ -116,7 +116,9 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     }
     const s = readSweep(a.result, spec, knobs, along);
     if (!s) {
-      setProblem({ message: "the edited model's answer is not a curve", line: null, file: null });
+      // where in the answer its type is broken, else the curve's own checks (readSweep)
+      const why = notOfType("sweep", a.result) ?? "a curve of no points, or a series not as long as the curve";
+      setProblem({ message: `the edited model's answer is not a curve: ${why}`, line: null, file: null });
       return false;
     }
     setProblem(null);

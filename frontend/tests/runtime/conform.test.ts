@@ -2,7 +2,7 @@
 // pass (every operation the sandbox answers, asked of the edit bridge by CPython), and what is
 // not of the type, or past a bound, refuses the answer whole.
 import { describe, expect, it } from "vitest";
-import { LIMITS, type Shape, conform } from "../../src/runtime/conform";
+import { LIMITS, type Shape, conform, refusal } from "../../src/runtime/conform";
 import { ANSWERS, NAMED } from "../../src/runtime/shapes.gen";
 import { python } from "../fixtures/python";
 
@@ -78,5 +78,20 @@ describe("an answer that is not of its type", () => {
     expect(conform(deep, value, NAMED)).toBeNull();
     // a knob's value of unknown type is a plain value, never a structure
     expect(conform("unknown", { a: 1 }, NAMED)).toBeNull();
+  });
+});
+
+describe("why an answer is refused, in words", () => {
+  it("says where in the answer, and what was there", () => {
+    const sweep = ANSWERS.sweep;
+    const curve = JSON.parse(JSON.stringify(REAL.sweep)) as { bottleneck: unknown[]; metrics: Record<string, unknown[]> };
+    expect(refusal(sweep, REAL.sweep, NAMED)).toBeNull();
+    curve.bottleneck[2] = "x".repeat(5000);
+    expect(refusal(sweep, curve, NAMED)).toBe("bottleneck[2]: a text of 5,000 characters (at most 4,000)");
+    curve.bottleneck[2] = null;
+    curve.metrics.read_kBps[0] = "fast";
+    expect(refusal(sweep, curve, NAMED)).toBe("metrics.read_kBps[0]: a text, which is none of the kinds allowed there");
+    expect(refusal(sweep, JSON.parse(JSON.stringify({ ...curve, metrics: undefined })), NAMED)).toBe("metrics: missing");
+    expect(refusal(sweep, "curve", NAMED)).toBe("the answer: a text where an object belongs");
   });
 });
