@@ -34,10 +34,11 @@ slower disk needs a longer interval for the same overhead.
 
 The disks are the hardware catalog's (hardware/disks.toml, each figure with its source, shown on
 the card): RK05 1500 rpm, 12 sectors of 512 bytes per track, 50 ms average seek; RK07 22
-sectors per track, and 2400 rpm and 36.5 ms average seek, which no source at hand prints (the
-catalog says so). No parameter is fitted: the memo prints no point of its graph, only the
-experiment's settings and the shuffler's 5 % gain, measured somewhere in the 0.2 to 1 s it
-tried on an RK07; the model gives 4 to 11 % over that range (see the card).
+sectors per track, and 2400 rpm and 36.5 ms average seek, which no source found prints (the
+catalog says so: they are the model's assumptions). No parameter is fitted: the memo prints no
+point of its graph, only the experiment's settings and the shuffler's 5 % gain, measured
+somewhere in the 0.2 to 1 s it tried on an RK07; the model gives 4 to 11 % over that range (see
+the card).
 
 Not captured: the taskbuilds' own disk traffic competing with swaps, checkpoint file
 placement, and the shuffler's repeated attempts to make room on a thrashing system.

@@ -18,8 +18,9 @@ export type Shape =
   | { ref: string }
   | { object: Record<string, Shape>; optional?: string[] };
 
-/** The bounds no answer the page draws comes near (a curve has at most a thousand points). */
-export const LIMITS = { string: 4000, list: 20_000, record: 2_000, depth: 24 };
+/** The bounds no answer the page draws comes near (a curve has at most a thousand points; no
+ * count, time, rate or size of these machines reaches a million million). */
+export const LIMITS = { string: 4000, list: 20_000, record: 2_000, depth: 24, magnitude: 1e12 };
 
 /** Why an answer was refused: where in it, and what was there. */
 class Refused extends Error {}
@@ -51,6 +52,11 @@ const refuse = (where: string, why: string): never => {
   throw new Refused(`${where || "the answer"}: ${why}`);
 };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A shape in words, as the refusal names what belongs where. */
+const words = (s: Shape): string =>
+  typeof s === "string"
+    ? { number: "a number", integer: "a whole number", string: "a text", boolean: "true or false", null: "null", unknown: "a plain value" }[s]
+    : "list" in s || "tuple" in s ? "a list" : "union" in s ? s.union.map(words).join(" or ") : "an object";
 const what = (v: unknown) =>
   v === null ? "null" : v === undefined ? "nothing" : Array.isArray(v) ? "a list" : typeof v === "string" ? "a text" : typeof v === "object" ? "an object" : `${typeof v} ${String(v).slice(0, 20)}`;
 
@@ -63,9 +69,9 @@ function read(shape: Shape, v: unknown, at: { named: Record<string, Shape>; limi
     refuse(where, `${kind} of ${n.toLocaleString("en")} ${unit} (at most ${most.toLocaleString("en")})`);
   switch (shape) {
     case "number":
-      return typeof v === "number" && Number.isFinite(v) ? v : wrong("a finite number");
     case "integer":
-      return Number.isSafeInteger(v) ? v : wrong("a whole number");
+      if (typeof v !== "number" || !Number.isFinite(v) || (shape === "integer" && !Number.isSafeInteger(v))) return wrong(words(shape));
+      return Math.abs(v) <= LIMITS.magnitude ? v : refuse(where, `a number of ${v.toPrecision(3)} (at most ${LIMITS.magnitude.toPrecision(1)} in size)`);
     case "string":
       if (typeof v !== "string") return wrong("a text");
       return v.length <= LIMITS.string ? v : long("a text", v.length, "characters", LIMITS.string);
@@ -94,7 +100,7 @@ function read(shape: Shape, v: unknown, at: { named: Record<string, Shape>; limi
     const mismatch = `${where || "the answer"}: ${what(v)} where `;
     const inside = whys.filter((w) => !w.startsWith(mismatch));
     if (inside.length === 1) throw new Refused(inside[0]);
-    return refuse(where, `${what(v)}, which is none of the kinds allowed there`);
+    return wrong([...new Set(shape.union.map(words))].join(" or "));
   }
   if ("list" in shape) {
     if (!Array.isArray(v)) return wrong("a list");

@@ -5,10 +5,10 @@
 // of the edit (./useEditFit.ts) gives the parameters (and knobs) its curve is drawn with.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
-import { type SandboxAnswer, checked, notOfType } from "./answers";
+import { type SandboxAnswer, checked } from "./answers";
 import { editKey } from "./modelEdit";
 import type { Files } from "./modelSource";
-import { readSweep } from "./readSweep";
+import { readSweep, whyNotDrawn } from "./readSweep";
 import { Sandbox, type SandboxStatus } from "./sandbox";
 
 // the wait after the last keystroke, and each call's time limit (ms)
@@ -116,9 +116,7 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     }
     const s = readSweep(a.result, spec, knobs, along);
     if (!s) {
-      // where in the answer its type is broken, else the curve's own checks (readSweep)
-      const why = notOfType("sweep", a.result) ?? "a curve of no points, or a series not as long as the curve";
-      setProblem({ message: `the edited model's answer is not a curve: ${why}`, line: null, file: null });
+      setProblem({ message: `the edited model's answer is not a curve: ${whyNotDrawn(a.result, spec)}`, line: null, file: null });
       return false;
     }
     setProblem(null);

@@ -67,6 +67,8 @@ describe("an answer that is not of its type", () => {
   it("is refused past a bound: a string, a list, a record, a depth", () => {
     expect(conform("string", "x".repeat(LIMITS.string), NAMED)).not.toBeNull();
     expect(conform("string", "x".repeat(LIMITS.string + 1), NAMED)).toBeNull();
+    expect(conform("number", -LIMITS.magnitude, NAMED)).toBe(-LIMITS.magnitude);
+    expect(conform("number", LIMITS.magnitude * 10, NAMED)).toBeNull();
     expect(conform({ list: "number" }, new Array(LIMITS.list + 1).fill(1), NAMED)).toBeNull();
     expect(conform({ record: "number" }, Object.fromEntries(Array.from({ length: LIMITS.record + 1 }, (_, i) => [`k${i}`, 1])), NAMED)).toBeNull();
     let deep: Shape = "number";
@@ -90,7 +92,9 @@ describe("why an answer is refused, in words", () => {
     expect(refusal(sweep, curve, NAMED)).toBe("bottleneck[2]: a text of 5,000 characters (at most 4,000)");
     curve.bottleneck[2] = null;
     curve.metrics.read_kBps[0] = "fast";
-    expect(refusal(sweep, curve, NAMED)).toBe("metrics.read_kBps[0]: a text, which is none of the kinds allowed there");
+    expect(refusal(sweep, curve, NAMED)).toBe("metrics.read_kBps[0]: a text where a number or null belongs");
+    curve.metrics.read_kBps[0] = 1e300;
+    expect(refusal(sweep, curve, NAMED)).toBe("metrics.read_kBps[0]: a number of 1.00e+300 (at most 1e+12 in size)");
     expect(refusal(sweep, JSON.parse(JSON.stringify({ ...curve, metrics: undefined })), NAMED)).toBe("metrics: missing");
     expect(refusal(sweep, "curve", NAMED)).toBe("the answer: a text where an object belongs");
   });

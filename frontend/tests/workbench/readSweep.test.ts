@@ -2,7 +2,7 @@
 // only what the chart draws (the spec's metrics, series as long as the curve, the page's knobs).
 import { describe, expect, it } from "vitest";
 import type { SystemSpec } from "../../src/api/types";
-import { readSweep } from "../../src/workbench/readSweep";
+import { readSweep, whyNotDrawn } from "../../src/workbench/readSweep";
 
 const spec = { id: "afs", metrics: [{ name: "read_kBps" }, { name: "write_kBps" }] } as unknown as SystemSpec;
 const curve = {
@@ -35,5 +35,14 @@ describe("a curve from the sandbox", () => {
     expect(readSweep({ ...curve, memo_models: [{ knobs: { flag: true }, metrics: {} }] }, spec, {}, "chunksize")).toBeNull();
     const { memo_models: _, ...without } = curve;
     expect(readSweep(without, spec, {}, "chunksize")).toBeNull(); // a field of the type left out
+  });
+
+  it("is refused where a value is below zero (every metric is a count, a time, a rate or a share), and says where", () => {
+    const negative = { ...curve, metrics: { read_kBps: [1, -5], write_kBps: [3, 4] } };
+    expect(readSweep(negative, spec, {}, "chunksize")).toBeNull();
+    expect(whyNotDrawn(negative, spec)).toBe("metrics.read_kBps[1] is -5, below zero, which no metric of these models may be");
+    expect(whyNotDrawn({ ...curve, metrics: { read_kBps: [1] } }, spec)).toBe("metrics.read_kBps has 1 value for a curve of 2 points");
+    expect(whyNotDrawn({ ...curve, x: [] }, spec)).toBe("a curve of 0 points (1 to 1000)");
+    expect(whyNotDrawn(curve, spec)).toBeNull();
   });
 });
