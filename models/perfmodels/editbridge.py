@@ -50,11 +50,26 @@ def call(op: str, payload: str, progress: Progress | None = None) -> str:
         if type(e).__name__ == "StdlibTrimmed":
             raise  # the browser's trimmed standard library lacks a module: the worker widens it and asks again
         said = e.msg if isinstance(e, SyntaxError) else str(e)
-        return json.dumps({"error": f"{type(e).__name__}: {said}", **_where(system, e)})
+        return json.dumps({"error": f"{type(e).__name__}: {said}{_missing(system, e)}", **_where(system, e)})
     try:
         return json.dumps({"result": r}, allow_nan=False)
     except ValueError:
         return json.dumps({"error": "a result was not a finite number", "line": None})
+
+
+def _missing(system: str, e: BaseException) -> str:
+    """What a KeyError that names one of the system's metrics means: the edit's solve left it out
+    of its answer, and the code after it (the sweep, the bounds) looked it up."""
+    if not isinstance(e, KeyError) or not system or not e.args:
+        return ""
+    try:
+        metrics = {m.name for m in registry.spec(system).metrics}
+    except ValueError:
+        return ""
+    name = e.args[0]
+    if name not in metrics:
+        return ""
+    return f" (the answer of solve has no metric {name}, which every answer of this model gives)"
 
 
 def _where(system: str, e: BaseException) -> dict[str, object]:

@@ -178,3 +178,16 @@ def test_an_error_in_a_helper_during_a_fit_names_its_file_and_line():
     assert len(ask("sweep", system="lavc", x="users", band=False)["result"]["x"]) > 5
     failed = ask("fit_memo", system="lavc")
     assert failed == {"error": "ArithmeticError: not for a fit", "line": line, "file": "perfmodels/mva.py"}
+
+
+def test_an_answer_without_one_of_the_models_metrics_says_so():
+    """A solve whose answer leaves a metric out fails where the sweep looks the metric up: a bare
+    KeyError; the bridge says what it means."""
+    text = edits.source("afs")
+    solve = '\n\ndef solve(k, p=None, detail=True):\n    return {"metrics": {"read_kBps": 1.0}, "bottleneck": None}\n'
+    short = text + solve
+    assert ask("edit", system="afs", files={"perfmodels/afs.py": short}) == {"result": None}
+    error = ask("sweep", system="afs", x="chunksize", band=False)["error"]
+    assert error.startswith("KeyError: '") and "the answer of solve has no metric " in error, error
+    # a KeyError that names no metric is left as Python said it
+    assert editbridge._missing("afs", KeyError("elsewhere")) == ""
