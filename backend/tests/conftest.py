@@ -5,7 +5,6 @@ import os
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import settings
 from sqlalchemy import create_engine, text
 
 from app.core.config import Settings
@@ -16,11 +15,6 @@ from .app_process import stop_all
 
 POSTGRES = os.environ.get("MEMOLAB_TEST_POSTGRES_URL")
 
-# On CI the random tests (the fuzzer's among them) draw the same examples every run, so a change
-# is judged on its own code, not on a new draw; run here, they draw afresh.
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
 
 # Modules whose app never reads or writes the suite's database (the HTTP protocol, headers, the
 # models' and datasets' routes, the caches; the fuzzer's app has a SQLite file of its own): run

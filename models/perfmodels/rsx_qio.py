@@ -44,9 +44,9 @@ from .types import Evaluation, Knobs, Observation, Params, observation, stage
 # The device knob's disk, from the hardware catalog (hardware/disks.toml, sourced; the card shows it)
 HARDWARE_KNOBS = {"device": "disks"}
 HARDWARE_FIGURES = {"device": ("sectors_per_track", "rpm")}
-_RK05 = hardware.part("disks", "RK05")
-RK05_REV_MS = 60_000 / float(_RK05.figures["rpm"].value)  # 40 ms at 1500 rpm
-RK05_SECTOR_MS = RK05_REV_MS / float(_RK05.figures["sectors_per_track"].value)  # 12 sectors a track
+_SECTORS, _RPM = (hardware.part("disks", "RK05").number(f) or 0.0 for f in HARDWARE_FIGURES["device"])
+RK05_REV_MS = 60_000 / _RPM  # 40 ms at 1500 rpm
+RK05_SECTOR_MS = RK05_REV_MS / _SECTORS  # 12 sectors a track
 
 SPEC = load_spec("rsx-qio")  # knobs and metrics: specs/rsx-qio.toml
 

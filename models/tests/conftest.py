@@ -1,18 +1,7 @@
-"""Print each calibrated system's fit summary at the end of the test run; draw Hypothesis's
-examples the same way on every CI run."""
+"""Print each calibrated system's fit summary at the end of the test run."""
 
 import json
-import os
 from pathlib import Path
-
-from hypothesis import settings
-
-# On CI (CI set, as .ci/run's runner sets it) the random tests draw the same examples every run,
-# so a change is judged on its own code, not on a new draw; run here, they draw afresh and go on
-# finding cases (the random settings of test_sensitivity_units.py found FFS's steep foot so).
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
 
 PARAMS = Path(__file__).resolve().parents[1] / "perfmodels" / "params"
 

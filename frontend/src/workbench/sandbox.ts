@@ -60,7 +60,6 @@ export interface Frame {
   ready: Promise<void>;
 }
 
-
 /** What a caller may add to a call: told the share done, and a way to stop it. */
 export interface CallOptions {
   progress?: (fraction: number) => void;
