@@ -2,11 +2,12 @@
 // throttled mid-range phone (4x CPU slowdown, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency).
 //
 //   node bench/student_phone.mjs [--runs 3] [--fast] [--files]      (--fast: no throttling;
-//   --files: each response of the four phases with its bytes, largest first)
+//   --files: each response of the phases with its bytes, largest first)
 //
-// The app is started here. A class on the DECnet lesson is started and moved by the API (the
+// The app is started here. A class on the AFS lesson is started and moved by the API (the
 // teacher's side is not measured); the phone, a 375x812 touch context in headless Chromium,
-// opens the join link, joins, answers a point step, then a choice step, then sees the reveal.
+// opens the join link, joins, answers a point step, a choice step and a sketch step (its points
+// set by the sliders), then sees the sketch's reveal.
 // Bytes are what arrived on the wire (CDP's encoded lengths: compressed bodies and headers,
 // the event stream included), per phase; "python" counts requests for the runtime's files
 // (/pyodide/, /py/, the model worker), which a class seat must never make.
@@ -30,9 +31,10 @@ async function api(base, path, body, headers = {}) {
 }
 
 async function run(browser, base) {
-  const made = await api(base, "/api/classes", { lesson: "decnet-link-quota" });
+  // (the AFS lesson asks all three kinds: a point at step 1, a choice at step 3, a sketch at step 4)
+  const made = await api(base, "/api/classes", { lesson: "afs-chunksize" });
   const control = (body) => api(base, `/api/classes/${made.code}/control`, body, { "X-Teacher-Token": made.teacher_token });
-  await control({ step: 2 });
+  await control({ step: 1 });
   const ctx = await browser.newContext(PHONE);
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
@@ -55,6 +57,10 @@ async function run(browser, base) {
     phases[name] = now - before;
     before = now;
   };
+  const send = async () => {
+    await page.getByRole("button", { name: "Send my answer" }).tap();
+    await page.getByText("Sent.").waitFor();
+  };
 
   const t0 = Date.now();
   await page.goto(`${base}/c/${made.code}`);
@@ -67,28 +73,34 @@ async function run(browser, base) {
   const question = Date.now() - t1;
   await page.waitForTimeout(500);
   phase("join and the point step");
-  await page.getByTestId("typed-prediction").fill("300000");
-  await page.getByRole("button", { name: "Send my answer" }).tap();
-  await page.getByText("Sent.").waitFor();
-  await control({ step: 4 });
+  await page.getByTestId("typed-prediction").fill("2000");
+  await send();
+  await control({ step: 3 });
   await page.getByRole("radio").first().waitFor();
   await page.waitForTimeout(500);
   await page.getByRole("radio").nth(1).check();
-  await page.getByRole("button", { name: "Send my answer" }).tap();
-  await page.getByText("Sent.").waitFor();
+  await send();
   phase("the choice step");
+  await control({ step: 4 });
+  await page.getByTestId("sketch-by-keyboard").tap();
+  const sliders = page.getByTestId("sketch-slider");
+  await sliders.first().waitFor();
+  for (let i = 0; i < (await sliders.count()); i++) await sliders.nth(i).fill(await sliders.nth(i).getAttribute("max"));
+  await page.waitForTimeout(500);
+  await send();
+  phase("the sketch step");
   const t2 = Date.now();
   await control({ reveal: true });
-  await page.getByTestId("reveal-verdict").waitFor();
+  await page.getByTestId("sketch-error").waitFor();
   await page.getByTestId("model-curve").and(page.locator("[d^=M]")).waitFor();
   const reveal = Date.now() - t2;
   await page.waitForTimeout(500);
   phase("the reveal");
-  const fourPhases = total();
+  const allPhases = total();
   const files = [...got].map(([id, n]) => [new URL(urls.get(id) ?? "about:blank").pathname, n]).sort((a, b) => b[1] - a[1]);
   // a joined phone opening the class's link again (a reload, nothing cached: every byte again)
-  await control({ step: 2 });
-  await page.getByTestId("seat").and(page.locator("[data-step='2']")).waitFor();
+  await control({ step: 1 });
+  await page.getByTestId("seat").and(page.locator("[data-step='1']")).waitFor();
   const t3 = Date.now();
   await page.reload();
   await page.getByTestId("typed-prediction").waitFor();
@@ -96,7 +108,7 @@ async function run(browser, base) {
   const reopen = Date.now() - t3;
   const python = [...urls.values()].filter(RUNTIME).length;
   await ctx.close();
-  return { joinForm, question, reopen, reveal, phases, total: fourPhases, python, files };
+  return { joinForm, question, reopen, reveal, phases, total: allPhases, python, files };
 }
 
 const app = await startApp();
@@ -107,7 +119,7 @@ try {
     const r = await run(browser, app.base);
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     console.log(`run ${i}: join form ${(r.joinForm / 1000).toFixed(2)} s after opening the link; question and chart ${(r.question / 1000).toFixed(2)} s after Join, ${(r.reopen / 1000).toFixed(2)} s after a joined phone opens the link; reveal shown ${(r.reveal / 1000).toFixed(2)} s after the teacher's`);
-    console.log(`  bytes: ${Object.entries(r.phases).map(([k, v]) => `${k} ${kb(v)}`).join(", ")}; the four in all ${kb(r.total)}; runtime requests ${r.python}`);
+    console.log(`  bytes: ${Object.entries(r.phases).map(([k, v]) => `${k} ${kb(v)}`).join(", ")}; in all ${kb(r.total)}; runtime requests ${r.python}`);
     if (FILES) for (const [path, n] of r.files) console.log(`    ${kb(n).padStart(9)}  ${path}`);
   }
 } finally {
