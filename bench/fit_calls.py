@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import fit_tables  # noqa: E402
 
-from perfmodels import own  # noqa: E402
+from perfmodels.fitting import own  # noqa: E402
 from perfmodels.registry import SYSTEMS  # noqa: E402
 
 

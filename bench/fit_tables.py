@@ -11,8 +11,9 @@ import itertools
 import json
 import random
 
-from perfmodels import own, registry
+from perfmodels import registry
 from perfmodels.fitted import fitted
+from perfmodels.fitting import own
 from perfmodels.registry import SYSTEMS
 
 # Settings each table measures (the knobs a user would vary), 20 rows from their product.

@@ -1,6 +1,6 @@
 """Whether a user's fit transfers to a faster CPU (issue 40), beyond the test's MASSBUS rows: FFS
 rows made by the model on an 11/750 (cpu_speed 1.0) with twelve random sets of parameters (as
-models/tests/test_ownfit.py draws them), fitted, then predicted on an 11/780 (1.67). For each
+models/tests/fitting/test_ownfit.py draws them), fitted, then predicted on an 11/780 (1.67). For each
 truth: what the fit left unpinned, its error in sample, the worst error at 1.67, and the model
 calls and CPU time of the fit.
 
@@ -15,10 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from perfmodels import own, registry
+from perfmodels import registry
+from perfmodels.fitting import own
 from perfmodels.registry import SYSTEMS
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "models" / "tests"))
+sys.path.insert(0, str(Path(__file__).parent.parent / "models" / "tests" / "fitting"))
 
 from test_ownfit import UNIBUS_ONLY, random_truth  # noqa: E402  (the test's own draw of the truths)
 

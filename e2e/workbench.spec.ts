@@ -40,10 +40,10 @@ async function append(page: Page, code: string) {
 }
 
 /** The edited model's metrics at the knobs' defaults, computed by CPython from the edited files
- * (perfmodels/editbridge.py, as the sandbox runs it): what the page must show for the edit. */
+ * (perfmodels/editing/editbridge.py, as the sandbox runs it): what the page must show for the edit. */
 function evaluateEdited(system: string, files: Record<string, string>): Record<string, number> {
   const code = `import json, sys
-from perfmodels import editbridge as b
+from perfmodels.editing import editbridge as b
 a = json.load(sys.stdin)
 assert json.loads(b.call("edit", json.dumps(a)))["result"] is None
 print(json.dumps(json.loads(b.call("evaluate", json.dumps({"system": a["system"]})))["result"]["metrics"]))`;

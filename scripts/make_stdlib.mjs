@@ -55,8 +55,8 @@ _ask("describe", system="no such system")
 bridge.call("evaluate", "{not json")
 bridge.call("evaluate", "[]")
 bridge.call("no such operation", "{}")
-# the sandbox for edited models (models/perfmodels/editbridge.py): a source, bad edits, a memo fit, the laws
-from perfmodels import editbridge
+# the sandbox for edited models (models/perfmodels/editing/editbridge.py): a source, bad edits, a memo fit, the laws
+from perfmodels.editing import editbridge
 
 def _edit(op, **a):
     return json.loads(editbridge.call(op, json.dumps(a)))

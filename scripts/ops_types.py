@@ -88,7 +88,7 @@ def render() -> str:
     return (
         f"{HEADER}\n{_interfaces('', False, 'model operation')}\n"
         "// The table's sandbox rows: the workbench's own, which only the sandbox for edited models\n"
-        "// runs (perfmodels/editbridge.py); it answers the operations above too.\n"
+        "// runs (perfmodels/editing/editbridge.py); it answers the operations above too.\n"
         f"{_interfaces('Sandbox', True, 'operation of the sandbox')}"
     )
 

@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import perfmodels
-from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
+from perfmodels.fitting.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
 from .api import main as api
 from .api.errors import class_refusal, database_unavailable, json_error_bodies, validation_problem

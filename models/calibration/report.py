@@ -6,7 +6,7 @@ from typing import Any
 
 from perfmodels.fitting import baseline, fit, ranges, summarize
 from perfmodels.fitting import error_percent as _err
-from perfmodels.memofit import input_groups, left_out
+from perfmodels.fitting.memofit import input_groups, left_out
 from perfmodels.system import System, predict
 
 

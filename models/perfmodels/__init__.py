@@ -19,8 +19,8 @@ bridge.call, the server's model workers ops.run).
 
 from __future__ import annotations
 
+from .fitting.own import fit, read_table
 from .mva import mva
-from .own import fit, read_table
 from .registry import card, describe, evaluate, systems
 from .sensitivity import sensitivity
 from .sweep import sweep

@@ -15,7 +15,8 @@ import csv
 import json
 import sys
 
-from . import own, registry
+from . import registry
+from .fitting import own
 from .sweep import sweep
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import own, registry
+from . import registry
+from .fitting import own
 from .sweep import band, sweep
 from .types import (
     AtlasCurve,
@@ -149,7 +150,7 @@ def _simulate(a: SimulateRequest, progress: Progress | None) -> Simulation:
 @_op("source", sandbox=True)
 def _source(a: SourceRequest, progress: Progress | None) -> ModelSource:
     """One of the model's files as the editor shows it (its module by default)."""
-    from . import edits
+    from .editing import edits
 
     path = a.get("path") or edits.module_path(a["system"])
     return {"path": path, "text": edits.source(a["system"], path)}
@@ -158,21 +159,21 @@ def _source(a: SourceRequest, progress: Progress | None) -> ModelSource:
 @_op("edit", sandbox=True)
 def _edit(a: EditRequest, progress: Progress | None) -> None:
     """Run the edited files in place of the originals (no files: the originals back)."""
-    from . import editbridge
+    from .editing import editbridge
 
     editbridge.edit(a["system"], a.get("files"))
 
 
 @_op("memo_fit", sandbox=True)
 def _memo_fit(a: SystemRequest, progress: Progress | None) -> MemoFit:
-    from . import editbridge
+    from .editing import editbridge
 
     return editbridge.memo_fit(a["system"])
 
 
 @_op("memo_left_out", sandbox=True)
 def _memo_left_out(a: MemoLeftOutRequest, progress: Progress | None) -> MemoLeftOut:
-    from . import editbridge
+    from .editing import editbridge
 
     return editbridge.memo_left_out(a["system"], str(a["group"]))
 
@@ -187,14 +188,14 @@ def _laws(a: LawsRequest, progress: Progress | None) -> LawCheck:
 
 @_op("fit_memo", sandbox=True)
 def _fit_memo(a: SystemRequest, progress: Progress | None) -> EditFit:
-    from . import editbridge
+    from .editing import editbridge
 
     return editbridge.fit_memo(a["system"], progress)
 
 
 @_op("fit_own", sandbox=True)
 def _fit_own(a: FitRequest, progress: Progress | None) -> EditOwnFit:
-    from . import editbridge
+    from .editing import editbridge
 
     return editbridge.fit_own(a, progress)
 

@@ -3,7 +3,8 @@
 import json
 
 import perfmodels
-from perfmodels import bridge, own, registry
+from perfmodels import bridge, registry
+from perfmodels.fitting import own
 
 
 def call(op, **payload):

@@ -224,7 +224,8 @@ def test_a_rotdelay_that_covers_the_set_up_recovers_the_revolution_a_short_one_c
 def test_the_set_up_and_its_spread_are_fittable_knobs():
     """A user's own table may fit both (numeric, not integers, bounded), and the memo
     controller's set-up is a fitted parameter with physical bounds."""
-    from perfmodels import ffs, ownfit
+    from perfmodels import ffs
+    from perfmodels.fitting import ownfit
 
     table = {"columns": [{"name": "rotdelay_ms", "kind": "knob"}], "rows": [], "held": {}}
     assert {"controller_setup_ms", "controller_setup_spread_ms", "unibus_setup_ms"} <= set(ownfit.fittable(ffs, table))

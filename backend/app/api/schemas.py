@@ -19,7 +19,7 @@ import typing_extensions as te
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from perfmodels import types as model_types
-from perfmodels.owndata import MAX_BYTES as MAX_TABLE_BYTES
+from perfmodels.fitting.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
 from ..classes.models import ClassState
 from ..classes.rules import MAX_LIMIT as MAX_TIME_LIMIT

@@ -48,7 +48,7 @@ export type Simulation = S["Simulation"];
 export type Params = Record<string, number>;
 /** The fitted parameters a user's table leaves open: name -> [low, high], drawn as a band. */
 export type Spread = Record<string, [number, number]>;
-/** A user's own table read against a system, and a model fitted to it (perfmodels/owndata.py, ownfit.py). */
+/** A user's own table read against a system, and a model fitted to it (perfmodels/fitting/owndata.py, ownfit.py). */
 export type OwnTable = S["Table"];
 export type OwnFit = S["OwnFit"];
 export type OwnFitRow = S["OwnFitRow"];

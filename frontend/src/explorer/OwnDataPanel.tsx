@@ -101,7 +101,7 @@ export function OwnDataPanel(p: Props) {
   const given = new Set(columns.filter((c) => c.kind === "knob").map((c) => c.name));
   const held = p.table ? p.spec.knobs.filter((k) => !given.has(k.name)) : [];
   // what may be fitted: the model's parameters, and the numeric knobs the table leaves open
-  // (perfmodels/ownfit.py fittable)
+  // (perfmodels/fitting/ownfit.py fittable)
   const fittable = [
     ...p.spec.params.map((q) => ({ name: q.name, label: q.label })),
     ...held.filter((k): k is NumberKnob => !isChoice(k) && !k.integer).map((k) => ({ name: k.name, label: `${k.label} (a knob: its value found from your table)` })),

@@ -1,4 +1,4 @@
-// The user's table as the models read it (perfmodels/owndata.py, in the worker): read again a
+// The user's table as the models read it (perfmodels/fitting/owndata.py, in the worker): read again a
 // moment after the text stops changing, so typing stays free; the newest text's reading wins.
 import { useEffect, useRef, useState } from "react";
 import type { KnobValues, OwnTable } from "../api/types";

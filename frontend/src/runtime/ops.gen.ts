@@ -94,7 +94,7 @@ export interface OpResults {
 export type Op = keyof OpRequests;
 
 // The table's sandbox rows: the workbench's own, which only the sandbox for edited models
-// runs (perfmodels/editbridge.py); it answers the operations above too.
+// runs (perfmodels/editing/editbridge.py); it answers the operations above too.
 /** What each operation of the sandbox is asked. */
 export interface SandboxOpRequests {
   source: {

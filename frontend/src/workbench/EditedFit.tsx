@@ -1,6 +1,6 @@
 // How the edit fares against the memo, beside the original as it ships: the median and worst
 // error over the memo's figures when fitted to all of them, and with each configuration left out
-// of the fit in turn (the calibration's own judgement, perfmodels/memofit.py, run in the sandbox
+// of the fit in turn (the calibration's own judgement, perfmodels/fitting/memofit.py, run in the sandbox
 // on the edit); and the laws checked at random settings, each broken one with its setting.
 import { useEffect, useState } from "react";
 import { api } from "../api/client";

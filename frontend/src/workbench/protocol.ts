@@ -16,7 +16,7 @@ export interface SandboxAssets {
 }
 
 /** What the sandbox answers: every operation of the models' one table, the workbench's own rows
- * (SandboxOp) among them (perfmodels/ops.py, answered by perfmodels/editbridge.py). */
+ * (SandboxOp) among them (perfmodels/ops.py, answered by perfmodels/editing/editbridge.py). */
 export type SandboxCallOp = Op | SandboxOp;
 /** The request of operation `O`, as the table's generated types say. */
 export type SandboxPayload<O extends SandboxCallOp> = O extends SandboxOp ? SandboxOpRequests[O] : O extends Op ? OpRequests[O] : never;

@@ -188,7 +188,7 @@ export class Sandbox {
     this.close();
   }
 
-  /** One operation of perfmodels/editbridge.py, within `limitMs` of its own running time, after
+  /** One operation of perfmodels/editing/editbridge.py, within `limitMs` of its own running time, after
    * the calls before it; a `background` call (judging an edit) waits for every other. Stopped by
    * `options.signal`: not started, or its Python interrupted where it is (answered as stopped). */
   call<O extends SandboxCallOp>(op: O, payload: SandboxPayload<O>, limitMs: number, background = false, options: CallOptions = {}): Promise<SandboxAnswer> {

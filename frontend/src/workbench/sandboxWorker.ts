@@ -1,7 +1,7 @@
 // The edited model's worker, started inside the sandbox (public/sandbox.html) from code the page
 // sent: Pyodide from the bytes the page sent (the sandbox's policy refuses every request, so its
 // fetch is served from memory while Python starts, then given back), the models unpacked, and
-// perfmodels/editbridge.py answering the page on the one port it was given.
+// perfmodels/editing/editbridge.py answering the page on the one port it was given.
 import { trimmedStdlib } from "../runtime/stdlib";
 import type { SandboxAssets, SandboxEvent, SandboxRequest } from "./protocol";
 
@@ -71,7 +71,7 @@ async function start({ assets, port, interrupt }: Start): Promise<void> {
     py = await boot(assets);
     stdlib.install(py);
     py.unpackArchive(assets.models, "zip");
-    call = py.runPython("from perfmodels.editbridge import call\ncall") as typeof call;
+    call = py.runPython("from perfmodels.editing.editbridge import call\ncall") as typeof call;
     if (interrupt) py.setInterruptBuffer(interrupt);
   } catch (e) {
     post({ type: "failed", message: e instanceof Error ? e.message : String(e) });

@@ -11,7 +11,7 @@ import { python } from "../fixtures/python";
 // AFS has none of).
 const REAL = python<Record<string, unknown>>(`
 import json
-from perfmodels import editbridge as b
+from perfmodels.editing import editbridge as b
 def ask(op, system="afs", **a):
     return json.loads(b.call(op, json.dumps({"system": system, **a})))["result"]
 fit = ask("memo_fit")

@@ -1,5 +1,5 @@
 // The model's source is read from the very archive the browser's Python unpacks: every file the
-// editor offers (the list generated from perfmodels/edits.py, checked fresh here).
+// editor offers (the list generated from perfmodels/editing/edits.py, checked fresh here).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +22,7 @@ describe("the model's source from the models archive", () => {
     expect(storedFile(buffer, modulePath("no-such-system"))).toBeNull();
   });
 
-  it("lists the files perfmodels/edits.py offers now (npm run api-types)", () => {
+  it("lists the files perfmodels/editing/edits.py offers now (npm run api-types)", () => {
     const fresh = join(mkdtempSync(join(tmpdir(), "memolab-files-")), "modelFiles.gen.ts");
     execFileSync(`${ROOT}.venv/bin/python`, [`${ROOT}scripts/model_files.py`, fresh]);
     expect(readFileSync(`${ROOT}frontend/src/workbench/modelFiles.gen.ts`, "utf8")).toBe(readFileSync(fresh, "utf8"));

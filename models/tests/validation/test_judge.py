@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 import perfmodels
-from perfmodels import own
+from perfmodels.fitting import own
 from validation import rows, sources
 from validation.judge import everything
 from validation.report import DOC, SUMMARY, json_summary, table_markdown

@@ -14,7 +14,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 import perfmodels
-from perfmodels.owndata import MAX_BYTES, MAX_ROWS
+from perfmodels.fitting.owndata import MAX_BYTES, MAX_ROWS
 from perfmodels.sweep import MAX_SWEEP_POINTS
 
 from ...compute import ModelError

@@ -26,8 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import cast
 
-from . import registry
-from .system import System
+from .. import registry
+from ..system import System
 
 # the names a module must define to be a system (system.py's `System`)
 _CONTRACT = ("SPEC", "FITTED", "START", "FIXED_DEFAULTS", "ALONG", "solve", "observations")

@@ -4,11 +4,11 @@ answer lists it as unpinned, with why."""
 
 import math
 
-from perfmodels import own, registry
+from perfmodels import registry
 from perfmodels.fitted import fitted
-from perfmodels.fitting import Unknown
-from perfmodels.identify import identifiable
-from perfmodels.leastsq import Box
+from perfmodels.fitting import Unknown, own
+from perfmodels.fitting.identify import identifiable
+from perfmodels.fitting.leastsq import Box
 
 
 def rows_of(settings, params=None, metric="throughput_kBps"):

@@ -3,8 +3,9 @@ bad input reported at its line and column with what would be right, nothing thro
 
 import pytest
 
-from perfmodels import own, registry
-from perfmodels.owndata import MAX_ROWS, read_table, table_from_rows
+from perfmodels import registry
+from perfmodels.fitting import own
+from perfmodels.fitting.owndata import MAX_ROWS, read_table, table_from_rows
 
 FFS = registry.spec("ffs")
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from statistics import median
 from typing import Any
 
-from .system import System
-from .types import ErrorSummary, Knobs, Observation, Params
-from .types.requests import Progress
+from ..system import System
+from ..types import ErrorSummary, Knobs, Observation, Params
+from ..types.requests import Progress
 
 # Fitted parameters are published to 4 significant digits.
 SIGNIFICANT = 4

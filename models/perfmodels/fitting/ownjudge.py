@@ -10,9 +10,9 @@ from __future__ import annotations
 import inspect
 import re
 
-from .fitting import FLAT_TOLERANCE, summarize
-from .system import System
-from .types import ErrorSummary, Knobs, Observation, OwnFitMiss, OwnFitUnpinned, OwnFitWarning, Params
+from ..system import System
+from ..types import ErrorSummary, Knobs, Observation, OwnFitMiss, OwnFitUnpinned, OwnFitWarning, Params
+from . import FLAT_TOLERANCE, summarize
 
 MISSED_PERCENT = 15.0
 # A fitted unknown whose equally good values span more than this factor is one the table

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from perfmodels.fitting import Unknown
-from perfmodels.leastsq import (
+from perfmodels.fitting.leastsq import (
     Box,
     Prior,
     cost,

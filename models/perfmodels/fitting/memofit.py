@@ -7,9 +7,9 @@ The calibration's report (calibration/report.py) and the browser's sandbox for e
 
 from __future__ import annotations
 
-from .fitting import error_percent, fit
-from .system import System, predict
-from .types import Observation, Params
+from ..system import System, predict
+from ..types import Observation, Params
+from . import error_percent, fit
 
 
 def input_groups(model: System, obs: list[Observation], params: Params) -> dict[str, str]:

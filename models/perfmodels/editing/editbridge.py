@@ -1,10 +1,10 @@
 """The bridge of the browser's sandbox for edited models (frontend/src/workbench/sandboxWorker.ts):
-JSON in, JSON out, like bridge.py, answering every row of the operations table (ops.py), the
+JSON in, JSON out, like ../bridge.py, answering every row of the operations table (../ops.py), the
 workbench's own rows among them: an edited model's source and its installation ("source",
 "edit"), its fit to the memo's figures ("memo_fit", "memo_left_out", "fit_memo"), to a user's
 table ("fit_own") and the laws ("laws"). The table's other rows find the edited module in the
 registry. This module holds what those rows do with an edit; their requests and answers are the
-table's (types/requests.py, types/edits.py).
+table's (../types/requests.py, ../types/edits.py).
 
 `progress` is told the share of a fit done now and then (the page shows it).
 
@@ -18,12 +18,13 @@ from __future__ import annotations
 import json
 from typing import TypedDict, cast
 
-from . import edits, memofit, ops, own, registry
-from .fitted import report
-from .fitting import fit, ranges, summarize
-from .types import ErrorSummary, Observation, OwnFit
-from .types.edits import EditFit, EditOwnFit, MemoFit, MemoLeftOut
-from .types.requests import FitRequest, Progress
+from .. import ops, registry
+from ..fitted import report
+from ..fitting import fit, memofit, own, ranges, summarize
+from ..types import ErrorSummary, Observation, OwnFit
+from ..types.edits import EditFit, EditOwnFit, MemoFit, MemoLeftOut
+from ..types.requests import FitRequest, Progress
+from . import edits
 
 
 class _Judging(TypedDict):
@@ -145,7 +146,7 @@ def fit_own(a: FitRequest, progress: Progress | None) -> EditOwnFit:
     system = a["system"]
     result = cast(OwnFit, ops.run("fit", {**a, "left_out": False}, progress))
     table = own.own_table(system, a.get("text"), a.get("rows"), a.get("knobs"))
-    from .ownfit import observations
+    from ..fitting.ownfit import observations
 
     before = summarize(memofit.errors(registry.system(system), observations(table), None))
     return {"fit": result, "before": before}

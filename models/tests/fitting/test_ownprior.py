@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from perfmodels import own, registry
+from perfmodels import registry
 from perfmodels.fitted import fitted
-from perfmodels.ownprior import WEIGHTS
+from perfmodels.fitting import own
+from perfmodels.fitting.ownprior import WEIGHTS
 from perfmodels.registry import SYSTEMS
 
 FFS = SYSTEMS["ffs"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from .fitting import FLAT_TOLERANCE, Unknown
+from . import FLAT_TOLERANCE, Unknown
 from .identify import Unpinned, identifiable
 from .leastsq import Box, Fit, Residuals
 from .multistart import own_best

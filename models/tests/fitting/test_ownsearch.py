@@ -6,7 +6,7 @@ import math
 import pytest
 
 from perfmodels.fitting import Unknown
-from perfmodels.ownsearch import search
+from perfmodels.fitting.ownsearch import search
 
 
 def maker(rows):

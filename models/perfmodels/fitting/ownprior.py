@@ -20,8 +20,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from .fitted import report
-from .fitting import Unknown
+from ..fitted import report
+from . import Unknown
 from .leastsq import CALLS, Box, Fit, Prior, Residuals, Vector, left_out_step, levenberg_marquardt
 
 # From a strong pull (the memo's values unless the rows insist) to none.

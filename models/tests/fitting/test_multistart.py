@@ -4,8 +4,8 @@ in its valley; the scan and the searches from apart starts find the deeper one."
 import math
 
 from perfmodels.fitting import Unknown
-from perfmodels.leastsq import Box, levenberg_marquardt
-from perfmodels.multistart import halton, own_best, scan
+from perfmodels.fitting.leastsq import Box, levenberg_marquardt
+from perfmodels.fitting.multistart import halton, own_best, scan
 
 
 def two_valleys(v):

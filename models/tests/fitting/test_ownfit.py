@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from perfmodels import own, registry
+from perfmodels import registry
 from perfmodels.fitted import fitted, report
+from perfmodels.fitting import own
 from perfmodels.registry import SYSTEMS
 from perfmodels.sweep import band, sweep
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from perfmodels import memofit, registry
+from perfmodels import registry
 from perfmodels.fitted import report
+from perfmodels.fitting import memofit
 
 
 @pytest.mark.parametrize("system", ["afs", "ofn"])

@@ -7,8 +7,8 @@ import math
 import pytest
 
 from perfmodels.fitting import Unknown
-from perfmodels.leastsq import Box, Fit, cost, jacobian, levenberg_marquardt
-from perfmodels.profileranges import edge, profile_ranges
+from perfmodels.fitting.leastsq import Box, Fit, cost, jacobian, levenberg_marquardt
+from perfmodels.fitting.profileranges import edge, profile_ranges
 
 US = [Unknown("a", "knob", -10.0, 10.0, 0.0), Unknown("b", "knob", -10.0, 10.0, 0.0)]
 BOX = Box.of(US)

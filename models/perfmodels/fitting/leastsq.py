@@ -18,7 +18,7 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .fitting import Unknown
+from . import Unknown
 
 Vector = list[float]
 Matrix = list[list[float]]

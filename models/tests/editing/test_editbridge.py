@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from perfmodels import editbridge, edits, registry
+from perfmodels import registry
+from perfmodels.editing import editbridge, edits
 from perfmodels.fitted import report
 
 

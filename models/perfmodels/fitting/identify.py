@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .fitting import Unknown
+from . import Unknown
 from .leastsq import Box, Residuals, Vector, solve
 
 # An effect under 0.1 % on every row when the candidate moves 10 %: to explain a few per cent

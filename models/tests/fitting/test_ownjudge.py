@@ -2,8 +2,9 @@
 the model there or what the model leaves out; the fit's errors with rows left out stand beside
 the memo's parameters on the same rows."""
 
-from perfmodels import own, registry
-from perfmodels.ownjudge import MISSED_PERCENT, not_captured
+from perfmodels import registry
+from perfmodels.fitting import own
+from perfmodels.fitting.ownjudge import MISSED_PERCENT, not_captured
 from perfmodels.registry import SYSTEMS
 
 # the FFS example of the panel's tests and screenshot (MASSBUS): its 16K read, 610 KB/s, is above

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from perfmodels import own, ownfit, ownresiduals
 from perfmodels.fitted import fitted
+from perfmodels.fitting import own, ownfit, ownresiduals
 from perfmodels.registry import SYSTEMS
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from .fitting import MISS_COST, Unknown, split
+from ..system import System
+from ..types import Evaluation, Knobs, KnobValue, Observation, Params
+from . import MISS_COST, Unknown, split
 from .leastsq import Residuals, Vector
-from .system import System
-from .types import Evaluation, Knobs, KnobValue, Observation, Params
 
 MISS = math.sqrt(MISS_COST)  # a value the model cannot predict: as in fitting.loss
 

@@ -14,16 +14,15 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from . import ownjudge, ownprior, ownsearch
-from .fitted import fitted
-from .fitting import FLAT_TOLERANCE, SIGNIFICANT, Unknown, baseline, error_percent, loss, split
+from ..fitted import fitted
+from ..system import System
+from ..types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TableProblem, observation
+from ..types.requests import Progress
+from . import FLAT_TOLERANCE, SIGNIFICANT, Unknown, baseline, error_percent, loss, ownjudge, ownprior, ownsearch, split
 from .leastsq import Box, Fit, Prior, cost, jacobian, left_out_step, levenberg_marquardt
 from .multistart import own_best
 from .ownresiduals import MISS, group_residuals, residuals
 from .profileranges import profile_ranges
-from .system import System
-from .types import Knobs, Observation, OwnFit, OwnFitRow, Params, Table, TableProblem, observation
-from .types.requests import Progress
 
 # How many times a better fit the profile walk meets is taken (each costs a walk again).
 RESCUES = 2

@@ -22,9 +22,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .knobs import Knob, Metric, Spec
-from .types import Table, TableColumn
-from .units import factor
+from ..knobs import Knob, Metric, Spec
+from ..types import Table, TableColumn
+from ..units import factor
 
 MAX_BYTES = 64 * 1024
 MAX_ROWS = 500

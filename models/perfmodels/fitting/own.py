@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .registry import system
-from .types import OwnFit, Table
-from .types.requests import Progress
+from ..registry import system
+from ..types import OwnFit, Table
+from ..types.requests import Progress
 
 
 def read_table(name: str, text: str, knobs: Mapping[str, object] | None = None) -> Table:
