@@ -102,9 +102,8 @@ async def _next(q: asyncio.Queue[tuple[float, dict[str, Any]]], kind: str) -> fl
 
 async def _answer(http: Http, code: str, gate: asyncio.Semaphore, token: str, value: float) -> None:
     async with gate:
-        status, body = await http.call(
-            "POST", f"/api/classes/{code}/answers", {"step": 2, "value": value}, {"X-Student-Token": token}
-        )
+        told = {"step": 2, "answer": {"kind": "point", "y": value}}
+        status, body = await http.call("POST", f"/api/classes/{code}/answers", told, {"X-Student-Token": token})
         assert status == 201, (status, body)
 
 

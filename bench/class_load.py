@@ -104,7 +104,12 @@ async def main() -> None:
         status, _ = await c.call(
             "POST",
             f"/api/classes/{code}/answers",
-            {"step": 2, "value": random.uniform(1e4, 2e5), "round": round_no, "confidence": random.randint(1, 3)},
+            {
+                "step": 2,
+                "answer": {"kind": "point", "y": random.uniform(1e4, 2e5)},
+                "round": round_no,
+                "confidence": random.randint(1, 3),
+            },
             {"X-Student-Token": s["student_token"]},
         )
         took["answer"].append(time.perf_counter() - t0)

@@ -10,9 +10,10 @@ import math
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import yaml
+from pydantic import BaseModel, ConfigDict, Field
 
 from perfmodels import registry
 
@@ -29,6 +30,37 @@ MAX_POINT_VALUE = 1e15
 # A sketched curve is sampled at the question's x values: 3 to this many (format.ts's too).
 MIN_SKETCH_POINTS = 3
 MAX_SKETCH_POINTS = 8
+
+
+class PointTold(BaseModel):
+    """A point prediction: the value predicted, in the chart's unit."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["point"]
+    y: float
+
+
+class ChoiceTold(BaseModel):
+    """A choice, counted from 1 (a knob question's too: its knobs are its choices)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["choice"]
+    choice: int = Field(ge=1, le=MAX_CHOICES)
+
+
+class CurveTold(BaseModel):
+    """A sketched curve: its value at each of the question's x values, in order."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["curve"]
+    ys: list[Annotated[float, Field(ge=0, le=MAX_POINT_VALUE, allow_inf_nan=False)]] = Field(
+        min_length=MIN_SKETCH_POINTS, max_length=MAX_SKETCH_POINTS
+    )
+
+
+# What a student answers, one of three kinds, as the page holds it (frontend/src/lesson/progress.ts
+# StepAnswer): one value from the phone to the class's store, and checked against its step here.
+Told = Annotated[PointTold | ChoiceTold | CurveTold, Field(discriminator="kind")]
 
 
 @dataclass(frozen=True)
@@ -69,29 +101,26 @@ class Step:
         xs = self.xs if len(self.xs) == len(sketch) else tuple(range(1, len(sketch) + 1))
         return "; ".join(f"{x:.10g}: {y:.10g}" for x, y in zip(xs, sketch, strict=True))
 
-    def check(self, value: float | None, choice: int | None, sketch: list[float] | None = None) -> str | None:
+    def check(self, told: Told) -> str | None:
         """Why an answer does not fit this step (None: it fits)."""
         if self.predict is None:
             return "this step asks no question"
-        if self.predict == "curve":
-            if sketch is None or value is not None or choice is not None:
-                return "this step asks for a sketch of the curve"
-            if len(sketch) != len(self.xs):
-                return f"the sketch must have {len(self.xs)} values, one at each x"
-            if not all(math.isfinite(v) and 0 <= v <= self.y_max for v in sketch):
-                return f"each value of the sketch must be between 0 and {self.y_max:g}"
-            return None
-        if sketch is not None:
+        asked = self.predict if self.predict in ("point", "curve") else "choice"
+        if told.kind != asked and told.kind == "curve":
             return "this step does not ask for a sketch"
-        if self.predict == "point":
-            if value is None or choice is not None:
-                return "this step asks for a value"
-            if not math.isfinite(value) or not 0 <= value <= self.y_max:
+        if told.kind != asked:
+            return {"curve": "this step asks for a sketch of the curve", "point": "this step asks for a value"}.get(
+                asked, "this step asks for a choice"
+            )
+        if isinstance(told, CurveTold):
+            if len(told.ys) != len(self.xs):
+                return f"the sketch must have {len(self.xs)} values, one at each x"
+            if not all(math.isfinite(v) and 0 <= v <= self.y_max for v in told.ys):
+                return f"each value of the sketch must be between 0 and {self.y_max:g}"
+        elif isinstance(told, PointTold):
+            if not math.isfinite(told.y) or not 0 <= told.y <= self.y_max:
                 return f"the value must be between 0 and {self.y_max:g}"
-            return None
-        if choice is None or value is not None:
-            return "this step asks for a choice"
-        if not 1 <= choice <= self.choices:
+        elif not 1 <= told.choice <= self.choices:
             return f"the choice must be between 1 and {self.choices}"
         return None
 

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from app.lessons import MAX_SKETCH_POINTS, LessonError, Step, read_check, read_steps
+from app.lessons import MAX_SKETCH_POINTS, ChoiceTold, CurveTold, LessonError, PointTold, Step, read_check, read_steps
 
 CURVE = """
 steps:
@@ -22,15 +22,22 @@ def test_a_curve_question_takes_one_value_at_each_x_within_the_axis():
     curve, point = read_steps(CURVE)
     assert curve.predict == "curve" and curve.xs == (50, 100, 150, 200, 300) and curve.y_max == 100
     assert [dict(w.knobs)["users"] for w in curve.wheres] == [50, 100, 150, 200, 300]
-    assert curve.check(None, None, [10.0, 40.0, 70.0, 90.0, 95.5]) is None
+
+    # (constructed unchecked: the step's own check is what is tried, not the schema's bounds)
+    def sketch(ys):
+        return CurveTold.model_construct(kind="curve", ys=ys)
+
+    assert curve.check(sketch([10.0, 40.0, 70.0, 90.0, 95.5])) is None
     for bad in ([10.0, 40.0, 70.0, 90.0], [10.0] * 6, [10.0, 40.0, -1.0, 90.0, 95.0], [10.0, 40.0, 101.0, 90.0, 95.0]):
-        assert curve.check(None, None, bad) is not None, bad
+        assert curve.check(sketch(bad)) is not None, bad
     for v in (math.nan, math.inf):
-        said = curve.check(None, None, [10.0, 40.0, v, 90.0, 95.0])
+        said = curve.check(sketch([10.0, 40.0, v, 90.0, 95.0]))
         assert said == "each value of the sketch must be between 0 and 100"
-    assert curve.check(50.0, None, None) == "this step asks for a sketch of the curve"
-    assert point.check(None, None, [1.0, 2.0, 3.0]) == "this step does not ask for a sketch"
-    assert point.check(50.0, None, None) is None
+    assert curve.check(PointTold(kind="point", y=50.0)) == "this step asks for a sketch of the curve"
+    assert point.check(sketch([1.0, 2.0, 3.0])) == "this step does not ask for a sketch"
+    assert point.check(ChoiceTold(kind="choice", choice=1)) == "this step asks for a value"
+    assert point.check(PointTold(kind="point", y=50.0)) is None
+    assert point.check(PointTold(kind="point", y=math.inf)) == "the value must be between 0 and 1e+15"
 
 
 def test_a_sketch_reads_in_a_sheet_as_x_and_value_pairs():

@@ -23,7 +23,10 @@ from perfmodels.fitting.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
 from ..classes.models import ClassState
 from ..classes.rules import MAX_LIMIT as MAX_TIME_LIMIT
-from ..lessons import MAX_CHOICES, MAX_LESSON_BYTES, MAX_POINT_VALUE, MAX_SKETCH_POINTS, MAX_STEPS, MIN_SKETCH_POINTS
+from ..lessons import (
+    MAX_LESSON_BYTES,
+    MAX_STEPS,
+)
 
 _mirrors: dict[type, Any] = {}
 
@@ -245,36 +248,6 @@ class StudentIn(BaseModel):
 class StudentJoined(BaseModel):
     student_id: str
     student_token: str
-
-
-class AnswerIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    step: int = Field(ge=1, le=MAX_STEPS)
-    value: float | None = None
-    choice: int | None = Field(default=None, ge=1, le=MAX_CHOICES)
-    # The device's own name for this answer, kept with it: sent again (a retry after a lost
-    # response, the outbox after a lost signal) it is stored and announced once.
-    key: str | None = Field(default=None, min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
-    # the step's count of resets the device knew when the student gave this answer (ClassState):
-    # one given before a reset that arrives after it (kept offline) is refused, not counted
-    resets: int | None = Field(default=None, ge=0, le=1_000_000)
-    # the vote this answer is for (absent: the step's current one): a round-1 answer that
-    # arrives after round 2 opened is refused, not counted as a second vote
-    round: Literal[1, 2] | None = None
-    # how sure the student is: 1 guessing, 2 fairly sure, 3 sure (absent: not said)
-    confidence: Literal[1, 2, 3] | None = None
-    # a sketched curve (`predict: curve`): its value at each of the question's x values, in
-    # order (the step says how many: lessons.Step.check)
-    sketch: (
-        Annotated[
-            list[Annotated[float, Field(ge=0, le=MAX_POINT_VALUE, allow_inf_nan=False)]],
-            Field(min_length=MIN_SKETCH_POINTS, max_length=MAX_SKETCH_POINTS),
-        ]
-        | None
-    ) = None
-    # an answer to the lesson's concept check, before the lesson or after it: `step` is then
-    # the check's question, counted from 1 (absent: a lesson step's answer)
-    phase: Literal["before", "after"] | None = None
 
 
 class AnswerSaved(BaseModel):

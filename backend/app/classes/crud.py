@@ -27,9 +27,10 @@ from ..codes import unambiguous
 from ..core.db import AWAY, write_turn
 from ..core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from ..crud import insert_unique
-from ..lessons import CheckForms, Step
+from ..lessons import CheckForms, ChoiceTold, PointTold, Step, Told
 from . import clock, door, log, rules
 from . import models as ev
+from .answers import AnswerIn
 from .models import Logged, Written
 from .reads import LESSON, aware, spread, state_of, steps_of, told_phase, who
 from .rules import ClassError
@@ -204,30 +205,30 @@ class Stored:
     round: int = 1
 
 
+def flat(told: Told) -> tuple[float | None, int | None, list[float] | None]:
+    """An answer as the store's columns and the events' fields hold it: its value, its choice or
+    its sketch, the others None."""
+    if isinstance(told, PointTold):
+        return told.y, None, None
+    if isinstance(told, ChoiceTold):
+        return None, told.choice, None
+    return None, None, told.ys
+
+
 def answer(
-    db: Session,
-    asker: Student,
-    step_no: int,
-    value: float | None,
-    choice: int | None,
-    step: Step,
-    key: str | None = None,
-    seen_resets: int | None = None,
-    round_no: int | None = None,
-    confidence: int | None = None,
-    check: tuple[str, CheckForms] | None = None,
-    sketch: list[float] | None = None,
+    db: Session, asker: Student, body: AnswerIn, *, step: Step, check: tuple[str, CheckForms] | None
 ) -> Written[Stored]:
-    """Store the student's answer to `step_no` (a `value`, a `choice` or a `sketch`) in the
-    step's round (replacing theirs in that round; `round_no`, if the device says, must be it)
-    with how sure they are (`confidence`).
+    """Store the student's answer (`body`: its step, the answer told, and what the device knew)
+    in the step's round (replacing theirs in that round; `body.round`, if the device says, must
+    be it) with how sure they are.
     `fresh` is False when it was stored already: a device retrying an answer sends the same
     `key`, and it is announced once. `resets` is the step's count of resets it was stored under
     (the device keeps it beside the answer: a later reset, told by the class's state, clears it).
-    `check` (phase, the check's forms): an answer to question `step_no` of the concept check,
+    `check` (phase, the check's forms): an answer to question `body.step` of the concept check,
     before the lesson or after it, taken while the teacher has that phase open, and judged
     against the form the student takes in that phase (`step` is then not used). A step's time
     limit is held by the server's clock (`clock.now`) as the answer is stored."""
+    step_no, told, key, seen_resets, confidence = body.step, body.answer, body.key, body.resets, body.confidence
     with write_turn(db.get_bind().engine), db.begin():
         s = seat(db, find(db, asker.code), asker.token)
         log.line_up(db, s.id)  # this device's answers in the order they are stored
@@ -244,10 +245,10 @@ def answer(
             step_count=c.step_count,
             pace=c.pace,
             current=c.step,
-            round_no=round_no,
+            round_no=body.round,
             open_check=c.check_phase,
             check=counted,
-            bad=step.check(value, choice, sketch),
+            bad=step.check(told),
             now=_now().timestamp(),
         )
         stored = Stored(fresh=False, resets=resets, round=round_now)
@@ -263,6 +264,7 @@ def answer(
         if key is not None and db.scalar(select(ClassAnswer.key).where(*mine)) == key:
             return Written(stored, c.code)  # (stored and announced already)
         now = _now()
+        value, choice, sketch = flat(told)
         drawn = json.dumps(sketch) if sketch is not None else None
         row = {"value": value, "choice": choice, "sketch": drawn, "confidence": confidence, "at": now, "key": key}
         done = db.execute(update(ClassAnswer).where(*mine).values(**row, tx=log.this_tx(db)))
@@ -270,9 +272,9 @@ def answer(
             db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, round=stored.round, phase=phase, **row))
         given = ev.Given(value=value, choice=choice, sketch=sketch, round=stored.round, confidence=confidence)
         given.phase = told_phase(phase)
-        told = _event(db, c, ev.answer_event(step_no, who(s), given), teacher_only=True)
+        said = _event(db, c, ev.answer_event(step_no, who(s), given), teacher_only=True)
     _touch(db, c)
-    return Written(Stored(fresh=True, resets=stored.resets, round=stored.round), c.code, (told,))
+    return Written(Stored(fresh=True, resets=stored.resets, round=stored.round), c.code, (said,))
 
 
 def control(

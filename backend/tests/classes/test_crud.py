@@ -6,9 +6,16 @@ import pytest
 from sqlalchemy.orm import Session
 
 from app.classes import crud, reads
+from app.classes.answers import AnswerIn
 from app.classes.crud import Student, Teacher
 from app.classes.rules import ClassError
 from app.lessons import Step
+
+
+def point(step: int, y: float, key: str | None = None) -> AnswerIn:
+    """A point answer to `step`, as a phone sends it."""
+    return AnswerIn(step=step, answer={"kind": "point", "y": y}, key=key)
+
 
 POINT = Step(predict="point")
 
@@ -35,10 +42,10 @@ def test_each_write_returns_its_answer_and_the_events_it_logged(engine):
     assert moved.value.step == 2 and _kinds(moved) == [("state", False)]
     ann = Student(teacher.code, "s-token")
     with Session(engine) as db:
-        given = crud.answer(db, ann, 2, 5.0, None, POINT, key="k-0123456789")
+        given = crud.answer(db, ann, point(2, 5.0, key="k-0123456789"), step=POINT, check=None)
     assert given.value.fresh and _kinds(given) == [("answers", True)]
     with Session(engine) as db:  # sent again under its key: stored already, nothing to announce
-        again = crud.answer(db, ann, 2, 5.0, None, POINT, key="k-0123456789")
+        again = crud.answer(db, ann, point(2, 5.0, key="k-0123456789"), step=POINT, check=None)
     assert not again.value.fresh and again.events == ()
     with Session(engine) as db:
         shown = crud.control(db, teacher, step_no=None, reveal=True, locked=None, pace=None, reset=True)

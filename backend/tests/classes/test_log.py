@@ -11,12 +11,20 @@ from sqlalchemy.orm import Session
 
 from app.classes import crud, reads
 from app.classes import log as class_log
+from app.classes.answers import AnswerIn
 from app.classes.crud import Student, Teacher
 from app.classes.log import Cursor
 from app.core.db import write_turn
 from app.lessons import Step
 
 STEPS = 4
+
+
+def point(step: int, y: float, key: str | None = None) -> AnswerIn:
+    """A point answer to `step`, as a phone sends it."""
+    return AnswerIn(step=step, answer={"kind": "point", "y": y}, key=key)
+
+
 POINT = Step(predict="point", choices=0)
 
 
@@ -63,7 +71,7 @@ def test_a_reader_misses_nothing_and_repeats_nothing_while_many_write_at_once(en
                 crud.join(db, code, f"s{i}", f"token-{i}")
             for n in range(3):  # each answers step 2 three times, the last one stays
                 with Session(engine) as db:
-                    crud.answer(db, Student(code, f"token-{i}"), 2, float(10 * i + n), None, POINT)
+                    crud.answer(db, Student(code, f"token-{i}"), point(2, float(10 * i + n)), step=POINT, check=None)
         except BaseException as e:  # noqa: BLE001 (reported below)
             errors.append(e)
 
@@ -105,12 +113,12 @@ def test_a_snapshot_and_its_place_add_up_to_the_tables(engine):
         while not done.is_set():
             i = n % 6
             with Session(engine) as db:
-                crud.answer(db, Student(code, f"token-{i}"), 2, float(n), None, POINT)
+                crud.answer(db, Student(code, f"token-{i}"), point(2, float(n)), step=POINT, check=None)
             n += 1
         with Session(engine) as db:
             crud.control(db, teacher, step_no=None, reveal=None, locked=None, pace=None, reset=True)
         with Session(engine) as db:
-            crud.answer(db, Student(code, "token-0"), 2, 0.25, None, POINT)
+            crud.answer(db, Student(code, "token-0"), point(2, 0.25), step=POINT, check=None)
 
     writer = threading.Thread(target=answering)
     writer.start()

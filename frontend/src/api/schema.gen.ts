@@ -204,10 +204,13 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
-    /** AnswerIn */
+    /**
+     * AnswerIn
+     * @description A student's answer: to a lesson step, or (`phase`) to a question of the concept check.
+     */
     AnswerIn: {
-      /** Choice */
-      choice?: number | null;
+      /** Answer */
+      answer: components["schemas"]["PointTold"] | components["schemas"]["ChoiceTold"] | components["schemas"]["CurveTold"];
       /** Confidence */
       confidence?: (1 | 2 | 3) | null;
       /** Key */
@@ -218,12 +221,8 @@ export interface components {
       resets?: number | null;
       /** Round */
       round?: (1 | 2) | null;
-      /** Sketch */
-      sketch?: number[] | null;
       /** Step */
       step: number;
-      /** Value */
-      value?: number | null;
     };
     /** AnswerSaved */
     AnswerSaved: {
@@ -514,6 +513,19 @@ export interface components {
       /** Questions */
       questions: components["schemas"]["CheckQuestion"][];
     };
+    /**
+     * ChoiceTold
+     * @description A choice, counted from 1 (a knob question's too: its knobs are its choices).
+     */
+    ChoiceTold: {
+      /** Choice */
+      choice: number;
+      /**
+       * Kind
+       * @constant
+       */
+      kind: "choice";
+    };
     /** ClassCreated */
     ClassCreated: {
       /** Code */
@@ -626,6 +638,19 @@ export interface components {
       slug: string;
       /** Url */
       url: string;
+    };
+    /**
+     * CurveTold
+     * @description A sketched curve: its value at each of the question's x values, in order.
+     */
+    CurveTold: {
+      /**
+       * Kind
+       * @constant
+       */
+      kind: "curve";
+      /** Ys */
+      ys: number[];
     };
     /**
      * Dataset
@@ -1383,6 +1408,19 @@ export interface components {
       right: number | null;
       /** Right Pct */
       right_pct: number | null;
+    };
+    /**
+     * PointTold
+     * @description A point prediction: the value predicted, in the chart's unit.
+     */
+    PointTold: {
+      /**
+       * Kind
+       * @constant
+       */
+      kind: "point";
+      /** Y */
+      y: number;
     };
     /** Problem */
     Problem: {

@@ -12,7 +12,7 @@ import { StepView } from "../lesson/StepView";
 import type { ModelClient } from "../runtime/ModelClient";
 import { type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
 import type { Form } from "./forms";
-import { held as heldText, type Phase, toldOf } from "./room";
+import { held as heldText, type Phase } from "./room";
 
 export const PHASE_WORDS: Record<Phase, string> = { before: "before the lesson", after: "after the lesson" };
 
@@ -51,7 +51,7 @@ export function CheckSeat({ code, token, name, questions, form, phase, held, onl
   const answered = Object.keys(held).length;
   const step = checkStep(questions[n - 1], n - 1, total);
   const submit = async (a: StepAnswer) => {
-    const body = { ...toldOf(a), phase };
+    const body = { answer: a, phase };
     const got = await sendAnswer(code, token, n, body);
     if (got === "waiting") return "waiting" as const;
     took(got);

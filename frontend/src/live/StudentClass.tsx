@@ -19,7 +19,7 @@ import { Countdown } from "./Countdown";
 import { deadlineOf, useSecondsLeft } from "./deadline";
 import { formIn, formQuestions, hasTwoForms } from "./forms";
 import { Confidence, DiscussionGroup, type Sure } from "./PeerVote";
-import { type Acknowledged, emptySeat, foldSeat, held, openedSince, placeIn, placeWords, roundOf, type Seat as SeatState, stepAnswer, toldOf, useClassStream } from "./room";
+import { type Acknowledged, emptySeat, foldSeat, held, openedSince, placeIn, placeWords, roundOf, type Seat as SeatState, sentAnswer, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
 
 export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
@@ -88,7 +88,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   const headers = useMemo(() => ({ "X-Student-Token": token }), [token]);
   const { value: seat, link, dispatch, resync } = useClassStream<SeatState, Acknowledged>(code, headers, foldSeat, emptySeat);
   const [own, setOwn] = useState<number | null>(null); // self-paced: the step this student chose
-  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, round: s.round, confidence: s.body.confidence, phase: s.body.phase, answer: stepAnswer(s.body) }), [dispatch]);
+  const took = useCallback((s: Stored) => dispatch({ type: "mine", step: s.step, resets: s.resets, round: s.round, confidence: s.body.confidence ?? undefined, phase: s.body.phase ?? undefined, answer: sentAnswer(s.body) }), [dispatch]);
   // a refused answer may have arrived before the refusal (its reply lost): read the class afresh
   const outbox = useAnswerOutbox(code, took, resync);
   const state = seat.state;
@@ -157,7 +157,7 @@ function LessonSeat({ code, lesson, token, name, client, seat, state, link, took
   const open = !!q && !revealed && !locked && !state.ended;
   // an answer with how sure, in its round: a device that kept it offline into round 2 is refused
   const send = async (a: StepAnswer, how: Sure | null) => {
-    const body: AnswerBody = { ...toldOf(a), round, ...(how ? { confidence: how } : {}) };
+    const body: AnswerBody = { answer: a, round, ...(how ? { confidence: how } : {}) };
     const got = await sendAnswer(code, token, number, body, state.resets?.[String(number)] ?? 0);
     if (got === "waiting") return "waiting" as const;
     took(got);

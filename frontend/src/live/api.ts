@@ -14,11 +14,12 @@ export type Group = S["Group"];
 export type ClassReport = S["ClassReport"];
 export type CheckReport = S["CheckReport"];
 
-/** An answer (a value, a choice or a sketch's values), with how sure the student is (1 guessing,
- * 2 fairly sure, 3 sure) and the round it was given in (kept offline into round 2, a round-1
- * answer is refused, not counted as round 2's); `phase`: an answer to the concept check's
- * question `step`, before the lesson or after it. */
-export type AnswerBody = ({ value: number } | { choice: number } | { sketch: number[] }) & { confidence?: 1 | 2 | 3; round?: 1 | 2; phase?: "before" | "after" };
+/** An answer as the class is sent it (the server's AnswerIn, less what the call adds): `answer`,
+ * one value of three kinds (a point, a choice or a sketch's values, as the step holds it), with
+ * how sure the student is (1 guessing, 2 fairly sure, 3 sure) and the round it was given in (kept
+ * offline into round 2, a round-1 answer is refused, not counted as round 2's); `phase`: an
+ * answer to the concept check's question `step`, before the lesson or after it. */
+export type AnswerBody = Omit<S["AnswerIn"], "step" | "key" | "resets">;
 
 const at = (code: string, rest = "") => `/api/classes/${encodeURIComponent(code)}${rest}`;
 

@@ -3,6 +3,7 @@
 // Pure functions, so the folding is tested without a server.
 import { useCallback, useEffect, useReducer, useState } from "react";
 import type { StepAnswer } from "../lesson/progress";
+import type { AnswerBody } from "./api";
 import { skewOf } from "./deadline";
 import type { Order, Phase } from "./forms";
 import { type ClassEvent, type ClassStateData, type Link, openStream, type Spread } from "./stream";
@@ -97,9 +98,13 @@ export const stepAnswer = (a: Told): StepAnswer =>
 export const held = (a: StepAnswer | null): string =>
   a === null ? "" : a.kind === "point" ? String(a.y) : a.kind === "curve" ? a.ys.join(";") : `choice ${a.choice}`;
 
-/** An answer as the class is sent it (answerOutbox.ts, api.ts). */
-export const toldOf = (a: StepAnswer): { value: number } | { choice: number } | { sketch: number[] } =>
+/** An answer as the class's events tell it (its value, choice or sketch: `Given`). */
+export const toldOf = (a: StepAnswer): Told =>
   a.kind === "point" ? { value: a.y } : a.kind === "curve" ? { sketch: a.ys } : { choice: a.choice };
+
+/** The answer a body sent holds: as this build sends it, or (kept in this device's outbox by an
+ * earlier build) with the kind's field at the top, which the class takes too. */
+export const sentAnswer = (b: AnswerBody | (Told & Omit<AnswerBody, "answer">)): StepAnswer => ("answer" in b && b.answer ? b.answer : stepAnswer(b as Told));
 /** Steps whose round rose between two states: their current answers became round 1's. */
 const roseTo2 = (before: ClassStateData | null, now: ClassStateData) =>
   Object.keys(now.rounds ?? {}).map(Number).filter((n) => roundOf(now, n) > roundOf(before, n));

@@ -23,7 +23,7 @@ afterEach(() => {
 
 it("ends an answer's hung request at the time limit, as a failure worth retrying", async () => {
   let outcome: unknown = "pending";
-  void classes.answer("ABCDEF", "t", 2, { value: 5 }, "k").then((r) => (outcome = r), (e) => (outcome = e));
+  void classes.answer("ABCDEF", "t", 2, { answer: { kind: "point", y: 5 } }, "k").then((r) => (outcome = r), (e) => (outcome = e));
   await vi.advanceTimersByTimeAsync(ANSWER_LIMIT_MS - 1);
   expect(outcome).toBe("pending"); // a slow reply is still waited for
   await vi.advanceTimersByTimeAsync(1);

@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse, Response
 
 from ...classes import crud, groups, reads, sheets, sweep
 from ...classes import report as class_report
+from ...classes.answers import AnswerIn
 from ...classes.bus import announce
 from ...classes.models import ClassState, Group
 from ...classes.report import ClassReport
@@ -36,7 +37,6 @@ from ..deps import (
 from ..errors import problems
 from ..quota import QuotaDep
 from ..schemas import (
-    AnswerIn,
     AnswerSaved,
     ClassCode,
     ClassCreated,
@@ -103,23 +103,7 @@ def answer(
         step, check = step_of(engine, settings.lessons_dir, student.code, body.step), None
     else:  # a question of the concept check, in the form this student takes (crud.answer)
         step, check = Step(None), (body.phase, check_of(engine, settings.lessons_dir, student.code))
-    stored = announce(
-        bus,
-        crud.answer(
-            db,
-            student,
-            body.step,
-            body.value,
-            body.choice,
-            step,
-            body.key,
-            body.resets,
-            body.round,
-            body.confidence,
-            check,
-            body.sketch,
-        ),
-    )
+    stored = announce(bus, crud.answer(db, student, body, step=step, check=check))
     return JSONResponse(
         {"step": body.step, "saved": True, "resets": stored.resets, "round": stored.round}, status_code=201
     )

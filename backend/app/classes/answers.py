@@ -1,0 +1,49 @@
+"""What a student's device sends a class: an answer (`AnswerIn`), to a lesson step or to a question
+of the concept check, carrying one value of three kinds (lessons.Told: a point, a choice or a
+sketched curve). The route hands it whole to the class's store (crud.answer)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ..lessons import MAX_STEPS, Told
+
+
+class AnswerIn(BaseModel):
+    """A student's answer: to a lesson step, or (`phase`) to a question of the concept check."""
+
+    model_config = ConfigDict(extra="forbid")
+    step: int = Field(ge=1, le=MAX_STEPS)
+    # what the student answers: a point, a choice or a sketched curve, one value of three kinds
+    answer: Told
+    # The device's own name for this answer, kept with it: sent again (a retry after a lost
+    # response, the outbox after a lost signal) it is stored and announced once.
+    key: str | None = Field(default=None, min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+    # the step's count of resets the device knew when the student gave this answer (ClassState):
+    # one given before a reset that arrives after it (kept offline) is refused, not counted
+    resets: int | None = Field(default=None, ge=0, le=1_000_000)
+    # the vote this answer is for (absent: the step's current one): a round-1 answer that
+    # arrives after round 2 opened is refused, not counted as a second vote
+    round: Literal[1, 2] | None = None
+    # how sure the student is: 1 guessing, 2 fairly sure, 3 sure (absent: not said)
+    confidence: Literal[1, 2, 3] | None = None
+    # an answer to the lesson's concept check, before the lesson or after it: `step` is then
+    # the check's question, counted from 1 (absent: a lesson step's answer)
+    phase: Literal["before", "after"] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flat(cls, data: Any) -> Any:
+        """An answer from a page of an earlier build, or kept offline by one (its outbox): the
+        kind's field at the top (`value`, `choice` or `sketch`), taken as the one answer."""
+        if not isinstance(data, dict) or "answer" in data:
+            return data
+        flat = {k: data[k] for k in ("value", "choice", "sketch") if k in data and data[k] is not None}
+        if len(flat) != 1:
+            return data  # (refused below: no answer, or two kinds at once)
+        rest = {k: v for k, v in data.items() if k not in ("value", "choice", "sketch")}
+        [(name, v)] = flat.items()
+        told = {"value": {"kind": "point", "y": v}, "choice": {"kind": "choice", "choice": v}}.get(name)
+        return {**rest, "answer": told or {"kind": "curve", "ys": v}}
