@@ -106,9 +106,9 @@ class Step:
         if self.predict is None:
             return "this step asks no question"
         asked = self.predict if self.predict in ("point", "curve") else "choice"
-        if told.kind != asked and told.kind == "curve":
-            return "this step does not ask for a sketch"
         if told.kind != asked:
+            if told.kind == "curve":
+                return "this step does not ask for a sketch"
             return {"curve": "this step asks for a sketch of the curve", "point": "this step asks for a value"}.get(
                 asked, "this step asks for a choice"
             )

@@ -23,10 +23,7 @@ from perfmodels.fitting.owndata import MAX_BYTES as MAX_TABLE_BYTES
 
 from ..classes.models import ClassState
 from ..classes.rules import MAX_LIMIT as MAX_TIME_LIMIT
-from ..lessons import (
-    MAX_LESSON_BYTES,
-    MAX_STEPS,
-)
+from ..lessons import MAX_LESSON_BYTES, MAX_STEPS
 
 _mirrors: dict[type, Any] = {}
 

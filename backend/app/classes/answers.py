@@ -10,6 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..lessons import MAX_STEPS, Told
 
+# an earlier build's field for each kind of answer, and the kind's own name for it
+_FLAT = {"value": ("point", "y"), "choice": ("choice", "choice"), "sketch": ("curve", "ys")}
+
 
 class AnswerIn(BaseModel):
     """A student's answer: to a lesson step, or (`phase`) to a question of the concept check."""
@@ -40,10 +43,9 @@ class AnswerIn(BaseModel):
         kind's field at the top (`value`, `choice` or `sketch`), taken as the one answer."""
         if not isinstance(data, dict) or "answer" in data:
             return data
-        flat = {k: data[k] for k in ("value", "choice", "sketch") if k in data and data[k] is not None}
+        flat = {k: data[k] for k in _FLAT if data.get(k) is not None}
         if len(flat) != 1:
             return data  # (refused below: no answer, or two kinds at once)
-        rest = {k: v for k, v in data.items() if k not in ("value", "choice", "sketch")}
         [(name, v)] = flat.items()
-        told = {"value": {"kind": "point", "y": v}, "choice": {"kind": "choice", "choice": v}}.get(name)
-        return {**rest, "answer": told or {"kind": "curve", "ys": v}}
+        kind, field = _FLAT[name]
+        return {**{k: x for k, x in data.items() if k not in _FLAT}, "answer": {"kind": kind, field: v}}
