@@ -84,7 +84,8 @@ async function run(browser, base) {
   await control({ step: 4 });
   await page.getByTestId("sketch-by-keyboard").tap();
   const sliders = page.getByTestId("sketch-slider");
-  await sliders.first().waitFor();
+  // the sliders span the chart's scale once it is known (disabled until then)
+  await page.locator("[data-testid=sketch-slider]:enabled").first().waitFor();
   for (let i = 0; i < (await sliders.count()); i++) await sliders.nth(i).fill(await sliders.nth(i).getAttribute("max"));
   await page.waitForTimeout(500);
   await send();

@@ -54,6 +54,9 @@ export function SketchQuestion({ prompt, xs, xText, xLabel, xUnit, yMetric, top,
   const now = ys ?? xs.map(() => Number.NaN);
   const grip = useRef<Grip>(null);
   const done = now.every(Number.isFinite);
+  // Before the chart's scale is known a slider would span a made-up range, and a point set on it
+  // would mean nothing: the sliders wait for it.
+  const scaled = top !== undefined;
   const max = top ?? 1;
   const at = (x: number) => (xUnit ? `at ${xText(x)}` : `at ${xLabel} ${xText(x)}`);
   return (
@@ -66,8 +69,9 @@ export function SketchQuestion({ prompt, xs, xText, xLabel, xUnit, yMetric, top,
       {/* the keyboard's way, folded away so that on a phone the chart stays in the first screen */}
       {!revealed && <details className="sketch-points">
         <summary data-testid="sketch-by-keyboard">{`Or set each of the ${xs.length} points with a slider`}</summary>
-        <fieldset disabled={committed}>
+        <fieldset disabled={committed || !scaled}>
         <legend className="visually-hidden">{`Your sketch, point by point (${yMetric.unit || yMetric.label})`}</legend>
+        {!scaled && <p className="muted" data-testid="sketch-waiting">The sliders wait for the chart's scale…</p>}
         {xs.map((x, i) => (
           <label key={x} className="sketch-slider">
             <span className="sketch-at">{at(x)}</span>

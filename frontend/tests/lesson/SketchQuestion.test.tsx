@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 // What the reveal says of a sketch (lesson/SketchQuestion.tsx): its error against the model, the
 // memo's points between its x values, and a class's median sketch; and its table, point by point.
-import { cleanup, render } from "@testing-library/react";
+// Before the reveal: its sliders wait for the chart's scale.
+import { cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { sketchSaid, SketchTable } from "../../src/lesson/SketchQuestion";
+import { SketchQuestion, sketchSaid, SketchTable } from "../../src/lesson/SketchQuestion";
 
 afterEach(cleanup);
 const memo = (x: number, y: number) => ({ x, y, printed: String(y), citation: `Table 1, x ${x}`, exact: true, differs: [] });
@@ -26,5 +27,32 @@ describe("a sketch revealed", () => {
   it("lists each point: the sketch, the model and how far off", () => {
     const t = render(<SketchTable xs={[2, 6]} ys={[110, 50]} model={[100, 100]} xText={(v) => `${v} buffers`} unit="bit/s" />);
     expect([...t.container.querySelectorAll("tbody tr")].map((r) => r.textContent)).toEqual(["2 buffers110 bit/s100 bit/s10 %", "6 buffers50 bit/s100 bit/s50 %"]);
+  });
+});
+
+describe("a sketch's sliders", () => {
+  const metric = { name: "tput", label: "Throughput", unit: "bytes", share: false } as never;
+  const ask = (top: number | undefined, drafts: number[][]) => render(
+    <SketchQuestion prompt="Sketch it" xs={[1, 2]} xText={String} xLabel="Chunk" xUnit="KB" yMetric={metric} top={top} ys={null}
+      committed={false} onDraft={(ys) => drafts.push(ys)} onCommit={() => undefined} submitLabel="Send" liveNote={null} revealed={false} />,
+  );
+  // A slow phone drew the sliders before the chart's scale came: a point set then spanned 0 to 1
+  // and was lost or meaningless once the scale arrived.
+  it("wait for the chart's scale: before it they are disabled and say so", () => {
+    const drafts: number[][] = [];
+    const t = ask(undefined, drafts);
+    const sliders = [...t.container.querySelectorAll<HTMLInputElement>("input[type=range]")];
+    expect(sliders.map((s) => s.matches(":disabled"))).toEqual([true, true]);
+    expect(t.getByTestId("sketch-waiting").textContent).toContain("wait for the chart's scale");
+  });
+  it("once the scale is known, span it and set a point", () => {
+    const drafts: number[][] = [];
+    const t = ask(50000, drafts);
+    const sliders = [...t.container.querySelectorAll<HTMLInputElement>("input[type=range]")];
+    expect(sliders.map((s) => [s.matches(":disabled"), s.max])).toEqual([[false, "50000"], [false, "50000"]]);
+    expect(t.queryByTestId("sketch-waiting")).toBeNull();
+    fireEvent.change(sliders[0], { target: { value: "50000" } });
+    expect(drafts.at(-1)?.[0]).toBe(50000);
+    expect(Number.isNaN(drafts.at(-1)?.[1])).toBe(true);
   });
 });
