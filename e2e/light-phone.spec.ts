@@ -10,7 +10,7 @@ test.use({ serviceWorkers: "allow" }); // a visitor's browser, with the app's se
 
 const RUNTIME = (url: string) => /\/(pyodide|py)\//.test(url) || /\/assets\/worker-/.test(url);
 
-test("a class seat moves under 230 KB through join, a point step, a choice step and the reveal, and never asks for Python; its explorer link does", async ({ browser }) => {
+test("a class seat moves under 180 KB through join, a point step, a choice step and the reveal, and never asks for Python; its explorer link does", async ({ browser }) => {
   test.setTimeout(90_000);
   const teacher = new TeacherView(await (await browser.newContext()).newPage());
   await teacher.startOn("/learn/decnet-link-quota/1");
@@ -43,7 +43,7 @@ test("a class seat moves under 230 KB through join, a point step, a choice step 
   await page.waitForTimeout(1_000); // (anything the page would fetch late)
   const total = [...bytes.values()].reduce((a, b) => a + b, 0);
   expect(urls.filter(RUNTIME), "a class seat asked for the Python runtime").toEqual([]);
-  expect(total, `a class seat moved ${Math.round(total / 1024)} KB`).toBeLessThanOrEqual(230 * 1024);
+  expect(total, `a class seat moved ${Math.round(total / 1024)} KB`).toBeLessThanOrEqual(180 * 1024);
 
   // the explorer, opened from the step, is the full app: it starts Python
   await page.getByRole("link", { name: "Open this in the explorer" }).tap();

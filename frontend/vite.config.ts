@@ -74,7 +74,19 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       // The service worker keeps a fixed name at the root (its scope); everything else is hashed.
       input: { index: here("index.html"), sw: here("src/sw/sw.ts") },
-      output: { entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js") },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js"),
+        // Fewer, fuller files: a file of a few hundred bytes cost more in its response's headers
+        // than in its body (a student's phone fetched five such, bench/student_phone.mjs --files).
+        // The small modules the pages share travel as one file; d3's scales and shapes, which
+        // every chart loads together, as one.
+        codeSplitting: {
+          groups: [
+            { name: "common", test: /frontend[\\/]src[\\/](api[\\/](types|client)|data[\\/]citation|format|lesson[\\/](picking|axis|memoFigure))\.ts$/ },
+            { name: "d3", test: /node_modules[\\/](d3-[a-z]+|internmap)[\\/]/ },
+          ],
+        },
+      },
     },
   },
   worker: { format: "es" },

@@ -137,3 +137,15 @@ def test_the_sandbox_for_edited_models_has_no_network(make_client, tmp_path_fact
     # the app's own pages keep the app's policy (never framed, never the sandbox's)
     assert "frame-ancestors 'none'" in web.get("/").headers["content-security-policy"]
     assert "frame-ancestors 'none'" in web.get("/explore/afs").headers["content-security-policy"]
+
+
+def test_pages_and_scripts_keep_the_pages_policy_and_isolation(web):
+    # (an /api answer carries a shorter set: test_headers.py) a page, and a script a worker may
+    # run, are cross-origin isolated under the page's policy
+    for path in ("/", "/explore/afs", "/assets/index-abc123.js"):
+        h = web.get(path).headers
+        csp = h["content-security-policy"]
+        assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "unsafe-inline" not in csp, path
+        assert h["referrer-policy"] == "same-origin"
+        assert h["cross-origin-opener-policy"] == "same-origin"
+        assert h["cross-origin-embedder-policy"] == "require-corp"

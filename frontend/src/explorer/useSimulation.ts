@@ -12,7 +12,7 @@ import type { SeriesPoint } from "../chart/geometry";
 import type { ModelClient } from "../runtime/ModelClient";
 import { counted } from "../format";
 import { notSimulated, sentenceOf } from "./simulationText";
-import { sameRun } from "./simulationRuns";
+import { sameRun, simulatedXs } from "./simulationRuns";
 
 export type Service = "exponential" | "constant" | "mechanism" | "cv";
 
@@ -20,16 +20,6 @@ export interface SimulationAsk {
   service: Service;
   cv: number;
   seed: number;
-}
-
-/** The settings simulated along a curve: five spread over it, and the knob's own setting (where
- * it lies along it). */
-export function simulatedXs(curve: SeriesPoint[], at: number): number[] {
-  const xs = curve.map((p) => p.x);
-  if (!xs.length) return [];
-  const picked = [0.1, 0.3, 0.5, 0.75, 1].map((f) => xs[Math.round(f * (xs.length - 1))]);
-  const inside = Number.isFinite(at) && at >= Math.min(...xs) && at <= Math.max(...xs);
-  return [...new Set([...picked, ...(inside ? [at] : [])])].sort((a, b) => a - b);
 }
 
 interface Run {

@@ -1,6 +1,6 @@
 // One lesson step: the explanation, the explorer state it sets, and its question. A question
 // hides the model's curve and the memo's points until the learner commits a prediction.
-import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SystemSpec } from "../api/types";
 import { axesOf, Chart } from "../chart/Chart";
 import { bandNamesOf } from "../chart/curves";
@@ -22,11 +22,13 @@ import { useSystem } from "../explorer/useSystem";
 import { fitPredictions, stepTop } from "./axis";
 import { formatValue, knobDisplay } from "../format";
 import { announce } from "../a11y/announcer";
-import { SensitivityPanel } from "../explorer/SensitivityPanel";
 import { ChoiceTally, type Tally } from "./ChoiceTally";
 import { stepMarks } from "./stepMarks";
 import { classSketchOf, sketchOf, sketchWords, useCurveModel } from "./sketchStep";
 import { useStepSimulation } from "./useStepSimulation";
+
+// what matters most: only a knob question's reveal shows it, so the other steps never fetch it
+const SensitivityPanel = lazy(() => import("../explorer/SensitivityPanel").then((m) => ({ default: m.SensitivityPanel })));
 
 /** The explorer state a step describes, over the system's defaults. */
 export function stepState(step: LessonStep, spec: SystemSpec): ExplorerState {
@@ -279,7 +281,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
         {place && <p data-testid="class-place">{place}</p>}
         {/* which knob matters most: the model's whole answer, every knob's effect here (on a
             projector, in the chart's column, where the room is looking) */}
-        {q?.predict === "knob" && revealed && !present && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
+        {q?.predict === "knob" && revealed && !present && <Suspense fallback={null}><SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} /></Suspense>}
         {revealed && <SimulationStatus sim={sim} />}
         {revealed && step.after && <div className="after"><Paragraphs text={step.after} /></div>}
         {revealed && !present && <p><a href={explore}>Open this in the explorer</a></p>}
@@ -287,7 +289,7 @@ function StepBody({ step, number, lessonKey, client, present, spec, dataset, liv
       {!chartless && <section className="lesson-chart" aria-label="Chart">
         {live?.board}
         {live?.tally && <ChoiceTally tally={live.tally} />}
-        {q?.predict === "knob" && revealed && present && <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} />}
+        {q?.predict === "knob" && revealed && present && <Suspense fallback={null}><SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} source={spec.id} /></Suspense>}
         <div ref={chartBox}>
         {!ready ? (
           <p className="loading" aria-busy="true">Computing the curve…</p>

@@ -4,22 +4,19 @@
 import type { KnobValues } from "../api/types";
 import type { ClassSketch } from "../chart/marks/classSketch";
 import type { Sketch } from "../chart/marks/sketch";
-import { settled } from "../runtime/answer";
 import type { ModelClient } from "../runtime/ModelClient";
 import { useLatest } from "../view/useLatest";
 import type { Question } from "./format";
 import type { StepAnswer } from "./progress";
 import { sketchBand, snap } from "./sketch";
 
-/** The model's values of `y` at the sketch's x values (null until known, or without a sketch):
- * each asked on its own (the answers the server judges by: classes/report.py), in a background
- * lane of its own so that none replaces another. */
+/** The model's values of `y` at the sketch's x values (null until known, or without a sketch),
+ * in one request in a background lane: a sweep at those values, each equal to the model's
+ * value there as the server judges a sketch by it (classes/report.py). */
 export function useCurveModel(client: ModelClient, system: string, xs: number[] | null, knobs: KnobValues, x: string, y: string): number[] | null {
   const key = xs ? `${system}|curve|${JSON.stringify(knobs)}|${x}|${xs.join(",")}` : null;
-  const got = useLatest(key, () => ({
-    later: Promise.all(xs!.map((v, i) => settled(client.evaluate(system, { ...knobs, [x]: v }, `sketch-${i}`)))),
-  }));
-  return xs && got.value ? got.value.map((r) => r.metrics[y] ?? Number.NaN) : null;
+  const got = useLatest(key, () => client.at(system, knobs, x, xs!, "sketch"));
+  return xs && got.value ? xs.map((_, i) => got.value!.metrics[y]?.[i] ?? Number.NaN) : null;
 }
 
 /** The learner's sketch to draw: the answer shown (a draft while open), editable while they may

@@ -3,16 +3,18 @@
 // with the question's spread and the lessons' seed, and drawn beside the curve as the explorer
 // draws them (chart/marks/simulated.tsx). It runs once a step, never before the reveal; the
 // projector's runtime runs it, and a phone (which never starts one) asks the server, whose recent
-// answers hold the same runs for the whole class.
+// answers hold the same runs for the whole class. Its words (explorer/simulationText.ts) are
+// loaded with the first run: a step with no simulation, most of them, never fetches them.
 import { useEffect, useMemo, useState } from "react";
 import type { KnobValues, Simulation, SystemSpec } from "../api/types";
 import type { SeriesPoint } from "../chart/geometry";
 import type { SimPoint, SimulatedView } from "../chart/marks/simulated";
-import { notSimulated, sentenceOf } from "../explorer/simulationText";
-import { simulatedXs } from "../explorer/useSimulation";
+import { simulatedXs } from "../explorer/simulationRuns";
 import type { ModelClient } from "../runtime/ModelClient";
 import type { Question } from "./format";
 import { LESSON_SEED, lessonAsk } from "./lands";
+
+type Words = typeof import("../explorer/simulationText");
 
 export interface StepSimulation {
   view: SimulatedView | null;
@@ -29,6 +31,7 @@ export function useStepSimulation(client: ModelClient, spec: SystemSpec, q: Ques
   // the run belongs to the step's setting and the settings along its curve, not to a render
   const key = revealed && service && xs.length ? JSON.stringify([spec.id, knobs, x, service, xs]) : null;
   const [runs, setRuns] = useState<{ key: string; results: { x: number; result: Simulation }[]; error: string | null; done: boolean } | null>(null);
+  const [words, setWords] = useState<Words | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the run (its system, knobs, x, spread and settings)
   useEffect(() => {
@@ -37,6 +40,13 @@ export function useStepSimulation(client: ModelClient, spec: SystemSpec, q: Ques
     const results: { x: number; result: Simulation }[] = [];
     setRuns({ key, results: [], error: null, done: false });
     (async () => {
+      try {
+        const w = await import("../explorer/simulationText");
+        if (live) setWords(w);
+      } catch (e) {
+        if (live) setRuns({ key, results: [], error: e instanceof Error ? e.message : String(e), done: true });
+        return;
+      }
       for (const v of xs) {
         try {
           const result = await client.own(lessonAsk(spec.id, { ...knobs, [x]: v }, service));
@@ -57,15 +67,15 @@ export function useStepSimulation(client: ModelClient, spec: SystemSpec, q: Ques
 
   const mine = runs && runs.key === key ? runs : null;
   const view = useMemo((): SimulatedView | null => {
-    if (!mine?.results.length) return null;
+    if (!mine?.results.length || !words) return null;
     const points: SimPoint[] = mine.results.flatMap(({ x: at, result }) => {
       const m = result.metrics[y];
       return m ? [{ x: at, mean: m.mean, low: m.ci95[0], high: m.ci95[1], model: result.analytic[y] ?? null }] : [];
     });
     const first = mine.results[0].result;
-    const sentence = points.length ? sentenceOf(spec, x, y, mine.results.map((r) => r.result), points) : notSimulated(spec, y, first);
+    const sentence = points.length ? words.sentenceOf(spec, x, y, mine.results.map((r) => r.result), points) : words.notSimulated(spec, y, first);
     return { points, drew: first.drew, seed: LESSON_SEED, sentence };
-  }, [mine, spec, x, y]);
+  }, [mine, words, spec, x, y]);
   return {
     view,
     running: mine && !mine.done ? { done: mine.results.length, of: xs.length } : null,

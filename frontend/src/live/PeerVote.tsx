@@ -1,16 +1,5 @@
-// Peer instruction on a student's phone: how sure they are (one tap, sent with the answer), and
-// in a step's second vote, whom to discuss it with (their group, formed by the server from the
-// round-1 answers so that each group holds different ones) and what they answered themselves.
-import { useEffect, useState } from "react";
-import { announce } from "../a11y/announcer";
-import { useSystem } from "../explorer/useSystem";
-import { formatValue } from "../format";
-import type { LessonStep } from "../lesson/format";
-import { picking } from "../lesson/picking";
-import type { StepAnswer } from "../lesson/progress";
-import { knobLabel } from "../lesson/Question";
-import { type Group, classes } from "./api";
-import { toldOf } from "./room";
+// Peer instruction on a student's phone: how sure they are (one tap, sent with the answer). A
+// step's second vote, whom to discuss it with, is ./DiscussionGroup.tsx.
 
 export type Sure = 1 | 2 | 3;
 export const SURE_WORDS: Record<Sure, string> = { 1: "Guessing", 2: "Fairly sure", 3: "Sure" };
@@ -28,59 +17,5 @@ export function Confidence({ sure, onPick, disabled }: { sure: number | null; on
         ))}
       </div>
     </fieldset>
-  );
-}
-
-/** An answer in words, as the step shows it (a value in the chart's unit, a choice's words). */
-function useWords(step: LessonStep): (a: { value?: number | null; choice?: number | null; sketch?: number[] | null }) => string {
-  const { spec } = useSystem(step.state.system);
-  const pick = picking(step.question, spec ? knobLabel(spec) : undefined);
-  const metric = spec?.metrics.find((m) => m.name === (step.state.y ?? spec.y_default));
-  return (a) => {
-    if (a.value != null) return formatValue(a.value, metric?.unit ?? "");
-    if (a.choice != null) return pick ? `"${pick.choices[a.choice - 1] ?? a.choice}"` : `choice ${a.choice}`;
-    if (a.sketch?.length) return `a curve from ${formatValue(a.sketch[0], metric?.unit ?? "")} to ${formatValue(a.sketch[a.sketch.length - 1], metric?.unit ?? "")}`;
-    return "nothing yet";
-  };
-}
-
-const asTold = (a: StepAnswer | null) => (a === null ? {} : toldOf(a));
-
-/** Round 2 on the phone: the student's round-1 answer and their discussion group. */
-export function DiscussionGroup({ code, token, number, step, first }: { code: string; token: string; number: number; step: LessonStep; first: StepAnswer | null }) {
-  const [group, setGroup] = useState<Group | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    classes.group(code, token, number).then((g) => live && setGroup(g), (e: Error) => live && setError(e.message));
-    return () => { live = false; };
-  }, [code, token, number]);
-  const words = useWords(step);
-  const opening = `Round 2: discuss, then send your answer again (the same or a new one). You answered ${first ? words(asTold(first)) : "nothing"} in round 1.`;
-  const talk = (m: Group["members"][number]) => (m.name ? `Talk with ${m.name}, who answered ${words(m)}.` : `Talk with someone near you who answered ${words(m)}: ask the person at your left first.`);
-  const alone = first ? "Talk with the people next to you about why you answered as you did." : "You did not vote in round 1: join the people next to you and hear why they answered as they did.";
-  // said once the group is known (a screen reader's user hears the second vote open, and whom to
-  // talk to, as a sighted student sees it)
-  const said = group ? `${opening} ${group.members.length ? group.members.map(talk).join(" ") : alone}` : error ? opening : null;
-  useEffect(() => {
-    if (said) announce(said);
-  }, [said]);
-  return (
-    <section className="seat-status peer-group" data-testid="peer-group" aria-label="Discuss, then vote again">
-      <p><strong>Round 2: discuss, then send your answer again</strong>{` (the same or a new one). You answered ${first ? words(asTold(first)) : "nothing"} in round 1.`}</p>
-      {error && <p className="field-error">{`Could not find your group: ${error}.`}</p>}
-      {group && group.members.length === 0 && (
-        <p data-testid="group-none">{alone}</p>
-      )}
-      {group && group.members.length > 0 && (
-        <ul className="group-members" data-testid="group-members">
-          {group.members.map((m, i) => (
-            // (names are the students' own text: rendered as text)
-            // biome-ignore lint/suspicious/noArrayIndexKey: members are listed once, in the server's order
-            <li key={i}>{talk(m)}</li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

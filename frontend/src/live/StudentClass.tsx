@@ -1,7 +1,7 @@
 // A student's device in a live class, at /c/{code}: join (a display name or none), then the
 // lesson's step the class is on (or any open step, when the teacher lets students move on
 // their own). Answers go to the class's screen; the reveal comes from the teacher.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { announce } from "../a11y/announcer";
 import { allSpecs, apiModels } from "../lesson/access";
 import { loadLesson } from "../lesson/lessonFile";
@@ -14,13 +14,16 @@ import type { ModelClient } from "../runtime/ModelClient";
 import { PageError } from "../PageError";
 import { type AnswerBody, type ClassInfo, classes } from "./api";
 import { flush, RETRY_MS, type Stored, sendAnswer, WAITING_EVENT, waiting } from "./answerOutbox";
-import { CheckSeat } from "./CheckSeat";
 import { Countdown } from "./Countdown";
 import { deadlineOf, useSecondsLeft } from "./deadline";
 import { formIn, formQuestions, hasTwoForms } from "./forms";
-import { Confidence, DiscussionGroup, type Sure } from "./PeerVote";
+import { Confidence, type Sure } from "./PeerVote";
 import { type Acknowledged, emptySeat, foldSeat, held, openedSince, placeIn, placeWords, roundOf, type Seat as SeatState, sentAnswer, useClassStream } from "./room";
 import { keepStudent, studentOf } from "./tokens";
+
+// a concept check and a second vote are parts of some classes only: loaded when they open
+const CheckSeat = lazy(() => import("./CheckSeat").then((m) => ({ default: m.CheckSeat })));
+const DiscussionGroup = lazy(() => import("./DiscussionGroup").then((m) => ({ default: m.DiscussionGroup })));
 
 export function StudentClass({ code, client }: { code: string; client: ModelClient }) {
   const [info, setInfo] = useState<{ info?: ClassInfo; lesson?: Lesson; error?: string }>({});
@@ -112,7 +115,7 @@ function Seat({ code, lesson, token, name, client }: { code: string; lesson: Les
   // the teacher opened the concept check: every phone answers it, whatever the lesson's step
   if (state.check && lesson.check?.length && !state.ended) {
     const form = formIn(seat.me?.forms, state.check, hasTwoForms(lesson));
-    return <CheckSeat code={code} token={token} name={name} questions={formQuestions(lesson, seat.me?.forms, state.check)} form={hasTwoForms(lesson) ? form : null} phase={state.check} held={seat.checks[state.check]} online={link.link === "live"} client={client} took={took} />;
+    return <Suspense fallback={<p className="loading" aria-busy="true">Opening the concept check…</p>}><CheckSeat code={code} token={token} name={name} questions={formQuestions(lesson, seat.me?.forms, state.check)} form={hasTwoForms(lesson) ? form : null} phase={state.check} held={seat.checks[state.check]} online={link.link === "live"} client={client} took={took} /></Suspense>;
   }
   return <LessonSeat code={code} lesson={lesson} token={token} name={name} client={client} seat={seat} state={state} link={link} took={took} outbox={outbox} own={own} setOwn={setOwn} />;
 }
@@ -222,7 +225,7 @@ function LessonSeat({ code, lesson, token, name, client, seat, state, link, took
           {`Your answer to this step, kept while offline, was not taken: ${refused.why}. ${answer ? "The class keeps the answer you sent before, shown here." : "The class has no answer from you for it."}`}
         </p>
       )}
-      {round > 1 && open && <DiscussionGroup code={code} token={token} number={number} step={step} first={seat.first[number] ?? null} />}
+      {round > 1 && open && <Suspense fallback={null}><DiscussionGroup code={code} token={token} number={number} step={step} first={seat.first[number] ?? null} /></Suspense>}
       {/* a reset, a second vote, or a refusal of an answer kept here, starts the step afresh: no
           draft is left showing a value the class does not hold */}
       <StepView key={`${number}/${state.resets?.[String(number)] ?? 0}/${round}/${outbox.refusals}`} step={step} number={number} lessonKey={`class:${code}`} client={client} present={false}

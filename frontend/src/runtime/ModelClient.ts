@@ -65,6 +65,12 @@ export class ModelClient {
     return this.answer({ type: "sweep", system, knobs, x, values: undefined, band: false, params }, lane);
   }
 
+  /** The model along x at the given values alone, without the band (a sketch's points: one
+   * request; a sweep's value at a setting is evaluate's there, exactly). */
+  at(system: string, knobs: KnobValues, x: string, values: number[], lane?: string): Answer<SweepResult> {
+    return this.answer({ type: "sweep", system, knobs, x, values, band: false }, lane);
+  }
+
   /** The band of a curve along x (bandCall's request). */
   band(system: string, knobs: KnobValues, x: string, lane?: string, params?: Params, spread?: Spread): Answer<SweepResult["band"]> {
     return this.answer({ type: "band", system, knobs, x, values: undefined, params, spread }, lane);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Simulation, SystemSpec } from "../../src/api/types";
 import { sentenceOf } from "../../src/explorer/simulationText";
-import { simulatedXs } from "../../src/explorer/useSimulation";
+import { simulatedXs } from "../../src/explorer/simulationRuns";
 
 const spec = {
   id: "decnet",
