@@ -1,7 +1,8 @@
-// Offline: after a first visit the service worker keeps the app, Pyodide and the API's read-only
-// answers, and the model worker keeps its start-up snapshot; a reload with the network cut still
-// explores and charts (Python restored from the snapshot), and a scenario saved offline waits in
-// this browser and is saved when the connection returns.
+// Offline: after a first visit the service worker keeps the explorer, /my, Pyodide and the API's
+// read-only answers (the rest of the app at the next visit), and the model worker keeps its
+// start-up snapshot; a reload with the network cut still explores and charts (Python restored
+// from the snapshot), and a scenario saved offline waits in this browser and is saved when the
+// connection returns.
 import { expect, test } from "@playwright/test";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
@@ -46,4 +47,31 @@ test("the app works offline after the first visit, and saving waits for the conn
   await page.getByRole("link", { name: "Saved while offline" }).click();
   await expect(page).toHaveURL(/\/explore\/lavc\?.*scenario=/);
   await expect(page.getByRole("slider", { name: "Users", exact: true })).toHaveValue("120");
+});
+
+test("a first visit keeps what its page needs; the next visit keeps the rest of the app, the workbench included", async ({ page }) => {
+  test.setTimeout(120_000);
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet");
+  await ex.waitForRuntime();
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!reg.active) throw new Error("no active service worker");
+  });
+  // the build's own list, as the worker was built with it
+  const build = await page.evaluate(async () => {
+    const src = await (await fetch("/sw.js")).text();
+    return JSON.parse(JSON.parse(src.match(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/)![1])) as { files: string[] };
+  });
+  const kept = () => page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith("memolab-app-"))!;
+    return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+  });
+  const workbench = build.files.filter((f) => /^\/assets\/Workbench-.*\.js$/.test(f));
+  expect(workbench).toHaveLength(1);
+  expect(await kept()).not.toContain(workbench[0]);
+  // the next visit (a page the worker answers) keeps the rest
+  await page.reload();
+  await expect.poll(async () => (await kept()).length, { timeout: 30_000 }).toBe(build.files.length);
+  expect((await kept()).sort()).toEqual([...build.files].sort());
 });

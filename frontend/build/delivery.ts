@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { OutputBundle } from "rolldown";
 import type { Plugin } from "vite";
 
 // The runtime as the worker loads it. python_stdlib.zip is the full standard library, fetched only
@@ -43,11 +44,38 @@ function* files(dir: string): Generator<string> {
   }
 }
 
+// The pages a first visit keeps for offline use whatever page it was (frontend/src/sw/strategy.ts):
+// the explorer, and /my, where a scenario saved offline waits. The rest of the app is kept as
+// the visitor opens it, and all of it at the next visit.
+const OFFLINE_PAGES = ["/src/explorer/Explorer.tsx", "/src/scenarios/ScenarioPages.tsx"];
+
+/** The files (as URLs) of the entry and of the chunks holding OFFLINE_PAGES, with every chunk
+ * and style sheet they import. */
+export function essentialFiles(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+  const todo = chunks.filter((c) => (c.isEntry && c.name === "index") || c.moduleIds.some((id) => OFFLINE_PAGES.some((p) => id.replace(/\\/g, "/").endsWith(p))));
+  const seen = new Set<string>();
+  while (todo.length) {
+    const c = todo.pop()!;
+    if (seen.has(c.fileName)) continue;
+    seen.add(c.fileName);
+    const css = (c as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? new Set<string>();
+    for (const f of css) seen.add(f);
+    todo.push(...chunks.filter((d) => c.imports.includes(d.fileName)));
+  }
+  return [...seen].map((f) => `/${f}`).sort();
+}
+
 export function delivery(publicDir: string, outDir: string): Plugin {
   const paths = runtimePaths(publicDir);
+  let essential: string[] = [];
   return {
     name: "memolab-delivery",
     apply: "build",
+    generateBundle(_options, bundle) {
+      essential = essentialFiles(bundle);
+      if (essential.length < 3) this.error(`the offline pages' files were not found in the bundle: ${essential.join(", ")}`);
+    },
     closeBundle(error?: Error) {
       // A failed build (a bad lesson file, say) copied nothing: leave its own error to be read.
       if (error || !existsSync(join(outDir, "pyodide", RUNTIME_FILES[0]))) return;
@@ -59,7 +87,7 @@ export function delivery(publicDir: string, outDir: string): Plugin {
       for (const f of readdirSync(pyFrom)) if (statSync(join(pyFrom, f)).isFile()) rmSync(join(pyFrom, f)); // the lock file, the setup's .version stamp
       renameSync(join(outDir, "py", "perfmodels.zip"), join(outDir, paths.modelsZip));
       renameSync(join(outDir, "py", "stdlib.zip"), join(outDir, paths.stdlib));
-      writeServiceWorker(outDir);
+      writeServiceWorker(outDir, essential);
       // Pre-compressed twins, kept only where they save something.
       for (const p of files(outDir)) {
         if (!COMPRESSIBLE.test(p) || p.endsWith(".map")) continue;
@@ -94,7 +122,7 @@ function brotli(raw: Buffer): Buffer {
 }
 
 /** Write the build's file list and version into the service worker (frontend/src/sw/sw.ts). */
-function writeServiceWorker(outDir: string) {
+function writeServiceWorker(outDir: string, essential: string[]) {
   const swPath = join(outDir, "sw.js");
   const list = [...files(outDir)]
     .map((p) => p.slice(outDir.length).replace(/\\/g, "/"))
@@ -105,7 +133,9 @@ function writeServiceWorker(outDir: string) {
   for (const u of list) h.update(u).update(readFileSync(join(outDir, u)));
   const version = h.digest("hex").slice(0, 16);
   const src = readFileSync(swPath, "utf8");
-  const out = src.replace(/(["'`])__SW_BUILD__\1/, JSON.stringify(JSON.stringify({ files: list, version })));
+  const missing = essential.filter((f) => !list.includes(f));
+  if (missing.length) throw new Error(`the offline pages' files are not in the build: ${missing.join(", ")}`);
+  const out = src.replace(/(["'`])__SW_BUILD__\1/, JSON.stringify(JSON.stringify({ files: list, essential, version })));
   if (out === src || out.includes("__SW_")) throw new Error("service worker placeholders not found in sw.js");
   writeFileSync(swPath, out);
 }

@@ -54,6 +54,7 @@ def mirror(td: Any) -> Any:
 SystemDescription = mirror(model_types.SystemDescription)
 EvaluateResult = mirror(model_types.EvaluateResult)
 SweepResult = mirror(model_types.SweepResult)
+Band = mirror(model_types.Band)
 Card = mirror(model_types.Card)
 Table = mirror(model_types.Table)
 OwnFit = mirror(model_types.OwnFit)

@@ -127,6 +127,14 @@ export interface paths {
      */
     post: operations["atlas_api_models__system__atlas_post"];
   };
+  "/api/models/{system}/band": {
+    /**
+     * Band
+     * @description A curve's band alone (the sweep's `band`, the same arguments): asked after its curve, so
+     * the curve is not sent twice.
+     */
+    post: operations["band_api_models__system__band_post"];
+  };
   "/api/models/{system}/card": {
     /**
      * Card
@@ -370,6 +378,25 @@ export interface components {
       parameter?: boolean;
       /** X */
       x: (number | string)[];
+    };
+    /** BandRequest */
+    BandRequest: {
+      /** Knobs */
+      knobs?: {
+        [key: string]: number | string;
+      };
+      /** Params */
+      params?: {
+        [key: string]: number;
+      } | null;
+      /** Spread */
+      spread?: {
+        [key: string]: number[];
+      } | null;
+      /** Values */
+      values?: ((number | string)[]) | null;
+      /** X */
+      x: string;
     };
     /** Bound */
     Bound: {
@@ -3286,6 +3313,69 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["AtlasCurve"];
+        };
+      };
+      /** @description The request body is not valid JSON. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Nothing at this address. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request body is larger than the server accepts. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The request is not valid; the detail says why. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests; Retry-After says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The server could not complete the request; try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /**
+   * Band
+   * @description A curve's band alone (the sweep's `band`, the same arguments): asked after its curve, so
+   * the curve is not sent twice.
+   */
+  band_api_models__system__band_post: {
+    parameters: {
+      path: {
+        system: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BandRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": {
+            [key: string]: components["schemas"]["Band"];
+          };
         };
       };
       /** @description The request body is not valid JSON. */

@@ -13,7 +13,7 @@ import { askCurve, curveKnobsOf } from "../chart/curves";
 import { SoundControls } from "../chart/SoundControls";
 import { PageError } from "../PageError";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
-import { ScenarioBanner } from "../scenarios/ScenarioPages";
+import { ScenarioBanner } from "../scenarios/ScenarioBanner";
 import { viewOf } from "../state/explorerState";
 import { dataFitsUrl, type ExplorerState } from "../state/urlState";
 import { AxisPickers } from "./AxisPickers";

@@ -2,7 +2,7 @@
 // be reached (offline, say), the request waits for the in-browser runtime instead; a refusal
 // from the server (an ApiError: bad input) is final.
 import { ApiError, type api } from "../api/client";
-import type { KnobValues, OwnFit, SweepResult } from "../api/types";
+import type { KnobValues, OwnFit } from "../api/types";
 import { settled } from "./answer";
 import type { Call, Op, ResultFor } from "./protocol";
 import type { WorkerTransport } from "./transport";
@@ -19,9 +19,6 @@ type Route<K extends Op> = (http: Http, call: Extract<Call, { type: K }>) => Pro
 const ROUTES: { [K in Op]?: Route<K> } = {
   // a GET, which the browser and the service worker keep
   describe: (http, call) => http.describe(call.system),
-  // a curve's band is the server's sweep with its band (a curve asked without one is the sweep
-  // route's as it is: the first curve before Python has loaded does not wait for a band)
-  band: (http, call) => http.model<SweepResult>({ ...call, type: "sweep", band: true }).then((s) => s.band),
   fit: (http, call) => serverFit(http, call),
   // the server's simulation is bounded (2 s, 2M events a request): a longer run is the browser's
   simulate: (http, call) => http.model({ ...call, time_limit_s: Math.min(call.time_limit_s ?? SERVER_SIMULATION_S, SERVER_SIMULATION_S),

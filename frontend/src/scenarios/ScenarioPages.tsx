@@ -40,27 +40,6 @@ export function scenarioAddress(s: SavedScenario, spec: SystemSpec): string {
   return `/explore/${encodeURIComponent(s.system)}?${serialize(stateOf(s, spec), spec)}${edit}`;
 }
 
-/** The banner an explorer shows when it was opened from a saved scenario. */
-export function ScenarioBanner({ slug, spec }: { slug: string; spec: SystemSpec }) {
-  const [s, setS] = useState<SavedScenario | null>(null);
-  const [gone, setGone] = useState(false);
-  useEffect(() => {
-    api.scenario(slug).then(setS, () => setGone(true));
-  }, [slug]);
-  if (gone) return <div className="notices" role="alert" data-testid="scenario-gone">The saved scenario behind this link was deleted; the view below is as it was linked.</div>;
-  if (!s) return null;
-  return (
-    <section className="scenario-banner" aria-label="Saved scenario" data-testid="scenario-banner">
-      <h2>{s.title || "Untitled scenario"}</h2>
-      {s.notes && <p className="scenario-notes">{s.notes}</p>}
-      <p className="muted">{`Saved ${new Date(s.created_at).toLocaleString()} for ${spec.title}.`}</p>
-      {s.models_changed && (
-        <p role="status" className="notices">{`The models have changed since this was saved (then ${s.models_version}, now ${s.models_version_now}): curves may differ from what its author saw.`}</p>
-      )}
-    </section>
-  );
-}
-
 export function MyScenarios() {
   const [list, setList] = useState<MyScenario[]>(loadMine);
   const [waiting, setWaiting] = useState<Pending[]>(pending);

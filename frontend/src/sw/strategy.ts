@@ -1,6 +1,9 @@
 // What the service worker does with each request, free of the worker's globals so tests can
 // drive it with a fake cache and network. One cache per build ("memolab-app-<version>") holds
-// every file of that build; "memolab-api" holds the last answer to each read-only API request.
+// the files of that build; "memolab-api" holds the last answer to each read-only API request.
+// A first visit keeps the runtime, the explorer and /my (build.essential) and what its page
+// used; the rest of the build is kept at the next visit, so that a first visit moves little
+// more than what its page needs (bench/startup.mjs).
 
 export interface Deps {
   caches: CacheStorage;
@@ -10,6 +13,9 @@ export interface Deps {
 
 export interface Build {
   files: string[];
+  /** the files any first visit keeps, whatever its page (the shell's script and the offline
+   * pages': frontend/build/delivery.ts), beside the runtime */
+  essential?: string[];
   version: string;
 }
 
@@ -18,10 +24,49 @@ export const appCache = (b: Build) => `memolab-app-${b.version}`;
 const SHELL = "/index.html";
 const HASHED = /^\/(assets|pyodide|py)\//;
 
-/** Install: keep every file of this build (all or nothing), and the API's read-only answers as
- * far as they come (every model description and card, every memo dataset). */
+// What any page needs offline, kept all or nothing at install: the Python runtime, the page's
+// model worker and the shell.
+const CORE = /^\/(pyodide|py)\/|^\/assets\/worker-|^\/index\.html$/;
+
+/** Install. A returning visitor's worker (an earlier build kept) keeps the whole new build, all
+ * or nothing. A first visit keeps the runtime, the shell and the essential pages (all or
+ * nothing), and of the rest only the files its page already loaded, from the browser's HTTP
+ * cache with no download; the rest waits for the next visit (complete). Both keep the API's
+ * read-only answers as far as they come (every model description and card, every memo dataset). */
 export async function install(d: Deps, b: Build): Promise<void> {
-  await Promise.all([(await d.caches.open(appCache(b))).addAll(b.files), keepApi(d).catch(() => undefined)]);
+  const returning = (await d.caches.keys()).some((k) => k.startsWith("memolab-app-") && k !== appCache(b));
+  const cache = await d.caches.open(appCache(b));
+  const first = (f: string) => CORE.test(f) || (b.essential ?? []).includes(f);
+  const now = returning ? b.files : b.files.filter(first);
+  const loaded = returning ? [] : b.files.filter((f) => !first(f));
+  await Promise.all([cache.addAll(now), keepLoaded(d, cache, loaded), keepApi(d).catch(() => undefined)]);
+}
+
+/** The files a page already loaded, as the browser's HTTP cache holds them (never the network). */
+async function keepLoaded(d: Deps, cache: Cache, files: string[]): Promise<void> {
+  await Promise.all(files.map(async (f) => {
+    try {
+      const r = await d.fetch(new Request(new URL(f, d.origin), { cache: "only-if-cached", mode: "same-origin" }));
+      if (r.ok) await cache.put(f, r);
+    } catch {
+      // not loaded by the page: kept at the next visit
+    }
+  }));
+}
+
+/** The build's files a first visit did not keep, fetched and kept (at a later visit's page,
+ * sw.ts): after it, the whole app works offline. Each as far as it comes; none is an error. */
+export async function complete(d: Deps, b: Build): Promise<void> {
+  const cache = await d.caches.open(appCache(b));
+  const missing = (await Promise.all(b.files.map(async (f) => ((await cache.match(f)) ? null : f)))).filter((f) => f !== null);
+  await Promise.all(missing.map(async (f) => {
+    try {
+      const r = await d.fetch(f);
+      if (r.ok) await cache.put(f, r);
+    } catch {
+      // offline again: the next visit tries
+    }
+  }));
 }
 
 async function keepApi(d: Deps): Promise<void> {
@@ -34,10 +79,23 @@ async function keepApi(d: Deps): Promise<void> {
   const [models, , datasets] = await Promise.all(["/api/models", "/api/sources", "/api/datasets"].map(get));
   const systems = (await models.json()) as { id: string }[];
   const sets = (await datasets.json()) as { id: string }[];
+  // (each system's description is in the list: answered from it offline, api() below)
   await Promise.all([
-    ...systems.flatMap((s) => [get(`/api/models/${encodeURIComponent(s.id)}`), get(`/api/models/${encodeURIComponent(s.id)}/card`)]),
+    ...systems.map((s) => get(`/api/models/${encodeURIComponent(s.id)}/card`)),
     ...sets.map((x) => get(`/api/datasets/${encodeURIComponent(x.id)}`)),
   ]);
+}
+
+const ONE_SYSTEM = /^\/api\/models\/([^/]+)$/;
+
+/** A system's description offline, from the kept list of every system's (the same objects: the
+ * list is kept, not each description again), or undefined. */
+async function fromList(cache: Cache, req: Request): Promise<Response | undefined> {
+  const id = ONE_SYSTEM.exec(new URL(req.url).pathname)?.[1];
+  const list = id ? await cache.match("/api/models") : undefined;
+  if (!id || !list) return undefined;
+  const one = ((await list.json()) as { id: string }[]).find((s) => s.id === decodeURIComponent(id));
+  return one ? new Response(JSON.stringify(one), { headers: { "content-type": "application/json" } }) : undefined;
 }
 
 /** Activate (only once no page of an older build is open): older builds' files go. */
@@ -77,7 +135,7 @@ async function api(d: Deps, req: Request): Promise<Response> {
     if (r.ok) await cache.put(req, r.clone());
     return r;
   } catch {
-    return (await cache.match(req)) ?? Response.error();
+    return (await cache.match(req)) ?? (await fromList(cache, req)) ?? Response.error();
   }
 }
 

@@ -1,9 +1,10 @@
 // @vitest-environment node
-// The service worker's strategy with an in-memory CacheStorage and a switchable network: a build
-// is kept whole, pages and API reads go to the network first and fall back offline, hashed files
-// come from any kept copy, and a new build replaces the old one's files only when it activates.
+// The service worker's strategy with an in-memory CacheStorage and a switchable network: a first
+// visit keeps the runtime, the shell and what its page loaded, the next visit the rest of the
+// build; pages and API reads go to the network first and fall back offline, hashed files come
+// from any kept copy, and a new build replaces the old one's files only when it activates.
 import { beforeEach, describe, expect, it } from "vitest";
-import { activate, appCache, install, route, type Build, type Deps } from "../../src/sw/strategy";
+import { activate, appCache, complete, install, route, type Build, type Deps } from "../../src/sw/strategy";
 
 const ORIGIN = "https://memolab.test";
 
@@ -49,13 +50,21 @@ class MemoryCaches {
   }
 }
 
-// The server: one body per path (a deploy changes them); `online` cuts the network.
+// The server: one body per path (a deploy changes them); `online` cuts the network. `loaded`:
+// what the browser's HTTP cache holds (the page's own downloads), answered to `only-if-cached`
+// without the network.
 const net = {
   online: true,
   files: new Map<string, string>(),
   fetched: [] as string[],
+  loaded: new Set<string>(),
   async fetch(r: Request | string): Promise<Response> {
     const path = new URL(typeof r === "string" ? r : r.url, ORIGIN).pathname;
+    if (typeof r !== "string" && r.cache === "only-if-cached") {
+      const body = this.files.get(path);
+      if (!this.loaded.has(path) || body === undefined) throw new TypeError("not in the HTTP cache");
+      return new Response(body, { status: 200 });
+    }
     this.fetched.push(path);
     if (!this.online) throw new TypeError("Failed to fetch");
     // Like the app: any other address is a client-side route, answered with the page.
@@ -81,12 +90,13 @@ beforeEach(() => {
   caches = new MemoryCaches();
   net.online = true;
   net.fetched = [];
+  net.loaded = new Set(["/index.html", "/assets/app-1.js", "/pyodide/aaa/pyodide.asm.wasm"]);
   net.files = new Map([
     ["/index.html", "<html>v1 app-1.js</html>"],
     ["/assets/app-1.js", "app one"],
     ["/pyodide/aaa/pyodide.asm.wasm", "wasm"],
-    ["/api/models", JSON.stringify([{ id: "decnet" }])],
-    ["/api/models/decnet", "decnet spec"],
+    ["/api/models", JSON.stringify([{ id: "decnet", title: "DECnet" }, { id: "rsx-qio", title: "RSX" }])],
+    ["/api/models/decnet", JSON.stringify({ id: "decnet", title: "DECnet" })],
   ]);
 });
 
@@ -95,24 +105,67 @@ describe("service worker strategy", () => {
     const build: Build = { files: [...v1.files, "/sandbox.html"], version: "v1s" };
     net.files.set("/sandbox.html", "<html>sandbox</html>");
     await install(deps(), build);
+    await complete(deps(), build); // (the sandbox is not a first visit's page: kept at the next)
     net.online = false;
     expect(await text(route(deps(), build, get("/sandbox.html", "navigate")))).toBe("<html>sandbox</html>");
     expect(await text(route(deps(), build, get("/explore/afs", "navigate")))).toBe("<html>v1 app-1.js</html>");
   });
 
 
-  it("keeps the whole build and the API's answers, then works with the network cut", async () => {
+  it("a first visit keeps the runtime, the shell and what its page loaded, and downloads nothing else of the build", async () => {
+    const build: Build = { files: [...v1.files, "/assets/workbench-1.js"], version: "v1w" };
+    net.files.set("/assets/workbench-1.js", "an editor");
+    await install(deps(), build);
+    const kept = async () => [...(await caches.open(appCache(build))).store.keys()].map((k) => new URL(k).pathname).sort();
+    expect(await kept()).toEqual([...v1.files].sort());
+    expect(net.fetched).not.toContain("/assets/workbench-1.js");
+    // the next visit's page: the rest of the build is kept, and then works offline
+    await complete(deps(), build);
+    expect(await kept()).toEqual([...build.files].sort());
+    net.online = false;
+    expect(await text(route(deps(), build, get("/assets/workbench-1.js")))).toBe("an editor");
+  });
+
+  it("a first visit keeps the essential pages, loaded or not, whole", async () => {
+    const build: Build = { files: [...v1.files, "/assets/my-1.js", "/assets/workbench-1.js"], essential: ["/assets/my-1.js"], version: "v1e" };
+    net.files.set("/assets/my-1.js", "my scenarios");
+    net.files.set("/assets/workbench-1.js", "an editor");
+    await install(deps(), build);
+    net.online = false;
+    expect(await text(route(deps(), build, get("/assets/my-1.js")))).toBe("my scenarios");
+    expect((await route(deps(), build, get("/assets/workbench-1.js"))!).type).toBe("error");
+    net.online = true;
+    net.files.delete("/assets/my-1.js");
+    await expect(install(deps(), { ...build, version: "v1f" })).rejects.toThrow(); // (all or nothing)
+  });
+
+  it("a next visit offline keeps nothing more and breaks nothing: the visit after tries again", async () => {
+    const build: Build = { files: [...v1.files, "/assets/workbench-1.js"], version: "v1w" };
+    net.files.set("/assets/workbench-1.js", "an editor");
+    await install(deps(), build);
+    net.online = false;
+    await complete(deps(), build);
+    expect(await text(route(deps(), build, get("/assets/app-1.js")))).toBe("app one");
+    net.online = true;
+    await complete(deps(), build);
+    expect(await text(route(deps(), build, get("/assets/workbench-1.js")))).toBe("an editor");
+  });
+
+  it("keeps the page's files and the API's answers, then works with the network cut", async () => {
     await install(deps(), v1);
     expect([...(await caches.open(appCache(v1))).store.keys()].map((k) => new URL(k).pathname).sort()).toEqual([...v1.files].sort());
     net.online = false;
     expect(await text(route(deps(), v1, get("/explore/decnet", "navigate")))).toBe("<html>v1 app-1.js</html>");
     expect(await text(route(deps(), v1, get("/assets/app-1.js")))).toBe("app one");
-    expect(await text(route(deps(), v1, get("/api/models/decnet")))).toBe("decnet spec");
+    // a system's description from the kept list (the first visit does not fetch each again)
+    expect(net.fetched).not.toContain("/api/models/rsx-qio");
+    expect(JSON.parse(await text(route(deps(), v1, get("/api/models/rsx-qio"))))).toEqual({ id: "rsx-qio", title: "RSX" });
     expect((await route(deps(), v1, get("/api/models/lavc"))!).type).toBe("error"); // never kept: an honest failure
+    expect((await route(deps(), v1, get("/api/models/lavc/sweep"))!).type).toBe("error");
   });
 
-  it("a build that cannot be kept whole is not installed", async () => {
-    await expect(install(deps(), { files: ["/index.html", "/assets/gone.js"], version: "bad" })).rejects.toThrow();
+  it("a build whose runtime or shell cannot be kept is not installed", async () => {
+    await expect(install(deps(), { files: ["/index.html", "/pyodide/gone/pyodide.asm.wasm"], version: "bad" })).rejects.toThrow();
   });
 
   it("pages come from the network first: a new deploy is seen on the next visit", async () => {
@@ -144,6 +197,8 @@ describe("service worker strategy", () => {
     net.files.set("/index.html", "<html>v2 app-2.js</html>");
     net.files.set("/assets/app-2.js", "app two");
     await install(deps(), v2);
+    // A returning visitor's worker keeps the whole new build, though no page has loaded it yet.
+    expect(await (await caches.open(appCache(v2))).match("/assets/app-2.js")).toBeDefined();
     // Until v2 activates (no v1 page open any more), v1's files stay for the pages still using them.
     expect((await caches.keys()).sort()).toEqual(["memolab-api", "memolab-app-v1", "memolab-app-v2"]);
     net.online = false;

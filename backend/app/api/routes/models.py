@@ -37,13 +37,16 @@ class EvaluateRequest(BaseModel):
     params: dict[KnobName, float] | None = Field(default=None, max_length=32)
 
 
-class SweepRequest(EvaluateRequest):
+class BandRequest(EvaluateRequest):
     x: KnobName
     values: list[KnobValue] | None = Field(default=None, min_length=1, max_length=MAX_SWEEP_POINTS)
-    # false: the curve alone (a first curve, drawn before its band, which costs several curves)
-    band: StrictBool = True
     # with params: the fitted parameters a user's table leaves open, {name: [low, high]}, as a band
     spread: dict[KnobName, list[float]] | None = Field(default=None, max_length=32)
+
+
+class SweepRequest(BandRequest):
+    # false: the curve alone (a first curve, drawn before its band, which costs several curves)
+    band: StrictBool = True
 
 
 class AtlasRequest(BaseModel):
@@ -178,6 +181,14 @@ async def evaluate(system: str, body: EvaluateRequest, calls: ModelCallsDep) -> 
 async def sweep(system: str, body: SweepRequest, calls: ModelCallsDep) -> Response:
     _known(system)
     return await _answer(calls, "sweep", {"system": system, **body.model_dump()})
+
+
+@router.post("/{system}/band", response_model=dict[str, schemas.Band], responses=problems(429, 503))
+async def band(system: str, body: BandRequest, calls: ModelCallsDep) -> Response:
+    """A curve's band alone (the sweep's `band`, the same arguments): asked after its curve, so
+    the curve is not sent twice."""
+    _known(system)
+    return await _answer(calls, "band", {"system": system, **body.model_dump()})
 
 
 @router.post("/{system}/sensitivity", response_model=schemas.Sensitivity, responses=problems(429, 503))

@@ -14,6 +14,7 @@ from perfmodels.types import requests as asked
 PAIRS = [
     (routes.EvaluateRequest, asked.EvaluateRequest, {}),
     (routes.SweepRequest, asked.SweepRequest, {}),
+    (routes.BandRequest, asked.BandRequest, {}),
     (routes.AtlasRequest, asked.AtlasRequest, {}),
     (routes.SensitivityRequest, asked.SensitivityRequest, {}),
     (routes.TableRequest, asked.TableRequest, {}),
@@ -44,3 +45,13 @@ def test_a_sweep_without_its_band_is_the_curve_alone(client):
     assert alone.json()["band"] == {} and with_band["band"] != {}
     assert alone.json()["metrics"] == with_band["metrics"]
     assert client.post("/api/models/lavc/sweep", json={"x": "users", "band": "no"}).status_code == 422
+
+
+def test_a_band_alone_is_the_sweeps_band(client):
+    asked = {"x": "users"}
+    with_band = client.post("/api/models/lavc/sweep", json=asked).json()
+    alone = client.post("/api/models/lavc/band", json=asked)
+    assert alone.status_code == 200
+    assert alone.json() == with_band["band"] != {}
+    assert client.post("/api/models/lavc/band", json={**asked, "band": True}).status_code == 422
+    assert client.post("/api/models/nope/band", json=asked).status_code == 404
