@@ -190,23 +190,32 @@ def read_table(spec: Spec, text: str, held: Mapping[str, object] | None = None) 
                 metrics[col["name"]] = v * col["factor"]
         if bad:
             continue
-        if not metrics:
-            out["problems"].append({"line": line, "column": None, "message": "no measured value in this row"})
-            continue
-        key = tuple(sorted(knobs.items())) + tuple(sorted(metrics.items()))
-        if key in seen_rows:
-            out["problems"].append(
-                {
-                    "line": line,
-                    "column": None,
-                    "message": f"the same row as line {seen_rows[key]} (pasted twice?): "
-                    "a repeated measurement differs at least a little",
-                }
-            )
-            continue
-        seen_rows[key] = line
-        out["rows"].append({"line": line, "knobs": knobs, "metrics": metrics})
+        _keep_row(out, seen_rows, line, knobs, metrics, TWICE_PASTED)
     return out
+
+
+TWICE_PASTED = "the same row as line {} (pasted twice?): a repeated measurement differs at least a little"
+
+
+def _keep_row(
+    out: Table,
+    seen: dict[tuple[tuple[str, Any], ...], int],
+    line: int,
+    knobs: dict[str, Any],
+    metrics: dict[str, float],
+    twice: str,
+) -> None:
+    """A row read whole: kept, or refused for having no measured value or for repeating an
+    earlier row (`twice`, with that row's line)."""
+    if not metrics:
+        out["problems"].append({"line": line, "column": None, "message": "no measured value in this row"})
+        return
+    key = tuple(sorted(knobs.items())) + tuple(sorted(metrics.items()))
+    if key in seen:
+        out["problems"].append({"line": line, "column": None, "message": twice.format(seen[key])})
+        return
+    seen[key] = line
+    out["rows"].append({"line": line, "knobs": knobs, "metrics": metrics})
 
 
 def _coerce_typed(item: Knob, v: float, col: TableColumn, typed: str) -> float | int | str:
@@ -284,15 +293,7 @@ def table_from_rows(spec: Spec, rows: object, held: Mapping[str, object] | None 
                 kinds[name] = "metric"
         if len(out["problems"]) > problems_before:
             continue
-        if not metrics:
-            out["problems"].append({"line": n, "column": None, "message": "no measured value in this row"})
-            continue
-        key = tuple(sorted(knobs.items())) + tuple(sorted(metrics.items()))
-        if key in seen_rows:
-            out["problems"].append({"line": n, "column": None, "message": f"the same row as row {seen_rows[key]}"})
-            continue
-        seen_rows[key] = n
-        out["rows"].append({"line": n, "knobs": knobs, "metrics": metrics})
+        _keep_row(out, seen_rows, n, knobs, metrics, "the same row as row {}")
     out["columns"] = [
         {"header": name, "name": name, "kind": kind, "unit": "", "factor": 1.0} for name, kind in kinds.items()
     ]

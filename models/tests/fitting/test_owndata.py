@@ -102,6 +102,14 @@ def test_json_rows_are_checked_the_same_way():
     )
     assert [p["line"] for p in bad["problems"]] == [1, 1, 2, 3]
     assert table_from_rows(FFS, [])["problems"][0]["message"] == "rows must be a non-empty list"
+    # a row repeated, and a row with no measured value, as a pasted table's are
+    row = {"knobs": {"block_size": 4096}, "metrics": {"throughput_kBps": 300}}
+    twice = table_from_rows(FFS, [row, row, {"knobs": {"block_size": 8192}, "metrics": {}}])
+    assert [r["line"] for r in twice["rows"]] == [1]
+    assert [(p["line"], p["message"]) for p in twice["problems"]] == [
+        (2, "the same row as row 1"),
+        (3, "no measured value in this row"),
+    ]
 
 
 def test_a_converted_value_out_of_range_is_quoted_as_typed_with_its_unit():
