@@ -30,3 +30,20 @@ test("on a phone the sketch's sliders are full width and a 10 px drag counts", a
   await expect.poll(() => slider.evaluate((el) => Number((el as HTMLInputElement).value))).toBeGreaterThan(0);
   await page.screenshot({ path: test.info().outputPath("sketch-phone.png") });
 });
+
+test("on a phone a revealed sketch's point-by-point table fits the screen: nothing scrolls sideways", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  // (AFS's sketch: four columns of a value and its unit, 16 px past a 375 px screen before)
+  await page.goto("/learn/afs-chunksize/4");
+  await tap(cdp, page.getByTestId("sketch-by-keyboard"));
+  const sliders = page.locator("[data-testid=sketch-slider]:enabled");
+  await expect(sliders).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await sliders.nth(i).fill((await sliders.nth(i).getAttribute("max"))!);
+  await tap(cdp, page.getByRole("button", { name: "Reveal" }));
+  await expect(page.getByTestId("sketch-error")).toBeVisible();
+  await expect(page.locator(".sketch-table tbody tr")).toHaveCount(5);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "px the page scrolls sideways").toBe(0);
+  const table = (await page.locator(".sketch-table").boundingBox())!;
+  expect(table.x + table.width).toBeLessThanOrEqual(375);
+});
