@@ -1,6 +1,7 @@
 // What the chart draws from a model's answers: the knobs a curve is computed for, the curve and
 // band along x, and the answer at one x, shared by the explorer and the lessons.
 import type { Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types.ts";
+import { bandRequest, curveRequest } from "../runtime/protocol.ts";
 
 /** What a sweep's band spans, in words: the knobs the memo leaves open and the fitted
  * parameters it does not pin. */
@@ -12,16 +13,16 @@ export function bandNamesOf(sweep: SweepResult | null, spec: SystemSpec, own = f
 /** Whether a band is wide enough to be seen (drawn and named in the legend). */
 export const bandShown = (band: { y0: number; y1: number }[]) => band.some((b) => b.y1 - b.y0 > 1e-9 * Math.max(1, Math.abs(b.y1)));
 
-/** The request for a curve along x, without its band: the one request, and so the one key
- * (runtime/protocol.ts callKey), whoever asks for it (a knob's handler, the view, a prefetch).
- * ModelClient.curve asks exactly this. */
+/** The request for a curve along x, without its band, for the knobs the curve is computed for:
+ * the one request, and so the one key (runtime/protocol.ts callKey), whoever asks for it (a
+ * knob's handler, the view, a prefetch). */
 export function curveCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params) {
-  return { type: "sweep" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, band: false, params };
+  return curveRequest(spec.id, curveKnobsOf(spec, knobs, x), x, params);
 }
 
-/** The request for that curve's band (ModelClient.band's): computed after the curve. */
+/** The request for that curve's band: computed after the curve. */
 export function bandCall(spec: SystemSpec, knobs: KnobValues, x: string, params?: Params, spread?: Spread) {
-  return { type: "band" as const, system: spec.id, knobs: curveKnobsOf(spec, knobs, x), x, values: undefined, params, spread };
+  return bandRequest(spec.id, curveKnobsOf(spec, knobs, x), x, params, spread);
 }
 
 /** Ask for a curve along x (its one request): the knob's handler does, before React renders. */

@@ -7,7 +7,7 @@ import { type Answer, settled } from "./answer";
 import { AnswerCache } from "./cache";
 import { askServer, type Http, serverThenWorker } from "./fallback";
 import { Lanes } from "./lanes";
-import type { Call, OwnCall, ResultFor } from "./protocol";
+import { bandRequest, type Call, curveRequest, type OwnCall, type ResultFor } from "./protocol";
 import { type RuntimeStatus, type WorkerLike, WorkerTransport } from "./transport";
 
 export type { Answer } from "./answer";
@@ -60,9 +60,9 @@ export class ModelClient {
   }
 
   /** A curve along x without its band (which costs several curves): what a knob move draws
-   * first. The request is chart/curves.ts curveCall's, key for key. */
+   * first (the request: protocol.ts curveRequest). */
   curve(system: string, knobs: KnobValues, x: string, lane?: string, params?: Params): Answer<SweepResult> {
-    return this.answer({ type: "sweep", system, knobs, x, values: undefined, band: false, params }, lane);
+    return this.answer(curveRequest(system, knobs, x, params), lane);
   }
 
   /** The model along x at the given values alone, without the band (a sketch's points: one
@@ -71,9 +71,9 @@ export class ModelClient {
     return this.answer({ type: "sweep", system, knobs, x, values, band: false }, lane);
   }
 
-  /** The band of a curve along x (bandCall's request). */
+  /** The band of a curve along x (protocol.ts bandRequest). */
   band(system: string, knobs: KnobValues, x: string, lane?: string, params?: Params, spread?: Spread): Answer<SweepResult["band"]> {
-    return this.answer({ type: "band", system, knobs, x, values: undefined, params, spread }, lane);
+    return this.answer(bandRequest(system, knobs, x, params, spread), lane);
   }
 
   /** Every knob's effect on `metric` at the setting (the "what matters most" panel), in a lane. */

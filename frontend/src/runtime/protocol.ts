@@ -1,7 +1,7 @@
 // The one message protocol between the page and the model worker: a discriminated union each way.
 // The model requests and their answers are the models' one table of operations
 // (perfmodels/ops.py), whose types are generated into ./ops.gen.ts (npm run api-types).
-import type { EvaluateResult, SystemSpec } from "../api/types";
+import type { EvaluateResult, KnobValues, Params, Spread, SystemSpec } from "../api/types";
 import type { Op, OpRequests, OpResults } from "./ops.gen";
 
 export type { Op } from "./ops.gen";
@@ -38,6 +38,14 @@ export type WorkerEvent =
 /** The long requests, asked once each, by the worker first (./ModelClient.ts own): about a
  * user's own table, and a simulation. */
 export type OwnCall = Extract<Call, { type: "table" | "fit" | "left_out" | "simulate" }>;
+
+/** The request for a curve along x without its band, and the request for its band: built here
+ * only, so that whoever asks (ModelClient, the chart's keys: chart/curves.ts) asks one request
+ * with one key. */
+export const curveRequest = (system: string, knobs: KnobValues, x: string, params?: Params) =>
+  ({ type: "sweep" as const, system, knobs, x, values: undefined, band: false, params });
+export const bandRequest = (system: string, knobs: KnobValues, x: string, params?: Params, spread?: Spread) =>
+  ({ type: "band" as const, system, knobs, x, values: undefined, params, spread });
 
 /** The one key of a request: the page's cache, the views that ask (useLatest) and the worker's
  * recent answers all name a request by it, so the same curve is one request everywhere. */
