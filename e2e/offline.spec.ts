@@ -3,22 +3,28 @@
 // start-up snapshot; a reload with the network cut still explores and charts (Python restored
 // from the snapshot), and a scenario saved offline waits in this browser and is saved when the
 // connection returns.
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { ExplorerPage } from "./pages/ExplorerPage";
 
 test.use({ serviceWorkers: "allow" }); // a visitor's browser, with the app's service worker
 
-test("the app works offline after the first visit, and saving waits for the connection", async ({ page, context }) => {
-  test.setTimeout(120_000);
+/** A first visit to DECnet's explorer, until its Python and the service worker are ready. */
+async function firstVisit(page: Page): Promise<ExplorerPage> {
   const ex = new ExplorerPage(page);
   await ex.open("decnet");
   await ex.waitForRuntime();
-  // The service worker has kept everything once it is active; the worker keeps its snapshot
-  // once the page has been quiet for a moment.
   await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready;
     if (!reg.active) throw new Error("no active service worker");
   });
+  return ex;
+}
+
+test("the app works offline after the first visit, and saving waits for the connection", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const ex = await firstVisit(page);
+  // The service worker has kept everything once it is active; the worker keeps its snapshot
+  // once the page has been quiet for a moment.
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).sort()))
     .toEqual(["memolab-api", expect.stringMatching(/^memolab-app-[0-9a-f]{16}$/), "memolab-python"]);
   await expect.poll(() => page.evaluate(async () => (await (await caches.open("memolab-python")).keys()).length)).toBe(1);
@@ -51,13 +57,7 @@ test("the app works offline after the first visit, and saving waits for the conn
 
 test("a first visit keeps what its page needs; the next visit keeps the rest of the app, the workbench included", async ({ page }) => {
   test.setTimeout(120_000);
-  const ex = new ExplorerPage(page);
-  await ex.open("decnet");
-  await ex.waitForRuntime();
-  await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    if (!reg.active) throw new Error("no active service worker");
-  });
+  await firstVisit(page);
   // the build's own list, as the worker was built with it
   const build = await page.evaluate(async () => {
     const src = await (await fetch("/sw.js")).text();

@@ -68,7 +68,7 @@ export class ModelClient {
   /** The model along x at the given values alone, without the band (a sketch's points: one
    * request; a sweep's value at a setting is evaluate's there, exactly). */
   at(system: string, knobs: KnobValues, x: string, values: number[], lane?: string): Answer<SweepResult> {
-    return this.answer({ type: "sweep", system, knobs, x, values, band: false }, lane);
+    return this.answer(curveRequest(system, knobs, x, undefined, values), lane);
   }
 
   /** The band of a curve along x (protocol.ts bandRequest). */

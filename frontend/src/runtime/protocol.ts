@@ -39,11 +39,11 @@ export type WorkerEvent =
  * user's own table, and a simulation. */
 export type OwnCall = Extract<Call, { type: "table" | "fit" | "left_out" | "simulate" }>;
 
-/** The request for a curve along x without its band, and the request for its band: built here
- * only, so that whoever asks (ModelClient, the chart's keys: chart/curves.ts) asks one request
- * with one key. */
-export const curveRequest = (system: string, knobs: KnobValues, x: string, params?: Params) =>
-  ({ type: "sweep" as const, system, knobs, x, values: undefined, band: false, params });
+/** The request for a curve along x without its band (on the knob's grid, or at `values`), and
+ * the request for its band: built here only, so that whoever asks (ModelClient, the chart's
+ * keys: chart/curves.ts) asks one request with one key. */
+export const curveRequest = (system: string, knobs: KnobValues, x: string, params?: Params, values?: number[]) =>
+  ({ type: "sweep" as const, system, knobs, x, values, band: false, params });
 export const bandRequest = (system: string, knobs: KnobValues, x: string, params?: Params, spread?: Spread) =>
   ({ type: "band" as const, system, knobs, x, values: undefined, params, spread });
 

@@ -42,30 +42,25 @@ export async function install(d: Deps, b: Build): Promise<void> {
   await Promise.all([cache.addAll(now), keepLoaded(d, cache, loaded), keepApi(d).catch(() => undefined)]);
 }
 
-/** The files a page already loaded, as the browser's HTTP cache holds them (never the network). */
-async function keepLoaded(d: Deps, cache: Cache, files: string[]): Promise<void> {
-  await Promise.all(files.map(async (f) => {
-    try {
-      const r = await d.fetch(new Request(new URL(f, d.origin), { cache: "only-if-cached", mode: "same-origin" }));
-      if (r.ok) await cache.put(f, r);
-    } catch {
-      // not loaded by the page: kept at the next visit
-    }
-  }));
+/** The files a page already loaded, as the browser's HTTP cache holds them (never the network;
+ * one it did not load waits for the next visit). */
+function keepLoaded(d: Deps, cache: Cache, files: string[]): Promise<void> {
+  return keepEach(cache, files, (f) => d.fetch(new Request(new URL(f, d.origin), { cache: "only-if-cached", mode: "same-origin" })));
 }
 
 /** The build's files a first visit did not keep, fetched and kept (at a later visit's page,
- * sw.ts): after it, the whole app works offline. Each as far as it comes; none is an error. */
+ * sw.ts): after it, the whole app works offline. Offline again, the next visit tries. */
 export async function complete(d: Deps, b: Build): Promise<void> {
   const cache = await d.caches.open(appCache(b));
   const missing = (await Promise.all(b.files.map(async (f) => ((await cache.match(f)) ? null : f)))).filter((f) => f !== null);
-  await Promise.all(missing.map(async (f) => {
-    try {
-      const r = await d.fetch(f);
-      if (r.ok) await cache.put(f, r);
-    } catch {
-      // offline again: the next visit tries
-    }
+  await keepEach(cache, missing, (f) => d.fetch(f));
+}
+
+/** Each file as far as it comes: one that cannot be had is left out, never an error. */
+async function keepEach(cache: Cache, files: string[], get: (f: string) => Promise<Response>): Promise<void> {
+  await Promise.all(files.map(async (f) => {
+    const r = await get(f).catch(() => null);
+    if (r?.ok) await cache.put(f, r).catch(() => undefined); // (storage refused: as if not had)
   }));
 }
 
