@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..lessons import MAX_STEPS, Told
+from ..lessons import MAX_STEPS, ChoiceTold, CurveTold, PointTold, Told
 
 # an earlier build's field for each kind of answer, and the kind's own name for it
 _FLAT = {"value": ("point", "y"), "choice": ("choice", "choice"), "sketch": ("curve", "ys")}
@@ -49,3 +49,24 @@ class AnswerIn(BaseModel):
         [(name, v)] = flat.items()
         kind, field = _FLAT[name]
         return {**{k: x for k, x in data.items() if k not in _FLAT}, "answer": {"kind": kind, field: v}}
+
+
+def flat(told: Told) -> tuple[float | None, int | None, list[float] | None]:
+    """An answer as the store's columns hold it (and an earlier build's fields): its value, its
+    choice or its sketch, the others None."""
+    if isinstance(told, PointTold):
+        return told.y, None, None
+    if isinstance(told, ChoiceTold):
+        return None, told.choice, None
+    return None, None, told.ys
+
+
+def told_of(value: float | None, choice: int | None, sketch: list[float] | None) -> Told | None:
+    """The answer the store's columns hold (flat's inverse; None: no answer)."""
+    if value is not None:
+        return PointTold(kind="point", y=value)
+    if choice is not None:
+        return ChoiceTold(kind="choice", choice=choice)
+    if sketch is not None:
+        return CurveTold(kind="curve", ys=sketch)
+    return None

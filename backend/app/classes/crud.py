@@ -27,10 +27,10 @@ from ..codes import unambiguous
 from ..core.db import AWAY, write_turn
 from ..core.tables import ClassAnswer, ClassEvent, Classroom, ClassStudent
 from ..crud import insert_unique
-from ..lessons import CheckForms, ChoiceTold, PointTold, Step, Told
+from ..lessons import CheckForms, Step
 from . import clock, door, log, rules
 from . import models as ev
-from .answers import AnswerIn
+from .answers import AnswerIn, flat
 from .models import Logged, Written
 from .reads import LESSON, aware, spread, state_of, steps_of, told_phase, who
 from .rules import ClassError
@@ -205,16 +205,6 @@ class Stored:
     round: int = 1
 
 
-def flat(told: Told) -> tuple[float | None, int | None, list[float] | None]:
-    """An answer as the store's columns and the events' fields hold it: its value, its choice or
-    its sketch, the others None."""
-    if isinstance(told, PointTold):
-        return told.y, None, None
-    if isinstance(told, ChoiceTold):
-        return None, told.choice, None
-    return None, None, told.ys
-
-
 def answer(
     db: Session, asker: Student, body: AnswerIn, *, step: Step, check: tuple[str, CheckForms] | None
 ) -> Written[Stored]:
@@ -270,8 +260,7 @@ def answer(
         done = db.execute(update(ClassAnswer).where(*mine).values(**row, tx=log.this_tx(db)))
         if done.rowcount == 0:  # type: ignore[attr-defined]
             db.add(ClassAnswer(class_id=c.id, student_id=s.id, step=step_no, round=stored.round, phase=phase, **row))
-        given = ev.Given(value=value, choice=choice, sketch=sketch, round=stored.round, confidence=confidence)
-        given.phase = told_phase(phase)
+        given = ev.given(told, round_no=stored.round, confidence=confidence, phase=told_phase(phase))
         said = _event(db, c, ev.answer_event(step_no, who(s), given), teacher_only=True)
     _touch(db, c)
     return Written(Stored(fresh=True, resets=stored.resets, round=stored.round), c.code, (said,))

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from ..core.tables import ClassAnswer, Classroom, ClassStudent
 from . import models as ev
+from .answers import told_of
 from .reads import LESSON, sketch_of
 
 # (student row id, value, choice) of one round-1 answer
@@ -55,7 +56,6 @@ def group_of(db: Session, c: Classroom, student: ClassStudent, step_no: int) -> 
     return ev.Group(
         step=step_no,
         members=[
-            ev.Member(name=names.get(sid, ""), value=answers[sid][0], choice=answers[sid][1], sketch=sketches[sid])
-            for sid in others
+            ev.member(names.get(sid, ""), told_of(answers[sid][0], answers[sid][1], sketches[sid])) for sid in others
         ],
     )

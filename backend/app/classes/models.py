@@ -13,6 +13,9 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from ..lessons import Told
+from .answers import flat
+
 
 class Deadline(BaseModel):
     """A step's time limit: when its answers close by the server's clock (ISO 8601, UTC, to the
@@ -55,12 +58,16 @@ class Who(BaseModel):
 
 
 class Given(BaseModel):
-    """An answer: a point prediction's value, a choice counted from 1, or a sketched curve (its
-    values at the question's x values); on a step voted twice, its round (absent: round 1); how
-    sure the student was (1 guessing, 2 fairly sure, 3 sure), if they said; `phase` "before" or
-    "after": an answer to question `step` of the concept check, before the lesson or after it
-    (absent: a lesson step's)."""
+    """An answer: one value of three kinds (`answer`, lessons.Told: a point prediction, a choice
+    counted from 1, or a sketched curve's values at the question's x values), as the phone sent
+    it; on a step voted twice, its round (absent: round 1); how sure the student was (1 guessing,
+    2 fairly sure, 3 sure), if they said; `phase` "before" or "after": an answer to question
+    `step` of the concept check, before the lesson or after it (absent: a lesson step's).
+    The kind's own field beside it (`value`, `choice` or `sketch`) says the same for a page of an
+    earlier build, still open across a deploy; an event logged before `answer` was added has only
+    that field (a page reads `answer` first: live/room.ts)."""
 
+    answer: Told | None = None
     value: float | None = None
     choice: int | None = None
     sketch: list[float] | None = None
@@ -129,9 +136,10 @@ class RevealEvent(BaseModel):
 
 class Member(BaseModel):
     """Someone a student is asked to discuss with: their display name (maybe empty) and what they
-    answered in round 1 (empty: no answer)."""
+    answered in round 1 (absent: no answer), with its kind's field beside it, as `Given`'s."""
 
     name: str
+    answer: Told | None = None
     value: float | None = None
     choice: int | None = None
     sketch: list[float] | None = None
@@ -203,6 +211,25 @@ def snapshot_event(
 
 def state_event(state: ClassState) -> StateEvent:
     return StateEvent(type="state", **state.model_dump())
+
+
+def given(
+    answer: Told | None,
+    *,
+    round_no: int | None = None,
+    confidence: int | None = None,
+    phase: Literal["before", "after"] | None = None,
+) -> Given:
+    """An answer as devices are told it: the one value, and its kind's field beside it."""
+    value, choice, sketch = flat(answer) if answer is not None else (None, None, None)
+    return Given(
+        answer=answer, value=value, choice=choice, sketch=sketch, round=round_no, confidence=confidence, phase=phase
+    )
+
+
+def member(name: str, answer: Told | None) -> Member:
+    value, choice, sketch = flat(answer) if answer is not None else (None, None, None)
+    return Member(name=name, answer=answer, value=value, choice=choice, sketch=sketch)
 
 
 def reveal_event(step: int, spread: Spread) -> RevealEvent:

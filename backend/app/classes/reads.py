@@ -15,6 +15,7 @@ from ..core.tables import ClassAnswer, Classroom, ClassStudent
 from ..lessons import CheckForms, Step
 from . import clock, log
 from . import models as ev
+from .answers import told_of
 from .rules import StepState, form_in
 
 SPREAD_VALUES = 101  # a revealed step's values sent to students at most (models.Spread)
@@ -69,9 +70,8 @@ def sketch_of(stored: str | None) -> list[float] | None:
 def given(a: ClassAnswer) -> ev.Given:
     """The answer as devices are told it: its value, choice or sketch, its round, its confidence,
     and (a concept check's) its phase."""
-    told = ev.Given(value=a.value, choice=a.choice, sketch=sketch_of(a.sketch), round=a.round, confidence=a.confidence)
-    told.phase = told_phase(a.phase)
-    return told
+    told = told_of(a.value, a.choice, sketch_of(a.sketch))
+    return ev.given(told, round_no=a.round, confidence=a.confidence, phase=told_phase(a.phase))
 
 
 def told_phase(phase: str | None) -> Literal["before", "after"] | None:

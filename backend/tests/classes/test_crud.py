@@ -102,3 +102,33 @@ def test_a_time_limit_is_logged_for_the_streams_and_a_snapshot_tells_the_servers
         c = crud.find(db, teacher.code)
         seen, _ = reads.snapshot(db, c, None)
     assert seen.now == "2026-12-03T09:00:00.250Z" and seen.state.deadlines["2"].model_dump() == told["2"]
+
+
+def test_an_answer_is_told_whole_to_the_teachers_stream_and_in_both_snapshots(engine):
+    """The answer event and the snapshots carry the answer as the phone sent it (one value of three
+    kinds, `answer`), with the kind's field beside it for a page of an earlier build (issue 53)."""
+    teacher = _start(engine)
+    with Session(engine) as db:
+        crud.join(db, teacher.code, "Ann", "s-token")
+    with Session(engine) as db:
+        crud.control(db, teacher, step_no=2, reveal=None, locked=None, pace=None, reset=False)
+    ann = Student(teacher.code, "s-token")
+    sent = AnswerIn(step=2, answer={"kind": "point", "y": 5.0}, confidence=3)
+    with Session(engine) as db:
+        (said,) = crud.answer(db, ann, sent, step=POINT, check=None).events
+    told = said.event.model_dump(exclude_none=True)["answer"]
+    assert told == {
+        "answer": {"kind": "point", "y": 5.0},
+        "value": 5.0,
+        "round": 1,
+        "confidence": 3,
+        "id": told["id"],
+        "name": "Ann",
+    }
+    with Session(engine) as db:
+        c = crud.find(db, teacher.code)
+        room, _ = reads.snapshot(db, c, None)
+        seat, _ = reads.snapshot(db, c, crud.seat(db, c, "s-token"))
+    for snap in (room, seat):
+        (seen,) = snap.answers
+        assert (seen.answer, seen.value, seen.choice, seen.sketch) == (sent.answer, 5.0, None, None)

@@ -249,6 +249,11 @@ export interface components {
      */
     AnswerSeen: {
       /**
+       * Answer
+       * @default null
+       */
+      answer?: (components["schemas"]["PointTold"] | components["schemas"]["ChoiceTold"] | components["schemas"]["CurveTold"]) | null;
+      /**
        * Choice
        * @default null
        */
@@ -920,6 +925,11 @@ export interface components {
      */
     GivenBy: {
       /**
+       * Answer
+       * @default null
+       */
+      answer?: (components["schemas"]["PointTold"] | components["schemas"]["ChoiceTold"] | components["schemas"]["CurveTold"]) | null;
+      /**
        * Choice
        * @default null
        */
@@ -1112,9 +1122,11 @@ export interface components {
     /**
      * Member
      * @description Someone a student is asked to discuss with: their display name (maybe empty) and what they
-     * answered in round 1 (empty: no answer).
+     * answered in round 1 (absent: no answer), with its kind's field beside it, as `Given`'s.
      */
     Member: {
+      /** Answer */
+      answer?: (components["schemas"]["PointTold"] | components["schemas"]["ChoiceTold"] | components["schemas"]["CurveTold"]) | null;
       /** Choice */
       choice?: number | null;
       /** Name */

@@ -10,22 +10,25 @@ import { picking } from "../lesson/picking";
 import type { StepAnswer } from "../lesson/progress";
 import { knobLabel } from "../lesson/Question";
 import { type Group, classes } from "./api";
-import { toldOf } from "./room";
+import { stepAnswer } from "./room";
 
 /** An answer in words, as the step shows it (a value in the chart's unit, a choice's words). */
-function useWords(step: LessonStep): (a: { value?: number | null; choice?: number | null; sketch?: number[] | null }) => string {
+function useWords(step: LessonStep): (a: StepAnswer | null) => string {
   const { spec } = useSystem(step.state.system);
   const pick = picking(step.question, spec ? knobLabel(spec) : undefined);
   const metric = spec?.metrics.find((m) => m.name === (step.state.y ?? spec.y_default));
+  const unit = metric?.unit ?? "";
   return (a) => {
-    if (a.value != null) return formatValue(a.value, metric?.unit ?? "");
-    if (a.choice != null) return pick ? `"${pick.choices[a.choice - 1] ?? a.choice}"` : `choice ${a.choice}`;
-    if (a.sketch?.length) return `a curve from ${formatValue(a.sketch[0], metric?.unit ?? "")} to ${formatValue(a.sketch[a.sketch.length - 1], metric?.unit ?? "")}`;
-    return "nothing yet";
+    if (a === null) return "nothing yet";
+    if (a.kind === "point") return formatValue(a.y, unit);
+    if (a.kind === "choice") return pick ? `"${pick.choices[a.choice - 1] ?? a.choice}"` : `choice ${a.choice}`;
+    return `a curve from ${formatValue(a.ys[0], unit)} to ${formatValue(a.ys[a.ys.length - 1], unit)}`;
   };
 }
 
-const asTold = (a: StepAnswer | null) => (a === null ? {} : toldOf(a));
+/** A group member's round-1 answer: its one value, or an earlier build's field for it. */
+const memberAnswer = (m: Group["members"][number]): StepAnswer | null =>
+  m.answer ?? (m.value != null || m.choice != null || m.sketch != null ? stepAnswer(m) : null);
 
 /** Round 2 on the phone: the student's round-1 answer and their discussion group. */
 export function DiscussionGroup({ code, token, number, step, first }: { code: string; token: string; number: number; step: LessonStep; first: StepAnswer | null }) {
@@ -37,8 +40,8 @@ export function DiscussionGroup({ code, token, number, step, first }: { code: st
     return () => { live = false; };
   }, [code, token, number]);
   const words = useWords(step);
-  const opening = `Round 2: discuss, then send your answer again (the same or a new one). You answered ${first ? words(asTold(first)) : "nothing"} in round 1.`;
-  const talk = (m: Group["members"][number]) => (m.name ? `Talk with ${m.name}, who answered ${words(m)}.` : `Talk with someone near you who answered ${words(m)}: ask the person at your left first.`);
+  const opening = `Round 2: discuss, then send your answer again (the same or a new one). You answered ${first ? words(first) : "nothing"} in round 1.`;
+  const talk = (m: Group["members"][number]) => (m.name ? `Talk with ${m.name}, who answered ${words(memberAnswer(m))}.` : `Talk with someone near you who answered ${words(memberAnswer(m))}: ask the person at your left first.`);
   const alone = first ? "Talk with the people next to you about why you answered as you did." : "You did not vote in round 1: join the people next to you and hear why they answered as they did.";
   // said once the group is known (a screen reader's user hears the second vote open, and whom to
   // talk to, as a sighted student sees it)
@@ -48,7 +51,7 @@ export function DiscussionGroup({ code, token, number, step, first }: { code: st
   }, [said]);
   return (
     <section className="seat-status peer-group" data-testid="peer-group" aria-label="Discuss, then vote again">
-      <p><strong>Round 2: discuss, then send your answer again</strong>{` (the same or a new one). You answered ${first ? words(asTold(first)) : "nothing"} in round 1.`}</p>
+      <p><strong>Round 2: discuss, then send your answer again</strong>{` (the same or a new one). You answered ${first ? words(first) : "nothing"} in round 1.`}</p>
       {error && <p className="field-error">{`Could not find your group: ${error}.`}</p>}
       {group && group.members.length === 0 && (
         <p data-testid="group-none">{alone}</p>

@@ -57,9 +57,9 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
   const showingFirst = !revealed && round > 1 && showFirst === step;
   const hidden = !revealed && (round > 1 || !showLive) && !showingFirst;
   const answers = Object.values((showingFirst ? room.first[step] : room.answers[step]) ?? {});
-  const values = (gs: Given[]) => gs.flatMap((a) => (a.value !== undefined ? [a.value] : []));
+  const values = (gs: Given[]) => gs.flatMap(({ answer: a }) => (a.kind === "point" ? [a.y] : []));
   const sketchesOf = (gs: Given[]) => {
-    const drawn = gs.flatMap((a) => (a.sketch ? [a.sketch] : []));
+    const drawn = gs.flatMap(({ answer: a }) => (a.kind === "curve" ? [a.ys] : []));
     return { perX: byX(drawn), count: drawn.length };
   };
   const stepReport = shift?.step === step ? shift.report.steps.find((s) => s.step === step) : undefined;
@@ -84,7 +84,7 @@ function useClass(code: string | null, step: number, lesson: Lesson): ClassroomV
       crowd: hidden ? [] : values(answers),
       // a curve's sketches: drawn only once revealed (lesson/sketchStep.ts)
       sketches: revealed ? sketchesOf(answers) : undefined,
-      tally: pick && !hidden ? { choices: pick.choices, counts: pick.choices.map((_, i) => answers.filter((a) => a.choice === i + 1).length), answer: revealed ? pick.answer : null } : undefined,
+      tally: pick && !hidden ? { choices: pick.choices, counts: pick.choices.map((_, i) => answers.filter(({ answer: a }) => a.kind === "choice" && a.choice === i + 1).length), answer: revealed ? pick.answer : null } : undefined,
       board: !revealed || !stepReport ? undefined : round > 1 ? (
         <RoundShift report={stepReport} unit={unit} first={values(Object.values(room.first[step] ?? {}))} second={values(Object.values(room.answers[step] ?? {}))} />
       ) : (

@@ -8,12 +8,10 @@ import { skewOf } from "./deadline";
 import type { Order, Phase } from "./forms";
 import { type ClassEvent, type ClassStateData, type Link, openStream, type Spread } from "./stream";
 
+/** A student's answer as the teacher's room holds it: who gave it, the one value, how sure. */
 export interface Given {
   name: string;
-  value?: number;
-  choice?: number;
-  /** a sketched curve's values at the question's x values */
-  sketch?: number[];
+  answer: StepAnswer;
   /** how sure: 1 guessing, 2 fairly sure, 3 sure */
   confidence?: number;
 }
@@ -69,12 +67,15 @@ export interface Acknowledged {
   phase?: Phase;
 }
 
-type Told = { value?: number | null; choice?: number | null; sketch?: number[] | null; name?: string | null; confidence?: number | null; phase?: Phase | null };
-const given = (a: Told): Given => ({
+/** An answer's fields as an earlier build sent them, and as an event logged before `answer` was
+ * added to the events holds them (the kind's own field: a value, a choice or a sketch). */
+type Told = { value?: number | null; choice?: number | null; sketch?: number[] | null };
+/** An answer as the class's events tell it: the one value (`answer`), or in an event logged by
+ * an earlier build, the kind's own field. */
+type Telling = Told & { answer?: StepAnswer | null; name?: string | null; confidence?: number | null; phase?: Phase | null };
+const given = (a: Telling): Given => ({
   name: a.name ?? "",
-  ...(a.value != null ? { value: a.value } : {}),
-  ...(a.choice != null ? { choice: a.choice } : {}),
-  ...(a.sketch != null ? { sketch: a.sketch } : {}),
+  answer: answerOf(a),
   ...(a.confidence != null ? { confidence: a.confidence } : {}),
 });
 
@@ -90,17 +91,15 @@ const checkWith = <T>(checks: Record<Phase, Record<number, T>>, phase: Phase, st
 const resetsOf = (state: ClassStateData | null, step: number) => state?.resets?.[String(step)] ?? 0;
 /** The vote a step is in: 1, or 2 once the teacher asked the class to discuss and vote again. */
 export const roundOf = (state: ClassStateData | null, step: number) => state?.rounds?.[String(step)] ?? 1;
-/** An answer as the class tells it (its value, choice or sketch) as the step holds it. */
+/** An answer in an earlier build's fields (its value, choice or sketch) as the step holds it. */
 export const stepAnswer = (a: Told): StepAnswer =>
   a.value != null ? { kind: "point", y: a.value } : a.sketch != null ? { kind: "curve", ys: a.sketch } : { kind: "choice", choice: a.choice ?? 0 };
+/** The answer an event tells: its one value, or an earlier build's field for it. */
+export const answerOf = (a: Telling): StepAnswer => a.answer ?? stepAnswer(a);
 
 /** The answer the class holds, as an attribute a test compares with the class's CSV. */
 export const held = (a: StepAnswer | null): string =>
   a === null ? "" : a.kind === "point" ? String(a.y) : a.kind === "curve" ? a.ys.join(";") : `choice ${a.choice}`;
-
-/** An answer as the class's events tell it (its value, choice or sketch: `Given`). */
-export const toldOf = (a: StepAnswer): Told =>
-  a.kind === "point" ? { value: a.y } : a.kind === "curve" ? { sketch: a.ys } : { choice: a.choice };
 
 /** The answer a body sent holds: as this build sends it, or (kept in this device's outbox by an
  * earlier build) with the kind's field at the top, which the class takes too. */
@@ -172,16 +171,16 @@ export function foldSeat(s: Seat, e: ClassEvent | Acknowledged): Seat {
       const now = lesson.filter((a) => (a.round ?? 1) === roundOf(e.state, a.step));
       const first = lesson.filter((a) => (a.round ?? 1) === 1 && roundOf(e.state, a.step) > 1);
       let checks = emptySeat.checks;
-      for (const a of e.answers) if (a.phase) checks = checkWith(checks, a.phase, a.step, stepAnswer(a));
+      for (const a of e.answers) if (a.phase) checks = checkWith(checks, a.phase, a.step, answerOf(a));
       return {
         state: e.state,
         me: e.me ?? null,
-        answers: Object.fromEntries(now.map((a) => [a.step, stepAnswer(a)])),
+        answers: Object.fromEntries(now.map((a) => [a.step, answerOf(a)])),
         // an answer the snapshot holds survived every reset so far
         stored: Object.fromEntries(now.map((a) => [a.step, resetsOf(e.state, a.step)])),
         cleared: {},
         spreads: Object.fromEntries(Object.entries(e.spreads ?? {}).map(([k, v]) => [Number(k), v])),
-        first: Object.fromEntries(first.map((a) => [a.step, stepAnswer(a)])),
+        first: Object.fromEntries(first.map((a) => [a.step, answerOf(a)])),
         sure: Object.fromEntries(now.flatMap((a) => (a.confidence != null ? [[a.step, a.confidence]] : []))),
         checks,
         skew: skewOf(e.now, Date.now()),

@@ -1,10 +1,14 @@
 // Folding a class's events into what the teacher's room and a student's seat show.
 import { describe, expect, it } from "vitest";
-import { emptyRoom, emptySeat, foldRoom, foldSeat, openedSince, placeIn, placeWords, stepAnswer, toldOf } from "../../src/live/room";
+import { emptyRoom, emptySeat, foldRoom, foldSeat, type Given, openedSince, placeIn, placeWords, stepAnswer } from "../../src/live/room";
 import { type ClassEvent, readEvent } from "../../src/live/stream";
 
 const state = { code: "ABCDEF", step: 2, pace: "teacher" as const, steps: 7, revealed: [] as number[], locked: [] as number[], ended: false };
 const ev = (e: unknown): ClassEvent => readEvent(JSON.stringify(e))!;
+// what an answer held in the room says: a point's value, a choice, a sketch
+const value = (g: Given | undefined) => (g?.answer.kind === "point" ? g.answer.y : undefined);
+const choice = (g: Given | undefined) => (g?.answer.kind === "choice" ? g.answer.choice : undefined);
+const sketch = (g: Given | undefined) => (g?.answer.kind === "curve" ? g.answer.ys : undefined);
 
 describe("a teacher's room", () => {
   it("starts from a snapshot, then counts joins and answers, a new answer replacing the old", () => {
@@ -13,12 +17,27 @@ describe("a teacher's room", () => {
     r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", value: 7 } }));
     r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "a", name: "Ann", value: 6 } }));
     expect(Object.keys(r.students)).toEqual(["a", "b"]);
-    expect(Object.values(r.answers[2]).map((a) => a.value).sort()).toEqual([6, 7]);
+    expect(Object.values(r.answers[2]).map(value).sort()).toEqual([6, 7]);
     r = foldRoom(r, ev({ type: "answers", step: 2, reset: true }));
     expect(r.answers[2]).toBeUndefined();
     r = foldRoom(r, ev({ type: "state", ...state, revealed: [2] }));
     expect(r.state?.revealed).toEqual([2]);
     expect(foldRoom(r, ev({ type: "ended" })).state?.ended).toBe(true);
+  });
+});
+
+describe("an answer as the events tell it", () => {
+  it("is read from its one value (`answer`), the kind's field beside it only for an event an earlier build logged", () => {
+    // as this build's server tells it: the one value, and the kind's field for an older page
+    let r = foldRoom(emptyRoom, ev({ type: "snapshot", state, students: [], answers: [{ step: 2, id: "a", name: "Ann", answer: { kind: "curve", ys: [1, 2, 3] }, sketch: [1, 2, 3] }] }));
+    r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", answer: { kind: "point", y: 8 }, value: 5 } }));
+    r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "c", name: "", choice: 2 } }));
+    expect(r.answers[2].a.answer).toEqual({ kind: "curve", ys: [1, 2, 3] });
+    // where the two disagree the one value wins (the kind's field is only an older page's copy)
+    expect(r.answers[2].b.answer).toEqual({ kind: "point", y: 8 });
+    expect(r.answers[2].c.answer).toEqual({ kind: "choice", choice: 2 });
+    const s = foldSeat(emptySeat, ev({ type: "snapshot", state, me: null, answers: [{ step: 2, answer: { kind: "choice", choice: 3 }, choice: 3 }], spreads: {} }));
+    expect(s.answers[2]).toEqual({ kind: "choice", choice: 3 });
   });
 });
 
@@ -91,12 +110,11 @@ describe("a sketched curve", () => {
   it("travels as its values: the teacher's room holds each student's, a seat its own and, once revealed, each x's values", () => {
     let r = foldRoom(emptyRoom, ev({ type: "snapshot", state, students: [{ id: "a", name: "Ann" }], answers: [{ step: 2, id: "a", name: "Ann", sketch: [1, 2, 3] }] }));
     r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", sketch: [4, 5, 6], confidence: 2 } }));
-    expect(Object.values(r.answers[2]).map((a) => a.sketch)).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(Object.values(r.answers[2]).map(sketch)).toEqual([[1, 2, 3], [4, 5, 6]]);
     let s = foldSeat(emptySeat, ev({ type: "snapshot", state, me: { id: "a", name: "Ann" }, answers: [{ step: 2, sketch: [1, 2, 3] }], spreads: {} }));
     expect(s.answers[2]).toEqual({ kind: "curve", ys: [1, 2, 3] });
     s = foldSeat(s, { type: "mine", step: 2, resets: 0, answer: stepAnswer({ sketch: [1, 2, 4] }) });
     expect(s.answers[2]).toEqual({ kind: "curve", ys: [1, 2, 4] });
-    expect(toldOf(s.answers[2])).toEqual({ sketch: [1, 2, 4] });
     s = foldSeat(s, ev({ type: "reveal", step: 2, spread: { count: 2, values: [], choices: {}, sketches: [[1, 4], [2, 5], [4, 6]] } }));
     expect(s.spreads[2].sketches).toEqual([[1, 4], [2, 5], [4, 6]]);
   });
@@ -112,10 +130,10 @@ describe("a step voted twice", () => {
     expect(r.first[2].a.confidence).toBe(3);
     expect(r.answers[2]).toBeUndefined();
     r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "a", name: "Ann", value: 6, round: 2 } }));
-    expect(r.answers[2].a.value).toBe(6);
+    expect(value(r.answers[2].a)).toBe(6);
     // a snapshot taken in round 2 splits the rounds the same way
     const again = foldRoom(emptyRoom, ev({ type: "snapshot", state: round2, students: [], answers: [{ step: 2, id: "a", name: "Ann", value: 5, round: 1 }, { step: 2, id: "a", name: "Ann", value: 6, round: 2 }] }));
-    expect([again.first[2].a.value, again.answers[2].a.value]).toEqual([5, 6]);
+    expect([value(again.first[2].a), value(again.answers[2].a)]).toEqual([5, 6]);
     const reset = foldRoom(r, ev({ type: "answers", step: 2, reset: true }));
     expect([reset.first[2], reset.answers[2]]).toEqual([undefined, undefined]);
   });
@@ -139,11 +157,11 @@ describe("a concept check", () => {
   const open = { ...state, check: "before" as const };
   it("the teacher's room keeps the check's answers by phase and question, apart from the lesson's steps", () => {
     let r = foldRoom(emptyRoom, ev({ type: "snapshot", state: open, students: [], answers: [{ step: 2, id: "a", name: "Ann", value: 5 }, { step: 2, id: "a", name: "Ann", choice: 1, phase: "before" }] }));
-    expect([r.answers[2].a.value, r.checks.before[2].a.choice]).toEqual([5, 1]);
+    expect([value(r.answers[2].a), choice(r.checks.before[2].a)]).toEqual([5, 1]);
     r = foldRoom(r, ev({ type: "answers", step: 2, answer: { id: "b", name: "", choice: 3, phase: "before" } }));
     r = foldRoom(r, ev({ type: "answers", step: 1, answer: { id: "a", name: "Ann", choice: 2, phase: "after" } }));
     expect(Object.keys(r.checks.before[2]).sort()).toEqual(["a", "b"]);
-    expect([r.checks.after[1].a.choice, Object.keys(r.answers[2])]).toEqual([2, ["a"]]);
+    expect([choice(r.checks.after[1].a), Object.keys(r.answers[2])]).toEqual([2, ["a"]]);
     // a lesson step's reset leaves the check alone
     r = foldRoom(r, ev({ type: "answers", step: 2, reset: true }));
     expect([r.answers[2], Object.keys(r.checks.before[2]).length]).toEqual([undefined, 2]);

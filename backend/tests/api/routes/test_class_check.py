@@ -212,7 +212,8 @@ def test_the_check_is_heard_with_its_phase_by_the_teacher_and_its_state_by_the_p
     phone.close()
     again = Stream(server, code, seat)
     snap = again.until("snapshot")[1]
-    assert snap["answers"] == [{"step": 2, "choice": 1, "round": 1, "phase": "before"}]
+    told = {"answer": {"kind": "choice", "choice": 1}, "choice": 1}
+    assert snap["answers"] == [{"step": 2, **told, "round": 1, "phase": "before"}]
     assert snap["state"]["check"] == "before"
     for s in (room, again):
         s.close()
