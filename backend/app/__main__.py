@@ -43,6 +43,7 @@ if __name__ == "__main__":
         access_log=False,  # RequestContext logs each request once, with its id
         proxy_headers=False,  # the app trusts forwarded headers only from TRUSTED_PROXIES
         timeout_graceful_shutdown=settings.shutdown_grace_s,
+        timeout_keep_alive=settings.keep_alive_s,
         # httptools with a time limit on a request's headers; their size is HeaderSizeLimit's
         # (middleware), as httptools has no setting for it
         http=HeadTimeLimit,

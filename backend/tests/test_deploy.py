@@ -127,3 +127,18 @@ def test_the_proxy_holds_a_lecture_halls_streams():
     assert "include /etc/nginx/conf.d/*.conf;" in main
     stream = re.search(r"location ~ \^/api/classes/\[\^/\]\+/events\$ \{(.*?)\}", NGINX, re.S)
     assert stream and "proxy_buffering off;" in stream.group(1)
+
+
+def test_the_proxy_closes_an_idle_connection_before_the_app_does():
+    """Else the proxy may send a request on a connection the app is closing: it is reset, and a
+    POST (not sent again) answered 502, as one answer in 10,000 was (bench/lecture_hall.sh)."""
+    upstream = re.search(r"upstream memolab \{(.*?)\}", NGINX, re.S)
+    assert upstream and "keepalive " in upstream[1], "the proxy keeps connections to the app"
+    proxy = re.search(r"keepalive_timeout (\d+)s;", upstream[1])
+    assert proxy, "the proxy says how long it keeps an idle connection to the app (its default is 60 s)"
+    app = Settings.model_fields["keep_alive_s"].default
+    assert int(proxy[1]) < app, (proxy[1], app)
+    main = (ROOT / "backend" / "app" / "__main__.py").read_text()
+    assert "timeout_keep_alive=settings.keep_alive_s" in main, (
+        "uvicorn keeps an idle connection as long as the setting says"
+    )

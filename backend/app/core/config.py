@@ -45,6 +45,11 @@ class Settings(BaseSettings):
     max_header_bytes: int = 16 * 1024
     # ... which must arrive within this many seconds of the connection (or the request) starting.
     header_timeout_s: float = 10.0
+    # An idle connection is kept open this long for the next request: longer than the proxy keeps
+    # one (deploy/nginx.conf's upstream keepalive_timeout), so the proxy never sends a request on
+    # a connection the app is closing. (With uvicorn's 5 s, one answer in 10,000 was reset so and
+    # answered 502: nginx does not send a POST again. bench/lecture_hall.sh, docs/performance.md)
+    keep_alive_s: int = 75
     # Students a live class holds (a lecture hall, an online course): 1 to 10,000.
     class_max_students: int = Field(default=1000, ge=1, le=10_000)
     # Open class event streams (classes/streams.py): per device token (a reconnect replaces the oldest),
