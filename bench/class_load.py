@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import statistics
@@ -30,6 +31,38 @@ from proc_stats import count_notifies, cpu_of, cpu_s, own_cpu_s, pct, rss_kb
 from raw_http import Http
 
 LESSON = "decnet-link-quota"  # step 2 asks for a point
+
+
+class Seat:
+    """A student's event stream as this load generator follows it: when the reveal arrived and
+    its bytes, kept raw (parsed once the reveal has gone out to all), and why the stream was
+    refused, if it was."""
+
+    def __init__(self) -> None:
+        self.revealed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.reveal: tuple[float, bytes] | None = None
+        self.refused: str | None = None
+
+    def heard(self, when: float, data: bytes) -> None:
+        # (the stream sends `type` first: models.to_json)
+        if self.reveal is None and data.startswith(b'{"type":"reveal"'):
+            self.reveal = when, data
+            if not self.revealed.done():  # (cancelled when the wait for all ran out)
+                self.revealed.set_result(None)
+
+    async def follow(self, c: Http, path: str, headers: dict[str, str], ready: asyncio.Event) -> None:
+        status = await c.listen(path, headers, self.heard, ready)
+        if status != 200:
+            self.refused = str(status)
+            ready.set()
+
+    def reveal_heard(self, answers: int) -> float | None:
+        """When this seat heard the reveal, if it did, and whole: the spread of all `answers`."""
+        if self.reveal is None:
+            return None
+        when, data = self.reveal
+        e = json.loads(data)
+        return when if e["type"] == "reveal" and e["spread"]["count"] == answers else None
 
 
 async def main() -> None:
@@ -68,7 +101,7 @@ async def main() -> None:
     acked: dict[tuple[str, int], float] = {}  # (student id, round) -> when the 201 arrived
     voters: list[tuple[Http, dict[str, Any]]] = []  # each student's client and seat, for round 2
     failures: list[str] = []
-    seats: list[asyncio.Queue[tuple[float, dict[str, Any]]]] = []
+    seats: list[Seat] = []
     took: dict[str, list[float]] = {"join": [], "stream": [], "answer": []}
 
     async def student(i: int) -> None:
@@ -82,19 +115,16 @@ async def main() -> None:
         if status != 201:
             failures.append(f"join {status}")
             return
-        q: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
-        seats.append(q)
+        seat = Seat()
+        seats.append(seat)
         ready = asyncio.Event()
-        tasks.append(
-            asyncio.create_task(
-                c.events(f"/api/classes/{code}/events", {"X-Student-Token": s["student_token"]}, q, ready)
-            )
-        )
+        path, token = f"/api/classes/{code}/events", {"X-Student-Token": s["student_token"]}
+        tasks.append(asyncio.create_task(seat.follow(c, path, token, ready)))
         t0 = time.perf_counter()
         await ready.wait()
         took["stream"].append(time.perf_counter() - t0)
-        if not q.empty() and q._queue[0][1]["type"] == "refused":  # type: ignore[attr-defined]
-            failures.append(f"stream {q._queue[0][1]['status']}")  # type: ignore[attr-defined]
+        if seat.refused is not None:
+            failures.append(f"stream {seat.refused}")
         await asyncio.sleep(max(0.0, join_window + random.uniform(0, answer_window) - (time.perf_counter() - start)))
         voters.append((c, s))
         await vote(c, s, 1)
@@ -147,19 +177,14 @@ async def main() -> None:
     await first.call("POST", f"/api/classes/{code}/control", {"reveal": True}, teacher)
     ok_at = time.perf_counter()
 
-    async def reveal_heard(q: asyncio.Queue[tuple[float, dict[str, Any]]]) -> float | None:
-        # (one timeout a stream rather than wait_for's task an event: 10,000 streams' reveal and
-        # state events made this load generator, on the servers' two cores, the reveal's limit)
-        try:
-            async with asyncio.timeout(10):
-                while True:
-                    when, e = await q.get()
-                    if e.get("type") == "reveal":
-                        return when
-        except TimeoutError:
-            return None
-
-    reveals = [t for t in await asyncio.gather(*(reveal_heard(q) for q in seats)) if t is not None]
+    try:  # every seat has heard the reveal, or 10 s have passed
+        async with asyncio.timeout(10):
+            await asyncio.gather(*(seat.revealed for seat in seats))
+    except TimeoutError:
+        pass
+    # read only now: a phone parses its reveal on its own processor, not on the servers' two cores
+    counted = sum(1 for _, r in acked if r == a.rounds)  # the answers of the vote revealed
+    reveals = [t for seat in seats if (t := seat.reveal_heard(counted)) is not None]
     burst_wall = max(reveals, default=revealed_at) - revealed_at
     burst = (
         [cpu_s(p) - c for p, c in zip(a.pid, burst0[0], strict=True)],

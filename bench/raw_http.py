@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -62,30 +62,89 @@ class Http:
         except ValueError:
             return status, text
 
+    async def listen(
+        self, path: str, headers: dict[str, str], heard: Callable[[float, bytes], None], ready: asyncio.Event
+    ) -> int | None:
+        """An event stream: each event's data, raw, to `heard` with the time it arrived, until the
+        server closes it (or the task is cancelled). Returns the response's status (None: no
+        response); `ready` is set once it is known, and on any end."""
+        loop = asyncio.get_running_loop()
+        stream = _EventStream(heard, ready)
+        head = [f"GET {path} HTTP/1.1", f"Host: {self.host}", "Connection: close", "Content-Length: 0"]
+        head += [f"{k}: {v}" for k, v in headers.items()]
+        try:
+            transport, _ = await loop.create_connection(lambda: stream, self.host, self.port, local_addr=self.local)
+        except OSError:
+            ready.set()
+            return None
+        try:
+            transport.write(("\r\n".join(head) + "\r\n\r\n").encode())
+            await stream.closed
+        finally:
+            transport.close()
+        return stream.status
+
     async def events(
         self, path: str, headers: dict[str, str], out: asyncio.Queue[tuple[float, dict[str, Any]]], ready: asyncio.Event
     ) -> None:
-        writer = None
-        try:
-            status, chunked, reader, writer = await self._open("GET", path, None, headers)
-            if status != 200:
-                await out.put((time.perf_counter(), {"type": "refused", "status": status}))
+        """An event stream's events, parsed, to `out` with the time each arrived; a stream refused
+        or broken puts one event of type "refused" with its status."""
+
+        def parsed(t: float, data: bytes) -> None:
+            try:
+                out.put_nowait((t, json.loads(data)))
+            except ValueError as e:
+                out.put_nowait((t, {"type": "refused", "status": repr(e)}))
+
+        status = await self.listen(path, headers, parsed, ready)
+        if status != 200:
+            out.put_nowait((time.perf_counter(), {"type": "refused", "status": status}))
+
+
+class _EventStream(asyncio.Protocol):
+    """One event stream's bytes, read in the event loop's callback as they arrive (no task, no
+    await a chunk): the response's head, its chunks, and each event's `data:` as raw bytes to
+    `heard` with the time it arrived. A load generator of 10,000 streams on the servers' two cores
+    spent most of a reveal's CPU in StreamReader's awaits and in parsing JSON it did not need."""
+
+    def __init__(self, heard: Callable[[float, bytes], None], ready: asyncio.Event) -> None:
+        self.heard, self.ready = heard, ready
+        self.status: int | None = None
+        self.buf = b""  # bytes not yet taken: the head, then the chunked body
+        self.text = b""  # the de-chunked body not yet split into events
+        self.chunked = False
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.buf += data
+        if self.status is None:
+            head, sep, rest = self.buf.partition(b"\r\n\r\n")
+            if not sep:
                 return
-            ready.set()
-            data: list[str] = []
-            pending = b""
-            async for chunk in self._chunks(reader, chunked):
-                *lines, pending = (pending + chunk).split(b"\n")
-                for line in lines:
-                    text = line.decode().rstrip("\r")
-                    if text.startswith("data:"):
-                        data.append(text[5:].strip())
-                    elif text == "" and data:
-                        await out.put((time.perf_counter(), json.loads("\n".join(data))))
-                        data = []
-        except (OSError, ValueError, asyncio.IncompleteReadError) as e:
-            await out.put((time.perf_counter(), {"type": "refused", "status": repr(e)}))
-        finally:
-            ready.set()  # whoever waits for this stream goes on, heard or not
-            if writer is not None:
-                writer.close()
+            lines = head.split(b"\r\n")
+            self.status = int(lines[0].split()[1])
+            self.chunked = any(
+                h.lower().startswith(b"transfer-encoding:") and b"chunked" in h.lower() for h in lines[1:]
+            )
+            self.buf = rest
+            self.ready.set()
+        if self.chunked:
+            while (end := self.buf.find(b"\r\n")) >= 0:
+                size = int(self.buf[:end].split(b";")[0] or b"0", 16)
+                if len(self.buf) < end + 2 + size + 2:
+                    break  # (the chunk's bytes are still coming)
+                self.text += self.buf[end + 2 : end + 2 + size]
+                self.buf = self.buf[end + 2 + size + 2 :]
+        else:
+            self.text, self.buf = self.text + self.buf, b""
+        *events, self.text = self.text.split(b"\n\n")
+        for event in events:
+            data = [line[5:].strip() for line in event.split(b"\n") if line.startswith(b"data:")]
+            if data:
+                self.heard(now, b"\n".join(data))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.ready.set()  # whoever waits for this stream goes on, heard or not
+        if not self.closed.done():
+            self.closed.set_result(None)
