@@ -57,12 +57,13 @@ class Seat:
             ready.set()
 
     def reveal_heard(self, answers: int) -> float | None:
-        """When this seat heard the reveal, if it did, and whole: the spread of all `answers`."""
+        """When this seat heard the reveal, if it did, and whole: a spread of every acknowledged answer
+        (at least `answers`: one the proxy timed out may have been stored too)."""
         if self.reveal is None:
             return None
         when, data = self.reveal
         e = json.loads(data)
-        return when if e["type"] == "reveal" and e["spread"]["count"] == answers else None
+        return when if e["type"] == "reveal" and e["spread"]["count"] >= answers else None
 
 
 async def main() -> None:
@@ -103,6 +104,7 @@ async def main() -> None:
     failures: list[str] = []
     seats: list[Seat] = []
     took: dict[str, list[float]] = {"join": [], "stream": [], "answer": []}
+    joins: list[tuple[float, float]] = []  # each join's start (s into the class) and how long it took
 
     async def student(i: int) -> None:
         c = clients[i % len(clients)]
@@ -112,6 +114,7 @@ async def main() -> None:
         t0 = time.perf_counter()
         status, s = await c.call("POST", f"/api/classes/{code}/students", {"name": f"student {i}"})
         took["join"].append(time.perf_counter() - t0)
+        joins.append((t0 - start, took["join"][-1]))
         if status != 201:
             failures.append(f"join {status}")
             return
@@ -203,6 +206,10 @@ async def main() -> None:
         f" joined and answered in {answered_in:.1f} s"
     )
     print("  " + ", ".join(f"{k} p50 {ms(pct(v, 50))} p95 {ms(pct(v, 95))}" for k, v in took.items()))
+    slow = [at for at, t in joins if t > 1.0]
+    if slow:  # when the slow joins began: together (a pause) or spread out (a queue)
+        seconds = sorted({int(at) for at in slow})
+        print(f"  joins over 1 s: {len(slow)}, begun in {len(seconds)} distinct seconds of the class: {seconds[:20]}")
     print(f"  answers acknowledged {len(acked)}, heard by the teacher {len(heard)}, in the CSV {len(rows)}")
     print(f"  failures {len(failures)} {sorted(set(failures))}")
     lag_max = max(lags, default=float("nan"))
@@ -252,6 +259,13 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
+    import gc
+
     import uvloop  # the simulated class is one process of 600 connections: the faster loop
+
+    # No collection pauses in the load generator: one of 0.5 s (its 10,000 streams' objects)
+    # left every response of those moments unread, and counted the pause as the servers' time.
+    # A run's garbage is small; the process ends with it.
+    gc.disable()
 
     uvloop.run(main())
