@@ -147,3 +147,45 @@ def test_a_snapshot_and_its_place_add_up_to_the_tables(engine):
             elif e["type"] == "answers":
                 answers[e["answer"]["name"]] = e["answer"]["value"]
         assert answers == {"s0": 0.25}
+
+
+def test_a_students_read_of_the_log_goes_by_the_students_own_index(engine):
+    """A student's device reads the events that are not the teacher's only (`now` as its stream
+    opens, `after` when woken). A lecture hall logs ten thousand joined events, the teacher's only:
+    read through the index on every event, each student's read stepped over all of them, and the
+    later joins queued. The database's plan for both reads goes by the students' index."""
+    from sqlalchemy import event, insert
+
+    from app.core.tables import ClassEvent
+
+    code, _ = _class(engine)
+    with Session(engine) as db:
+        class_id = crud.find(db, code).id
+        joined = json.dumps({"type": "joined", "student": {"id": "x", "name": ""}})
+        db.execute(insert(ClassEvent), [{"class_id": class_id, "teacher_only": True, "body": joined}] * 20_000)
+        db.commit()
+    postgres = engine.dialect.name == "postgresql"
+    with engine.connect() as conn:
+        conn.exec_driver_sql("ANALYZE")
+        conn.commit()
+    asked: list[tuple[str, object]] = []
+
+    def keep(conn, cursor, statement, parameters, context, executemany):
+        if "class_events" in statement:
+            asked.append((statement, parameters))
+
+    event.listen(engine, "before_cursor_execute", keep)
+    try:
+        with Session(engine) as db:
+            class_log.snapshot_reads(db)
+            at = class_log.now(db, class_id, teacher=False)
+            class_log.after(db, class_id, class_log.START, teacher=False)
+            class_log.after(db, class_id, at, teacher=False)
+    finally:
+        event.remove(engine, "before_cursor_execute", keep)
+    assert len(asked) == 3
+    with engine.connect() as conn:
+        for statement, parameters in asked:
+            explain = "EXPLAIN " if postgres else "EXPLAIN QUERY PLAN "
+            plan = " ".join(str(row) for row in conn.exec_driver_sql(explain + statement, parameters).all())
+            assert "ix_class_events_students" in plan, (statement, plan)
