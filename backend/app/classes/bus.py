@@ -15,6 +15,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol, TypeVar
 
 from sqlalchemy import Engine, text
@@ -68,6 +69,22 @@ class Wake:
 
     async def wait(self) -> None:
         await asyncio.shield(self.future)
+
+    def waiter(self) -> asyncio.Future[None]:
+        """A future of one stream's own, set when this wake is: the stream waits on it, times
+        out and waits again without touching the wake's own future, whose callbacks (one a
+        stream) a removal would scan."""
+        mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self.future.done():
+            mine.set_result(None)
+        else:
+            self.future.add_done_callback(partial(_settle, mine))
+        return mine
+
+
+def _settle(mine: asyncio.Future[None], _: object) -> None:
+    if not mine.done():  # (its stream may have gone: then nobody waits on it)
+        mine.set_result(None)
 
 
 class LocalBus:

@@ -82,3 +82,27 @@ def test_a_write_wakes_the_audiences_of_the_events_it_logged_and_gives_its_answe
         bus = Heard()
         assert announce(bus, Written("answer", "abcdef", events)) == "answer"
         assert bus.topics == woken
+
+
+def test_a_stream_waits_on_a_future_of_its_own_and_its_timeouts_leave_the_wake_alone():
+    """Each stream's wait times out at each keep-alive. Waiting on the class's one wake, asyncio
+    took that stream's callback off it each time, a scan of every stream's; a waiter of its own
+    leaves the wake one callback a stream, and the wake still sets them all."""
+
+    async def main() -> None:
+        bus = LocalBus()
+        wake = await bus.watch("class:A:students")
+        mine = [wake.waiter() for _ in range(1000)]
+        for _ in range(3):  # three keep-alives each: waits that time out
+            for m in mine:
+                done, _ = await asyncio.wait((m,), timeout=0)
+                assert not done
+        # (a future's callbacks are not public: a timed-out wait on the wake itself would
+        # have added one and taken it off, scanning these)
+        assert all(not m.done() for m in mine) and not wake.is_set()
+        bus.publish("class:A:students")
+        await asyncio.wait_for(asyncio.gather(*mine), 1)
+        late = wake.waiter()  # asked after the wake was set: already done
+        assert late.done()
+
+    asyncio.run(main())

@@ -178,16 +178,23 @@ async def _stream(
                     continue
                 # Nothing was published since the read began (`woken`, armed before it, is not
                 # set), so nothing new is there to read: wait, without a second read per event.
-            # rows held back behind a transaction still running: ask again in a moment, a little
-            # later each time (a long transaction elsewhere holds them back). The wakes are shared
-            # futures, waited on here without a task and never cancelled by this stream.
-            timeout = min(HELD_MAX_S, HELD_S * 2**tries) if batch.held else KEEP_ALIVE_S
-            done, _ = await asyncio.wait(
-                (woken.future, closed.future), timeout=timeout, return_when=asyncio.FIRST_COMPLETED
-            )
+            # Wait for a wake-up, with a keep-alive each KEEP_ALIVE_S meanwhile and no read until
+            # it comes; or, rows held back behind a transaction still running, ask again in a
+            # moment, a little later each time (a long transaction elsewhere holds them back).
+            # The stream waits on a future of its own, set with the wake (`Wake.waiter`), and on
+            # its close: asyncio.wait takes its callback off each future it waited on, and off a
+            # wake shared by thousands of streams that was a scan of them all at every
+            # keep-alive, a cost growing with the streams open (docs/performance.md).
+            mine = woken.waiter()
+            while True:
+                timeout = min(HELD_MAX_S, HELD_S * 2**tries) if batch.held else KEEP_ALIVE_S
+                first = asyncio.FIRST_COMPLETED
+                done, _ = await asyncio.wait((mine, closed.future), timeout=timeout, return_when=first)
+                if not done and time.monotonic() - quiet_since >= KEEP_ALIVE_S:
+                    yield b": keep-alive\n\n"
+                    quiet_since = time.monotonic()
+                if done or batch.held:
+                    break
             tries = tries + 1 if batch.held and not done else 0
-            if not done and time.monotonic() - quiet_since >= KEEP_ALIVE_S:
-                yield b": keep-alive\n\n"
-                quiet_since = time.monotonic()
     finally:
         slots.give_back(slot)
