@@ -51,9 +51,11 @@ class AnswerIn(BaseModel):
         return {**{k: x for k, x in data.items() if k not in _FLAT}, "answer": {"kind": kind, field: v}}
 
 
-def flat(told: Told) -> tuple[float | None, int | None, list[float] | None]:
+def flat(told: Told | None) -> tuple[float | None, int | None, list[float] | None]:
     """An answer as the store's columns hold it (and an earlier build's fields): its value, its
-    choice or its sketch, the others None."""
+    choice or its sketch, the others None (all None: no answer)."""
+    if told is None:
+        return None, None, None
     if isinstance(told, PointTold):
         return told.y, None, None
     if isinstance(told, ChoiceTold):

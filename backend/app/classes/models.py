@@ -221,14 +221,14 @@ def given(
     phase: Literal["before", "after"] | None = None,
 ) -> Given:
     """An answer as devices are told it: the one value, and its kind's field beside it."""
-    value, choice, sketch = flat(answer) if answer is not None else (None, None, None)
+    value, choice, sketch = flat(answer)
     return Given(
         answer=answer, value=value, choice=choice, sketch=sketch, round=round_no, confidence=confidence, phase=phase
     )
 
 
 def member(name: str, answer: Told | None) -> Member:
-    value, choice, sketch = flat(answer) if answer is not None else (None, None, None)
+    value, choice, sketch = flat(answer)
     return Member(name=name, answer=answer, value=value, choice=choice, sketch=sketch)
 
 

@@ -97,8 +97,9 @@ def test_a_stream_waits_on_a_future_of_its_own_and_its_timeouts_leave_the_wake_a
             for m in mine:
                 done, _ = await asyncio.wait((m,), timeout=0)
                 assert not done
-        # (a future's callbacks are not public: a timed-out wait on the wake itself would
-        # have added one and taken it off, scanning these)
+        # the wake holds one callback a waiter, never touched by their timeouts (a timed-out wait
+        # on the wake itself took its callback off, a scan of all of these, each time)
+        assert len(wake.future._callbacks) == len(mine)
         assert all(not m.done() for m in mine) and not wake.is_set()
         bus.publish("class:A:students")
         await asyncio.wait_for(asyncio.gather(*mine), 1)

@@ -188,8 +188,9 @@ async def _stream(
             mine = woken.waiter()
             while True:
                 timeout = min(HELD_MAX_S, HELD_S * 2**tries) if batch.held else KEEP_ALIVE_S
-                first = asyncio.FIRST_COMPLETED
-                done, _ = await asyncio.wait((mine, closed.future), timeout=timeout, return_when=first)
+                done, _ = await asyncio.wait(
+                    (mine, closed.future), timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+                )
                 if not done and time.monotonic() - quiet_since >= KEEP_ALIVE_S:
                     yield b": keep-alive\n\n"
                     quiet_since = time.monotonic()

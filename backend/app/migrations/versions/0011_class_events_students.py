@@ -1,8 +1,8 @@
 """The students' events indexed apart: a student's device reads the class's log for the events
 that are not the teacher's only (classes/log.py `now` and `after`). Through the index on every
 event, each such read stepped over all the joined and answer events logged before it, so in a
-lecture hall each later join's stream read thousands of rows, and the joins queued
-(bench/lecture_hall.sh, docs/performance.md). A partial index holds the students' events alone.
+lecture hall each later join's stream read thousands of rows (docs/performance.md). A partial
+index holds the students' events alone.
 
 Revision ID: 0011
 Revises: 0010
