@@ -30,6 +30,7 @@ import { SensitivityPanel } from "./SensitivityPanel";
 import { SimulatePanel } from "./SimulatePanel";
 import { useActions } from "./useActions";
 import { useExplorerUrl } from "./useExplorerUrl";
+import { useDrawnBy } from "./useDrawnBy";
 import { useExplorerView } from "./useExplorerView";
 import { usePrefetch } from "./usePrefetch";
 import { useScenarioData } from "./useScenarioData";
@@ -38,7 +39,7 @@ import { useSimulation } from "./useSimulation";
 import { useOutside, useSystem } from "./useSystem";
 import { CLOSED, ORIGINAL, useFragment } from "../state/fragment";
 import { type EditState, EditStatus } from "../workbench/EditStatus";
-import type { EditedModel } from "../workbench/useEditAt";
+import type { EditedModel } from "../workbench/editAnswerer";
 
 // The model workbench (its editor and its sandbox) loads only when opened: a visit that never
 // opens it downloads none of it.
@@ -86,7 +87,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   // the simulated points (on "Simulate" only), along the curve on screen when it was pressed
   const curveNow = useRef<SeriesPoint[]>([]);
   const sim = useSimulation(client, spec, knobs, x, state.y, () => curveNow.current);
-  const view = useExplorerView(client, spec, dataset, state, source, fragment.open ? edited : null, sim.view, outside);
+  const shownEdit = fragment.open ? edited : null;
+  const drawnBy = useDrawnBy(client, spec, state, source, shownEdit);
+  const view = useExplorerView(client, drawnBy, spec, dataset, state, sim.view, outside);
   curveNow.current = view.curve;
   const { axes, marks, xKnob, yMetric, params, own } = view;
   // the table "Your measurements" would fit, for the workbench's fit of an edit
@@ -130,13 +133,14 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         </div>
         <div className="chart-area">
           <AxisPickers spec={spec} state={state} update={update} hasBounds={view.bounds.lines.length > 0} source={source} edit={fragment.open ? packed : null} />
-          {fragment.open && <EditStatus state={editState} drawnEdit={!!view.edited} />}
+          {fragment.open && <EditStatus state={editState} drawnEdit={shownEdit !== null} />}
           {/* stays in view while the knobs move: sticky beside them, above them on a phone */}
           <div className="chart-sticky" ref={chartBox} id="chart" tabIndex={-1}>
             <Chart axes={axes} marks={marks} describedBy={descriptionId} onTable={askTable} />
           </div>
           <ChangeAnnouncer axes={`${x}|${state.y}`} yLabel={yMetric.label} yUnit={yMetric.unit} state={view.setting} />
-          {view.modelError && <p className="model-error" role="alert">{`The model could not answer: ${view.modelError}`}</p>}
+          {/* an edit's errors are shown in its editor, at their lines */}
+          {view.modelError && !shownEdit && <p className="model-error" role="alert">{`The model could not answer: ${view.modelError}`}</p>}
           <Legend marks={marks} dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null} />
           <SimulatePanel spec={spec} sim={sim} />
           <div className="chart-details">
@@ -144,8 +148,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <SoundControls marks={marks} yUnit={yMetric.unit} />
           <ExportBar prepare={prepareExport} chartRef={chartBox} />
           <Readouts metrics={spec.metrics} result={view.current} baseline={baseline ? view.baseDetail.value : null} />
-          <SensitivityPanel spec={spec} client={client} knobs={knobs} metric={yMetric} x={x} params={params} source={source} onPickX={actions.onPickX}
-            edited={view.edited ? { result: view.edited.sensitivity } : null} />
+          <SensitivityPanel spec={spec} client={drawnBy.answerer} knobs={knobs} metric={yMetric} x={x} params={params} source={drawnBy.source} onPickX={actions.onPickX}
+            edited={shownEdit !== null} />
           <DataTable axes={axes} marks={marks} openSignal={tableAsked} />
           <PathView stages={view.path?.stages ?? null} bottleneck={view.path?.bottleneck ?? null} />
           <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={knobs}
@@ -158,7 +162,7 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
         </div>
         {fragment.open && (
           <Suspense fallback={<p className="loading" aria-busy="true">Loading the editor…</p>}>
-            <Workbench spec={spec} curveKnobs={curveKnobs} knobs={knobs} x={x} y={state.y} view={viewOf(state)} fragment={fragment} setFragment={setFragment} own={ownInput}
+            <Workbench spec={spec} curveKnobs={curveKnobs} x={x} view={viewOf(state)} fragment={fragment} setFragment={setFragment} own={ownInput}
               onEdited={setEdited} onPacked={setPacked} onEditState={setEditState} focusOnOpen={clickedOpen} onClose={() => setFragment(CLOSED, true)} />
           </Suspense>
         )}

@@ -6,15 +6,16 @@
 // Choosing a numeric knob's bar puts that knob on the x axis. It is asked once the knobs rest
 // (every knob at both ends is tens of model calls): a knob's curve never waits behind it.
 import { memo, useEffect, useId, useState } from "react";
-import type { KnobValues, MetricSpec, Params, Sensitivity, SystemSpec } from "../api/types";
+import type { KnobValues, MetricSpec, Params, SystemSpec } from "../api/types";
 import { useLatest } from "../view/useLatest";
 import { formatValue } from "../format";
-import type { ModelClient } from "../runtime/ModelClient";
+import type { Answerer } from "../view/answerer";
 import { effectText, inSentence, sensitivityClaim, valueText } from "./sensitivityText";
 
 interface Props {
   spec: SystemSpec;
-  client: ModelClient;
+  /** who answers: the page's models, or an edited model's sandbox (view/answerer.ts) */
+  client: Answerer;
   knobs: KnobValues;
   metric: MetricSpec;
   x: string;
@@ -22,23 +23,23 @@ interface Props {
   source: string;
   /** choosing a numeric knob's bar puts it on the x axis (absent: the bars are read only, as in a lesson's reveal) */
   onPickX?: (name: string) => void;
-  /** an edited model is drawn: its sensitivity, computed by its sandbox (null until it answers);
-   * the original's is then never asked or shown */
-  edited?: { result: Sensitivity | null } | null;
+  /** the answerer is an edited model's: said so, and shown as computing until it answers (the
+   * original's is never shown in its place) */
+  edited?: boolean;
 }
 
 const REST_MS = 250;
 
-export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, knobs, metric, x, params, source, onPickX, edited = null }: Props) {
+export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, knobs, metric, x, params, source, onPickX, edited = false }: Props) {
   const id = useId();
   const [settled, setSettled] = useState(knobs);
   useEffect(() => {
     const t = setTimeout(() => setSettled(knobs), REST_MS);
     return () => clearTimeout(t);
   }, [knobs]);
-  const got = useLatest(edited ? null : `${source}|sens|${spec.id}|${metric.name}|${JSON.stringify(settled)}|${JSON.stringify(params ?? null)}`,
-    () => client.sensitivity(spec.id, settled, metric.name, "sensitivity", params));
-  const r = edited ? edited.result : got.value;
+  const got = useLatest(`${source}|sens|${spec.id}|${metric.name}|${JSON.stringify(settled)}|${JSON.stringify(params ?? null)}`,
+    () => client.sensitivity(spec.id, settled, metric.name, "sensitivity", params), undefined, client);
+  const r = got.value;
   if (!r && edited) {
     return (
       <section className="sensitivity" data-testid="sensitivity" data-of="edit" aria-labelledby={`${id}-h`} aria-busy="true">
@@ -48,7 +49,6 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
     );
   }
   if (!r) return null;
-  const at = edited ? knobs : settled;
   const active = r.knobs.filter((k) => k.active && k.low != null && k.high != null);
   const values = active.flatMap((k) => [k.least ?? (k.low as number), k.most ?? (k.high as number)]).concat(r.value ?? []);
   const lo = Math.min(...values);
@@ -72,7 +72,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
           const [least, most] = [k.least ?? Math.min(low, high), k.most ?? Math.max(low, high)];
           const left = pos(least);
           const width = Math.max(0.5, pos(most) - left);
-          const now = at[k.name];
+          const now = settled[k.name];
           const here = effectText(k, spec.knobs.find((kk) => kk.name === k.name), typeof now === "number" ? now : null, { unit, value: r.value });
           const effect = k.choices
             ? Object.entries(k.choices).map(([c, v]) => `${c} ${v == null ? "–" : formatValue(v, unit)}`).join(", ")

@@ -5,7 +5,7 @@
 import { useMemo } from "react";
 import type { Dataset, NumberKnob, OutsideMeasurements, SystemSpec } from "../api/types";
 import { axesOf } from "../chart/Chart";
-import { bandNamesOf, boundsOf, curveKnobsOf, curveOf, kneeOf, limitOf, saturationOf, valueAt } from "../chart/curves";
+import { bandNamesOf, curveKnobsOf, curveOf } from "../chart/curves";
 import { describeMarks } from "../chart/describe";
 import { memoPoints } from "../chart/memoPoints";
 import { outsideElsewhere, outsidePoints } from "../chart/outsidePoints";
@@ -13,21 +13,21 @@ import { knobDisplay } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
 import type { ExplorerState } from "../state/urlState";
 import { useLatest } from "../view/useLatest";
-import type { EditedModel } from "../workbench/useEditAt";
 import type { SimulatedView } from "../chart/marks/simulated";
 import { sweepKey, useModelView } from "../view/useModelView";
 import { usePerCurves } from "../view/usePerCurves";
+import type { DrawnBy } from "./useDrawnBy";
 import { explorerMarks } from "./explorerMarks";
 import { ownPoints, rowsElsewhere } from "./ownData";
 import { useOwnTable } from "./useOwnTable";
 
-/** `editedAs`: an edited model's curve (the workbench's), its name in the legend and its answers at
- * the setting (the sandbox's), drawn in the model's place with the original dashed beside it;
- * everything the curve carries (capacity, knee, bounds, the model at the memo's settings) and the
- * readouts and the path at the setting are then the edit's. */
-export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState, source: string,
-  editedAs: EditedModel | null = null, simulated: SimulatedView | null = null, outside: OutsideMeasurements | null = null) {
-  const edited = editedAs?.sweep ?? null;
+/** `drawnBy`: who answers for the model drawn (./useDrawnBy.ts: the page's models or an edit's);
+ * everything the curve carries (capacity, knee, bounds, the model at the memo's settings), the
+ * readouts and the path at the setting are its. `client`: the page's models, which read a user's
+ * own table and draw the memo's calibration beside a user's fit. */
+export function useExplorerView(client: ModelClient, drawnBy: DrawnBy, spec: SystemSpec, dataset: Dataset | null, state: ExplorerState,
+  simulated: SimulatedView | null = null, outside: OutsideMeasurements | null = null) {
+  const { answerer, source } = drawnBy;
   const { knobs, x, y, baseline, per } = state;
   const params = state.fitted ?? undefined;
   const spread = params ? state.spread ?? undefined : undefined;
@@ -35,17 +35,8 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const yMetric = spec.metrics.find((m) => m.name === y)!;
   const xShow = useMemo(() => knobDisplay(xKnob), [xKnob]);
   const axes = useMemo(() => axesOf(xKnob, xShow, yMetric), [xKnob, xShow, yMetric]);
-  const view = useModelView(client, spec, { knobs, x, y, baseline, source, params, spread });
-  const { sweep, detail, baseDetail, baseCurve } = view;
-  const edit = useMemo(() => {
-    if (!edited) return null;
-    const c = curveOf(edited, x, y);
-    return { curve: c, limit: limitOf(edited, x, y), knee: kneeOf(edited, x, c), saturation: saturationOf(edited, x, c), bounds: boundsOf(edited, x, y) };
-  }, [edited, x, y]);
-  const { curve, band, limit, knee, saturation, bounds } = edit ? { ...edit, band: [] } : view;
-  // the readouts and the path at the setting are the edit's, computed by the sandbox (null until it answers)
-  const current = editedAs ? editedAs.at : view.current;
-  const path = editedAs ? editedAs.at : detail.value;
+  const view = useModelView(answerer, spec, { knobs, x, y, baseline, source, params, spread });
+  const { sweep, detail, baseDetail, baseCurve, curve, band, limit, knee, saturation, bounds, current } = view;
   // With a fit of the user's own: the memo's calibration beside it, for comparison.
   const memoCurveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
   const memoSweep = useLatest(params ? `memo|${sweepKey(source, spec, memoCurveKnobs, x)}` : null, () => client.curve(spec.id, memoCurveKnobs, x, "memo"));
@@ -56,16 +47,18 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
   const bandNames = useMemo(() => bandNamesOf(sweep.value, spec, params !== undefined), [sweep.value, spec, params]);
   // Memo points follow the curve on screen (the knobs it was computed for), so both change together.
   const shownKnobs = sweep.value?.knobs;
-  const memoModels = (edited ?? sweep.value)?.memo_models;
+  const memoModels = sweep.value?.memo_models;
   const memo = useMemo(() => (shownKnobs ? memoPoints(dataset, spec, shownKnobs, x, y, memoModels) : []), [dataset, spec, shownKnobs, x, y, memoModels]);
   const outsideShown = useMemo(() => (shownKnobs ? outsidePoints(outside, spec, shownKnobs, x, y) : []), [outside, spec, shownKnobs, x, y]);
-  const perCurves = usePerCurves(client, spec, { knobs, x, y, per: edited ? null : per, source, params });
+  const perCurves = usePerCurves(answerer, spec, { knobs, x, y, per, source, params });
   const perKnob = per ? spec.knobs.find((k) => k.name === per) : undefined;
   const perLabel = perKnob ? String(knobs[perKnob.name]) : null;
-  const curveLabel = edit ? (editedAs?.label ?? "your edit") : params ? (perLabel ? `${perLabel}, your fit` : "your fit") : perLabel;
+  // its name: whose model it is (an edit's, a fit's), and with one curve per a choice, which one
+  const whose = drawnBy.label ?? (params ? "your fit" : null);
+  const curveLabel = perLabel && whose ? `${perLabel}, ${whose}` : (whose ?? perLabel);
   const baseY = baseDetail.value?.metrics[y];
   const baselinePoint = useMemo(() => (baseline && baseY != null ? { x: Number(baseline[x]), y: baseY } : null), [baseline, baseY, x]);
-  const atY = edit ? (current?.metrics[y] ?? valueAt(edit.curve, Number(knobs[x]))) : current?.metrics[y];
+  const atY = current?.metrics[y];
   const currentY = atY ?? Number.NaN;
   const shownBounds = state.bounds && bounds.lines.length ? bounds : null;
   const marks = useMemo(
@@ -73,14 +66,14 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
       curve, curveLabel, fitted: params !== undefined, band, bandNames, limit, knee, saturation, bounds: shownBounds,
       per: perKnob ? { knob: perKnob.label, series: perCurves.series } : null, calibration: memoCurve,
       baseline: baseline ? { knobs: baseline, points: baseCurve, at: baselinePoint } : null,
-      original: edit ? view.curve : null,
+      original: drawnBy.original,
       knobs: spec.knobs, values: knobs, currentX: Number(knobs[x]), currentY, memo,
       own: { points: ownShown, elsewhere: own.table ? rowsElsewhere(own.table, ownShown) : null },
       outside: { points: outsideShown, elsewhere: outside?.rows.length ? outsideElsewhere(outside, outsideShown) : null },
       simulated,
     }),
     [axes, curve, curveLabel, params, band, bandNames, limit, knee, saturation, shownBounds, perKnob, perCurves.series, memoCurve, baseline, baseCurve,
-      baselinePoint, spec, knobs, x, currentY, memo, outsideShown, outside, ownShown, own.table, edit, view.curve, simulated],
+      baselinePoint, spec, knobs, x, currentY, memo, outsideShown, outside, ownShown, own.table, drawnBy.original, simulated],
   );
   // The chart in words, from the same marks the chart draws.
   const description = useMemo(() => describeMarks(marks, axes), [marks, axes]);
@@ -89,5 +82,5 @@ export function useExplorerView(client: ModelClient, spec: SystemSpec, dataset: 
     [atY, current?.bottleneck, xKnob, xShow, knobs, x],
   );
   const modelError = sweep.error ?? detail.error ?? perCurves.error;
-  return { axes, xKnob, yMetric, params, marks, description, setting, modelError, own, ownShown, bounds, curve, current, detail, baseDetail, path, edited: editedAs };
+  return { axes, xKnob, yMetric, params, marks, description, setting, modelError, own, ownShown, bounds, curve, current, detail, baseDetail, path: detail.value };
 }

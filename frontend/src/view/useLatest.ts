@@ -9,8 +9,10 @@ export interface Latest<T> {
   error: string | null;
 }
 
-export function useLatest<T>(key: string | null, run: () => Answer<T>, peek?: () => T | undefined): Latest<T> {
-  const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null });
+/** `from`: who answers (an answerer: view/answerer.ts); an answer from another is never shown as
+ * this one's, not even while its newest is on its way (absent: the last answer is kept whoever gave it). */
+export function useLatest<T>(key: string | null, run: () => Answer<T>, peek?: () => T | undefined, from?: object): Latest<T> {
+  const [state, setState] = useState<{ value: T | null; error: string | null; from?: object }>({ value: null, error: null });
   // An answer already known (asked for ahead of this render) is used at once: one render, no effect.
   const known = key === null ? undefined : peek?.();
   const seq = useRef(0);
@@ -24,14 +26,15 @@ export function useLatest<T>(key: string | null, run: () => Answer<T>, peek?: ()
     const mine = ++seq.current;
     const answer = runRef.current();
     if ("now" in answer) {
-      setState({ value: answer.now, error: null });
+      setState({ value: answer.now, error: null, from });
       return;
     }
     answer.later.then(
-      (value) => mine === seq.current && setState({ value, error: null }),
-      (e: unknown) => mine === seq.current && setState((s) => ({ value: s.value, error: e instanceof Error ? e.message : String(e) })),
+      (value) => mine === seq.current && setState({ value, error: null, from }),
+      (e: unknown) => mine === seq.current && setState((s) => ({ value: s.from === from ? s.value : null, error: e instanceof Error ? e.message : String(e), from })),
     );
   }, [key]);
   if (known !== undefined) return { value: known, error: null };
+  if (state.from !== from) return { value: null, error: null };
   return state;
 }

@@ -4,7 +4,7 @@
 // by the explorer, a lesson or a prefetch is one request with one key.
 import { useMemo } from "react";
 import type { EvaluateResult, Evaluation, KnobValues, Params, Spread, SweepResult, SystemSpec } from "../api/types";
-import type { ModelClient } from "../runtime/ModelClient";
+import type { Answerer } from "./answerer";
 import { callKey } from "../runtime/protocol";
 import { bandCall, bandOf, boundsOf, curveCall, curveKnobsOf, curveOf, kneeOf, limitOf, pointAt, sameKnobs, saturationOf } from "../chart/curves";
 import { type Latest, useLatest } from "./useLatest";
@@ -36,7 +36,7 @@ export function sweepKey(source: string, spec: SystemSpec, knobs: KnobValues, x:
   return `${source}|${callKey(curveCall(spec, knobs, x, params))}`;
 }
 
-export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewRequest) {
+export function useModelView(client: Answerer, spec: SystemSpec, r: ViewRequest) {
   const { knobs, x, y, baseline, params, spread } = r;
   const source = r.source ?? spec.id;
   const curveKnobs = useMemo(() => curveKnobsOf(spec, knobs, x), [spec, knobs, x]);
@@ -64,11 +64,14 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
     [curveAnswer.value, bandNow, whole],
   );
   const sweep: Latest<SweepResult> = { value: sweepValue, error: curveAnswer.error ?? bandAnswer.error };
-  // The full answer at the current setting: readouts and the path's stages.
+  // The full answer at the current setting: readouts and the path's stages. It and the baseline's
+  // are never another answerer's (an edit's readouts are not the original's); the curve and its
+  // band are kept across answerers until the new one's come, so the chart does not go blank.
   const detail: Latest<EvaluateResult> = useLatest(
     `${source}|${JSON.stringify(knobs)}|${JSON.stringify(params ?? null)}`,
     () => client.evaluate(spec.id, knobs, "detail", params),
     () => client.peek({ type: "evaluate", system: spec.id, knobs, params }),
+    client,
   );
   const sweepPoint = useMemo(() => pointAt(sweep.value, x, knobs[x]), [sweep.value, x, knobs]);
   const current: Evaluation | null =
@@ -77,10 +80,10 @@ export function useModelView(client: ModelClient, spec: SystemSpec, r: ViewReque
   // The pinned baseline: its curve along the same x, and its answer at its own setting.
   const baseCurveKnobs = useMemo(() => (baseline ? curveKnobsOf(spec, baseline, x) : null), [spec, baseline, x]);
   const baseSweep = useLatest(baseCurveKnobs ? sweepKey(source, spec, baseCurveKnobs, x, params) : null, () =>
-    client.curve(spec.id, baseCurveKnobs!, x, undefined, params),
+    client.curve(spec.id, baseCurveKnobs!, x, undefined, params), undefined, client,
   );
   const baseDetail = useLatest(baseline ? `${source}|${JSON.stringify(baseline)}|${JSON.stringify(params ?? null)}` : null, () =>
-    client.evaluate(spec.id, baseline!, "baseline", params),
+    client.evaluate(spec.id, baseline!, "baseline", params), undefined, client,
   );
 
   const curve = useMemo(() => curveOf(sweep.value, x, y), [sweep.value, x, y]);

@@ -4,7 +4,7 @@
 import { useMemo } from "react";
 import { isChoice, type KnobValues, type Params, type SweepResult, type SystemSpec } from "../api/types";
 import { type Answer, settled } from "../runtime/answer";
-import type { ModelClient } from "../runtime/ModelClient";
+import type { Answerer } from "./answerer";
 import { curveKnobsOf, curveOf } from "../chart/curves";
 import type { NamedSeries } from "../chart/readout";
 import { useLatest } from "./useLatest";
@@ -22,7 +22,7 @@ export interface PerRequest {
 }
 
 /** The other values of the `per` knob and their curves (empty without `per`). */
-export function usePerCurves(client: ModelClient, spec: SystemSpec, r: PerRequest): { series: NamedSeries[]; error: string | null } {
+export function usePerCurves(client: Answerer, spec: SystemSpec, r: PerRequest): { series: NamedSeries[]; error: string | null } {
   const knob = r.per ? spec.knobs.find((k) => k.name === r.per) : undefined;
   const values = knob && isChoice(knob) ? knob.choices.filter((v) => v !== r.knobs[knob.name]) : [];
   const curveKnobs = values.map((v) => curveKnobsOf(spec, { ...r.knobs, [r.per!]: v }, r.x));

@@ -25,7 +25,7 @@ import { ModelDiff } from "./ModelDiff";
 import { type EditFrom, encodeEdits, MAX_LINK_FRAGMENT, whereSaid } from "./share";
 import { ShareEdit } from "./ShareEdit";
 import { type FittedEdit, useEdit } from "./useEdit";
-import { type EditedModel, useEditAt } from "./useEditAt";
+import { EditAnswerer, type EditedModel } from "./editAnswerer";
 import { type OwnTableInput, useEditFit } from "./useEditFit";
 
 // how long after typing stops the link is written
@@ -34,17 +34,14 @@ const LINK_MS = 400;
 interface Props {
   spec: SystemSpec;
   curveKnobs: KnobValues;
-  /** the knobs on screen (the setting the readouts are at) and the chart's metric */
-  knobs: KnobValues;
   x: string;
-  y: string;
   /** the explorer's view, saved with the edit as a scenario */
   view: ExplorerView;
   fragment: Fragment;
   setFragment: (f: Fragment) => void;
   /** the page's own table, when it has one with no problems (what "Your measurements" fits) */
   own: OwnTableInput | null;
-  /** the edit's curve, its name in the legend and its answers at the setting (null: the original's) */
+  /** the edit drawn, as the explorer asks it, and its name in the legend (null: the original) */
   onEdited: (edited: EditedModel | null) => void;
   /** the edit packed as a link carries it (null: none), for the explorer's "Save & share" */
   onPacked: (packed: string | null) => void;
@@ -94,7 +91,7 @@ export default function Workbench(props: Props) {
   return <WorkbenchOpen {...props} originals={start.originals} first={start.texts} linked={start.linked} linkError={start.error} />;
 }
 
-function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragment, own, onEdited, onPacked, onEditState, focusOnOpen, onClose, originals, first, linked, linkError }: Props & {
+function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, own, onEdited, onPacked, onEditState, focusOnOpen, onClose, originals, first, linked, linkError }: Props & {
   originals: Files;
   first: Files;
   linked: Start["linked"];
@@ -121,8 +118,15 @@ function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragm
   });
   useEffect(() => setFitted(fit.fitted), [fit.fitted]);
   const fittedTo = fit.fitted && fit.state.phase === "done" ? fit.state.kind : null;
-  // the readouts and the sensitivity of the edit drawn, at the setting on screen
-  const editedAt = useEditAt({ sandbox: edit.sandbox, spec, text: key || null, drawn: edit.drawn, knobs, x, metric: y, fitted, run: consented });
+  // the edit drawn, as the explorer asks it: once the edit in the editor is the one drawn, for the
+  // axis and the fit on screen (a new answerer for each, so each is asked afresh)
+  const { sandbox, holds, setProblem } = edit;
+  const drawnKey = consented && edit.sweep && edit.drawn === key ? key : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first curve (the seed) is read once, as the answerer is made
+  const answerer = useMemo(
+    () => (drawnKey === null ? null : new EditAnswerer({ sandbox, spec, edit: drawnKey, installed: holds, along: x, fitted, seed: edit.sweep, onCurve: setProblem })),
+    [drawnKey, x, fitted, sandbox, spec, holds, setProblem],
+  );
   const fitKind = fit.kind ?? null;
   const [packed, setPacked] = useState<string | null>(null);
   // the edit the address stands for: an unchanged edit keeps the address it came with (a saved
@@ -130,9 +134,10 @@ function WorkbenchOpen({ spec, curveKnobs, knobs, x, y, view, fragment, setFragm
   const [shown, setShown] = useState<string | null>(firstKey);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: named as the fit it is drawn with (fittedTo), once drawn
-  useEffect(() => onEdited(edit.sweep && {
-    sweep: edit.sweep, ...editedAt, label: fittedTo ? `your edit, fitted to ${fittedTo === "memo" ? "the memo" : "your table"}` : "your edit",
-  }), [edit.sweep, editedAt.at, editedAt.sensitivity, onEdited]);
+  useEffect(() => {
+    if (answerer) onEdited({ answerer, label: fittedTo ? `your edit, fitted to ${fittedTo === "memo" ? "the memo" : "your table"}` : "your edit" });
+    else if (!edit.sweep) onEdited(null);
+  }, [answerer, edit.sweep === null, onEdited]);
   useEffect(() => () => onEdited(null), [onEdited]);
   useEffect(() => onEditState({ edited, running: edit.running, problem: edit.problem }), [edited, edit.running, edit.problem, onEditState]);
   useEffect(() => () => onEditState(null), [onEditState]);

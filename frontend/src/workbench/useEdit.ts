@@ -2,9 +2,12 @@
 // system's module, its helpers) are installed and the curve computed first; then, in the background, the laws at a few hundred
 // random settings and the memo's figures (fitted, then a configuration left out at a time). A
 // newer edit drops what the older one had still to do. An error keeps the last good curve. A fit
-// of the edit (./useEditFit.ts) gives the parameters (and knobs) its curve is drawn with.
-import { useEffect, useMemo, useRef, useState } from "react";
+// of the edit (./useEditFit.ts) gives the parameters (and knobs) its curve is drawn with. Its
+// curves at other settings, axes and fits, and its answers there, the explorer asks of the edit
+// drawn (./editAnswerer.ts), which answers only while the sandbox holds that edit.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { KnobValues, Params, SweepResult, SystemSpec } from "../api/types";
+import { type Call, curveRequest } from "../runtime/protocol";
 import { type SandboxAnswer, checked } from "./answers";
 import { editKey } from "./modelEdit";
 import type { Files } from "./modelSource";
@@ -13,7 +16,7 @@ import { Sandbox, type SandboxStatus } from "./sandbox";
 
 // the wait after the last keystroke, and each call's time limit (ms)
 const SETTLE_MS = 150;
-const CURVE_LIMIT_MS = 5_000;
+export const CURVE_LIMIT_MS = 5_000;
 const LAWS_LIMIT_MS = 15_000;
 export const FIT_LIMIT_MS = 60_000;
 export const LAW_SETTINGS = 300;
@@ -35,6 +38,13 @@ export interface MemoJudgement {
 export interface LawReport {
   checked: number;
   violations: { knobs: KnobValues; law: string }[];
+}
+
+/** A curve the edit drew (its first, at the knobs it was typed at), with the request it answers. */
+export interface DrawnCurve {
+  call: Call;
+  sweep: SweepResult;
+  fitted: FittedEdit | null;
 }
 
 /** What the edit's curve is drawn with instead of the parameters it runs with: a fit's values. */
@@ -74,7 +84,8 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
   const [status, setStatus] = useState<SandboxStatus>(sandbox.status);
   useEffect(() => sandbox.subscribe(setStatus), [sandbox]);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [sweep, setSweep] = useState<SweepResult | null>(null);
+  // the edit's first curve, at the knobs it was typed at (the explorer asks the rest: ./editAnswerer.ts)
+  const [sweep, setSweep] = useState<DrawnCurve | null>(null);
   const [laws, setLaws] = useState<LawReport | null>(null);
   const [memo, setMemo] = useState<MemoJudgement | null>(null);
   // an edit typed and not yet answered (its curve is being computed)
@@ -95,6 +106,8 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
   async function install(edit: Files): Promise<boolean> {
     const key = editKey(edit);
     if (installed.current?.key === key) return true;
+    // from now on the sandbox holds this edit, not the one drawn: the drawn one's answers stop
+    installed.current = null;
     const a = await sandbox.call("edit", { system, files: edit }, CURVE_LIMIT_MS);
     if (!a.ok) {
       installed.current = null;
@@ -120,7 +133,7 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
       return false;
     }
     setProblem(null);
-    setSweep(s);
+    setSweep({ call: curveRequest(system, asked, along), sweep: s, fitted: fit });
     setDrawn(editKey(edit));
     return true;
   }
@@ -160,7 +173,10 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     setBusy(files !== null);
     if (files === null) {
       setSweep(null);
-      if (installed.current) void sandbox.call("edit", { system, files: null }, CURVE_LIMIT_MS).then(() => (installed.current = null));
+      if (installed.current) {
+        installed.current = null;
+        void sandbox.call("edit", { system, files: null }, CURVE_LIMIT_MS);
+      }
       return;
     }
     const timer = setTimeout(async () => {
@@ -172,14 +188,10 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     return () => clearTimeout(timer);
   }, [files, run, system]);
 
-  // the knobs, the axis or the fit moved: the edited curve again (the judgement does not depend on
-  // them); files not yet installed are drawn once typing settles
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the files are the ones installed
-  useEffect(() => {
-    if (run && files !== null && installed.current?.key === editKey(files)) void curve(files);
-  }, [curveKnobs, x, fitted]);
+  // the edit the sandbox holds now (its editKey), null while another installs
+  const holds = useCallback(() => installed.current?.key ?? null, []);
 
-  return { status, problem, running: busy, sweep: files === null ? null : sweep, laws, memo, sandbox, drawn: files === null ? null : drawn };
+  return { status, problem, running: busy, sweep: files === null ? null : sweep, laws, memo, sandbox, drawn: files === null ? null : drawn, holds, setProblem };
 }
 
 /** The knobs and parameters the edit's curve is drawn with: a fit's (the knobs the table left
