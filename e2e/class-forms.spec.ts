@@ -100,6 +100,7 @@ test("four touch phones take the check's two forms in turn, each form's answers 
   const rowsBefore = await agree(teacher, phones, "before", before);
   expect(rowsBefore.map((r) => [r.name, r.step, r.form])).toEqual(expect.arrayContaining([["Bo", "2", "B"], ["Ann", "2", "A"]]));
   await teacher.page.getByTestId("check-close").click();
+  await expect(teacher.page.getByTestId("check-board")).toHaveCount(0);
   for (const p of phones) await expect(p.page.getByTestId("seat")).toBeVisible();
 
   // after: each phone now asks the other form; everyone right on both questions in it
@@ -116,6 +117,10 @@ test("four touch phones take the check's two forms in turn, each form's answers 
   await phones[1].page.reload();
   await agree(teacher, [phones[1]], "after", after);
   await teacher.page.getByTestId("check-close").click();
+  // the lesson back in the check board's place before the next click: the board going moves the
+  // panel, and a click aimed at the panel's old place would land elsewhere (as a teacher waits
+  // to see the lesson again, so does the test)
+  await expect(teacher.page.getByTestId("check-board")).toHaveCount(0);
 
   // the report: question 1, 4 of 4 right both times; question 2, 2 of 4 right before and 4 of 4
   // after; question 3, 2 of 4 then 4 of 4
