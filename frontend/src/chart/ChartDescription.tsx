@@ -9,8 +9,10 @@ export function ChartDescription({ id, sentences }: { id: string; sentences: str
     <details className="chart-description">
       <summary>Describe the chart</summary>
       <div id={id} data-testid="chart-description">
-        {sentences.map((s) => (
-          <p key={s}>{s}</p>
+        {/* keyed by place: a knob move changes a sentence's figures, so its paragraph is kept */}
+        {sentences.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the sentences have no identity but their place
+          <p key={i}>{s}</p>
         ))}
       </div>
     </details>

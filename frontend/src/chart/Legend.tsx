@@ -12,8 +12,10 @@ const Key = ({ l }: { l: LegendLine }) => l.keys.map((k, i) => (
 export const Legend = memo(function Legend({ marks, dataset }: { marks: Mark[]; dataset: { href: string; title: string } | null }) {
   return (
     <ul className="legend" data-testid="legend">
-      {gather(marks, (m) => m.legend).map((l) => (
-        <li key={`${l.at}|${l.keys.join()}|${l.text}`} data-testid={l.testId}><Key l={l} />{l.text}</li>
+      {/* keyed by place, not words: a knob move changes an entry's figures, not the entry */}
+      {gather(marks, (m) => m.legend).map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their place and keys
+        <li key={`${l.at}|${l.keys.join()}|${i}`} data-testid={l.testId}><Key l={l} />{l.text}</li>
       ))}
       {dataset && <li><a href={dataset.href}>{`The memo's figures: ${dataset.title}`}</a></li>}
     </ul>

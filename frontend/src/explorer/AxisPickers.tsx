@@ -1,11 +1,12 @@
 // The bar above the chart: what goes along x and up y, one curve per a choice knob, the pinned
 // baseline, the bounds, a reset to the memo's settings, saving (with an edited model drawn), and
 // who computes.
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { isChoice, type SystemSpec } from "../api/types";
 import { SaveDialog } from "../scenarios/SaveDialog";
 import { viewOf } from "../state/explorerState";
 import { defaults, serialize, type ExplorerState } from "../state/urlState";
+import { useNow } from "../view/useNow";
 
 export function AxisPickers({ spec, state, update, hasBounds, source, edit }: {
   spec: SystemSpec; state: ExplorerState; update: (next: ExplorerState) => void; hasBounds: boolean; source: string;
@@ -13,6 +14,8 @@ export function AxisPickers({ spec, state, update, hasBounds, source, edit }: {
   edit: string | null;
 }) {
   const { knobs, x, y, baseline, per } = state;
+  const now = useNow(state);
+  const view = useCallback(() => viewOf(now()), [now]);
   const atDefaults = useMemo(() => serialize({ ...state, scenario: null }, spec) === serialize(defaults(spec), spec), [state, spec]);
   return (
     <div className="axis-pickers">
@@ -50,7 +53,7 @@ export function AxisPickers({ spec, state, update, hasBounds, source, edit }: {
       )}
       <button type="button" data-testid="reset-knobs" disabled={atDefaults}
         onClick={() => update(defaults(spec))}>Reset to the memo's settings</button>
-      <SaveDialog system={spec.id} state={viewOf(state)} edit={edit} />
+      <SaveDialog system={spec.id} view={view} edit={edit} />
       <span className="source" data-testid="source">{`computed by the ${source}`}</span>
     </div>
   );

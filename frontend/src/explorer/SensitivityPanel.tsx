@@ -6,7 +6,7 @@
 // Choosing a numeric knob's bar puts that knob on the x axis. It is asked once the knobs rest
 // (every knob at both ends is tens of model calls): a knob's curve never waits behind it.
 import { memo, useEffect, useId, useState } from "react";
-import type { KnobValues, MetricSpec, Params, SystemSpec } from "../api/types";
+import type { KnobValues, MetricSpec, Params, Sensitivity, SystemSpec } from "../api/types";
 import { useLatest } from "../view/useLatest";
 import { formatValue } from "../format";
 import type { Answerer } from "../view/answerer";
@@ -49,6 +49,14 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
     );
   }
   if (!r) return null;
+  return <Tornado id={id} r={r} at={settled} spec={spec} metric={metric} x={x} edited={edited} onPickX={onPickX} />;
+});
+
+/** The bars, drawn again only when the answer or the settled setting changes (not with each knob
+ * move, which is the curve's frame). */
+const Tornado = memo(function Tornado({ id, r, at, spec, metric, x, edited, onPickX }: {
+  id: string; r: Sensitivity; at: KnobValues; spec: SystemSpec; metric: MetricSpec; x: string; edited: boolean; onPickX?: (name: string) => void;
+}) {
   const active = r.knobs.filter((k) => k.active && k.low != null && k.high != null);
   const values = active.flatMap((k) => [k.least ?? (k.low as number), k.most ?? (k.high as number)]).concat(r.value ?? []);
   const lo = Math.min(...values);
@@ -72,7 +80,7 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
           const [least, most] = [k.least ?? Math.min(low, high), k.most ?? Math.max(low, high)];
           const left = pos(least);
           const width = Math.max(0.5, pos(most) - left);
-          const now = settled[k.name];
+          const now = at[k.name];
           const here = effectText(k, spec.knobs.find((kk) => kk.name === k.name), typeof now === "number" ? now : null, { unit, value: r.value });
           const effect = k.choices
             ? Object.entries(k.choices).map(([c, v]) => `${c} ${v == null ? "–" : formatValue(v, unit)}`).join(", ")

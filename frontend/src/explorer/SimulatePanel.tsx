@@ -2,7 +2,7 @@
 // beside it with 95 % intervals (chart/marks/simulated.tsx). The spread of the service times is
 // chosen here; the run has progress and Stop, and a sentence says where the simulation and the
 // model part and why. A model that is not simulated says why not, in its card's words.
-import { useEffect, useId, useRef } from "react";
+import { memo, useEffect, useId, useRef } from "react";
 import type { SystemSpec } from "../api/types";
 import type { Service, useSimulation } from "./useSimulation";
 
@@ -14,7 +14,7 @@ const SERVICES: { value: Service; label: string }[] = [
   { value: "cv", label: "another spread (coefficient of variation)" },
 ];
 
-export function SimulatePanel({ spec, sim }: { spec: SystemSpec; sim: ReturnType<typeof useSimulation> }) {
+export const SimulatePanel = memo(function SimulatePanel({ spec, sim }: { spec: SystemSpec; sim: ReturnType<typeof useSimulation> }) {
   const id = useId();
   const { ask, setAsk, running } = sim;
   const busy = running !== null;
@@ -87,4 +87,4 @@ export function SimulatePanel({ spec, sim }: { spec: SystemSpec; sim: ReturnType
       </details>
     </section>
   );
-}
+});

@@ -13,6 +13,7 @@ import type { ModelClient } from "../runtime/ModelClient";
 import { counted } from "../format";
 import { notSimulated, sentenceOf } from "./simulationText";
 import { sameRun, simulatedXs } from "./simulationRuns";
+import { useNow } from "../view/useNow";
 
 export type Service = "exponential" | "constant" | "mechanism" | "cv";
 
@@ -44,7 +45,7 @@ export function useSimulation(client: ModelClient, spec: SystemSpec, knobs: Knob
   const settings = JSON.stringify([spec.id, others, x, ask.service, ask.service === "cv" ? ask.cv : null]);
   const key = JSON.stringify([settings, ask.seed]);
 
-  const start = useCallback(async () => {
+  const startHere = useCallback(async () => {
     const xs = simulatedXs(curve(), Number(knobs[x]));
     const before = run;
     // a seed gives the same run again (one the clock ended aside): the one on screen is it
@@ -83,6 +84,9 @@ export function useSimulation(client: ModelClient, spec: SystemSpec, knobs: Knob
     }
     setRunning(null);
   }, [client, spec.id, knobs, x, ask, key, settings, curve, run]);
+  // the same function whatever the knobs: the panel need not draw again with each knob move
+  const startNow = useNow(startHere);
+  const start = useCallback(() => startNow()(), [startNow]);
 
   const stop = useCallback(() => {
     stopped.current = true;
@@ -102,5 +106,7 @@ export function useSimulation(client: ModelClient, spec: SystemSpec, knobs: Knob
     return { points, drew: first.drew, seed: current.ask.seed, sentence };
   }, [current, spec, x, y]);
   const events = current?.results.reduce((n, r) => n + r.result.events, 0) ?? 0;
-  return { ask, setAsk, start, stop, running, message, view, events, results: current?.results ?? [] };
+  const results = current?.results;
+  return useMemo(() => ({ ask, setAsk, start, stop, running, message, view, events, results: results ?? [] }),
+    [ask, start, stop, running, message, view, events, results]);
 }

@@ -1,7 +1,7 @@
 // "Save & share": title, notes and whether to list it publicly; then the link to copy and the
 // delete token, shown this once (and kept in "My scenarios" in this browser). The view is kept
 // whole, and so is an edited model the page draws (packed, as a link carries it).
-import { useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import type { CreatedScenario } from "../api/types";
 import { draftOf, type ExplorerView } from "../state/explorerState";
 import { isOffline } from "../outbox";
@@ -10,8 +10,9 @@ import { enqueue, save as saveNow } from "./scenarioOutbox";
 interface Props {
   system: string;
   /** the view to keep, every field of it (a user's own table of any size a table may be: a link
-   * holds only a small one) */
-  state: ExplorerView;
+   * holds only a small one), read when it is saved (view/useNow.ts: a knob move does not render
+   * the dialog again) */
+  view: () => ExplorerView;
   /** the edited model drawn, packed as a link carries it (workbench/share.ts), or none */
   edit?: string | null;
   /** the button's words, where the dialog is opened for a reason of its own */
@@ -20,7 +21,7 @@ interface Props {
   onSaved?: (made: CreatedScenario) => void;
 }
 
-export function SaveDialog({ system, state, edit = null, label = "Save & share", testId, onSaved }: Props) {
+export const SaveDialog = memo(function SaveDialog({ system, view, edit = null, label = "Save & share", testId, onSaved }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [title, setTitle] = useState("");
   const [notes, setNotes] = useState("");
@@ -38,7 +39,7 @@ export function SaveDialog({ system, state, edit = null, label = "Save & share",
   const save = async () => {
     setBusy(true);
     setError(null);
-    const body = draftOf(system, state, { title, notes, public: pub, edit });
+    const body = draftOf(system, view(), { title, notes, public: pub, edit });
     try {
       const m = await saveNow(body);
       setMade(m);
@@ -92,4 +93,4 @@ export function SaveDialog({ system, state, edit = null, label = "Save & share",
       </dialog>
     </>
   );
-}
+});

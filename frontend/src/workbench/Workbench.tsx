@@ -27,6 +27,7 @@ import { ShareEdit } from "./ShareEdit";
 import { type FittedEdit, useEdit } from "./useEdit";
 import { EditAnswerer, type EditedModel } from "./editAnswerer";
 import { type OwnTableInput, useEditFit } from "./useEditFit";
+import { useNow } from "../view/useNow";
 
 // how long after typing stops the link is written
 const LINK_MS = 400;
@@ -111,6 +112,8 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, own, 
   const [firstKey] = useState(() => (linked ? editKey(editedFiles(first, changesOf(originals, first))) : null));
   // the fit's values the edit is drawn with (the fit needs the edit's sandbox: held here)
   const [fitted, setFitted] = useState<FittedEdit | null>(null);
+  // the explorer's view, read when the edit is saved with it
+  const viewNow = useNow(view);
   const edit = useEdit(spec, editedTexts, curveKnobs, x, consented, fitted);
   const fit = useEditFit({
     sandbox: edit.sandbox, spec, text: key || null, drawn: edit.drawn, run: consented, own,
@@ -209,7 +212,7 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, own, 
       )}
       {consented && (
         <ShareEdit packed={packed} saved={fragment.saved !== null && key === shown} save={
-          <SaveDialog system={spec.id} state={view} edit={packed} label="Save as a scenario" testId="save-edit" onSaved={(made) => {
+          <SaveDialog system={spec.id} view={viewNow} edit={packed} label="Save as a scenario" testId="save-edit" onSaved={(made) => {
             // the address now names the saved edit: short, whatever the edit's length
             setShown(key);
             setFragment({ ...ORIGINAL, saved: made.slug, fit: fitKind });

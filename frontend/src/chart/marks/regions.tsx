@@ -16,10 +16,12 @@ export function regionsMark(a: Axes, curve: SeriesPoint[], knee: { x: number; re
     draw: {
       back: (f) => (
         <g key="regions" className="bands">
-          {runs.map((r) => {
+          {runs.map((r, i) => {
             const x0 = f.g.x(r.x0), x1 = f.g.x(r.x1);
             return (
-              <g key={`${r.label}-${x0}`} data-testid="bottleneck-band" data-label={r.label} data-x0={r.x0}>
+              // keyed by its place in the run, not its edge: a knob move that shifts a region keeps its elements
+              // biome-ignore lint/suspicious/noArrayIndexKey: a region's identity is its place among the runs
+              <g key={`${r.label}-${i}`} data-testid="bottleneck-band" data-label={r.label} data-x0={r.x0}>
                 <rect x={x0} y={f.margin.top} width={Math.max(0, x1 - x0)} height={f.bottom - f.margin.top} fill={bandColour(labels.indexOf(r.label))} />
                 <Label f={f} id={`region-${r.label}-${r.x0}`} className="band-label" />
               </g>
