@@ -16,7 +16,8 @@ export function AxisPickers({ spec, state, update, hasBounds, source, edit }: {
   const { knobs, x, y, baseline, per } = state;
   const now = useNow(state);
   const view = useCallback(() => viewOf(now()), [now]);
-  const atDefaults = useMemo(() => serialize({ ...state, scenario: null }, spec) === serialize(defaults(spec), spec), [state, spec]);
+  const home = useMemo(() => serialize(defaults(spec), spec), [spec]);
+  const atDefaults = useMemo(() => serialize({ ...state, scenario: null }, spec) === home, [state, spec, home]);
   return (
     <div className="axis-pickers">
       <label>
