@@ -15,7 +15,7 @@ from app.core.config import Settings
 from app.lessons import builtin
 from perfmodels import registry
 
-from .test_class_events import Stream
+from .test_class_events import Stream, floats_in
 from .test_classes import answer, control, join, start
 
 LESSON = "lavc-capacity"
@@ -84,6 +84,13 @@ def test_a_curve_step_takes_a_sketch_of_its_points_and_refuses_anything_else(cli
     assert step["rounds"][0]["right"] == sum(e <= 0.1 for e in errors) == 1  # Bo's is close, Ann's is not
 
 
+def test_the_leak_check_reads_numbers_not_text():
+    clock = [{"type": "snapshot", "now": "2026-11-29T03:34:40.012345+00:00", "state": {"step": 7, "steps": 10}}]
+    assert "40.0" in str(clock)  # what the check read before, and failed on now and then
+    assert not set(floats_in(clock)) & {40.0, 10.0}
+    assert set(floats_in([{"answers": [{"sketch": [30.0, 40.0]}]}])) & {40.0}
+
+
 def test_a_sketch_is_told_to_the_teacher_hidden_from_the_phones_and_revealed_as_each_xs_values(server):
     api = httpx.Client(base_url=server, timeout=10)
     made = api.post("/api/classes", json={"lesson": LESSON}).json()
@@ -113,8 +120,9 @@ def test_a_sketch_is_told_to_the_teacher_hidden_from_the_phones_and_revealed_as_
             seen.append(e)
         # until the reveal a phone heard only the class's state: no sketch of another's
         assert {x["type"] for x in seen} <= {"snapshot", "state"}
+        # (read as numbers: the snapshot's clock, "…T03:34:40.012…", holds "40.0" as text)
         others = {v for j, sk in enumerate(sketches) if j != i for v in sk} - set(sketches[i])
-        assert not any(str(v) in str(seen) for v in others)
+        assert not set(floats_in(seen)) & others
         spread = e["spread"]
         assert spread["count"] == 3 and spread["values"] == [] and spread["choices"] == {}
         assert spread["sketches"] == [sorted(at) for at in zip(*sketches, strict=True)]
