@@ -122,13 +122,13 @@ function WorkbenchOpen({ spec, curveKnobs, x, view, fragment, setFragment, own, 
   useEffect(() => setFitted(fit.fitted), [fit.fitted]);
   const fittedTo = fit.fitted && fit.state.phase === "done" ? fit.state.kind : null;
   // the edit drawn, as the explorer asks it: once the edit in the editor is the one drawn, for the
-  // axis and the fit on screen (a new answerer for each, so each is asked afresh)
-  const { sandbox, holds, setProblem } = edit;
-  const drawnKey = consented && edit.sweep && edit.drawn === key ? key : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first curve (the seed) is read once, as the answerer is made
+  // axis and the fit on screen, and afresh each time the edit is installed and drawn again (what
+  // it refused while another edit was installing is then asked again)
+  const { sandbox, holds, setProblem, sweep: seed } = edit;
+  const drawnKey = consented && seed && edit.drawn === key ? key : null;
   const answerer = useMemo(
-    () => (drawnKey === null ? null : new EditAnswerer({ sandbox, spec, edit: drawnKey, installed: holds, along: x, fitted, seed: edit.sweep, onCurve: setProblem })),
-    [drawnKey, x, fitted, sandbox, spec, holds, setProblem],
+    () => (drawnKey === null ? null : new EditAnswerer({ sandbox, spec, edit: drawnKey, installed: holds, along: x, fitted, seed, onCurve: setProblem })),
+    [drawnKey, x, fitted, seed, sandbox, spec, holds, setProblem],
   );
   const fitKind = fit.kind ?? null;
   const [packed, setPacked] = useState<string | null>(null);

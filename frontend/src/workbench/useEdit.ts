@@ -110,7 +110,6 @@ export function useEdit(spec: SystemSpec, files: Files | null, curveKnobs: KnobV
     installed.current = null;
     const a = await sandbox.call("edit", { system, files: edit }, CURVE_LIMIT_MS);
     if (!a.ok) {
-      installed.current = null;
       setProblem(problemOf(a));
       return false;
     }
