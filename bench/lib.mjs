@@ -1,4 +1,4 @@
-// Shared by the browser benchmarks: Chromium's launch flags for this machine, and an app
+// Shared by the browser benchmarks (and the e2e suite's flags): Chromium's launch flags for this machine, and an app
 // process of its own on a free loopback port with a throwaway database.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -8,10 +8,15 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
+// (the e2e suite launches with these too: e2e/playwright.config.ts)
 export const CHROMIUM = {
   executablePath: "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    // Headless Chromium builds each new window's address-bar popup as a page of its own
+    // (chrome://omnibox-popup.top-chrome): about 1 CPU-s a browser context, spent beside the
+    // page on a two-core machine, for a window nobody sees (bench/page_loads.mjs --omnibox)
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"],
 };
 
 /** Start the app; resolves when /api/health answers. Returns its base URL and a stop(). */

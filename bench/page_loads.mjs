@@ -3,7 +3,8 @@
 // and one tab navigated from page to page (e2e/lib/sharedTab.ts). Counts every process below
 // this one (the browser's, the app's, this script), read from /proc just before each context or
 // tab is closed, so that a renderer that exits is still counted.
-//   node bench/page_loads.mjs [--loads 8] [--system lavc] [--rest 2500]
+// --omnibox: with Chromium's address-bar popup page, as before the flag in lib.mjs turned it off.
+//   node bench/page_loads.mjs [--loads 8] [--system lavc] [--rest 2500] [--omnibox]
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { CHROMIUM, startApp } from "./lib.mjs";
@@ -15,6 +16,8 @@ const arg = (name, dflt) => {
 const LOADS = Number(arg("loads", 8));
 const SYSTEM = arg("system", "lavc");
 const REST_MS = Number(arg("rest", 2500));
+const OMNIBOX = process.argv.includes("--omnibox");
+const LAUNCH = OMNIBOX ? { ...CHROMIUM, args: CHROMIUM.args.filter((a) => !a.includes("WebUIOmniboxPopup")) } : CHROMIUM;
 const TICK = 100; // clock ticks a second (getconf CLK_TCK on Linux)
 
 /** CPU seconds so far of every process below `root` (itself included), by pid. */
@@ -43,7 +46,7 @@ const total = (seen, before) => [...seen].reduce((s, [p, c]) => s + c - (before.
 const app = await startApp();
 try {
   for (const mode of ["context", "tab", "navigated"]) {
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(LAUNCH);
     const opts = { serviceWorkers: "block", viewport: { width: 1280, height: 900 } };
     const before = cpuBelow(process.pid);
     const seen = new Map();
@@ -63,7 +66,7 @@ try {
     note(seen, process.pid);
     await browser.close();
     const cpu = total(seen, before);
-    console.log(`${mode.padEnd(9)} ${LOADS} loads of /explore/${SYSTEM}: ${cpu.toFixed(1)} CPU-s (${(cpu / LOADS).toFixed(2)} a load), ${((Date.now() - t0) / 1000).toFixed(1)} s wall`);
+    console.log(`${mode.padEnd(9)} ${LOADS} loads of /explore/${SYSTEM}: ${cpu.toFixed(1)} CPU-s (${(cpu / LOADS).toFixed(2)} a load), ${((Date.now() - t0) / 1000).toFixed(1)} s wall${OMNIBOX ? ", address-bar popup on" : ""}`);
   }
 } finally {
   app.stop();

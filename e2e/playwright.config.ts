@@ -3,6 +3,7 @@ import { defineConfig } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHROMIUM } from "../bench/lib.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 8765);
@@ -28,9 +29,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM.executablePath,
+      // the benches' flags (bench/lib.mjs: among them no address-bar popup, 1 CPU-s a context)
+      args: [...CHROMIUM.args,
         // WebAssembly compiled by the baseline compiler only: each test's fresh context starts
         // Pyodide anew, and optimizing it each time cost CPU (chart.spec.ts: 90 CPU-s, 74 without)
         "--js-flags=--liftoff-only"],
