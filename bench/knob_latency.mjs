@@ -2,7 +2,9 @@
 // the in-browser runtime ready and the app installed: 50 keyboard steps on a knob that changes the curve, from the
 // keydown event's timestamp to the first animation frame after the curve's path changed. Each
 // step moves the knob up to a value not seen before, so no answer comes from the page's cache.
-// Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs [--steps 50] [--histogram] [--system lavc]
+// Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs [--steps 50] [--histogram] [--split] [--system lavc]
+// (--split: each press in two halves, the key to the curve's path changing in the DOM, and that
+// change to the next animation frame)
 // With --fitted, each system that has fitted parameters shows a user's own fit (its first
 // parameter 20 % off the memo's) with the memo's calibration beside it, as after "Fit".
 import { chromium } from "playwright-core";
@@ -29,6 +31,7 @@ const CASES = [
 
 const PROBE = () => {
   window.__lat = [];
+  window.__split = [];
   window.__armed = null;
   document.addEventListener("keydown", (e) => { window.__armed = e.timeStamp; }, true);
   new MutationObserver((recs) => {
@@ -37,7 +40,12 @@ const PROBE = () => {
     const curve = (r) => r.target instanceof Element && ["model-curve", "fitted-curve"].includes(r.target.getAttribute("data-testid"));
     if (!recs.some(curve)) return;
     window.__armed = null;
-    requestAnimationFrame(() => window.__lat.push(performance.now() - t));
+    // (--split: when the curve changed, so a press's time is seen in its two halves)
+    const changed = performance.now();
+    requestAnimationFrame(() => {
+      window.__lat.push(performance.now() - t);
+      window.__split.push([changed - t, performance.now() - changed]);
+    });
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["d"] });
 };
 
@@ -72,7 +80,7 @@ try {
     // a person who tabs to a slider presses its first arrow a moment later, not within the same
     // millisecond (the page computes a knob's neighbours when it takes focus)
     await page.waitForTimeout(300);
-    await page.evaluate(() => { window.__lat = []; });
+    await page.evaluate(() => { window.__lat = []; window.__split = []; });
     // Never past the knob's maximum (a step there changes nothing): as many new values as it has.
     const slider = page.getByRole("slider", { name: label, exact: true });
     const [now, max, step] = await slider.evaluate((el) => [Number(el.value), Number(el.max), Number(el.step) || 1]);
@@ -93,6 +101,11 @@ try {
       const edges = [0, 4, 8, 12, 16, 20, 33];
       const counts = edges.map((b, i) => lat.filter((x) => x >= b && x < (edges[i + 1] ?? Infinity)).length);
       console.log(`${system.padEnd(8)} steps by latency ${edges.map((b, i) => `${b}${edges[i + 1] ? `-${edges[i + 1]}` : "+"} ms: ${counts[i]}`).join(", ")}`);
+    }
+    if (process.argv.includes("--split")) {
+      const split = await page.evaluate(() => window.__split);
+      const half = (i) => `median ${q(split.map((s) => s[i]), 0.5).toFixed(1)} p95 ${q(split.map((s) => s[i]), 0.95).toFixed(1)}`;
+      console.log(`${system.padEnd(8)} key to the curve's change ${half(0)}; the change to the frame ${half(1)}`);
     }
     console.log(`${system.padEnd(8)} ${label.padEnd(16)} n ${String(lat.length).padStart(3)}  median ${q(lat, 0.5).toFixed(1).padStart(5)}  p95 ${q(lat, 0.95).toFixed(1).padStart(5)}  max ${Math.max(...lat).toFixed(1).padStart(5)}`);
   }
