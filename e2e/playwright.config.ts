@@ -13,7 +13,7 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // the whole run's limit (it takes about 6 minutes): past it Playwright stops and fails rather
+  // the whole run's limit (it takes about 8 minutes): past it Playwright stops and fails rather
   // than wait on a stuck test or server; scripts/test.sh's SUITE_LIMIT_S is the backstop
   globalTimeout: 20 * 60_000,
   // two browsers at once, handed tests (not whole files) as each comes free, so a long file does

@@ -37,7 +37,7 @@ export logs pg_dir
 # No suite can hang the command: each runs under `timeout`, which ends its whole process group
 # (SIGTERM, then SIGKILL 30 s later) past SUITE_LIMIT_S and fails it with status 124 (137 if it
 # had to be killed). Every runner has its own per-test limits inside (pytest-timeout, Vitest's and
-# Playwright's); this catches whatever is outside a test. The slowest suite takes about 6 minutes.
+# Playwright's); this catches whatever is outside a test. The slowest suite, Playwright, takes about 8 minutes.
 SUITE_LIMIT_S=${SUITE_LIMIT_S:-1500}
 limited() { timeout --kill-after=30 "$SUITE_LIMIT_S" bash -c '"$@"' _ "$@"; }
 trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$logs"' EXIT
