@@ -8,7 +8,7 @@
 // With --fitted, each system that has fitted parameters shows a user's own fit (its first
 // parameter 20 % off the memo's) with the memo's calibration beside it, as after "Fit".
 import { chromium } from "playwright-core";
-import { CHROMIUM, startApp } from "./lib.mjs";
+import { CHROMIUM, serviceWorkerReady, startApp } from "./lib.mjs";
 
 const STEPS = Number(process.argv[process.argv.indexOf("--steps") + 1]) || 50;
 const FITTED = process.argv.includes("--fitted");
@@ -43,8 +43,9 @@ const PROBE = () => {
     // (--split: when the curve changed, so a press's time is seen in its two halves)
     const changed = performance.now();
     requestAnimationFrame(() => {
-      window.__lat.push(performance.now() - t);
-      window.__split.push([changed - t, performance.now() - changed]);
+      const frame = performance.now();
+      window.__lat.push(frame - t);
+      window.__split.push([changed - t, frame - changed]);
     });
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["d"] });
 };
@@ -73,7 +74,7 @@ try {
     await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
     // and the app installed for offline use: a first visit downloads it in the background (that
     // visit is bench/startup.mjs's to measure), which would share this machine's two cores
-    await page.evaluate(() => navigator.serviceWorker?.ready);
+    await serviceWorkerReady(page);
     await page.waitForFunction(() => document.querySelector('[data-testid="model-curve"], [data-testid="fitted-curve"]')?.getAttribute("d")?.startsWith("M"));
     await page.getByRole("slider", { name: label, exact: true }).focus();
     if (fromMin) await page.keyboard.press("Home");

@@ -1,5 +1,6 @@
-// Shared by the browser benchmarks (and the e2e suite's flags): Chromium's launch flags for this machine, and an app
-// process of its own on a free loopback port with a throwaway database.
+// Shared by the browser benchmarks: Chromium's launch flags for this machine, an app process of
+// its own on a free loopback port with a throwaway database, and a bounded wait for the page's
+// service worker.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,15 +9,17 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
+// Headless Chromium builds each new window's address-bar popup as a page of its own
+// (chrome://omnibox-popup.top-chrome): about 1 CPU-s a browser context, spent beside the page on a
+// two-core machine, for a window nobody sees (bench/page_loads.mjs --omnibox measures it).
+export const NO_OMNIBOX_POPUP = "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup";
+
 // (the e2e suite launches with these too: e2e/playwright.config.ts)
 export const CHROMIUM = {
   executablePath: "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    // Headless Chromium builds each new window's address-bar popup as a page of its own
-    // (chrome://omnibox-popup.top-chrome): about 1 CPU-s a browser context, spent beside the
-    // page on a two-core machine, for a window nobody sees (bench/page_loads.mjs --omnibox)
-    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"],
+    NO_OMNIBOX_POPUP],
 };
 
 /** Start the app; resolves when /api/health answers. Returns its base URL and a stop(). */
@@ -78,4 +81,14 @@ export async function workerPage(browser, base, path) {
   await page.goto(`${base}${path}`);
   await page.waitForSelector('[data-testid="runtime-status"][data-phase="ready"]', { timeout: 60000 });
   return page;
+}
+
+/** Wait until the page's service worker is ready (the app kept for offline use), at most `ms`:
+ * a build whose worker cannot install would otherwise keep a bench waiting for ever. */
+export async function serviceWorkerReady(page, ms = 60_000) {
+  const ok = await page.evaluate((limit) => Promise.race([
+    navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => true) : Promise.resolve(true),
+    new Promise((r) => setTimeout(() => r(false), limit)),
+  ]), ms);
+  if (!ok) throw new Error(`the service worker was not ready within ${ms / 1000} s (a build whose worker cannot install?)`);
 }

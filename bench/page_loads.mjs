@@ -7,7 +7,7 @@
 //   node bench/page_loads.mjs [--loads 8] [--system lavc] [--rest 2500] [--omnibox]
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { CHROMIUM, startApp } from "./lib.mjs";
+import { CHROMIUM, NO_OMNIBOX_POPUP, startApp } from "./lib.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,7 +17,7 @@ const LOADS = Number(arg("loads", 8));
 const SYSTEM = arg("system", "lavc");
 const REST_MS = Number(arg("rest", 2500));
 const OMNIBOX = process.argv.includes("--omnibox");
-const LAUNCH = OMNIBOX ? { ...CHROMIUM, args: CHROMIUM.args.filter((a) => !a.includes("WebUIOmniboxPopup")) } : CHROMIUM;
+const LAUNCH = OMNIBOX ? { ...CHROMIUM, args: CHROMIUM.args.filter((a) => a !== NO_OMNIBOX_POPUP) } : CHROMIUM;
 const TICK = 100; // clock ticks a second (getconf CLK_TCK on Linux)
 
 /** CPU seconds so far of every process below `root` (itself included), by pid. */

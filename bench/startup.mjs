@@ -5,7 +5,7 @@
 // the origin keeps for offline use after a first visit.
 // Run after `npm start` or `npm test` has built everything:  node bench/startup.mjs [--runs 5]
 import { chromium } from "playwright-core";
-import { CHROMIUM, startApp, startupMarks } from "./lib.mjs";
+import { CHROMIUM, serviceWorkerReady, startApp, startupMarks } from "./lib.mjs";
 import { startProxy } from "./proxy.mjs";
 
 /** In the page: whether the worker has kept its start-up snapshot (frontend/src/runtime/snapshots.ts). */
@@ -60,7 +60,7 @@ try {
     }
     // Let the service worker finish keeping the app and the worker keep its start-up snapshot
     // (made after a quiet moment), then visit again in the same profile.
-    if (!process.env.NO_SW) await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    if (!process.env.NO_SW) await serviceWorkerReady(page);
     for (let t = 0; !(await page.evaluate(SNAPSHOT_KEPT)); t += 250) {
       if (t > 30000) {
         console.log("(no start-up snapshot was kept within 30 s)");
