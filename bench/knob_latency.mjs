@@ -2,7 +2,15 @@
 // the in-browser runtime ready and the app installed: 50 keyboard steps on a knob that changes the curve, from the
 // keydown event's timestamp to the first animation frame after the curve's path changed. Each
 // step moves the knob up to a value not seen before, so no answer comes from the page's cache.
-// Run after `npm start` or `npm test` has built everything:  node bench/knob_latency.mjs [--steps 50] [--histogram] [--split] [--system lavc]
+// Presses come at a held key's repeat rate, one every 33 ms (30 a second, as desktop systems
+// repeat a key by default), and Chromium draws a frame as soon as the page asks for one: the
+// figure is the page's own time from the key to its frame. (Headless Chromium otherwise draws on
+// a 60 Hz clock: a press then also waits for the clock's next tick, up to 16.7 ms whatever the
+// page does, a wait a 120 Hz display bounds by its own 8.3 ms.) --every 0 presses again as soon
+// as the last press was drawn (about 80 a second here, faster than any keyboard) and
+// --display-clock keeps the 60 Hz clock: with both, the measure of the sessions before 2026-11-29.
+// Run after `npm start` or `npm test` has built everything:
+//   node bench/knob_latency.mjs [--steps 50] [--every 33] [--display-clock] [--histogram] [--split] [--system lavc]
 // (--split: each press in two halves, the key to the curve's path changing in the DOM, and that
 // change to the next animation frame)
 // With --fitted, each system that has fitted parameters shows a user's own fit (its first
@@ -12,6 +20,10 @@ import { CHROMIUM, serviceWorkerReady, startApp } from "./lib.mjs";
 
 const STEPS = Number(process.argv[process.argv.indexOf("--steps") + 1]) || 50;
 const FITTED = process.argv.includes("--fitted");
+const at = process.argv.indexOf("--every");
+const EVERY_MS = at > 0 ? Number(process.argv[at + 1]) : 33;
+if (!(EVERY_MS >= 0)) throw new Error("--every takes the milliseconds from one press to the next (0: at once)");
+const DISPLAY_CLOCK = process.argv.includes("--display-clock");
 // --system lavc: one explorer only (repeatable)
 const ONLY = process.argv.flatMap((a, i) => (process.argv[i - 1] === "--system" ? [a] : []));
 
@@ -54,11 +66,11 @@ const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.
 
 const { base: BASE, stop } = await startApp();
 try {
-  const browser = await chromium.launch(CHROMIUM);
+  const browser = await chromium.launch(DISPLAY_CLOCK ? CHROMIUM : { ...CHROMIUM, args: [...CHROMIUM.args, "--disable-frame-rate-limit"] });
   const ctx = await browser.newContext();
   await ctx.addInitScript(PROBE);
   const page = await ctx.newPage();
-  console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system (ms)${FITTED ? ", a user's own fit on screen" : ""}`);
+  console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system, ${EVERY_MS ? `one every ${EVERY_MS} ms` : "each as soon as the last was drawn"}, ${DISPLAY_CLOCK ? "frames on Chromium's 60 Hz clock" : "a frame as soon as the page asks"} (ms)${FITTED ? ", a user's own fit on screen" : ""}`);
   for (const [system, query, label, fromMin, most = Infinity] of CASES.filter(([s]) => !ONLY.length || ONLY.includes(s))) {
     let fit = "";
     if (FITTED) {
@@ -86,8 +98,11 @@ try {
     const slider = page.getByRole("slider", { name: label, exact: true });
     const [now, max, step] = await slider.evaluate((el) => [Number(el.value), Number(el.max), Number(el.step) || 1]);
     const steps = Math.min(STEPS, most, Math.floor((max - now) / step + 1e-9));
+    let nextAt = performance.now();
     for (let i = 0; i < steps; i++) {
       const before = await page.evaluate(() => window.__lat.length);
+      await new Promise((r) => setTimeout(r, Math.max(0, nextAt - performance.now())));
+      nextAt = performance.now() + EVERY_MS;
       await page.keyboard.press("ArrowRight");
       // polled by a 2 ms timer, not by animation frames (Playwright's default): a harness asking
       // for frames keeps the compositor ticking, which no visitor's page does, and each key

@@ -8,8 +8,13 @@ import { bandCall, curveCall } from "../chart/curves";
 import type { ModelClient } from "../runtime/ModelClient";
 import type { ExplorerState } from "../state/urlState";
 
+// Single steps closer together than this (faster than any key's repeat, about 30 a second) have
+// their next step asked at once, before the render.
+const FAST_REPEAT_MS = 20;
+
 export function usePrefetch(client: ModelClient, spec: SystemSpec, state: ExplorerState) {
   const lastKnobs = useRef(state.knobs);
+  const lastStepAt = useRef(-Infinity);
   const latestView = useRef(state);
   latestView.current = state;
   const prefetchAround = (knobs: KnobValues, x: string, knob: NumberKnob, ways: boolean[], withBand: boolean, atOnce = false) => {
@@ -25,11 +30,10 @@ export function usePrefetch(client: ModelClient, spec: SystemSpec, state: Explor
       const step = [curveCall(spec, next, x, params), { type: "evaluate" as const, system: spec.id, knobs: next, params }];
       return withBand ? [...step, bandCall(spec, next, x, params, spread)] : step;
     });
-    // In a run of single steps (a key held or pressed again and again) this move's curve and
-    // answer were computed ahead, so the worker is free: asked at once, the next step's are
-    // ready before the next press. After any other move (a drag, a page step, a typed value)
-    // they are asked once this move's frame is drawn: on a machine with few cores the worker
-    // computing them would take the processor from this move's own requests and render.
+    // Asked once this move's frame is drawn: on a machine with few cores the worker computing
+    // them would take the processor from this move's own render (a held key's repeat, 30 a
+    // second, leaves the worker 25 ms after the frame, time enough). Only single steps closer
+    // together than FAST_REPEAT_MS ask at once: the next press would come before the worker ended.
     if (atOnce) client.prefetch(calls);
     else requestAnimationFrame(() => setTimeout(() => client.prefetch(calls), 0));
   };
@@ -41,7 +45,10 @@ export function usePrefetch(client: ModelClient, spec: SystemSpec, state: Explor
     if (!moved) return;
     const up = Number(next.knobs[moved.name]) > Number(before[moved.name]);
     const oneStep = neighbour(moved, Number(before[moved.name]), up) === Number(next.knobs[moved.name]);
-    prefetchAround(next.knobs, next.x, moved, [up], false, oneStep);
+    const now = performance.now();
+    const fast = oneStep && now - lastStepAt.current < FAST_REPEAT_MS;
+    lastStepAt.current = oneStep ? now : -Infinity;
+    prefetchAround(next.knobs, next.x, moved, [up], false, fast);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefetchAround works through refs, so a stale copy behaves the same
   const onKnobFocus = useCallback((name: string) => {
