@@ -36,6 +36,7 @@ import { usePrefetch } from "./usePrefetch";
 import { useScenarioData } from "./useScenarioData";
 import { useScrollPadding } from "./useScrollPadding";
 import { useSimulation } from "./useSimulation";
+import { useAfterFrame } from "../view/useAfterFrame";
 import { useOutside, useSystem } from "./useSystem";
 import { CLOSED, ORIGINAL, useFragment } from "../state/fragment";
 import { type EditState, EditStatus } from "../workbench/EditStatus";
@@ -103,6 +104,17 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const exportView = useRef<() => ReturnType<typeof exportInput> | null>(() => null);
   exportView.current = () => (view.curve.length ? exportInput(spec, dataset, state, view) : null);
   const prepareExport = useCallback(() => exportView.current(), []);
+  // What sits below the chart follows a knob's frame by one (view/useAfterFrame.ts).
+  const [description, laterMarks, current, baseValue, path, laterKnobs] = useAfterFrame(
+    [view.description, marks, view.current, baseline ? view.baseDetail.value : null, view.path, knobs] as const);
+  const later = { description, marks: laterMarks, current, baseline: baseValue, path, knobs: laterKnobs };
+  // the example table and column heads for "Your measurements", the same objects while x and y stay
+  const curveRef = useRef(view.curve);
+  curveRef.current = view.curve;
+  const yUnit = yMetric.unit;
+  const example = useCallback(() => exampleTable(curveRef.current, { name: x, unit: xKnob.unit }, { name: state.y, unit: yUnit }), [x, xKnob.unit, state.y, yUnit]);
+  const columns = useMemo((): [string, string] => [columnHead(x, xKnob.unit), columnHead(state.y, yUnit)], [x, xKnob.unit, state.y, yUnit]);
+  const ownShown = useMemo(() => new Set(view.ownShown.map((o) => o.line)).size, [view.ownShown]);
 
   return (
     <main className="explorer">
@@ -144,20 +156,18 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <Legend marks={marks} dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null} />
           <SimulatePanel spec={spec} sim={sim} />
           <div className="chart-details">
-          <ChartDescription id={descriptionId} sentences={view.description} />
-          <SoundControls marks={marks} yUnit={yMetric.unit} />
+          <ChartDescription id={descriptionId} sentences={later.description} />
+          <SoundControls marks={later.marks} yUnit={yMetric.unit} />
           <ExportBar prepare={prepareExport} chartRef={chartBox} />
-          <Readouts metrics={spec.metrics} result={view.current} baseline={baseline ? view.baseDetail.value : null} />
-          <SensitivityPanel spec={spec} client={drawnBy.answerer} knobs={knobs} metric={yMetric} x={x} params={params} source={drawnBy.source} onPickX={actions.onPickX}
+          <Readouts metrics={spec.metrics} result={later.current} baseline={later.baseline} />
+          <SensitivityPanel spec={spec} client={drawnBy.answerer} knobs={later.knobs} metric={yMetric} x={x} params={params} source={drawnBy.source} onPickX={actions.onPickX}
             edited={shownEdit !== null} />
-          <DataTable axes={axes} marks={marks} openSignal={tableAsked} />
-          <PathView stages={view.path?.stages ?? null} bottleneck={view.path?.bottleneck ?? null} />
-          <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={knobs}
+          <DataTable axes={axes} marks={later.marks} openSignal={tableAsked} />
+          <PathView stages={later.path?.stages ?? null} bottleneck={later.path?.bottleneck ?? null} />
+          <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={later.knobs}
             fit={state.fit} fitted={state.fitted} inLink={!state.data || dataFitsUrl(state.data)}
             onText={actions.onOwnText} onFit={actions.onOwnFit} onFitted={actions.onOwnFitted}
-            example={() => exampleTable(view.curve, { name: x, unit: xKnob.unit }, { name: state.y, unit: yMetric.unit })}
-            columns={[columnHead(x, xKnob.unit), columnHead(state.y, yMetric.unit)]}
-            x={x} shown={new Set(view.ownShown.map((o) => o.line)).size} onPickX={actions.onPickX} />
+            example={example} columns={columns} x={x} shown={ownShown} onPickX={actions.onPickX} />
           </div>
         </div>
         {fragment.open && (

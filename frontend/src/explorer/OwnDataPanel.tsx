@@ -1,7 +1,7 @@
 // "Your measurements": paste, upload or type a table of your own machine's measurements, see every
 // problem at its line and column, and fit the model to it in the browser, with progress and a
 // stop; then the fit, explained (OwnFitResult).
-import { useId, useRef, useState } from "react";
+import { memo, useId, useRef, useState } from "react";
 import { isChoice, type KnobValues, type NumberKnob, type OwnFit, type OwnTable, type Params, type Spread, type SystemSpec } from "../api/types";
 import { formatValue } from "../format";
 import type { ModelClient } from "../runtime/ModelClient";
@@ -42,7 +42,7 @@ interface Props {
 const SHOW_PROGRESS_MS = 100;
 const MAX_FILE_BYTES = 64 * 1024;
 
-export function OwnDataPanel(p: Props) {
+export const OwnDataPanel = memo(function OwnDataPanel(p: Props) {
   const id = useId();
   const [result, setResult] = useState<OwnFit | null>(null);
   const [leftOut, setLeftOut] = useState<Record<string, number | null> | null>(null);
@@ -198,4 +198,4 @@ export function OwnDataPanel(p: Props) {
       {result && <OwnFitResult spec={p.spec} result={result} leftOut={leftOut} onUseMemo={() => { setResult(null); p.onFitted(null, {}, null); }} />}
     </section>
   );
-}
+});
