@@ -104,10 +104,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const exportView = useRef<() => ReturnType<typeof exportInput> | null>(() => null);
   exportView.current = () => (view.curve.length ? exportInput(spec, dataset, state, view) : null);
   const prepareExport = useCallback(() => exportView.current(), []);
-  // What sits below the chart follows a knob's frame by one (view/useAfterFrame.ts).
-  const [description, laterMarks, current, baseValue, path, laterKnobs] = useAfterFrame(
-    [view.description, marks, view.current, baseline ? view.baseDetail.value : null, view.path, knobs] as const);
-  const later = { description, marks: laterMarks, current, baseline: baseValue, path, knobs: laterKnobs };
+  // What sits below the chart follows a knob's frame by one (view/useAfterFrame.ts), all of it
+  // from the same moment: the marks with the axes and the metric they were drawn for.
+  const [description, laterMarks, laterAxes, laterY, current, baseValue, path, laterKnobs] = useAfterFrame(
+    [view.description, marks, axes, yMetric, view.current, baseline ? view.baseDetail.value : null, view.path, knobs] as const);
+  const later = { description, marks: laterMarks, axes: laterAxes, yMetric: laterY, current, baseline: baseValue, path, knobs: laterKnobs };
   // the example table and column heads for "Your measurements", the same objects while x and y stay
   const curveRef = useRef(view.curve);
   curveRef.current = view.curve;
@@ -157,12 +158,12 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <SimulatePanel spec={spec} sim={sim} />
           <div className="chart-details">
           <ChartDescription id={descriptionId} sentences={later.description} />
-          <SoundControls marks={later.marks} yUnit={yMetric.unit} />
+          <SoundControls marks={later.marks} yUnit={later.yMetric.unit} />
           <ExportBar prepare={prepareExport} chartRef={chartBox} />
           <Readouts metrics={spec.metrics} result={later.current} baseline={later.baseline} />
           <SensitivityPanel spec={spec} client={drawnBy.answerer} knobs={later.knobs} metric={yMetric} x={x} params={params} source={drawnBy.source} onPickX={actions.onPickX}
             edited={shownEdit !== null} />
-          <DataTable axes={axes} marks={later.marks} openSignal={tableAsked} />
+          <DataTable axes={later.axes} marks={later.marks} openSignal={tableAsked} />
           <PathView stages={later.path?.stages ?? null} bottleneck={later.path?.bottleneck ?? null} />
           <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={later.knobs}
             fit={state.fit} fitted={state.fitted} inLink={!state.data || dataFitsUrl(state.data)}
