@@ -71,3 +71,21 @@ test("the knob behind the bottleneck and the knob that moves the metric most are
   await ex.open("rsx-swap");
   await expect(page.locator("[data-sensitivity-knob=swap_interval_s] .tornado-text")).toContainText(/−[\d.]+ points at the next step \(to 0\.45 s\)/);
 });
+
+test("while a knob moves, the panel says its bars are the last setting's, and once it rests they are this one's", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("lavc");
+  // once the browser's runtime answers: a panel whose answerer changes is drawn afresh, and
+  // that change coming during the presses below could hide their busy mark
+  await ex.waitForRuntime();
+  const panel = page.getByTestId("sensitivity");
+  await expect(panel.getByTestId("sensitivity-bar").first()).toBeVisible();
+  await expect(panel).not.toHaveAttribute("aria-busy", "true");
+  const before = await panel.locator("p.muted").first().textContent();
+  await ex.slider("Users").focus();
+  for (let i = 0; i < 12; i++) await page.keyboard.press("PageUp");
+  // (the bars wait for the knobs to rest: until their answer comes they are marked as behind)
+  await expect(panel).toHaveAttribute("aria-busy", "true");
+  await expect(panel).not.toHaveAttribute("aria-busy", "true");
+  await expect(panel.locator("p.muted").first()).not.toHaveText(before ?? "");
+});

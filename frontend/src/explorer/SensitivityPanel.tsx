@@ -37,9 +37,13 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
     const t = setTimeout(() => setSettled(knobs), REST_MS);
     return () => clearTimeout(t);
   }, [knobs]);
-  const got = useLatest(`${source}|sens|${spec.id}|${metric.name}|${JSON.stringify(settled)}|${JSON.stringify(params ?? null)}`,
+  const key = `${source}|sens|${spec.id}|${metric.name}|${JSON.stringify(settled)}|${JSON.stringify(params ?? null)}`;
+  const got = useLatest(key,
     () => client.sensitivity(spec.id, settled, metric.name, "sensitivity", params), undefined, client);
   const r = got.value;
+  // Until the knobs rest and their answer comes, the bars are the last setting's: said so (dimmed,
+  // aria-busy).
+  const behind = settled !== knobs || got.key !== key;
   if (!r && edited) {
     return (
       <section className="sensitivity" data-testid="sensitivity" data-of="edit" aria-labelledby={`${id}-h`} aria-busy="true">
@@ -49,13 +53,13 @@ export const SensitivityPanel = memo(function SensitivityPanel({ spec, client, k
     );
   }
   if (!r) return null;
-  return <Tornado id={id} r={r} at={settled} spec={spec} metric={metric} x={x} edited={edited} onPickX={onPickX} />;
+  return <Tornado id={id} r={r} at={settled} spec={spec} metric={metric} x={x} edited={edited} behind={behind} onPickX={onPickX} />;
 });
 
 /** The bars, drawn again only when the answer or the settled setting changes (not with each knob
  * move, which is the curve's frame). */
-const Tornado = memo(function Tornado({ id, r, at, spec, metric, x, edited, onPickX }: {
-  id: string; r: Sensitivity; at: KnobValues; spec: SystemSpec; metric: MetricSpec; x: string; edited: boolean; onPickX?: (name: string) => void;
+const Tornado = memo(function Tornado({ id, r, at, spec, metric, x, edited, behind, onPickX }: {
+  id: string; r: Sensitivity; at: KnobValues; spec: SystemSpec; metric: MetricSpec; x: string; edited: boolean; behind: boolean; onPickX?: (name: string) => void;
 }) {
   const active = r.knobs.filter((k) => k.active && k.low != null && k.high != null);
   const values = active.flatMap((k) => [k.least ?? (k.low as number), k.most ?? (k.high as number)]).concat(r.value ?? []);
@@ -66,7 +70,8 @@ const Tornado = memo(function Tornado({ id, r, at, spec, metric, x, edited, onPi
   const numeric = new Set(spec.knobs.filter((k) => !("choices" in k)).map((k) => k.name));
   const label = (name: string) => spec.knobs.find((k) => k.name === name)?.label ?? name;
   return (
-    <section className="sensitivity" data-testid="sensitivity" data-of={edited ? "edit" : "model"} aria-labelledby={`${id}-h`}>
+    <section className={behind ? "sensitivity behind" : "sensitivity"} data-testid="sensitivity" data-of={edited ? "edit" : "model"} aria-labelledby={`${id}-h`}
+      aria-busy={behind || undefined}>
       <h2 id={`${id}-h`}>What matters most here</h2>
       <p className="muted">
         {`${metric.label}${edited ? " of your edited model" : ""} is ${valueText(r.value, unit)} at this setting. Each bar runs from the least to the most ${inSentence(metric.label)} over the knob's range, every other knob held; the line is this setting. `}

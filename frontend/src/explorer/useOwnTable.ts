@@ -1,5 +1,5 @@
 // The user's table as the models read it (perfmodels/fitting/owndata.py, in the worker): read again a
-// moment after the text stops changing, so typing stays free; the newest text's reading wins.
+// moment after the text or the knobs stop changing, so typing stays free; the newest reading wins.
 import { useEffect, useRef, useState } from "react";
 import type { KnobValues, OwnTable } from "../api/types";
 import type { ModelClient } from "../runtime/ModelClient";
@@ -14,19 +14,21 @@ export interface OwnTableState {
 }
 
 export function useOwnTable(client: ModelClient, system: string, text: string | null, knobs: KnobValues): OwnTableState {
-  const [got, setGot] = useState<OwnTableState>({ table: null, error: null, reading: false });
-  // the knobs held for the columns the table does not give: those on screen when it was read
-  const held = useRef(knobs);
-  held.current = knobs;
+  const [got, setGot] = useState<OwnTableState>(EMPTY);
+  // The knobs held for the columns the table does not give are those on screen: a knob moved
+  // reads the table again once the knobs rest (quietly: only new text says "reading").
+  const readText = useRef<string | null>(null);
   useEffect(() => {
+    const newText = text !== readText.current;
+    readText.current = text;
     if (!text?.trim()) {
-      setGot({ table: null, error: null, reading: false });
+      if (newText) setGot(EMPTY);
       return;
     }
     let live = true;
-    setGot((g) => ({ ...g, reading: true }));
+    if (newText) setGot((g) => ({ ...g, reading: true }));
     const t = setTimeout(() => {
-      client.own({ type: "table", system, text, knobs: held.current }).then(
+      client.own({ type: "table", system, text, knobs }).then(
         (table) => live && setGot({ table, error: null, reading: false }),
         (e: Error) => live && setGot({ table: null, error: e.message, reading: false }),
       );
@@ -35,6 +37,8 @@ export function useOwnTable(client: ModelClient, system: string, text: string | 
       live = false;
       clearTimeout(t);
     };
-  }, [client, system, text]);
+  }, [client, system, text, knobs]);
   return got;
 }
+
+const EMPTY: OwnTableState = { table: null, error: null, reading: false };

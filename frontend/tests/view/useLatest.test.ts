@@ -38,3 +38,18 @@ describe("a view asking the same answerer", () => {
     expect(result.current.value?.metrics.throughput).toBe(2);
   });
 });
+
+describe("whose answer is shown", () => {
+  it("names the key of the answer on screen: the last one's while the newest is on its way", async () => {
+    const page = { name: "page" };
+    let resolve: (e: EvaluateResult) => void = () => undefined;
+    const { result, rerender } = renderHook(({ key }: { key: string }) =>
+      useLatest<EvaluateResult>(key, () => (key === "a" ? { now: evaluation(1) } : { later: new Promise((r) => { resolve = r; }) }), undefined, page),
+    { initialProps: { key: "a" } });
+    expect(result.current.key).toBe("a");
+    rerender({ key: "b" });
+    expect(result.current.key).toBe("a");
+    await act(async () => resolve(evaluation(2)));
+    expect(result.current.key).toBe("b");
+  });
+});
