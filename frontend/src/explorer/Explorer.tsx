@@ -106,14 +106,11 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
   const prepareExport = useCallback(() => exportView.current(), []);
   // What sits below the chart follows a knob's frame by one (view/useAfterFrame.ts), all of it
   // from the same moment: the marks with the axes and the metric they were drawn for.
-  const [description, laterMarks, laterAxes, laterY, current, baseValue, path, laterKnobs] = useAfterFrame(
+  const [laterDescription, laterMarks, laterAxes, laterY, laterCurrent, laterBase, laterPath, laterKnobs] = useAfterFrame(
     [view.description, marks, axes, yMetric, view.current, baseline ? view.baseDetail.value : null, view.path, knobs] as const);
-  const later = { description, marks: laterMarks, axes: laterAxes, yMetric: laterY, current, baseline: baseValue, path, knobs: laterKnobs };
   // the example table and column heads for "Your measurements", the same objects while x and y stay
-  const curveRef = useRef(view.curve);
-  curveRef.current = view.curve;
   const yUnit = yMetric.unit;
-  const example = useCallback(() => exampleTable(curveRef.current, { name: x, unit: xKnob.unit }, { name: state.y, unit: yUnit }), [x, xKnob.unit, state.y, yUnit]);
+  const example = useCallback(() => exampleTable(curveNow.current, { name: x, unit: xKnob.unit }, { name: state.y, unit: yUnit }), [x, xKnob.unit, state.y, yUnit]);
   const columns = useMemo((): [string, string] => [columnHead(x, xKnob.unit), columnHead(state.y, yUnit)], [x, xKnob.unit, state.y, yUnit]);
   const ownShown = useMemo(() => new Set(view.ownShown.map((o) => o.line)).size, [view.ownShown]);
 
@@ -157,15 +154,15 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
           <Legend marks={marks} dataset={dataset ? { href: `/data/${dataset.source.id}#${dataset.id}`, title: dataset.title } : null} />
           <SimulatePanel spec={spec} sim={sim} />
           <div className="chart-details">
-          <ChartDescription id={descriptionId} sentences={later.description} />
-          <SoundControls marks={later.marks} yUnit={later.yMetric.unit} />
+          <ChartDescription id={descriptionId} sentences={laterDescription} />
+          <SoundControls marks={laterMarks} yUnit={laterY.unit} />
           <ExportBar prepare={prepareExport} chartRef={chartBox} />
-          <Readouts metrics={spec.metrics} result={later.current} baseline={later.baseline} />
-          <SensitivityPanel spec={spec} client={drawnBy.answerer} knobs={later.knobs} metric={yMetric} x={x} params={params} source={drawnBy.source} onPickX={actions.onPickX}
+          <Readouts metrics={spec.metrics} result={laterCurrent} baseline={laterBase} />
+          <SensitivityPanel spec={spec} client={drawnBy.answerer} knobs={laterKnobs} metric={yMetric} x={x} params={params} source={drawnBy.source} onPickX={actions.onPickX}
             edited={shownEdit !== null} />
-          <DataTable axes={later.axes} marks={later.marks} openSignal={tableAsked} />
-          <PathView stages={later.path?.stages ?? null} bottleneck={later.path?.bottleneck ?? null} />
-          <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={later.knobs}
+          <DataTable axes={laterAxes} marks={laterMarks} openSignal={tableAsked} />
+          <PathView stages={laterPath?.stages ?? null} bottleneck={laterPath?.bottleneck ?? null} />
+          <OwnDataPanel spec={spec} client={client} text={state.data ?? ""} table={own.table} tableError={own.error} reading={own.reading} knobs={laterKnobs}
             fit={state.fit} fitted={state.fitted} inLink={!state.data || dataFitsUrl(state.data)}
             onText={actions.onOwnText} onFit={actions.onOwnFit} onFitted={actions.onOwnFitted}
             example={example} columns={columns} x={x} shown={ownShown} onPickX={actions.onPickX} />
