@@ -1,7 +1,8 @@
-// Curves computed ahead of the knobs: after a numeric knob moves, the curve one step further the
-// same way, while the page is idle, so the next key press or slow drag finds its curve ready; a
-// knob taking focus computes both neighbours with their bands, so even its first move finds its
-// curve and band ready. (A move's own band waits for the knobs to rest: view/useModelView.ts.)
+// Curves computed ahead of the knobs: after a numeric knob moves one step, the curve one step
+// further the same way, while the page is idle, so the next key press or slow drag finds its curve
+// ready; after a jump (Home, End, Page Up/Down, a typed value) both neighbours, since the next
+// step may go either way (from Home, only up); a knob taking focus computes both neighbours with
+// their bands, so even its first move finds its curve and band ready. (A move's own band waits for the knobs to rest: view/useModelView.ts.)
 import { useCallback, useRef } from "react";
 import { isChoice, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import { bandCall, curveCall } from "../chart/curves";
@@ -48,7 +49,7 @@ export function usePrefetch(client: ModelClient, spec: SystemSpec, state: Explor
     const now = performance.now();
     const fast = oneStep && now - lastStepAt.current < FAST_REPEAT_MS;
     lastStepAt.current = oneStep ? now : -Infinity;
-    prefetchAround(next.knobs, next.x, moved, [up], false, fast);
+    prefetchAround(next.knobs, next.x, moved, oneStep ? [up] : [up, !up], false, fast);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefetchAround works through refs, so a stale copy behaves the same
   const onKnobFocus = useCallback((name: string) => {

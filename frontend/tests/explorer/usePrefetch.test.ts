@@ -53,4 +53,23 @@ describe("the next step of a moved knob", () => {
     expect(asked).toHaveLength(before + 1);
     expect(nextOf(asked[before])).toEqual([ahead(), ahead()]);
   });
+
+  it("after a jump, asks both neighbours: from the knob's minimum (Home) the step up", () => {
+    const asked: Call[][] = [];
+    const client = { prefetch: (calls: Call[]) => asked.push(calls) } as unknown as ModelClient;
+    const { result } = renderHook(() => usePrefetch(client, spec, start));
+    const nextOf = (calls: Call[]) => calls.map((c) => ("knobs" in c ? c.knobs?.[knob.name] : undefined));
+    const up = Math.round((knob.min + knob.step) * 1e9) / 1e9;
+
+    result.current.afterMove({ ...start, knobs: { ...start.knobs, [knob.name]: knob.min } }); // Home
+    vi.advanceTimersByTime(17);
+    expect(asked).toHaveLength(1);
+    expect(nextOf(asked[0])).toEqual([up, up]); // (below the minimum there is no step)
+
+    const mid = Math.round((knob.min + 3 * knob.step) * 1e9) / 1e9; // a typed value, three steps on
+    result.current.afterMove({ ...start, knobs: { ...start.knobs, [knob.name]: mid } });
+    vi.advanceTimersByTime(17);
+    expect(asked).toHaveLength(2);
+    expect(new Set(nextOf(asked[1]))).toEqual(new Set([mid + knob.step, mid - knob.step].map((v) => Math.round(v * 1e9) / 1e9)));
+  });
 });
