@@ -1,7 +1,8 @@
 // Benchmark: slider-to-repaint latency on every system's explorer in headless chromium, with
-// the in-browser runtime ready and the app installed: 50 keyboard steps on a knob that changes the curve, from the
-// keydown event's timestamp to the first animation frame after the curve's path changed. Each
-// step moves the knob up to a value not seen before, so no answer comes from the page's cache.
+// the in-browser runtime ready and the app installed: keyboard steps (50, or --steps) on a knob
+// that changes the curve, from the keydown event's timestamp to the first animation frame after
+// the curve's path changed. Each step moves the knob to a value not seen before, so no answer
+// comes from the page's cache (a knob with fewer values than that: see CASES).
 // Presses come at a held key's repeat rate, one every 33 ms (30 a second, as desktop systems
 // repeat a key by default), and Chromium draws a frame as soon as the page asks for one: the
 // figure is the page's own time from the key to its frame. (Headless Chromium otherwise draws on
@@ -28,17 +29,22 @@ const DISPLAY_CLOCK = process.argv.includes("--display-clock");
 const ONLY = process.argv.flatMap((a, i) => (process.argv[i - 1] === "--system" ? [a] : []));
 
 // Per system: the page (axes), a knob (by label) whose every step changes that curve, and
-// whether to start from the knob's minimum (Home) so that 50 steps up all reach new values:
-// every step asks the model for a curve it has not drawn before (no cached answers).
+// whether to start from the knob's minimum (Home): every step asks the model for a curve it has
+// not drawn before (no cached answers). A knob with fewer new values than --steps has a second
+// knob to turn: at the end of its range the second knob moves one step (a new curve too), and the
+// first goes back the other way, through values that are new beside the second knob's new one.
+// [system, query, knob, from its minimum, most new values a leg, second knob]
 const CASES = [
   ["decnet", "", "Buffer size", false],
   ["ofn", "", "Hash size", false],
-  ["rsx-swap", "?y=elapsed_s", "One taskbuild alone", false],
-  ["rsx-qio", "", "Record CPU", true],
-  ["ffs", "?y=cpu_percent", "CPU speed", false],
+  ["rsx-swap", "?y=elapsed_s", "One taskbuild alone", false, Infinity, "Tasks"],
+  ["rsx-qio", "", "Record CPU", true, Infinity, "QIO service"],
+  ["ffs", "?y=cpu_percent", "CPU speed", false, Infinity, "Rotation speed"],
   ["lavc", "", "Locks per user", false],
-  // The I/O size stops growing with the packet once 16 packets exceed the 16 KB buffer: 50 steps.
-  ["afs", "?y=io_size_bytes&chunksize=15", "Rx packet", true, 50],
+  // The I/O size is RX_MAXIOVECS packets until that reaches the 16 KB buffer: legs of 50 steps
+  // from 512 bytes keep 16 to 18 packets below it (18 x 712 bytes < 16,384), so every step, and
+  // every step of RX_MAXIOVECS between legs, changes the curve.
+  ["afs", "?y=io_size_bytes&chunksize=15", "Rx packet", true, 50, "RX_MAXIOVECS"],
 ];
 
 const PROBE = () => {
@@ -71,7 +77,7 @@ try {
   await ctx.addInitScript(PROBE);
   const page = await ctx.newPage();
   console.log(`key to repaint, worker ready, ${STEPS} keyboard steps per system, ${EVERY_MS ? `one every ${EVERY_MS} ms` : "each as soon as the last was drawn"}, ${DISPLAY_CLOCK ? "frames on Chromium's 60 Hz clock" : "a frame as soon as the page asks"} (ms)${FITTED ? ", a user's own fit on screen" : ""}`);
-  for (const [system, query, label, fromMin, most = Infinity] of CASES.filter(([s]) => !ONLY.length || ONLY.includes(s))) {
+  for (const [system, query, label, fromMin, most = Infinity, turn] of CASES.filter(([s]) => !ONLY.length || ONLY.includes(s))) {
     let fit = "";
     if (FITTED) {
       const card = await (await fetch(`${BASE}/api/models/${system}/card`)).json();
@@ -88,29 +94,40 @@ try {
     // visit is bench/startup.mjs's to measure), which would share this machine's two cores
     await serviceWorkerReady(page);
     await page.waitForFunction(() => document.querySelector('[data-testid="model-curve"], [data-testid="fitted-curve"]')?.getAttribute("d")?.startsWith("M"));
-    await page.getByRole("slider", { name: label, exact: true }).focus();
-    if (fromMin) await page.keyboard.press("Home");
+    const slider = page.getByRole("slider", { name: label, exact: true });
     // a person who tabs to a slider presses its first arrow a moment later, not within the same
     // millisecond (the page computes a knob's neighbours when it takes focus)
+    const takeFocus = async (knob) => { await knob.focus(); await page.waitForTimeout(300); };
+    await slider.focus();
+    if (fromMin) await page.keyboard.press("Home");
     await page.waitForTimeout(300);
     await page.evaluate(() => { window.__lat = []; window.__split = []; });
-    // Never past the knob's maximum (a step there changes nothing): as many new values as it has.
-    const slider = page.getByRole("slider", { name: label, exact: true });
-    const [now, max, step] = await slider.evaluate((el) => [Number(el.value), Number(el.max), Number(el.step) || 1]);
-    const steps = Math.min(STEPS, most, Math.floor((max - now) / step + 1e-9));
     let nextAt = performance.now();
-    for (let i = 0; i < steps; i++) {
+    let moves = 0;
+    const press = async (key, knob) => {
       const before = await page.evaluate(() => window.__lat.length);
       await new Promise((r) => setTimeout(r, Math.max(0, nextAt - performance.now())));
       nextAt = performance.now() + EVERY_MS;
-      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press(key);
       // polled by a 2 ms timer, not by animation frames (Playwright's default): a harness asking
       // for frames keeps the compositor ticking, which no visitor's page does, and each key
       // would then wait for its tick
       await page.waitForFunction((b) => window.__lat.length > b, before, { timeout: 5000, polling: 2 }).catch(async (e) => {
-        console.error(`${system}: step ${i} of ${steps} was never repainted (value ${await slider.inputValue()}, focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`);
+        console.error(`${system}: move ${moves} of ${STEPS} (${key}) was never repainted (value ${await knob.inputValue()}, focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`);
         throw e;
       });
+      moves++;
+    };
+    // Never past the knob's end (a step there changes nothing): as many new values as it has a leg.
+    for (let up = true; moves < STEPS; up = !up) {
+      const [now, min, max, step] = await slider.evaluate((el) => [Number(el.value), Number(el.min), Number(el.max), Number(el.step) || 1]);
+      const leg = Math.min(STEPS - moves, most, Math.floor(((up ? max - now : now - min) / step) + 1e-9));
+      for (let i = 0; i < leg; i++) await press(up ? "ArrowRight" : "ArrowLeft", slider);
+      if (moves >= STEPS || !turn) break;
+      const other = page.getByRole("slider", { name: turn, exact: true });
+      await takeFocus(other);
+      await press("ArrowRight", other);
+      await takeFocus(slider);
     }
     const lat = await page.evaluate(() => window.__lat);
     if (process.argv.includes("--histogram")) {
@@ -123,7 +140,7 @@ try {
       const half = (i) => `median ${q(split.map((s) => s[i]), 0.5).toFixed(1)} p95 ${q(split.map((s) => s[i]), 0.95).toFixed(1)}`;
       console.log(`${system.padEnd(8)} key to the curve's change ${half(0)}; the change to the frame ${half(1)}`);
     }
-    console.log(`${system.padEnd(8)} ${label.padEnd(16)} n ${String(lat.length).padStart(3)}  median ${q(lat, 0.5).toFixed(1).padStart(5)}  p95 ${q(lat, 0.95).toFixed(1).padStart(5)}  max ${Math.max(...lat).toFixed(1).padStart(5)}`);
+    console.log(`${system.padEnd(8)} ${(turn ? `${label} (+${turn})` : label).padEnd(30)} n ${String(lat.length).padStart(3)}  median ${q(lat, 0.5).toFixed(1).padStart(5)}  p95 ${q(lat, 0.95).toFixed(1).padStart(5)}  max ${Math.max(...lat).toFixed(1).padStart(5)}`);
   }
   await browser.close();
 } finally {
