@@ -94,6 +94,14 @@ const NumberControl = memo(function NumberControl({ knob, value, off, onChange, 
     setText(String(value));
     setError(null);
   }
+  // Back and Forward show the view the address holds: a value typed here and not taken (a wrong
+  // one, with its message, or one not yet entered) goes with the view it was typed in, even where
+  // this knob's value is the same in both (NaN equals no value, so the lines above reset the field).
+  useEffect(() => {
+    const reset = () => setTextFor(Number.NaN);
+    window.addEventListener("popstate", reset);
+    return () => window.removeEventListener("popstate", reset);
+  }, []);
   const log = knob.scale === "log2";
   // a value whose unit is not the one people read (13 for 2^13 bytes) also says it plainly
   const shown = knob.unit === "log2 bytes" ? knobDisplay(knob).text(value) : null;
