@@ -110,6 +110,7 @@ const NumberControl = memo(function NumberControl({ knob, value, off, onChange, 
     if (v === null) setError(`${knob.label} must be ${allowed(knob)}.`);
     else {
       setError(null);
+      setText(String(v)); // as the knob writes it ("700.0" reads 700)
       if (v !== value) onChange(knob.name, v as number);
     }
   };
