@@ -66,3 +66,23 @@ test("'As measured' names a configuration plainly, shows its measurement and sta
   await expect(ex.memoPoints.first()).toBeVisible();
   await expect(option).not.toContainText("750/");   // plain words, not the report's ids
 });
+
+test("a knob moved away from the memo's configuration says so where its name was, and the knobs below stay where they were", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("decnet", "circuit=CI&link_quota=16&buffer_size=576&test=SENDER%2FSERVER");
+  await expect(page.getByTestId("preset-now")).toHaveText(/^CI, Buffer size 576 bytes: SENDER\/SERVER \(/);
+  const buffer = ex.slider("Buffer size");
+  await buffer.focus();
+  // where the knob is on the page (not in the window, which the focus may have scrolled)
+  const top = () => buffer.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const before = await top();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("preset-left")).toHaveText(/^Moved away from CI, Buffer size 576 bytes: SENDER\/SERVER \(/);
+  await expect(page.getByRole("combobox", { name: "As measured" })).toHaveValue("");
+  expect(await top()).toBe(before); // (it moved up 50 px under the hand before)
+  // the unseen twin that keeps the height is not read out
+  await expect(page.getByText(/^CI, Buffer size 576 bytes: SENDER\/SERVER \(/)).toBeHidden();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("preset-now")).toBeVisible();
+  expect(await top()).toBe(before);
+});

@@ -96,8 +96,13 @@ export const Presets = memo(function Presets({ spec, knobs, onPick }: { spec: Sy
     };
   }, [spec.id]);
   const labels = useMemo(() => presetLabels(spec, presets), [spec, presets]);
-  if (!presets.length) return null;
   const selected = presets.find((p) => Object.entries(p.config).every(([k, v]) => knobs[k] === v));
+  // the configuration the knobs last matched: named once they move away from it, in the same place
+  const [left, setLeft] = useState<Preset | null>(null);
+  if (selected && selected !== left) setLeft(selected);
+  if (!presets.length) return null;
+  const named = selected ?? left;
+  const name = named && `${labels.get(named.id)} (${named.table})`;
   return (
     <div className="knob presets">
       <label htmlFor="preset">As measured</label>
@@ -112,8 +117,16 @@ export const Presets = memo(function Presets({ spec, knobs, onPick }: { spec: Sy
           </optgroup>
         ))}
       </select>
-      {/* the closed select shows a long name's start only: the whole name, and its table, below */}
-      {selected && <p className="muted preset-now" data-testid="preset-now">{`${labels.get(selected.id)} (${selected.table})`}</p>}
+      {/* The closed select shows a long name's start only: the whole name, and its table, below.
+          Once the knobs move away it says so in the same place, which keeps the height of the
+          longer of the two sentences (the other drawn unseen in the same cell): the knobs below
+          never move under the hand that is turning one. */}
+      {name && (
+        <div className="preset-now-box">
+          <p className="muted preset-now" data-testid={selected ? "preset-now" : "preset-left"}>{selected ? name : `Moved away from ${name}`}</p>
+          <p className="muted preset-now" aria-hidden="true">{selected ? `Moved away from ${name}` : name}</p>
+        </div>
+      )}
     </div>
   );
 });
