@@ -50,6 +50,18 @@ test("a knob that cannot matter is disabled and says why, and comes back when it
   await expect(ex.slider("Hash size")).toBeDisabled();
 });
 
+test("a knob that never changes the plotted metric says so and stays free; with a metric it moves on the y axis it says nothing", async ({ page }) => {
+  const ex = new ExplorerPage(page);
+  await ex.open("afs");
+  const packet = page.locator('[data-knob="rx_packet_bytes"]');
+  await expect(packet.getByTestId("leaves-plotted")).toHaveText(/^No effect on Read \(block input\) in this model: another y axis shows what it moves\./);
+  await expect(ex.slider("Rx packet")).toBeEnabled();
+  await expect(page.locator('[data-knob="chunksize"]').getByTestId("leaves-plotted")).toHaveCount(0); // (chunksize moves it)
+  await page.getByRole("combobox", { name: "y axis" }).selectOption("io_size_bytes");
+  await expect(packet.getByTestId("leaves-plotted")).toHaveCount(0);
+  await expect(page.locator('[data-knob="read_ahead"]').getByTestId("leaves-plotted")).toHaveText(/^No effect on Fileserver I\/O size in this model/);
+});
+
 test("'As measured' names a configuration plainly, shows its measurement and stays selected", async ({ page }) => {
   const ex = new ExplorerPage(page);
   await ex.open("ffs");

@@ -36,6 +36,10 @@ class Knob:
     # and why; elsewhere the explorer disables it and shows the reason.
     active_when: dict[str, tuple[str, ...]] | None = None
     inactive_reason: str = ""
+    # The metrics this knob never changes in the model, at any setting (AFS's I/O size knobs and
+    # the read rate, say): the explorer says so by the knob when one of them is on the y axis.
+    # Checked against the model at random settings (tests/test_knob_and_pace_laws.py).
+    leaves: tuple[str, ...] = ()
 
     def active(self, values: dict[str, Any]) -> bool:
         return not self.active_when or all(values.get(k) in v for k, v in self.active_when.items())
@@ -58,6 +62,8 @@ class Knob:
         if self.active_when:
             d["active_when"] = {k: list(v) for k, v in self.active_when.items()}
             d["inactive_reason"] = self.inactive_reason
+        if self.leaves:
+            d["leaves"] = list(self.leaves)
         return d
 
     def allowed(self) -> str:
@@ -236,8 +242,14 @@ def load_spec(system: str) -> Spec:
             k["choices"] = tuple(k["choices"])
         if "active_when" in k:
             k["active_when"] = {name: tuple(values) for name, values in k["active_when"].items()}
+        if "leaves" in k:
+            k["leaves"] = tuple(k["leaves"])
         knobs.append(Knob(**k))
     metrics = tuple(Metric(**m) for m in doc.pop("metrics"))
+    names = {m.name for m in metrics}
+    for kn in knobs:
+        if unknown := set(kn.leaves) - names:
+            raise ValueError(f"{system}: knob {kn.name} leaves metrics it does not have: {sorted(unknown)}")
     params = tuple(Param(**q) for q in doc.pop("params", []))
     for f in ("stages", "unknowns", "not_resources"):
         if f in doc:

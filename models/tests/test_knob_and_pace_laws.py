@@ -2,7 +2,8 @@
 laws of domain, capacity and queueing are in test_laws.py).
 
 - Every knob moves some metric somewhere in its range; a knob marked as mattering only under
-  other settings moves nothing elsewhere; every card names what its model does not capture.
+  other settings moves nothing elsewhere; a numeric knob leaves exactly the metrics its spec says
+  it leaves (the explorer says so by the knob); every card names what its model does not capture.
 - One bottleneck (pace.py): the named resource is the fullest, its stages are the marked ones,
   and the chart's region names the same; the knee is the model's, and an open path has none.
 - Random settings lie on each knob's grid, and the models break no law there.
@@ -94,6 +95,35 @@ def test_a_knob_marked_inactive_moves_nothing_there(system):
             ends = [ev(system, {**b, k.name: v}) for v in _ends(k)]
             assert not any(_differs(ends[0], e) for e in ends[1:]), (system, k.name, b)
         assert checked > 10
+
+
+def _moved(results: list[dict]) -> set[str]:
+    """The metrics that differ among the results."""
+
+    def one(r: dict, name: str) -> dict:
+        return {"metrics": {name: r["metrics"][name]}}
+
+    return {
+        name for r in results[1:] for name in results[0]["metrics"] if _differs(one(results[0], name), one(r, name))
+    }
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_numeric_knob_leaves_exactly_the_metrics_its_spec_says(system):
+    s = spec(system)
+    rng = random.Random(31)
+    bases = [{kk.name: kk.default for kk in s.knobs}] + [_random_setting(s, rng) for _ in range(300)]
+    metrics = {m.name for m in s.metrics}
+    for k in s.knobs:
+        if k.choices:
+            continue
+        moved: set[str] = set()
+        for b in bases:
+            if k.active(b):
+                moved |= _moved([ev(system, {**b, k.name: v}) for v in [b[k.name], *_ends(k)]])
+        said = set(k.leaves)
+        assert not moved & said, f"{system}: knob {k.name} moves {sorted(moved & said)}, which it says it leaves"
+        assert moved | said == metrics, f"{system}: knob {k.name} never moves {sorted(metrics - moved - said)}: say so"
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

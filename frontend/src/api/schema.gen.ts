@@ -1043,6 +1043,8 @@ export interface components {
       integer?: boolean;
       /** Label */
       label: string;
+      /** Leaves */
+      leaves?: string[];
       /** Max */
       max?: number | null;
       /** Meaning */

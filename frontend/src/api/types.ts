@@ -5,7 +5,7 @@ import type { components } from "./schema.gen";
 
 type S = components["schemas"];
 
-type KnobBase = Pick<S["KnobDescription"], "name" | "label" | "unit" | "meaning" | "allowed" | "active_when" | "inactive_reason">;
+type KnobBase = Pick<S["KnobDescription"], "name" | "label" | "unit" | "meaning" | "allowed" | "active_when" | "inactive_reason" | "leaves">;
 
 export type ChoiceKnob = KnobBase & { default: string; choices: string[] };
 

@@ -139,7 +139,9 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
       <div className={fragment.open ? "explorer-body with-workbench" : "explorer-body"}>
         <div className="side">
           <Presets spec={spec} knobs={knobs} onPick={actions.onPreset} />
-          <KnobPanel knobs={spec.knobs} values={knobs} onChange={actions.onKnob} onFocusKnob={prefetch.onKnobFocus} folded={spec.unknowns} />
+          {/* a knob that never moves the plotted metric says so: of the memo's model, not of an edit */}
+          <KnobPanel knobs={spec.knobs} values={knobs} onChange={actions.onKnob} onFocusKnob={prefetch.onKnobFocus} folded={spec.unknowns}
+            plotted={shownEdit ? undefined : yMetric} />
         </div>
         <div className="chart-area">
           <AxisPickers spec={spec} state={state} update={update} hasBounds={view.bounds.lines.length > 0} source={source} edit={fragment.open ? packed : null} />

@@ -1,7 +1,7 @@
 // One labelled control per knob: a slider plus a typed number field for numbers (powers of two
 // on log2 knobs), a select for choices. Typed values are checked before they reach the state.
 import { memo, useEffect, useId, useState } from "react";
-import { isActive, isChoice, type ChoiceKnob, type KnobSpec, type KnobValues, type NumberKnob } from "../api/types";
+import { isActive, isChoice, type ChoiceKnob, type KnobSpec, type KnobValues, type MetricSpec, type NumberKnob } from "../api/types";
 import { allowed, coerce } from "../state/urlState";
 import { knobDisplay } from "../format";
 
@@ -13,17 +13,21 @@ export interface KnobPanelProps {
   onFocusKnob?: (name: string) => void;
   /** knobs folded away: assumptions the memo does not give, rarely turned */
   folded?: string[];
+  /** the metric on the y axis: a knob that never changes it in the model says so */
+  plotted?: MetricSpec;
 }
 
 // Memoized: a model answer arriving re-renders the page, not every control (keeps knob moves cheap).
-export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange, onFocusKnob, folded = [] }: KnobPanelProps) {
+export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange, onFocusKnob, folded = [], plotted }: KnobPanelProps) {
   const control = (k: KnobSpec) => {
     // A knob that cannot change anything here is disabled, and says why.
     const off = isActive(k, values) ? null : k.inactive_reason ?? "no effect with these settings";
+    // One that never changes the plotted metric stays free (it moves others), and says so.
+    const leaves = plotted && k.leaves?.includes(plotted.name) ? plotted.label : null;
     return isChoice(k) ? (
       <ChoiceControl key={k.name} knob={k} value={String(values[k.name])} off={off} onChange={onChange} />
     ) : (
-      <NumberControl key={k.name} knob={k} value={Number(values[k.name])} off={off} onChange={onChange} onFocus={onFocusKnob} />
+      <NumberControl key={k.name} knob={k} value={Number(values[k.name])} off={off} leaves={leaves} onChange={onChange} onFocus={onFocusKnob} />
     );
   };
   const rare = knobs.filter((k) => folded.includes(k.name));
@@ -48,10 +52,11 @@ export const KnobPanel = memo(function KnobPanel({ knobs, values, onChange, onFo
   );
 });
 
-function Help({ id, knob, off }: { id: string; knob: KnobSpec; off: string | null }) {
+function Help({ id, knob, off, leaves = null }: { id: string; knob: KnobSpec; off: string | null; leaves?: string | null }) {
   return (
     <small id={`${id}-help`}>
       {off ? <span className="inactive-reason" data-testid="inactive-reason">{`No effect here: ${off}.`} </span> : null}
+      {!off && leaves ? <span className="inactive-reason" data-testid="leaves-plotted">{`No effect on ${leaves} in this model: another y axis shows what it moves. `}</span> : null}
       {knob.meaning}
     </small>
   );
@@ -76,10 +81,12 @@ const ChoiceControl = memo(function ChoiceControl({ knob, value, off, onChange }
   );
 });
 
-const NumberControl = memo(function NumberControl({ knob, value, off, onChange, onFocus }: {
+const NumberControl = memo(function NumberControl({ knob, value, off, leaves, onChange, onFocus }: {
   knob: NumberKnob;
   value: number;
   off: string | null;
+  /** the plotted metric's label, where this knob never changes it */
+  leaves: string | null;
   onChange: OnChange;
   onFocus?: (name: string) => void;
 }) {
@@ -159,7 +166,7 @@ const NumberControl = memo(function NumberControl({ knob, value, off, onChange, 
       </div>
       {shown && <p className="knob-shown" data-testid="knob-shown">{`= ${shown}`}</p>}
       {error && <p id={`${id}-err`} className="knob-error" role="alert">{error}</p>}
-      <Help id={id} knob={knob} off={off} />
+      <Help id={id} knob={knob} off={off} leaves={leaves} />
     </div>
   );
 });

@@ -44,3 +44,18 @@ describe("a knob's typed field", () => {
     expect(onChange).not.toHaveBeenCalled(); // (the same value: nothing to change)
   });
 });
+
+describe("a knob that never changes the plotted metric", () => {
+  it("says so by the knob, stays free to turn, and says nothing once another metric is plotted", () => {
+    const afs = describe_("afs");
+    const packet = afs.knobs.find((k) => k.name === "rx_packet_bytes")!;
+    const read = afs.metrics.find((m) => m.name === "read_kBps")!;
+    const io = afs.metrics.find((m) => m.name === "io_size_bytes")!;
+    expect(packet.leaves).toContain("read_kBps"); // (the spec's claim: models/tests check it against the model)
+    const { rerender } = render(<KnobPanel knobs={[packet]} values={defaults(afs).knobs} onChange={vi.fn()} plotted={read} />);
+    expect(screen.getByTestId("leaves-plotted").textContent).toBe(`No effect on ${read.label} in this model: another y axis shows what it moves. `);
+    expect((screen.getByRole("slider", { name: packet.label }) as HTMLInputElement).disabled).toBe(false);
+    rerender(<KnobPanel knobs={[packet]} values={defaults(afs).knobs} onChange={vi.fn()} plotted={io} />);
+    expect(screen.queryByTestId("leaves-plotted")).toBeNull();
+  });
+});

@@ -26,6 +26,8 @@ class KnobDescription(TypedDict):
     integer: NotRequired[bool]
     active_when: NotRequired[dict[str, list[str]]]
     inactive_reason: NotRequired[str]
+    # the metrics the knob never changes in the model (the explorer says so when one is plotted)
+    leaves: NotRequired[list[str]]
 
 
 class MetricDescription(TypedDict):
