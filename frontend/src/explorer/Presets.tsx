@@ -101,7 +101,7 @@ export const Presets = memo(function Presets({ spec, knobs, onPick }: { spec: Sy
   const [left, setLeft] = useState<Preset | null>(null);
   if (selected && selected !== left) setLeft(selected);
   if (!presets.length) return null;
-  const named = selected ?? left;
+  const named = selected ?? (left && presets.includes(left) ? left : null); // (not another system's)
   const name = named && `${labels.get(named.id)} (${named.table})`;
   return (
     <div className="knob presets">

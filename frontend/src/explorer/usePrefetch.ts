@@ -2,7 +2,8 @@
 // further the same way, while the page is idle, so the next key press or slow drag finds its curve
 // ready; after a jump (Home, End, Page Up/Down, a typed value) both neighbours, since the next
 // step may go either way (from Home, only up); a knob taking focus computes both neighbours with
-// their bands, so even its first move finds its curve and band ready. (A move's own band waits for the knobs to rest: view/useModelView.ts.)
+// their bands, so even its first move finds its curve and band ready. (A move's own band waits
+// for the knobs to rest: view/useModelView.ts.)
 import { useCallback, useRef } from "react";
 import { isChoice, type KnobValues, type NumberKnob, type SystemSpec } from "../api/types";
 import { bandCall, curveCall } from "../chart/curves";
