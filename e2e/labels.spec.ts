@@ -1,6 +1,7 @@
 // Labels apart (issue 39): on every explorer, the atlas and a lesson's presenter view, at a phone's, a
 // projector's and a desktop's width, no label of the chart overlaps another label, an axis or its
-// tick labels, the class's histogram or the band around a curve; named things (a capacity, a
+// tick labels, the class's histogram or the band around a curve, and no bound's line strikes
+// one through; named things (a capacity, a
 // bound, a knee, a saturation point, a region) keep their labels inside the plot, and the bounds'
 // lines are kept to it.
 import type { Page } from "@playwright/test";
@@ -44,6 +45,18 @@ async function clashes(page: Page): Promise<string[]> {
       }
       // a label of the plot's things stays in its columns (the curves' end labels are beside it)
       if (l.getAttribute("data-testid") === "chart-label" && (b.left < plot.left - 0.5 || b.right > plot.right + 0.5)) out.push(`${name(l)} outside the plot's columns`);
+    }
+    // no label is struck through by a bound's line: the line sampled every 2 px across each box
+    for (const line of svg.querySelectorAll("[data-testid=bound-line] path") as NodeListOf<SVGPathElement>) {
+      const length = line.getTotalLength();
+      const pts = Array.from({ length: Math.ceil(length / 2) + 1 }, (_, i) => line.getPointAtLength(Math.min(length, i * 2)));
+      for (const l of labels) {
+        const b = box(l);
+        const [x0, y0, x1, y1] = [b.left - o.left, b.top - o.top, b.right - o.left, b.bottom - o.top];
+        if (pts.some((p) => p.x > x0 + 0.5 && p.x < x1 - 0.5 && p.y > y0 + 0.5 && p.y < y1 - 0.5 && p.y >= plot.top - o.top && p.y <= plot.bottom - o.top)) {
+          out.push(`${name(l)} struck through by a bound line (${(line.parentElement as Element).getAttribute("data-name")})`);
+        }
+      }
     }
     // the bounds' lines are kept to the plot
     const reader = svg.querySelector("[data-testid=curve-reader]")!;

@@ -4,7 +4,7 @@
 // them at its x; the description says where the knee is and what they allow at the knob.
 import { formatValue } from "../../format";
 import { boundsAt, type BoundView, type KneeView } from "../curves";
-import { dotBox, type LabelWant, spotsAlong, spotsAround } from "../labels";
+import { curveObstacles, dotBox, type LabelWant, spotsAlong, spotsAround } from "../labels";
 import { boundText } from "../readout";
 import { Label } from "./label";
 import { type Axes, type LegendLine, type Mark, ORDER, type Said } from "./mark";
@@ -56,7 +56,11 @@ export function boundsMark(a: Axes, b: Bounds): Mark {
       const knee: LabelWant[] = b.knee && !b.kneeMarked ? [{ id: "knee", rank: 2, px, texts: [`knee N* = ${a.xText(b.knee.x)}`, `knee ${a.xText(b.knee.x)}`], spots: spotsAround(f.g.x(b.knee.x), f.g.y(b.knee.y), px, 10) }] : [];
       return [...knee, ...stages];
     },
-    obstacles: (f) => (b.knee ? { boxes: [dotBox(f.g.x(b.knee.x), f.g.y(b.knee.y), 6)] } : {}),
+    // the knee's dot and every line: no label is struck through by a bound (its own name included)
+    obstacles: (f) => ({
+      boxes: b.knee ? [dotBox(f.g.x(b.knee.x), f.g.y(b.knee.y), 6)] : [],
+      segments: b.lines.flatMap((l) => curveObstacles(f.g, l.points).segments ?? []),
+    }),
     bounds: b.lines,
     legend: legendOf(b, a.xText),
     sentences: said(a, b),
