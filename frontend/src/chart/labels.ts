@@ -1,7 +1,7 @@
 // The chart's labels kept apart: end-of-curve labels moved apart where curves meet (dodge), and
 // the layout pass every other label goes through (placeLabels): each mark asks for its labels with
 // the spots they may take, and each is put at the first spot clear of the axes, the tick labels,
-// the class's marks, the band, the curves and the labels placed before it.
+// the class's marks, the band, the curves, the bounds' lines and the labels placed before it.
 import { textWidth } from "./measure";
 
 /** Positions (same order as `ys`) at least `gap` apart, as near their own as possible, within [lo, hi]. */
