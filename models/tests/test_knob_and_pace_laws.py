@@ -30,12 +30,12 @@ def ev(system: str, knobs: dict, params: dict | None = None) -> dict:
 # ---- every knob does something, and only where it is said to ----------------------------
 
 
+def _apart(x: float | None, y: float | None) -> bool:
+    return (x is None) != (y is None) or (x is not None and y is not None and abs(x - y) > 1e-9 * max(1.0, abs(x)))
+
+
 def _differs(a: dict, b: dict) -> bool:
-    for name in a["metrics"]:
-        x, y = a["metrics"][name], b["metrics"][name]
-        if (x is None) != (y is None) or (x is not None and abs(x - y) > 1e-9 * max(1.0, abs(x))):
-            return True
-    return False
+    return any(_apart(a["metrics"][name], b["metrics"][name]) for name in a["metrics"])
 
 
 def _random_setting(s, rng: random.Random) -> dict:
@@ -99,13 +99,8 @@ def test_a_knob_marked_inactive_moves_nothing_there(system):
 
 def _moved(results: list[dict]) -> set[str]:
     """The metrics that differ among the results."""
-
-    def one(r: dict, name: str) -> dict:
-        return {"metrics": {name: r["metrics"][name]}}
-
-    return {
-        name for r in results[1:] for name in results[0]["metrics"] if _differs(one(results[0], name), one(r, name))
-    }
+    first = results[0]["metrics"]
+    return {name for r in results[1:] for name in first if _apart(first[name], r["metrics"][name])}
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
