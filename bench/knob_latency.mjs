@@ -11,10 +11,10 @@
 // as the last press was drawn (about 80 a second here, faster than any keyboard) and
 // --display-clock keeps the 60 Hz clock: with both, the measure of the sessions before 2026-11-29.
 // Run after `npm start` or `npm test` has built everything:
-//   node bench/knob_latency.mjs [--steps 50] [--every 33] [--display-clock] [--histogram] [--split] [--warm] [--system lavc]
+//   node bench/knob_latency.mjs [--steps 50] [--every 33] [--display-clock] [--histogram] [--split] [--warm] [--slow] [--system lavc]
 // (--split: each press in two halves, the key to the curve's path changing in the DOM, and that
 // change to the next animation frame; --warm: the first 50 moves apart from the rest, while V8
-// is still optimizing the press's code and after)
+// is still optimizing the press's code and after; --slow: each press over 8.3 ms, by its number)
 // With --fitted, each system that has fitted parameters shows a user's own fit (its first
 // parameter 20 % off the memo's) with the memo's calibration beside it, as after "Fit".
 import { chromium } from "playwright-core";
@@ -139,6 +139,10 @@ try {
     if (process.argv.includes("--warm") && lat.length > 50) {
       const part = (xs) => `median ${q(xs, 0.5).toFixed(1)} p95 ${q(xs, 0.95).toFixed(1)}`;
       console.log(`${system.padEnd(8)} moves 1-50 ${part(lat.slice(0, 50))}; moves 51-${lat.length} ${part(lat.slice(50))}`);
+    }
+    if (process.argv.includes("--slow")) {
+      const slow = lat.flatMap((x, i) => (x > 8.3 ? [`#${i + 1} ${x.toFixed(1)}`] : []));
+      console.log(`${system.padEnd(8)} presses over 8.3 ms: ${slow.join(", ") || "none"}`);
     }
     if (process.argv.includes("--split")) {
       const split = await page.evaluate(() => window.__split);

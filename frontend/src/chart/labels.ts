@@ -74,11 +74,19 @@ export const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 <
 
 const inside = (a: Box, within: Box) => a.x0 >= within.x0 && a.x1 <= within.x1 && a.y0 >= within.y0 && a.y1 <= within.y1;
 
-/** Whether a segment crosses a box (Liang-Barsky clipping). */
-export function crosses(b: Box, [x0, y0, x1, y1]: Segment): boolean {
+/** Whether a segment crosses a box (Liang-Barsky clipping). Called for every spot a label tries
+ * against every piece of every curve (thousands of times a knob press), so it allocates nothing
+ * and turns away a segment wholly to one side of the box first. */
+export function crosses(b: Box, g: Segment): boolean {
+  const x0 = g[0], y0 = g[1], x1 = g[2], y1 = g[3];
+  if ((x0 < b.x0 && x1 < b.x0) || (x0 > b.x1 && x1 > b.x1) || (y0 < b.y0 && y1 < b.y0) || (y0 > b.y1 && y1 > b.y1)) return false;
   const dx = x1 - x0, dy = y1 - y0;
   let lo = 0, hi = 1;
-  for (const [p, q] of [[-dx, x0 - b.x0], [dx, b.x1 - x0], [-dy, y0 - b.y0], [dy, b.y1 - y0]]) {
+  // the box's four sides in turn: left, right, top, bottom (p: the segment's run toward the
+  // side's outside, q: how far inside the side its start lies)
+  for (let side = 0; side < 4; side++) {
+    const p = side === 0 ? -dx : side === 1 ? dx : side === 2 ? -dy : dy;
+    const q = side === 0 ? x0 - b.x0 : side === 1 ? b.x1 - x0 : side === 2 ? y0 - b.y0 : b.y1 - y0;
     if (p === 0) {
       if (q < 0) return false;
     } else {

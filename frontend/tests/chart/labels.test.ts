@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { crosses, dodge, overlaps, placeLabels, type Segment, sortByRank, spotsAlong, spotsAround } from "../../src/chart/labels";
+import { type Box, crosses, dodge, overlaps, placeLabels, type Segment, sortByRank, spotsAlong, spotsAround } from "../../src/chart/labels";
 import { wrap } from "../../src/chart/measure";
 
 describe("end labels", () => {
@@ -56,5 +57,39 @@ describe("the layout pass", () => {
     expect(spotsAround(100, 100, 12).slice(0, 4).map((s) => s.anchor)).toEqual(["start", "end", "middle", "middle"]);
     const along = spotsAlong([{ x: 0, y: 10 }, { x: 100, y: 10 }], 12);
     expect(along[0]).toEqual({ x: 96, y: 10 - 4 - 0.3 * 12, anchor: "end" });
+  });
+});
+
+describe("whether a segment crosses a box", () => {
+  // an independent answer: an end inside the box, or the segment meeting one of its four sides
+  const inBox = (b: Box, x: number, y: number) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+  const side = (ax: number, ay: number, bx: number, by: number, x: number, y: number) => (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+  const meets = ([x0, y0, x1, y1]: Segment, [u0, v0, u1, v1]: Segment) => {
+    const d1 = side(u0, v0, u1, v1, x0, y0), d2 = side(u0, v0, u1, v1, x1, y1);
+    const d3 = side(x0, y0, x1, y1, u0, v0), d4 = side(x0, y0, x1, y1, u1, v1);
+    // on one line: do their extents overlap?
+    if (d1 === 0 && d2 === 0) return Math.max(Math.min(x0, x1), Math.min(u0, u1)) <= Math.min(Math.max(x0, x1), Math.max(u0, u1)) && Math.max(Math.min(y0, y1), Math.min(v0, v1)) <= Math.min(Math.max(y0, y1), Math.max(v0, v1));
+    return d1 * d2 <= 0 && d3 * d4 <= 0;
+  };
+  const oracle = (b: Box, g: Segment) =>
+    inBox(b, g[0], g[1]) || inBox(b, g[2], g[3]) ||
+    ([[b.x0, b.y0, b.x1, b.y0], [b.x1, b.y0, b.x1, b.y1], [b.x1, b.y1, b.x0, b.y1], [b.x0, b.y1, b.x0, b.y0]] as Segment[]).some((e) => meets(g, e));
+  it("agrees with an end inside or a side met, for random boxes and segments", () => {
+    // integer pixels in a small field: ends on a side, on a corner, and level or upright runs come often
+    // (a label's box always has a width and a height)
+    const px = fc.integer({ min: 0, max: 12 });
+    const size = fc.integer({ min: 1, max: 6 });
+    fc.assert(fc.property(px, px, size, size, px, px, px, px, (a, b, w, h, x0, y0, x1, y1) => {
+      const box = { x0: a, y0: b, x1: a + w, y1: b + h };
+      expect(crosses(box, [x0, y0, x1, y1])).toBe(oracle(box, [x0, y0, x1, y1]));
+    }), { numRuns: 3000 });
+  });
+  it("turns away a segment wholly beside the box and takes one passing through it", () => {
+    const box = { x0: 10, y0: 10, x1: 20, y1: 20 };
+    expect(crosses(box, [0, 0, 5, 30])).toBe(false);
+    expect(crosses(box, [0, 15, 30, 15])).toBe(true);
+    expect(crosses(box, [0, 0, 30, 30])).toBe(true);
+    expect(crosses(box, [0, 45, 45, 0])).toBe(false); // passes beyond the corner (20, 20)
+    expect(crosses(box, [0, 25, 25, 0])).toBe(true); // cuts the corner (10, 10)
   });
 });
