@@ -1,54 +1,66 @@
 // The bar above the chart: what goes along x and up y, one curve per a choice knob, the pinned
 // baseline, the bounds, a reset to the memo's settings, saving (with an edited model drawn), and
 // who computes.
-import { useCallback, useMemo } from "react";
+import { memo, useCallback } from "react";
 import { isChoice, type SystemSpec } from "../api/types";
 import { SaveDialog } from "../scenarios/SaveDialog";
 import { viewOf } from "../state/explorerState";
-import { defaults, serialize, type ExplorerState } from "../state/urlState";
-import { useNow } from "../view/useNow";
+import { defaults, type ExplorerState } from "../state/urlState";
 
-export function AxisPickers({ spec, state, update, hasBounds, source, edit }: {
-  spec: SystemSpec; state: ExplorerState; update: (next: ExplorerState) => void; hasBounds: boolean; source: string;
+/** Given what it draws and the state as a getter (`now`, read when a control is used), the bar
+ * renders again only when one of its own values changes, not at each knob move: its selects and
+ * checkbox, rewritten by React at each render, were part of every key press's work. */
+export const AxisPickers = memo(function AxisPickers({ spec, now, update, x, y, per, pinned, bounds, atDefaults, hasBounds, source, edit }: {
+  spec: SystemSpec;
+  /** the explorer's state when a control is used */
+  now: () => ExplorerState;
+  update: (next: ExplorerState) => void;
+  x: string;
+  y: string;
+  per: string | null;
+  /** a baseline is pinned */
+  pinned: boolean;
+  /** the bounds are drawn */
+  bounds: boolean;
+  /** the knobs and axes are the memo's (nothing to reset) */
+  atDefaults: boolean;
+  hasBounds: boolean;
+  source: string;
   /** the edited model drawn, packed (null: the memo's model) */
   edit: string | null;
 }) {
-  const { knobs, x, y, baseline, per } = state;
-  const now = useNow(state);
   const view = useCallback(() => viewOf(now()), [now]);
-  const home = useMemo(() => serialize(defaults(spec), spec), [spec]);
-  const atDefaults = useMemo(() => serialize({ ...state, scenario: null }, spec) === home, [state, spec, home]);
   return (
     <div className="axis-pickers">
       <label>
         x axis{" "}
-        <select value={x} onChange={(e) => update({ ...state, x: e.target.value })}>
+        <select value={x} onChange={(e) => update({ ...now(), x: e.target.value })}>
           {spec.knobs.filter((k) => !isChoice(k)).map((k) => <option key={k.name} value={k.name}>{k.label}</option>)}
         </select>
       </label>
       <label>
         y axis{" "}
-        <select value={y} onChange={(e) => update({ ...state, y: e.target.value })}>
+        <select value={y} onChange={(e) => update({ ...now(), y: e.target.value })}>
           {spec.metrics.map((m) => <option key={m.name} value={m.name}>{m.label}</option>)}
         </select>
       </label>
       {spec.knobs.some(isChoice) && (
         <label>
           one curve per{" "}
-          <select value={per ?? ""} data-testid="per-select" onChange={(e) => update({ ...state, per: e.target.value || null })}>
+          <select value={per ?? ""} data-testid="per-select" onChange={(e) => update({ ...now(), per: e.target.value || null })}>
             <option value="">(one curve)</option>
             {spec.knobs.filter(isChoice).map((k) => <option key={k.name} value={k.name}>{k.label}</option>)}
           </select>
         </label>
       )}
-      {baseline ? (
-        <button type="button" onClick={() => update({ ...state, baseline: null })}>Clear baseline</button>
+      {pinned ? (
+        <button type="button" onClick={() => update({ ...now(), baseline: null })}>Clear baseline</button>
       ) : (
-        <button type="button" onClick={() => update({ ...state, baseline: { ...knobs } })}>Pin as baseline</button>
+        <button type="button" onClick={() => update({ ...now(), baseline: { ...now().knobs } })}>Pin as baseline</button>
       )}
       {hasBounds && (
         <label className="bounds-toggle">
-          <input type="checkbox" data-testid="bounds-toggle" checked={state.bounds} onChange={(e) => update({ ...state, bounds: e.target.checked })} />
+          <input type="checkbox" data-testid="bounds-toggle" checked={bounds} onChange={(e) => update({ ...now(), bounds: e.target.checked })} />
           {" bounds"}
         </label>
       )}
@@ -58,4 +70,4 @@ export function AxisPickers({ spec, state, update, hasBounds, source, edit }: {
       <span className="source" data-testid="source">{`computed by the ${source}`}</span>
     </div>
   );
-}
+});

@@ -15,7 +15,7 @@ import { PageError } from "../PageError";
 import type { ModelClient, RuntimeStatus as Status } from "../runtime/ModelClient";
 import { ScenarioBanner } from "../scenarios/ScenarioBanner";
 import { viewOf } from "../state/explorerState";
-import { dataFitsUrl, type ExplorerState } from "../state/urlState";
+import { dataFitsUrl, defaults, type ExplorerState, serialize } from "../state/urlState";
 import { AxisPickers } from "./AxisPickers";
 import { ExportBar } from "./ExportBar";
 import { exportInput } from "./exportInput";
@@ -37,6 +37,7 @@ import { useScenarioData } from "./useScenarioData";
 import { useScrollPadding } from "./useScrollPadding";
 import { useSimulation } from "./useSimulation";
 import { useAfterFrame } from "../view/useAfterFrame";
+import { useNow } from "../view/useNow";
 import { useOutside, useSystem } from "./useSystem";
 import { CLOSED, ORIGINAL, useFragment } from "../state/fragment";
 import { type EditState, EditStatus } from "../workbench/EditStatus";
@@ -73,6 +74,10 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
     [spec, client, push],
   );
   const actions = useActions(spec, state, update);
+  const now = useNow(state);
+  // nothing to reset: the view is the memo's (a saved scenario's name aside)
+  const home = useMemo(() => serialize(defaults(spec), spec), [spec]);
+  const atDefaults = useMemo(() => serialize({ ...state, scenario: null }, spec) === home, [state, spec, home]);
   const { knobs, x, baseline } = state;
   const source = status.phase === "ready" ? "browser" : "server";
   const chartBox = useRef<HTMLDivElement>(null);
@@ -144,7 +149,8 @@ function ExplorerView({ spec, dataset, client }: { spec: SystemSpec; dataset: Da
             plotted={shownEdit ? undefined : yMetric} />
         </div>
         <div className="chart-area">
-          <AxisPickers spec={spec} state={state} update={update} hasBounds={view.bounds.lines.length > 0} source={source} edit={fragment.open ? packed : null} />
+          <AxisPickers spec={spec} now={now} update={update} x={x} y={state.y} per={state.per} pinned={baseline !== null} bounds={state.bounds} atDefaults={atDefaults}
+            hasBounds={view.bounds.lines.length > 0} source={source} edit={fragment.open ? packed : null} />
           {fragment.open && <EditStatus state={editState} drawnEdit={shownEdit !== null} />}
           {/* stays in view while the knobs move: sticky beside them, above them on a phone */}
           <div className="chart-sticky" ref={chartBox} id="chart" tabIndex={-1}>
