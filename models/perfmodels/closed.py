@@ -126,6 +126,20 @@ class Engine(Along, Generic[C]):
         top = loop.demands[loop.busiest]
         return loop.stations[loop.busiest], [min(1.0, xs[n - 1] * top) if n >= 1 else 0.0 for n in pops]
 
+    def bottlenecks(
+        self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None
+    ) -> list[str | None] | None:
+        """What sets the pace at each value, by _points's rule, from the network alone: its
+        busiest station from the knee N* on, the window below it. No MVA: along a knob other
+        than the population, the sweep's knee is found by halving on this."""
+        params = self._params(p)
+        out: list[str | None] = []
+        for v in values:
+            at = {**k, x: v}
+            loop = self._loop(at, params)
+            out.append(loop.stations[loop.busiest] if self._population(at[self.knob]) >= loop.knee else self.window)
+        return out
+
     def _params(self, p: Params | None) -> Params:
         return p or fitted(self.system)
 

@@ -118,13 +118,19 @@ def _knee(
                 a, b = float(lo), float(hi)
                 for _ in range(KNEE_HALVINGS):
                     mid = (a + b) / 2
-                    if resource(m.solve({**base, x: mid}, p, detail=False)["bottleneck"]):
+                    if resource(_bottleneck(m, base, x, mid, p)):
                         b = mid
                     else:
                         a = mid
                 at = b
         return {"x": float(at), "resource": turned}
     return None
+
+
+def _bottleneck(m: System, base: Knobs, x: str, v: KnobValue, p: Params | None) -> str | None:
+    """What sets the pace at x = v: the model's answer without solving the point where it has one."""
+    got = m.ALONG.bottlenecks(base, x, [v], p)
+    return got[0] if got is not None else m.solve({**base, x: v}, p, detail=False)["bottleneck"]
 
 
 def saturation(

@@ -48,6 +48,13 @@ class Along:
         pace.busy); what the saturation point is found from."""
         return None
 
+    def bottlenecks(
+        self, k: Knobs, x: str, values: list[KnobValue], p: Params | None = None
+    ) -> list[str | None] | None:
+        """What sets the pace at each value, as the point solved there says, where the model can
+        tell without solving it (the knee's halving asks it 24 times)."""
+        return None
+
     # Where a closed network's exponential times are not its mechanism's (DECnet's fixed-size
     # messages take nearly constant times): the setting at which the same loop with constant
     # times is calibrated to the model, drawn as a band beside its curve (constant.py); None:

@@ -17,7 +17,7 @@ import random
 import pytest
 
 import perfmodels
-from perfmodels import laws
+from perfmodels import laws, registry
 from perfmodels.registry import spec
 
 SYSTEMS = perfmodels.systems()
@@ -190,6 +190,20 @@ def test_one_saturation_point_from_the_model(system, knobs, x):
         eps = 1e-6 * (kx.max - kx.min)
         assert ev(system, {**knobs, x: knee["x"] + eps})["bottleneck"] == knee["resource"]
         assert ev(system, {**knobs, x: knee["x"] - eps})["bottleneck"] != knee["resource"]
+
+
+@pytest.mark.parametrize("system", ["decnet", "lavc"])
+def test_a_closed_network_tells_what_sets_the_pace_as_the_solved_point_does(system):
+    """The knee's halving asks the network what sets the pace without an MVA (closed.py's
+    bottlenecks): at random settings, off the grid too, it is what solving the point says."""
+    s, m = spec(system), registry.system(system)
+    rng = random.Random(41)
+    for _ in range(60):
+        base = _random_setting(s, rng)
+        for kk in (kk for kk in s.knobs if not kk.choices):
+            v = int(rng.randint(int(kk.min), int(kk.max))) if kk.integer else rng.uniform(kk.min, kk.max)
+            told = m.ALONG.bottlenecks(base, kk.name, [v])
+            assert told == [m.solve({**base, kk.name: v}, detail=False)["bottleneck"]], (base, kk.name, v)
 
 
 def test_an_open_path_has_no_knee():
