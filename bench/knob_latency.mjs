@@ -42,6 +42,9 @@ const CASES = [
   ["rsx-qio", "", "Record CPU", true, Infinity, "QIO service"],
   ["ffs", "?y=cpu_percent", "CPU speed", false, Infinity, "Rotation speed"],
   ["lavc", "", "Locks per user", false],
+  // LAVC drawn along locks per user: every point of its curve an MVA to the population (the
+  // axis whose sweep costs most, bench/sweep_min.py), and the population the knob moved
+  ["lavc", "?x=locks_per_user_s", "Users", false],
   // The I/O size is RX_MAXIOVECS packets until that reaches the 16 KB buffer: legs of 50 steps
   // from 512 bytes keep 16 to 18 packets below it (18 x 712 bytes < 16,384), so every step, and
   // every step of RX_MAXIOVECS between legs, changes the curve.
