@@ -15,9 +15,10 @@ state for the queueing laws, the knee, and the fast path along the population's 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from . import bounds, pace
 from .fitted import fitted
@@ -199,39 +200,63 @@ Answer = tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float,
 # (its curve, the busiest station's share along it, the population where that share saturates),
 # and MVA's one pass to N answers every smaller population on the way; a model's answers at the
 # memo's settings are a few more networks, and the next setting's (a prefetch) as many again.
-_SOLVED: list[tuple[tuple[object, ...], int, frozenset[int], Answer]] = []
-_SOLVED_KEPT = 16
+# Along a knob other than the population (LAVC along locks per user) each point is a network of
+# its own, and a move of the population asks each of them again at N + 1: MVA with kinds keeps
+# where its recursion stopped and goes on from there, one step, not a solve from 1; and a solve
+# keeps the queues of the few populations below N that a move down asks for.
+_SOLVED: OrderedDict[
+    tuple[object, ...], tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]], list[Any] | None]
+] = OrderedDict()
+_SOLVED_KEPT = 256  # (a sweep's grid and its saturation's halvings, and the next setting's)
+_BELOW = 8
 
 
 def _solve(loop: Loop[C], population: int, keep: Iterable[int]) -> Answer:
-    """`_mva` for this network and population, answered from a solve to at least that
-    population that kept at least those queues when there was one."""
-    need = frozenset(keep)
+    """`_mva` for this network and population, answered from the last solve of this network
+    when it reached that population and kept those queues, or carried on from it."""
+    need = frozenset(i for i in keep if i >= 1)
     key = (loop.demands, loop.think, loop.copies, loop.mechanism)
-    for k, n, kept, (xs, queues, waits) in _SOLVED:
-        if k == key and n >= population and need <= kept:
-            kept_queues = {i: queues[i] for i in need if i in queues}
-            return xs[:population], kept_queues, {i: waits[i] for i in need if i in waits}
-    answer = _mva(loop, population, need)
-    _SOLVED.insert(0, (key, population, need, answer))
-    del _SOLVED[_SOLVED_KEPT:]
-    return answer
+    got = _SOLVED.get(key)
+    if got is not None:
+        xs, queues, waits, state = got
+        reached = len(xs)
+        if not all(i in queues for i in need if i <= reached):
+            got = None
+        elif reached < population:
+            if state is None:
+                got = None
+            else:  # carried on from where it stopped
+                state = list(state)
+                more, q, w = _mva(loop, population, need, state)
+                got = (xs + more, queues | q, waits | w, state)
+    if got is None:
+        around = need | frozenset(range(max(1, population - _BELOW), population + 1))
+        state = [] if not _exact(loop) else None
+        got = (*_mva(loop, population, around, state), state)
+    _SOLVED[key] = got
+    _SOLVED.move_to_end(key)
+    if len(_SOLVED) > _SOLVED_KEPT:
+        _SOLVED.popitem(last=False)
+    xs, queues, waits, _ = got
+    return xs[:population], {i: queues[i] for i in need if i in queues}, {i: waits[i] for i in need if i in waits}
 
 
-def _mva(loop: Loop[C], population: int, keep: Iterable[int]) -> Answer:
+def _mva(loop: Loop[C], population: int, keep: Iterable[int], state: list[Any] | None = None) -> Answer:
     """Exact MVA, or where the loop's mechanism has kinds of request with their own times or
     times that are not exponential, MVA with each kind's own times (mva.recursion_kinds, with the
-    wait an arriving request finds at each station)."""
+    wait an arriving request finds at each station; `state` as it takes it: carried on from a
+    population it holds, X is of the populations after it)."""
     m = loop.mechanism
     if m is None or product_form(m):
         xs, queues = recursion(loop.demands, population, loop.think, loop.copies, keep=keep)
         return xs, queues, {}
+    start = state[0] + 1 if state else 1
     kinds = [k for k in m.kinds if k.rate > 0]
     rates, services, scvs = [k.rate for k in kinds], [k.service for k in kinds], [k.scv for k in kinds]
-    xs, queues, waits = recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep)
+    xs, queues, waits = recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep, state)
     # (an approximation: held to the asymptotic lower bound every closed network obeys, which at
     # extreme parameters it may undershoot by a fraction of a percent)
     d = bounds.total_demand(loop.demands, loop.copies)
     if d > 0 and math.isfinite(d):  # (D once, not the four bounds a population: a sweep's hot loop)
-        xs = [max(x, bounds.asymptotic_lower(d, loop.think, n)) for n, x in enumerate(xs, start=1)]
+        xs = [max(x, bounds.asymptotic_lower(d, loop.think, n)) for n, x in enumerate(xs, start=start)]
     return xs, queues, waits

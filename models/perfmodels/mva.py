@@ -126,6 +126,7 @@ def recursion_kinds(
     think: float,
     population: int,
     keep: Iterable[int] = (),
+    state: list[Any] | None = None,
 ) -> tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]]]:
     """MVA with several kinds of request, each with its own time at each station (services[c][k],
     at the one copy it visits, 0 where it does not go), its rate a cycle and its times' squared
@@ -145,7 +146,12 @@ def recursion_kinds(
     X(n) = n / (Z + sum_c r_c sum_k (W_k + s_ck)) and Q_ck = X v_ck (W_k + s_ck), v_ck the kind's
     visits a cycle to one copy. Near saturation the approximation can put X above 1 / D_max,
     which no network reaches: X is held there, and the customers it leaves out wait at the
-    busiest station (so that N = X Z + sum Q still holds)."""
+    busiest station (so that N = X Z + sum Q still holds).
+
+    `state`: where the recursion stopped, to go on from there. Given empty, it is left holding
+    the recursion's state at `population`; given as a call on the same network left it, the
+    recursion goes on from that population, and X is returned for the populations after it
+    only (a population moved by one is one step, not a solve from 1)."""
     # Summed over the kinds, what one copy of station i sees a cycle: visits V_i, demand D_i, and
     # B_i = sum_c v_ci s_ci^2 (1 + scv_ci) / 2. Then Q_i = X (V_i W_i + D_i), and the wait
     # above is W_i(n) = X(n-1) (D_i W_i(n-1) + B_i): one product a station and population, as
@@ -176,7 +182,10 @@ def recursion_kinds(
         w0 = w1 = w2 = w3 = 0.0
         lift = d[top] / vs[top] / copies[top] if vs[top] > 0 else 0.0  # a held customer's wait
         short = 0.0
-        for n in range(1, population + 1):
+        start = 1
+        if state:
+            start, x, (w0, w1, w2, w3), short = state[0] + 1, state[1], state[2], state[3]
+        for n in range(start, population + 1):
             w0, w1, w2, w3 = x * (d0 * w0 + b0), x * (d1 * w1 + b1), x * (d2 * w2 + b2), x * (d3 * w3 + b3)
             if short:
                 if top == 0:
@@ -202,8 +211,13 @@ def recursion_kinds(
                     q = tuple(qk + (short / copies[top] if k == top else 0.0) for k, qk in enumerate(q))
                 queues[n] = q
                 waits[n] = (w0, w1, w2, w3)
+        if state is not None:
+            state[:] = [max(population, start - 1), x, (w0, w1, w2, w3), short]
         return xs, queues, waits
-    for n in range(1, population + 1):
+    start = 1
+    if state:
+        start, x, w, extra = state[0] + 1, state[1], list(state[2]), state[3]
+    for n in range(start, population + 1):
         for i in on:
             w[i] = x * (d[i] * w[i] + b[i])
         if extra:
@@ -222,4 +236,6 @@ def recursion_kinds(
             at[top] += extra
             queues[n] = tuple(at)
             waits[n] = tuple(w)
+    if state is not None:
+        state[:] = [max(population, start - 1), x, tuple(w), extra]
     return xs, queues, waits

@@ -71,3 +71,25 @@ def test_a_model_with_nothing_faster_answers_none_to_every_hook():
     assert nothing.bound_lines({}, "x", [1], None) is None
     assert nothing.knee({}, "x", None) is None
     assert nothing.bounds_knee({}, "x", None) is None
+
+
+@pytest.mark.parametrize(
+    ("system", "population", "x", "moves"),
+    [
+        ("lavc", "users", "locks_per_user_s", [86, 87, 88, 90, 85, 84, 77, 120, 121]),
+        ("decnet", "link_quota", "copy_us_per_byte", [16, 18, 20, 14, 12, 40]),
+    ],
+)
+def test_a_sweep_after_others_is_the_sweep_solved_afresh(system, population, x, moves):
+    """The engine keeps the networks it solved and carries a recursion on when the population
+    moves (a knob's held key): each sweep along another knob, the population moved up and down
+    from one to the next, is the one a fresh engine gives."""
+    import perfmodels
+
+    after = []
+    closed._SOLVED.clear()
+    for n in moves:
+        after.append(perfmodels.sweep(system, {population: n}, x))
+    for n, got in zip(moves, after, strict=True):
+        closed._SOLVED.clear()
+        assert got == perfmodels.sweep(system, {population: n}, x), n

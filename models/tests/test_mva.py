@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from perfmodels import mva
-from perfmodels.mva import mva_throughputs
+from perfmodels.mva import mva_throughputs, recursion_kinds
 
 
 def buzen_throughput(demands, n, z=0.0):
@@ -83,3 +83,28 @@ def test_rejects_bad_input(args):
 @given(demand_lists, st.integers(1, 30), st.floats(0.0, 20.0))
 def test_fast_throughputs_equal_the_full_recursion(demands, n, z):
     assert mva_throughputs(demands, n, z) == pytest.approx(mva(demands, n, z)["throughput"], rel=1e-12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(min_value=3, max_value=5),  # stations: four take the unrolled path, others the loop
+    st.lists(st.floats(min_value=1e-4, max_value=0.05), min_size=10, max_size=10),
+    st.integers(min_value=1, max_value=40),
+    st.integers(min_value=0, max_value=40),
+    st.floats(min_value=0.0, max_value=2.0),
+)
+def test_mva_with_kinds_carried_on_from_where_it_stopped_is_the_same_recursion(ns, times, first, more, think):
+    """A solve to N, and a solve to M < N carried on to N from the state it left: the same X at
+    every population and the same queues and waits (closed.py carries a network's recursion on
+    when a sweep moves its population)."""
+    # LAVC's two kinds: a lock at the first station only, an I/O at every one
+    services = [[times[0]] + [0.0] * (ns - 1), times[5 : 5 + ns]]
+    args = ([1.3, 0.7], services, [[0.0] * ns, [1.0] * ns], [1, 2, 1, 1, 1][:ns], think)
+    top = first + more
+    whole = recursion_kinds(*args, top, keep=range(1, top + 1))
+    state: list = []
+    xs, _, _ = recursion_kinds(*args, first, state=state)
+    rest, queues, waits = recursion_kinds(*args, top, keep=range(1, top + 1), state=state)
+    assert xs + rest == whole[0]
+    assert queues == {n: q for n, q in whole[1].items() if n > first}
+    assert waits == {n: w for n, w in whole[2].items() if n > first}
