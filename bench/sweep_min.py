@@ -8,9 +8,12 @@ shared with other work it is the figure that repeats (within 3 % run to run).
 
 from __future__ import annotations
 
+import importlib
 import time
 
 import perfmodels
+
+_SOLVED = importlib.import_module("perfmodels.closed")._SOLVED
 
 CASES = [
     ("decnet", "link_quota"),
@@ -28,6 +31,9 @@ def main() -> None:
     for name, x in CASES:
         best = float("inf")
         for _ in range(30):
+            # from no solved network kept (perfmodels.closed keeps the last ones and carries a
+            # network on when the population moves): a repeat would otherwise be answered from them
+            _SOLVED.clear()
             t = time.perf_counter()
             perfmodels.sweep(name, {}, x, band=False)
             best = min(best, time.perf_counter() - t)

@@ -202,8 +202,8 @@ Answer = tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float,
 # memo's settings are a few more networks, and the next setting's (a prefetch) as many again.
 # Along a knob other than the population (LAVC along locks per user) each point is a network of
 # its own, and a move of the population asks each of them again at N + 1: MVA with kinds keeps
-# where its recursion stopped and goes on from there, one step, not a solve from 1; and a solve
-# keeps the queues of the few populations below N that a move down asks for.
+# where its recursion stopped and goes on from there, one step, not a solve from 1, and keeps the
+# queues of the few populations below N that a move down asks for.
 _SOLVED: OrderedDict[
     tuple[object, ...], tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]], list[Any] | None]
 ] = OrderedDict()
@@ -230,15 +230,28 @@ def _solve(loop: Loop[C], population: int, keep: Iterable[int]) -> Answer:
                 more, q, w = _mva(loop, population, need, state)
                 got = (xs + more, queues | q, waits | w, state)
     if got is None:
-        around = need | frozenset(range(max(1, population - _BELOW), population + 1))
+        # (a network that can be carried on also keeps the populations just below: a move down)
         state = [] if not _exact(loop) else None
-        got = (*_mva(loop, population, around, state), state)
-    _SOLVED[key] = got
+        around = need | frozenset(range(max(1, population - _BELOW), population + 1)) if state is not None else need
+        answer = _mva(loop, population, around, state)
+        _keep(key, (*answer, state))
+        if state is None:  # (solved for just this: nothing to leave out)
+            return answer
+        got = (*answer, state)
+    else:
+        _keep(key, got)
+    xs, queues, waits, _ = got
+    return xs[:population], {i: queues[i] for i in need if i in queues}, {i: waits[i] for i in need if i in waits}
+
+
+def _keep(
+    key: tuple[object, ...],
+    solved: tuple[list[float], dict[int, tuple[float, ...]], dict[int, tuple[float, ...]], list[Any] | None],
+) -> None:
+    _SOLVED[key] = solved
     _SOLVED.move_to_end(key)
     if len(_SOLVED) > _SOLVED_KEPT:
         _SOLVED.popitem(last=False)
-    xs, queues, waits, _ = got
-    return xs[:population], {i: queues[i] for i in need if i in queues}, {i: waits[i] for i in need if i in waits}
 
 
 def _mva(loop: Loop[C], population: int, keep: Iterable[int], state: list[Any] | None = None) -> Answer:
