@@ -14,10 +14,12 @@ state for the queueing laws, the knee, and the fast path along the population's 
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from . import bounds, pace
@@ -231,7 +233,7 @@ def _solve(loop: Loop[C], population: int, keep: Iterable[int]) -> Answer:
                 got = (xs + more, queues | q, waits | w, state)
     if got is None:
         # (a network that can be carried on also keeps the populations just below: a move down)
-        state = [] if not _exact(loop) else None
+        state = [] if not _exact(loop) and _carries(recursion_kinds) else None
         around = need | frozenset(range(max(1, population - _BELOW), population + 1)) if state is not None else need
         answer = _mva(loop, population, around, state)
         _keep(key, (*answer, state))
@@ -242,6 +244,13 @@ def _solve(loop: Loop[C], population: int, keep: Iterable[int]) -> Answer:
         _keep(key, got)
     xs, queues, waits, _ = got
     return xs[:population], {i: queues[i] for i in need if i in queues}, {i: waits[i] for i in need if i in waits}
+
+
+@cache
+def _carries(recursion: Callable[..., Any]) -> bool:
+    """Whether this MVA with kinds can be carried on (takes `state`): an edit of mva.py (the
+    workbench's) may define its own without it, which is then called as before."""
+    return "state" in inspect.signature(recursion).parameters
 
 
 def _keep(
@@ -266,7 +275,8 @@ def _mva(loop: Loop[C], population: int, keep: Iterable[int], state: list[Any] |
     start = state[0] + 1 if state else 1
     kinds = [k for k in m.kinds if k.rate > 0]
     rates, services, scvs = [k.rate for k in kinds], [k.service for k in kinds], [k.scv for k in kinds]
-    xs, queues, waits = recursion_kinds(rates, services, scvs, loop.copies, loop.think, population, keep, state)
+    args = (rates, services, scvs, loop.copies, loop.think, population, keep)
+    xs, queues, waits = recursion_kinds(*args) if state is None else recursion_kinds(*args, state=state)
     # (an approximation: held to the asymptotic lower bound every closed network obeys, which at
     # extreme parameters it may undershoot by a fraction of a percent)
     d = bounds.total_demand(loop.demands, loop.copies)

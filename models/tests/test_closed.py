@@ -93,3 +93,24 @@ def test_a_sweep_after_others_is_the_sweep_solved_afresh(system, population, x, 
     for n, got in zip(moves, after, strict=True):
         closed._SOLVED.clear()
         assert got == perfmodels.sweep(system, {population: n}, x), n
+
+
+def test_an_mva_with_kinds_that_cannot_be_carried_on_is_called_as_before(monkeypatch):
+    """An edit of mva.py (the workbench's) may define recursion_kinds without `state`: the
+    engine calls it as before, for every network, and its sweeps are what they were."""
+    import perfmodels
+    from perfmodels.mva import recursion_kinds as real
+
+    closed._SOLVED.clear()
+    fresh = [perfmodels.sweep("lavc", {"users": n}, "locks_per_user_s") for n in (86, 87)]
+    calls = []
+
+    def recursion_kinds(rates, services, scvs, copies, think, population, keep=()):
+        calls.append(population)
+        return real(rates, services, scvs, copies, think, population, keep)
+
+    monkeypatch.setattr(closed, "recursion_kinds", recursion_kinds)
+    closed._SOLVED.clear()
+    assert [perfmodels.sweep("lavc", {"users": n}, "locks_per_user_s") for n in (86, 87)] == fresh
+    assert {86, 87} <= set(calls)
+    closed._SOLVED.clear()
