@@ -9,6 +9,9 @@ vi.mock("../../src/api/client", async (orig) => ({
   api: { saveScenario: (...a: unknown[]) => saveScenario(...a) },
 }));
 
+// The suite's files share one module graph (isolate: false): a file before this one that drew
+// the save dialog has the outbox already loaded with the real client, so it is loaded afresh here
+vi.resetModules();
 const { ApiError } = await import("../../src/api/client");
 const { enqueue, flush, pending } = await import("../../src/scenarios/scenarioOutbox");
 const { loadMine } = await import("../../src/scenarios/myScenarios");
